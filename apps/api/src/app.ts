@@ -1,0 +1,121 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ERROR_CODES } from '@shop/contracts/errors';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createTokenSigner } from './modules/auth/tokens.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { engagementRoutes } from './modules/engagement/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { wishlistRoutes } from './modules/wishlist/routes.ts';
+import { authGuards } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { createServices } from './services.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  clock?: Clock;
+  mailer?: Mailer;
+  redis?: Redis;
+  logger?: FastifyBaseLogger;
+  /** Serve the built web app (storefront + admin) for every non-/api path. */
+  web?: boolean;
+}
+
+/** JSON bodies above this are refused with 413 (uploads have their own limit). */
+const BODY_LIMIT = 100 * 1024;
+
+/** Builds the whole app without listening (STYLE 2): tests call `inject()`, server.ts listens. */
+export async function buildApp(opts: AppOptions) {
+  const { config, database } = opts;
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const mailer =
+    opts.mailer ??
+    createMailer(database.db, config.SMTP_URL, `Shop <no-reply@${new URL(publicUrl).hostname}>`, app.log);
+  const signer = createTokenSigner(opts.jwtSecret, clock);
+  const services = createServices({ db: database.db, config, clock, mailer, signer, publicUrl });
+  const guards = authGuards(signer);
+  app.decorate('services', services);
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(opts.redis ? { redis: opts.redis, nameSpace: 'shop-rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many attempts. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      code: ERROR_CODES.rateLimited,
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Shop API', version: '0.1.0', description: 'The API behind the storefront and the admin area.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      // The API answers JSON only: nothing in it may run as a page.
+      await api.register(helmet, {
+        contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      });
+      await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      await api.register(healthRoutes, { db: database.db });
+      const deps = { services, guards };
+      await api.register(authRoutes, { ...deps, prefix: '/auth' });
+      await api.register(usersRoutes, { ...deps, prefix: '/users' });
+      await api.register(catalogRoutes, deps);
+      await api.register(cartRoutes, { ...deps, prefix: '/products' });
+      await api.register(wishlistRoutes, { ...deps, prefix: '/wishlist' });
+      await api.register(engagementRoutes, deps);
+      api.setNotFoundHandler((request, reply) =>
+        reply
+          .status(404)
+          .send({ message: `No API route ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.notFound }),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  if (opts.web) {
+    const { registerWeb } = await import('./web/plugin.ts');
+    await registerWeb(app, { services, config });
+  }
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: ReturnType<typeof createServices>;
+  }
+}

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { count, sql } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { Db } from '../client.ts';
+import { users } from '../schema.ts';
+import { seedCatalog } from './catalog.ts';
+
+interface Logger {
+  info(msg: string): void;
+  warn(msg: string): void;
+}
+
+export interface SeedOptions {
+  mode: 'demo' | 'none';
+  adminEmail?: string;
+  adminPassword?: string;
+  log: Logger;
+}
+
+/**
+ * Fills an empty database: the demo catalogue (unless SEED=none) and the first admin. It refuses to
+ * touch a database that already has products or users (STYLE 9), so a restart never re-seeds.
+ */
+export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<{ seeded: boolean }> {
+  return db.transaction(async (tx) => {
+    // One starter at a time: several processes may start on one empty database.
+    await tx.execute(sql`select pg_advisory_xact_lock(7316002)`);
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if ((existing?.n ?? 0) > 0) return { seeded: false };
+
+    const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
+    const email = opts.adminEmail ?? 'admin@shop.local';
+    await tx.insert(users).values({
+      email,
+      username: 'admin',
+      firstName: 'Store',
+      lastName: 'Admin',
+      role: 'admin',
+      passwordHash: await hashPassword(password),
+    });
+    if (opts.adminPassword) {
+      opts.log.info(`first admin: ${email} (password from ADMIN_PASSWORD)`);
+    } else {
+      // Printed once, at first start only: there is no default password (ASVS 2.3).
+      opts.log.warn(`first admin created — e-mail: ${email}  password: ${password}  (shown only once)`);
+    }
+    if (opts.mode === 'demo') await seedCatalog(tx);
+    return { seeded: true };
+  });
+}

@@ -1,0 +1,26 @@
+import { ERROR_CODES, type ErrorCode } from '@shop/contracts/errors';
+
+/** An expected failure with an honest status and a stable code (DESIGN §5, STYLE 6). */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: Record<string, unknown>) =>
+  new AppError(400, ERROR_CODES.badRequest, message, details);
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError(401, ERROR_CODES.unauthorized, message);
+export const forbidden = (message = 'You do not have access to this resource') =>
+  new AppError(403, ERROR_CODES.forbidden, message);
+export const notFound = (message = 'Not found') => new AppError(404, ERROR_CODES.notFound, message);
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new AppError(409, ERROR_CODES.conflict, message, details);
+export const unprocessable = (message: string, details?: Record<string, unknown>) =>
+  new AppError(422, ERROR_CODES.business, message, details);

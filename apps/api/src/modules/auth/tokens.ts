@@ -1,0 +1,55 @@
+import type { Role } from '@shop/contracts/auth';
+import { TOKENS } from '@shop/contracts/constants';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Clock } from '../../lib/clock.ts';
+
+/** What an access token proves. */
+export interface AccessClaims {
+  userId: string;
+  role: Role;
+}
+
+const ALG = 'HS256';
+const ACCESS_TYPE = 'access';
+
+/**
+ * Access tokens: HS256 JWTs with a fixed algorithm, issuer, audience and token type (`typ: access`),
+ * 15 minutes. Refresh tokens are opaque and never JWTs, so one can never pass for the other.
+ */
+export function createTokenSigner(secret: string, clock: Clock) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccess(claims: AccessClaims): Promise<string> {
+      const now = Math.floor(clock.now().getTime() / 1000);
+      return new SignJWT({ role: claims.role, typ: ACCESS_TYPE })
+        .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+        .setSubject(claims.userId)
+        .setIssuer(TOKENS.issuer)
+        .setAudience(TOKENS.audience)
+        .setIssuedAt(now)
+        .setExpirationTime(now + TOKENS.accessTtlSeconds)
+        .sign(key);
+    },
+
+    /** Resolves to the claims, or `null` for any token that is not a valid, current access token. */
+    async verifyAccess(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALG],
+          issuer: TOKENS.issuer,
+          audience: TOKENS.audience,
+          currentDate: clock.now(),
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
+        if (payload.typ !== ACCESS_TYPE || typeof payload.sub !== 'string') return null;
+        const role = payload.role;
+        if (role !== 'customer' && role !== 'staff' && role !== 'admin') return null;
+        return { userId: payload.sub, role };
+      } catch (err) {
+        if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
+        throw err;
+      }
+    },
+  };
+}
+export type TokenSigner = ReturnType<typeof createTokenSigner>;

@@ -1,0 +1,5 @@
+import type { Deps } from '../../services.ts';
+
+export function createCartService(_deps: Deps) {
+  return {};
+}

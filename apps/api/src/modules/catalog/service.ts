@@ -1,0 +1,5 @@
+import type { Deps } from '../../services.ts';
+
+export function createCatalogService(_deps: Deps) {
+  return {};
+}

@@ -1,0 +1,3 @@
+import type { RoutesPlugin } from '../types.ts';
+
+export const wishlistRoutes: RoutesPlugin = async (_app, _opts) => {};

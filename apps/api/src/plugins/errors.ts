@@ -1,0 +1,52 @@
+import { ERROR_CODES } from '@shop/contracts/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+/** Fastify's own client-error codes and the answer we give for each (DESIGN §5). */
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, ERROR_CODES.badRequest, 'The request body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, ERROR_CODES.badRequest, 'The request body is empty but JSON was declared'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, ERROR_CODES.payloadTooLarge, 'The request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, ERROR_CODES.badRequest, 'Send the request body as application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
+    400,
+    ERROR_CODES.badRequest,
+    'The Content-Length header does not match the body',
+  ],
+};
+
+/** One error shape `{message, code, details?}` for every failure; 5xx never leak internals. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'is invalid',
+      }));
+      return reply.status(400).send({
+        message: issues[0]?.message ?? 'The request is invalid',
+        code: ERROR_CODES.validation,
+        details: { issues },
+      });
+    }
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) });
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      const [status, code, message] = known;
+      return reply.status(status).send({ message, code });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ message: error.message, code: ERROR_CODES.rateLimited });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message, code: ERROR_CODES.badRequest });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side', code: ERROR_CODES.internal });
+  });
+}

@@ -1,0 +1,74 @@
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { connect } from './db/client.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
+import { applyMigrations } from './db/migrate.ts';
+import { seedIfEmpty } from './db/seed/index.ts';
+import { persistentSecret } from './lib/secrets.ts';
+
+/** Starts the shop: database, migrations, seed, HTTP. Stops in reverse order on SIGTERM/SIGINT. */
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: config.LOG_LEVEL });
+
+  let embedded: EmbeddedPostgres | undefined;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.dataDir, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
+    url = embedded.url;
+  }
+  const database = connect(url, log);
+  await applyMigrations(database.pool);
+  const { seeded } = await seedIfEmpty(database.db, {
+    mode: config.SEED,
+    adminEmail: config.ADMIN_EMAIL,
+    adminPassword: config.ADMIN_PASSWORD,
+    log: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
+  });
+  if (seeded) log.info(`seeded an empty database (SEED=${config.SEED})`);
+
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  redis?.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
+
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: config.JWT_SECRET ?? persistentSecret(config.dataDir, 'jwt-secret'),
+    redis,
+    logger: log,
+    web: true,
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  log.info(
+    `shop ready at ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}  (admin: /admin, API docs: /api/docs)`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: stopping`);
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    await app.close(); // stop taking requests, finish the ones in flight
+    await database.close();
+    redis?.disconnect();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('The shop could not start:', err);
+  }
+  process.exit(1);
+});

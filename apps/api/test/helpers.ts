@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { connect } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
+import { manualClock } from '../src/lib/clock.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { TEST_JWT_SECRET } from './constants.ts';
+import { withDatabase } from './global-setup.ts';
+
+/**
+ * A fresh database cloned from the seeded template, and the app built on it (no port). Call
+ * `close()` in afterAll; it drops the database.
+ */
+export async function createTestApp(opts: { env?: Record<string, string> } = {}) {
+  const serverUrl = inject('pgServerUrl');
+  const name = `shop_t_${inject('pgRun')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+  await admin.end();
+
+  const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...opts.env });
+  const database = connect(withDatabase(serverUrl, name), { warn: () => {} });
+  const clock = manualClock();
+  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, clock });
+  await app.ready();
+
+  return {
+    app,
+    db: database.db,
+    pool: database.pool,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      const c = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let counter = 0;
+/** A user inserted directly (password 'Passw0rd!'), for tests that are not about registration. */
+export async function createUser(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const n = `${Date.now().toString(36)}${++counter}`;
+  const password = 'Passw0rd!';
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      email: `user${n}@example.com`,
+      username: `user${n}`,
+      firstName: 'Test',
+      lastName: 'User',
+      passwordHash: await hashPassword(password),
+      ...overrides,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return { ...user, password };
+}
+
+/** Signs in through the API and returns the token set and a ready Authorization header. */
+export async function login(t: TestApp, email: string, password: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { access: string; refresh: string };
+  return { ...body, headers: { authorization: `Bearer ${body.access}` } };
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** The one error shape of every API answer that is not a success (DESIGN §5). */
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  business: 'UNPROCESSABLE',
+  rateLimited: 'RATE_LIMITED',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
