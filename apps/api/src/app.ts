@@ -21,6 +21,7 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { engagementRoutes } from './modules/engagement/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { authGuards } from './plugins/auth.ts';
@@ -105,6 +106,8 @@ export async function buildApp(opts: AppOptions) {
     },
     { prefix: '/api' },
   );
+
+  await app.register(mediaRoutes, { services, guards, prefix: '/media' });
 
   if (opts.web) {
     const { registerWeb } = await import('./web/plugin.ts');
