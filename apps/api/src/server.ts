@@ -20,14 +20,21 @@ async function main() {
     url = embedded.url;
   }
   const database = connect(url, log);
-  await applyMigrations(database.pool);
-  const { seeded } = await seedIfEmpty(database.db, {
-    mode: config.SEED,
-    adminEmail: config.ADMIN_EMAIL,
-    adminPassword: config.ADMIN_PASSWORD,
-    log: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
-  });
-  if (seeded) log.info(`seeded an empty database (SEED=${config.SEED})`);
+  try {
+    await applyMigrations(database.pool);
+    const { seeded } = await seedIfEmpty(database.db, {
+      mode: config.SEED,
+      adminEmail: config.ADMIN_EMAIL,
+      adminPassword: config.ADMIN_PASSWORD,
+      log: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
+    });
+    if (seeded) log.info(`seeded an empty database (SEED=${config.SEED})`);
+  } catch (err) {
+    // Leave no database running behind a failed start.
+    await database.close().catch(() => {});
+    await embedded?.stop();
+    throw err;
+  }
 
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })

@@ -1,0 +1,37 @@
+// The memory twin: the same routes, schemas and serializer as the API, answering from fixtures held in
+// memory. Whatever the real route costs beyond this is the database and the domain logic.
+import { addToCartBody, cart } from '@shop/contracts/cart';
+import { product, productList, productListQuery } from '@shop/contracts/catalog';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+interface Fixtures {
+  list: z.infer<typeof productList>;
+  product: z.infer<typeof product>;
+  search: z.infer<typeof productList>;
+  cart: z.infer<typeof cart>;
+}
+
+const fixtures = JSON.parse(process.argv[2] ?? '{}') as Fixtures;
+const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+app.setValidatorCompiler(validatorCompiler);
+app.setSerializerCompiler(serializerCompiler);
+
+app.get('/api/products', { schema: { querystring: productListQuery, response: { 200: productList } } }, async (req) =>
+  req.query.q ? fixtures.search : fixtures.list,
+);
+app.get(
+  '/api/products/:id',
+  { schema: { params: z.object({ id: z.string() }), response: { 200: product } } },
+  async () => fixtures.product,
+);
+app.post('/api/products/add-to-cart', { schema: { body: addToCartBody, response: { 200: cart } } }, async (req) => {
+  if (!req.headers.authorization) throw new Error('unauthenticated');
+  return fixtures.cart;
+});
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

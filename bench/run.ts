@@ -1,0 +1,202 @@
+// `npm run bench`: the built server on the embedded database, each route beside its memory twin in the
+// same run (DESIGN §9). Traffic goes to 127.0.0.1 only; every run is bounded in time and stops itself.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Row {
+  scenario: string;
+  target: 'db' | 'memory';
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startShop(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the shop exited during start');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the shop did not get ready in time');
+}
+
+function startTwin(fixtures: unknown): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench/memory-twin.ts'), JSON.stringify(fixtures)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout?.once('data', (d) => resolve({ child, port: JSON.parse(String(d)).port }));
+    child.once('exit', () => reject(new Error('memory twin exited')));
+  });
+}
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init?.headers } });
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} → ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
+type Request = autocannon.Request;
+
+function load(base: string, requests: Request[], scenario: string, target: Row['target']): Promise<Row> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: base, connections: CONNECTIONS, duration: DURATION_S, requests, timeout: 10 }, (err, result) => {
+      if (err) return reject(err);
+      resolve({
+        scenario,
+        target,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+      });
+    });
+  });
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`bench: ${CONNECTIONS} connections, ${DURATION_S} s per run, on ${os.cpus().length} cores`);
+  const shop = await startShop(dataDir, port);
+  let twin: ChildProcess | undefined;
+  try {
+    // Fixtures: the real answers, so both sides serialise the same bytes.
+    type List = { items: { id: string; name: string; available: number }[] };
+    const list = await json<List>(`${base}/api/products?limit=20`);
+    const first = list.items[0]!;
+    const product = await json(`${base}/api/products/${first.id}`);
+    const search = await json(`${base}/api/products?q=wireless&limit=20`);
+    const stocked: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const p = await json<List>(`${base}/api/products?in_stock=true&limit=100&page=${page}`);
+      stocked.push(...p.items.filter((i) => i.available >= 50).map((i) => i.id));
+    }
+    const user = {
+      first_name: 'Bench',
+      last_name: 'User',
+      username: 'bench',
+      email: 'bench@example.com',
+      password: 'Bench-Passw0rd',
+    };
+    await json(`${base}/api/auth/register`, { method: 'POST', body: JSON.stringify(user) });
+    const { access } = await json<{ access: string }>(`${base}/api/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    const cart = await json(`${base}/api/products/add-to-cart`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access}` },
+      body: JSON.stringify({ product_id: stocked[0] }),
+    });
+
+    const started = await startTwin({ list, product, search, cart });
+    twin = started.child;
+    const memoryBase = `http://127.0.0.1:${started.port}`;
+
+    const auth = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
+    let n = 0;
+    const scenarios: [string, Request[]][] = [
+      ['GET /api/products?limit=20', [{ method: 'GET', path: '/api/products?limit=20' }]],
+      [`GET /api/products/{id}`, [{ method: 'GET', path: `/api/products/${first.id}` }]],
+      ['GET /api/products?q=wireless', [{ method: 'GET', path: '/api/products?q=wireless&limit=20' }]],
+      [
+        'POST /api/products/add-to-cart',
+        [
+          {
+            method: 'POST',
+            path: '/api/products/add-to-cart',
+            headers: auth,
+            // Spread over many in-stock products so the stock cap is never what is measured.
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ product_id: stocked[n++ % stocked.length] }) }),
+          },
+        ],
+      ],
+    ];
+
+    const rows: Row[] = [];
+    for (const [name, requests] of scenarios) {
+      await load(base, requests, name, 'db').catch(() => undefined); // warm-up, discarded
+      rows.push(await load(base, requests, name, 'db'));
+      rows.push(await load(memoryBase, requests, name, 'memory'));
+    }
+    print(rows);
+    fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    fs.writeFileSync(path.join(ROOT, 'bench/results/latest.json'), JSON.stringify(rows, null, 2));
+  } finally {
+    twin?.kill('SIGTERM');
+    shop.kill('SIGTERM');
+    await new Promise((r) => shop.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function print(rows: Row[]) {
+  const head = ['scenario', 'target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'ratio to memory'];
+  const lines = rows.map((r) => {
+    const twin = rows.find((o) => o.scenario === r.scenario && o.target === 'memory');
+    const ratio = r.target === 'db' && twin ? (r.rps / twin.rps).toFixed(2) : '';
+    return [
+      r.scenario,
+      r.target,
+      String(r.rps),
+      String(r.p50),
+      String(r.p99),
+      String(r.errors),
+      String(r.non2xx),
+      ratio,
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(fmt(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const l of lines) console.log(fmt(l));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
