@@ -27,7 +27,11 @@ interface Logger {
 const STOP_GRACE_MS = 10_000;
 const DATABASE = 'shop';
 
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+  opts: { port?: number } = {},
+): Promise<EmbeddedPostgres> {
   const pgdata = path.join(dataDir, 'pg');
   const owner = runAsOwner();
   fs.mkdirSync(dataDir, { recursive: true });
@@ -40,7 +44,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   }
   await recoverFromCrash(pgdata, log);
 
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const logFile = path.join(dataDir, 'postgres.log');
   const out = fs.openSync(logFile, 'a');
   if (owner) fs.fchownSync(out, owner.uid, owner.gid);
