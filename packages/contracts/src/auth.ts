@@ -2,12 +2,35 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { MSG } from './messages.ts';
 
-/** spec §5: required, then the form {name}@{domain}.{tld} with no spaces. */
+/**
+ * Bodies refuse unknown fields (no mass assignment: `role`, `id`, `is_admin` never reach a service)
+ * and say which fields they did not expect.
+ */
+function strictBody<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+      }
+      if (issue.code === 'invalid_type') {
+        return issue.input == null ? 'The request body is required' : 'The request body must be a JSON object';
+      }
+      return undefined;
+    },
+  });
+}
+
+/**
+ * spec §5: required, then the form {name}@{domain}.{tld} with no spaces. We also refuse the
+ * characters that RFC 5322 allows only inside quoted local parts (`<>()[]\,;:"`) and control
+ * characters: no real shop address needs them and they are the stuff of injected markup.
+ */
 export const email = z
   .string({ error: MSG.emailRequired })
   .min(1, MSG.emailRequired)
   .max(254, MSG.emailInvalid)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MSG.emailInvalid);
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MSG.emailInvalid)
+  .regex(/^[^<>()[\]\\,;:"\p{Cc}]*$/u, MSG.emailInvalid);
 
 /** spec §5: the sign-up password rules. */
 export const newPassword = z
@@ -17,22 +40,43 @@ export const newPassword = z
   .max(256, 'Password must be at most 256 characters')
   .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, MSG.passwordComplexity);
 
-/** A name checked after trimming (spec §5). */
-function requiredName(message: string, max = 100) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+/** A field checked after trimming (spec §5): required, then at most `max` characters. */
+function requiredTrimmed(label: string, message: string, max: number) {
+  return z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 }
 
+/**
+ * Person names: letters (any script) with the marks, spaces, apostrophes, hyphens, periods and
+ * commas real names use. This refuses markup (`<`, `>`), control characters and query text
+ * (`=`, `;`, quotes other than the apostrophe) without refusing O'Brien, Jean-Luc or 李.
+ */
+const NAME_CHARS = /^[\p{L}\p{M}' ’.,-]*$/u;
+const NAME_HAS_LETTER = /^$|\p{L}/u;
+
+function personName(label: string, message: string) {
+  return requiredTrimmed(label, message, 100)
+    .regex(NAME_CHARS, `${label} may only contain letters, spaces, apostrophes, hyphens, periods and commas`)
+    .regex(NAME_HAS_LETTER, `${label} must contain a letter`);
+}
+
+/** Usernames appear in URLs and mentions: ASCII letters, digits, `.`, `_` and `-` only. */
+export const username = requiredTrimmed('Username', MSG.usernameRequired, 50).regex(
+  /^[A-Za-z0-9._-]*$/,
+  'Username may only contain letters, digits, dots (.), underscores (_) and hyphens (-)',
+);
+
 /** spec §5: sign-in validates only the e-mail. The password is passed through as typed. */
-export const loginBody = z.strictObject({
+export const loginBody = strictBody({
   email,
   password: z.string({ error: MSG.passwordRequired }).max(256, 'Password must be at most 256 characters'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const registerBody = z.strictObject({
-  first_name: requiredName(MSG.firstNameRequired),
-  last_name: requiredName(MSG.lastNameRequired),
-  username: requiredName(MSG.usernameRequired, 50),
+/** spec §7 register payload. Every new account is a customer: the body cannot say otherwise. */
+export const registerBody = strictBody({
+  first_name: personName('First name', MSG.firstNameRequired),
+  last_name: personName('Last name', MSG.lastNameRequired),
+  username,
   email,
   password: newPassword,
 });
@@ -50,15 +94,22 @@ export const signupForm = registerBody
   });
 export type SignupForm = z.infer<typeof signupForm>;
 
-export const refreshBody = z.strictObject({
+export const refreshBody = strictBody({
   refreshToken: z.string({ error: 'refreshToken is required' }).min(1, 'refreshToken is required').max(200),
 });
 
-export const logoutBody = z.strictObject({ refreshToken: z.string().min(1).max(200).optional() });
+/** The refresh token whose session ends; without it only the access token is forgotten by the client. */
+export const logoutBody = strictBody({
+  refreshToken: z
+    .string({ error: 'refreshToken must be a string' })
+    .min(1, 'refreshToken is required')
+    .max(200)
+    .optional(),
+});
 
-export const forgotPasswordBody = z.strictObject({ email });
+export const forgotPasswordBody = strictBody({ email });
 
-export const resetPasswordBody = z.strictObject({
+export const resetPasswordBody = strictBody({
   token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200),
   password: newPassword,
 });

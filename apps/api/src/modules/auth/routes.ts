@@ -1,3 +1,159 @@
+import {
+  forgotPasswordBody,
+  loginAnswer,
+  loginBody,
+  logoutBody,
+  publicUser,
+  refreshBody,
+  registerBody,
+  resetPasswordBody,
+  tokenSet,
+} from '@shop/contracts/auth';
+import { messageBody } from '@shop/contracts/common';
+import { errorBody } from '@shop/contracts/errors';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { currentUserId } from '../../plugins/auth.ts';
 import type { RoutesPlugin } from '../types.ts';
 
-export const authRoutes: RoutesPlugin = async (_app, _opts) => {};
+/**
+ * Attempts per client and minute. Counted in `preHandler`, after the body is validated, so the
+ * login key can include the e-mail and a malformed request costs nothing worth limiting.
+ * Tests read these to show the N+1th attempt is refused.
+ */
+export const AUTH_RATE_LIMITS = {
+  /** Per IP and e-mail: guessing one account's password is slow; other accounts are unaffected. */
+  login: { max: 10, timeWindow: 60_000 },
+  /** Per IP: bulk account creation and reset-mail floods. */
+  register: { max: 5, timeWindow: 60_000 },
+  forgotPassword: { max: 5, timeWindow: 60_000 },
+  /** Per IP: every attempt may cost an argon2 hash. */
+  resetPassword: { max: 10, timeWindow: 60_000 },
+} as const;
+
+type LimitName = keyof typeof AUTH_RATE_LIMITS;
+
+function rateLimit(name: LimitName, key: (request: FastifyRequest) => string = (r) => r.ip) {
+  return {
+    ...AUTH_RATE_LIMITS[name],
+    hook: 'preHandler' as const,
+    // Prefixed so that limits of different routes never share a counter in a shared (Redis) store.
+    keyGenerator: (request: FastifyRequest) => `auth-${name}:${key(request)}`,
+  };
+}
+
+const loginKey = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
+};
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody } as const;
+const tags = ['auth'];
+const bearer = [{ bearer: [] }];
+
+/** spec §7 auth calls plus the session lifecycle of DESIGN §5, under /api/auth. */
+export const authRoutes: RoutesPlugin = async (app, { services, guards }) => {
+  const auth = services.auth;
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in; answers the token set and the user',
+        body: loginBody,
+        response: { 200: loginAnswer, ...errors },
+      },
+      config: { rateLimit: rateLimit('login', loginKey) },
+    },
+    async (request) => auth.login(request.body),
+  );
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create a customer account',
+        body: registerBody,
+        response: { 201: messageBody, ...errors },
+      },
+      config: { rateLimit: rateLimit('register') },
+    },
+    async (request, reply) => reply.status(201).send(await auth.register(request.body)),
+  );
+
+  app.post(
+    '/refresh-token',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new token set (rotation)',
+        body: refreshBody,
+        response: { 200: tokenSet, ...errors },
+      },
+    },
+    async (request) => auth.refresh(request.body.refreshToken),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags,
+        summary: 'End the session of the given refresh token',
+        security: bearer,
+        // The body is optional: a client that lost its refresh token can still call logout.
+        body: logoutBody.nullish(),
+        response: { 204: z.null().describe('Signed out'), ...errors },
+      },
+      preHandler: guards.authenticate,
+    },
+    async (request, reply) => {
+      await auth.logout(currentUserId(request), request.body?.refreshToken);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags,
+        summary: 'The user the bearer access token belongs to',
+        security: bearer,
+        response: { 200: publicUser, ...errors },
+      },
+      preHandler: guards.authenticate,
+    },
+    async (request) => auth.getPublicUser(currentUserId(request)),
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (same answer for unknown e-mails)',
+        body: forgotPasswordBody,
+        response: { 200: messageBody, ...errors },
+      },
+      config: { rateLimit: rateLimit('forgotPassword') },
+    },
+    async (request) => auth.forgotPassword(request.body.email),
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the token from the reset link',
+        body: resetPasswordBody,
+        response: { 200: messageBody, ...errors },
+      },
+      config: { rateLimit: rateLimit('resetPassword') },
+    },
+    async (request) => auth.resetPassword(request.body.token, request.body.password),
+  );
+};
