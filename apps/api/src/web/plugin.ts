@@ -1,6 +1,254 @@
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { pipeline, Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 
-/** Hands every non-/api request to React Router's request handler (filled in by the web work). */
-export async function registerWeb(_app: FastifyInstance, _opts: { services: Services; config: Config }) {}
+/** Form posts to pages are small; uploads go to /api with their own limit. */
+const WEB_BODY_LIMIT = 1024 * 1024;
+/** Fingerprinted build output: a name never changes its content (DESIGN §8). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** favicon and other unfingerprinted public files may change with a deploy. */
+const SHORT_CACHE = 'public, max-age=3600';
+/** Responses worth compressing on the fly: documents, single-fetch data, text. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
+/** Paths that name files, not pages: a miss there is a plain 404, not a rendered page. */
+const FILE_PREFIXES = ['/assets/', '/media/'];
+
+/**
+ * Serves the built web app (storefront + admin) from this process (DESIGN §3, §8): fingerprinted
+ * assets from `${WEB_BUILD_DIR}/client`, everything else through React Router's request handler, whose
+ * loaders reach the services in-process through the load context.
+ *
+ * Pages are the fallback (Fastify's not-found handler) rather than a `/*` route, so every path the API
+ * or the media routes own, including their own 404 answers, stays theirs.
+ *
+ * Sets NODE_ENV=production when it is unset, before the server build and React load: React picks its
+ * build from NODE_ENV at import time and its development build must not serve pages.
+ */
+export async function registerWeb(app: FastifyInstance, opts: { services: Services; config: Config }) {
+  const { services, config } = opts;
+  const buildDir = path.resolve(config.WEB_BUILD_DIR);
+  const serverEntry = path.join(buildDir, 'server', 'index.js');
+  const clientDir = path.join(buildDir, 'client');
+  if (!fs.existsSync(serverEntry)) {
+    throw new Error(
+      `The web app is not built: ${serverEntry} is missing. Run \`npm run build\` at the repository root first.`,
+    );
+  }
+
+  process.env.NODE_ENV ??= 'production';
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const { createRequestHandler } = await import('react-router');
+  const handle = createRequestHandler(build, 'production');
+  const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
+
+  await app.register(async (web) => {
+    // React Router reads request bodies itself: no Fastify parser may consume them first.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    const assetsDir = path.join(clientDir, 'assets') + path.sep;
+    await web.register(fastifyStatic, {
+      root: clientDir,
+      // One route per file present at start (the build does not change while running), so the API's
+      // paths never fall into a static wildcard.
+      wildcard: false,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      preCompressed: true,
+      index: false,
+      cacheControl: false,
+      decorateReply: false,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : SHORT_CACHE);
+        reply.header('x-content-type-options', 'nosniff');
+      },
+    });
+
+    web.setNotFoundHandler(async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (FILE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+        return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+      }
+      if (hasOversizedBody(request)) {
+        return reply.status(413).type('text/plain; charset=utf-8').send('Request body too large');
+      }
+      const nonce = randomBytes(16).toString('base64');
+      const webRequest = toWebRequest(request, reply, publicOrigin);
+      const response = await handle(webRequest, { services, nonce, loaderDelayMs: config.DEMO_LOADER_DELAY_MS });
+      return sendWebResponse(request, reply, response, nonce);
+    });
+  });
+}
+
+/** The strict policy for pages: scripts only from us or inline with this response's nonce. */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The best encoding the client accepts (br over gzip at equal weight), or none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const weight = q ? Number.parseFloat(q.slice(2)) : 1;
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  const br = weight('br');
+  const gzip = weight('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return undefined;
+}
+
+function hasOversizedBody(request: FastifyRequest): boolean {
+  const length = Number(request.headers['content-length'] ?? 0);
+  return Number.isFinite(length) && length > WEB_BODY_LIMIT;
+}
+
+/** Fastify request → Web Request: same method, URL, headers and body; aborted when the client leaves. */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, publicOrigin: string | undefined): Request {
+  const origin = publicOrigin ?? `${request.protocol}://${request.host || 'localhost'}`;
+  // Concatenated, not resolved: a path like `//evil.example/x` must stay a path on our origin.
+  const url = new URL(`${origin}${request.url}`);
+
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+
+  const controller = new AbortController();
+  // 'close' on the response before it finished means the client went away: stop loaders and rendering.
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = limitedBody(request.raw, WEB_BODY_LIMIT);
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+/** The raw request body as a Web stream that fails once it grows past `limit` (chunked bodies too). */
+function limitedBody(raw: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+  const chunks = raw[Symbol.asyncIterator]();
+  let received = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await chunks.next();
+      if (done) {
+        controller.close();
+        return;
+      }
+      received += value.length;
+      if (received > limit) {
+        controller.error(new Error('Request body too large'));
+        raw.destroy();
+        return;
+      }
+      controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+    },
+    async cancel() {
+      await chunks.return?.();
+    },
+  });
+}
+
+/** Web Response → Fastify reply: status, headers (each cookie separately), security headers, body. */
+function sendWebResponse(request: FastifyRequest, reply: FastifyReply, response: Response, nonce: string) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+
+  reply.header('content-security-policy', contentSecurityPolicy(nonce));
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  reply.header('x-frame-options', 'DENY');
+  if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+
+  if (!response.body) return reply.send();
+
+  let body: Readable = pumpFrom(response.body);
+  const type = response.headers.get('content-type') ?? '';
+  if (COMPRESSIBLE.test(type) && !response.headers.has('content-encoding')) {
+    reply.header('vary', appendVary(reply.getHeader('vary'), 'accept-encoding'));
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding) {
+      // DESIGN §8: uncompressed HTML costs ~10 Lighthouse points on mobile. Flush every write so a
+      // streamed page still reaches the browser piece by piece.
+      const compressor =
+        encoding === 'br'
+          ? zlib.createBrotliCompress({
+              flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+            })
+          : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH, level: 6 });
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      body = pipeline(body, compressor, (err) => {
+        if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') request.log.warn({ err }, 'web response stream failed');
+      });
+    }
+  }
+  return reply.send(body);
+}
+
+/** A Node Readable that pulls the Web stream chunk by chunk (faster than Readable.fromWeb, DESIGN §8). */
+function pumpFrom(stream: ReadableStream<Uint8Array>): Readable {
+  const reader = stream.getReader();
+  return new Readable({
+    read() {
+      reader.read().then(
+        ({ done, value }) => {
+          this.push(done ? null : value);
+        },
+        (err: unknown) => this.destroy(err instanceof Error ? err : new Error(String(err))),
+      );
+    },
+    destroy(error, callback) {
+      reader.cancel(error ?? undefined).then(
+        () => callback(error),
+        () => callback(error),
+      );
+    },
+  });
+}
+
+function appendVary(current: unknown, field: string): string {
+  const existing = typeof current === 'string' ? current : Array.isArray(current) ? current.join(', ') : '';
+  const fields = existing
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  if (fields.some((f) => f === '*' || f.toLowerCase() === field)) return fields.join(', ');
+  return [...fields, field].join(', ');
+}

@@ -1,0 +1,28 @@
+import type { Services } from '@shop/api/services';
+
+/**
+ * What the API process hands every server loader and action (apps/api/src/web/plugin.ts). Loaders call
+ * the domain services in-process instead of over HTTP (DESIGN §3). Type-only import: no API code may
+ * reach the client bundle.
+ */
+declare module 'react-router' {
+  interface AppLoadContext {
+    services: Services;
+    /** This response's CSP nonce; every inline script must carry it. */
+    nonce: string;
+    /** DEMO_LOADER_DELAY_MS: reproduces the spec's 1 s loader wait for demos (DESIGN §7). */
+    loaderDelayMs: number;
+  }
+}
+
+/** Waits the configured demo delay, if any (DESIGN §7: real data at once unless asked otherwise). */
+export function demoDelay(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
