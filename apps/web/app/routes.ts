@@ -1,8 +1,74 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
-// The route table mirrors spec §2, one line per route; the storefront pages arrive with the next issue.
+/** spec §2 footer links that are content pages (DESIGN §7: real pages, editable in admin later). */
+export const CONTENT_PAGES = [
+  'about',
+  'careers',
+  'press',
+  'blog',
+  'investors',
+  'faq',
+  'shipping',
+  'returns',
+  'size-guide',
+  'terms',
+  'privacy',
+  'cookies',
+  'accessibility',
+] as const;
+
+// The route table mirrors spec §2, one line per route. Every module loads lazily (its own chunk).
 export default [
-  index('routes/shop/home.tsx'),
-  // spec §2: any other path shows the 404 page.
-  route('*', 'routes/not-found.tsx'),
+  route('sitemap.xml', 'routes/seo/sitemap.ts'),
+  route('robots.txt', 'routes/seo/robots.ts'),
+
+  // Storefront (layout at /)
+  layout('routes/shop/layout.tsx', [
+    index('routes/shop/home.tsx'),
+    route('products', 'routes/shop/products.tsx'),
+    route('products/category/:category', 'routes/shop/category.tsx'),
+    route('products/:productId', 'routes/shop/product.tsx'),
+    route('cart', 'routes/shop/cart.tsx'),
+    route('wishlist', 'routes/shop/wishlist.tsx'),
+    route('checkout', 'routes/shop/checkout.tsx'),
+    route('orders', 'routes/shop/orders.tsx'),
+    route('account', 'routes/shop/account.tsx'),
+    route('categories', 'routes/shop/categories.tsx'),
+    route('help', 'routes/shop/help.tsx'),
+    route('contact', 'routes/shop/contact.tsx'),
+    route('newsletter/confirm', 'routes/shop/newsletter-confirm.tsx'),
+    ...CONTENT_PAGES.map((page) => route(page, 'routes/shop/content-page.tsx', { id: `content-${page}` })),
+    // spec §2: any other path shows the 404 page (inside the storefront's navbar and footer).
+    route('*', 'routes/not-found.tsx'),
+  ]),
+
+  // Auth layout (at auth)
+  ...prefix('auth', [
+    layout('routes/auth/layout.tsx', [
+      route('login', 'routes/auth/login.tsx'),
+      route('signup', 'routes/auth/signup.tsx'),
+      route('forgot-password', 'routes/auth/forgot-password.tsx'),
+      route('reset-password/:token', 'routes/auth/reset-password.tsx'),
+    ]),
+  ]),
+
+  // Admin (at admin): rendered on the client, never part of a storefront chunk.
+  route('admin/auth/login', 'routes/admin/login.tsx'),
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('customers', 'routes/admin/customers.tsx'),
+      route('products', 'routes/admin/products.tsx'),
+      route('products/add-product', 'routes/admin/add-product.tsx'),
+      route('products/edit-product/:productId', 'routes/admin/edit-product.tsx'),
+      route('products/view-product/:productId', 'routes/admin/view-product.tsx'),
+      route('orders', 'routes/admin/orders.tsx'),
+      route('pay-later', 'routes/admin/pay-later.tsx'),
+      route('transactions', 'routes/admin/transactions.tsx'),
+      route('reports', 'routes/admin/reports.tsx'),
+      route('marketing', 'routes/admin/marketing.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
+      route('support', 'routes/admin/support.tsx'),
+    ]),
+  ]),
 ] satisfies RouteConfig;
