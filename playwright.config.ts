@@ -30,14 +30,14 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs',
+    command: `rm -rf .tmp/e2e-data-${PORT} && node scripts/start.mjs`,
     url: `http://127.0.0.1:${PORT}/api/ready`,
     timeout: 180_000,
     reuseExistingServer: false,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: `.tmp/e2e-data-${PORT}`,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: E2E_ADMIN.email,

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const clientDir = path.join(root, 'apps/web/build/client');
+// WEB_BUILD_DIR lets several builds (parallel test runs) live side by side; default apps/web/build.
+const clientDir = path.join(path.resolve(root, 'apps/web', process.env.WEB_BUILD_DIR ?? 'build'), 'client');
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 /** Below this a compressed copy saves less than its own overhead. */
 const MIN_BYTES = 512;

@@ -6,7 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const marker = path.join(root, 'apps/web/build/server/index.js');
+// WEB_BUILD_DIR (relative to apps/web, or absolute) is where the build lives; the server reads it too.
+const buildDir = path.resolve(root, 'apps/web', process.env.WEB_BUILD_DIR ?? 'build');
+process.env.WEB_BUILD_DIR = buildDir;
+const marker = path.join(buildDir, 'server/index.js');
 const sources = [
   'apps/web/app',
   'apps/web/vite.config.ts',

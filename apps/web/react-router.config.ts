@@ -3,7 +3,8 @@ import type { Config } from '@react-router/dev/config';
 /** Server-rendered storefront (DESIGN §2); the API process serves `build/` (apps/api/src/web/plugin.ts). */
 export default {
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // WEB_BUILD_DIR lets several builds (parallel test runs) live side by side; the server reads the same.
+  buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
   ssr: true,
   future: {
     // Opt in early where v8 only changes how the build is made: clientLoaders get their own chunks,
