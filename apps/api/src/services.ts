@@ -7,6 +7,7 @@ import type { TokenSigner } from './modules/auth/tokens.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createEngagementService } from './modules/engagement/service.ts';
+import { createUsersService } from './modules/users/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
 
 /** What every service may use. Services never read process.env or the request. */
@@ -24,10 +25,12 @@ export interface Deps {
 export function createServices(deps: Deps) {
   const catalog = createCatalogService(deps);
   const cart = createCartService(deps);
+  const auth = createAuthService(deps);
   return {
-    auth: createAuthService(deps),
+    auth,
     catalog,
     cart,
+    users: createUsersService({ auth, cart }),
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps),
   };

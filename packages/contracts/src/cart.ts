@@ -2,17 +2,29 @@ import { z } from 'zod';
 import { publicUser } from './auth.ts';
 import { MAX_LINE_QUANTITY } from './constants.ts';
 
+/** Range before wholeness, so 1e308 reads 'at most 999' rather than 'whole number'. */
 const quantity = z
   .number({ error: 'quantity must be a number' })
-  .int('quantity must be a whole number')
   .min(1, 'quantity must be at least 1')
-  .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`);
+  .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)
+  .int('quantity must be a whole number');
 
-const option = (name: string) => z.string().trim().max(50, `${name} must be at most 50 characters`).optional();
+const option = (name: string) =>
+  z
+    .string({ error: `${name} must be a string` })
+    .trim()
+    .max(50, `${name} must be at most 50 characters`)
+    .optional();
+
+/** A product id as the client sends it; an unknown or malformed one is answered 404 by the service. */
+export const productId = z
+  .string({ error: (iss) => (iss.input === undefined ? 'product_id is required' : 'product_id must be a string') })
+  .min(1, 'product_id is required')
+  .max(200, 'product_id must be at most 200 characters');
 
 /** spec §7: {product_id (string)}; quantity, colour and size are ours. */
 export const addToCartBody = z.strictObject({
-  product_id: z.string({ error: 'product_id is required' }).min(1, 'product_id is required').max(200),
+  product_id: productId,
   quantity: quantity.default(1),
   color: option('color'),
   size: option('size'),
@@ -20,6 +32,21 @@ export const addToCartBody = z.strictObject({
 export type AddToCartBody = z.infer<typeof addToCartBody>;
 
 export const updateCartItemBody = z.strictObject({ quantity });
+export type UpdateCartItemBody = z.infer<typeof updateCartItemBody>;
+
+/** `:id` of remove-from-cart is the product id (spec §4: remove deletes by product id). */
+export const removeFromCartParams = z.object({ id: z.string().max(200, 'id must be at most 200 characters') });
+export const cartItemParams = z.object({ itemId: z.string().max(200, 'itemId must be at most 200 characters') });
+
+/**
+ * DESIGN §5: requests that create things may carry an `Idempotency-Key`; a retry with the same key
+ * gets the first answer instead of running again. Printable ASCII without spaces, 1–200 characters.
+ */
+export const idempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency-Key must be 1 to 200 visible characters (no spaces)');
+/** Headers schema of a route that honours Idempotency-Key; loose, so the other headers stay. */
+export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() });
 
 export const cartProduct = z.object({
   id: z.string(),

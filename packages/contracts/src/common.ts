@@ -4,9 +4,11 @@ import { PAGE } from './constants.ts';
 export const messageBody = z.object({ message: z.string() });
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number').min(1, 'page must be at least 1').default(1),
   limit: z.coerce
-    .number()
+    .number({ error: 'limit must be a whole number' })
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(PAGE.maxLimit, `limit must be at most ${PAGE.maxLimit}`)

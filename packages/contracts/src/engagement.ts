@@ -1,7 +1,22 @@
 import { z } from 'zod';
 import { email } from './auth.ts';
+import { productId } from './cart.ts';
+import { product } from './catalog.ts';
+
+/** Answers of the newsletter and contact forms (DESIGN §7: stored, with a confirmation mail). */
+export const ENGAGEMENT_MSG = {
+  subscribed: 'Thanks for subscribing! Please check your inbox to confirm.',
+  confirmed: 'Your subscription is confirmed. Thank you!',
+  confirmInvalid: 'This confirmation link is invalid or has already been used',
+  contactSent: 'Thanks for your message! We will get back to you soon.',
+} as const;
 
 export const newsletterBody = z.strictObject({ email });
+export type NewsletterBody = z.infer<typeof newsletterBody>;
+
+export const newsletterConfirmBody = z.strictObject({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200, 'token is invalid'),
+});
 
 export const INQUIRY_TYPES = ['general', 'order', 'returns', 'technical'] as const;
 export const INQUIRY_LABELS: Record<(typeof INQUIRY_TYPES)[number], string> = {
@@ -28,6 +43,13 @@ export const contactBody = z.strictObject({
 });
 export type ContactBody = z.infer<typeof contactBody>;
 
-export const wishlistAddBody = z.strictObject({
-  product_id: z.string({ error: 'product_id is required' }).min(1, 'product_id is required').max(200),
+export const wishlistAddBody = z.strictObject({ product_id: productId });
+export type WishlistAddBody = z.infer<typeof wishlistAddBody>;
+
+export const wishlistParams = z.object({
+  productId: z.string().max(200, 'productId must be at most 200 characters'),
 });
+
+/** The signed-in user's wishlist, newest first. */
+export const wishlist = z.array(product);
+export type Wishlist = z.infer<typeof wishlist>;

@@ -1,3 +1,91 @@
+import {
+  addToCartBody,
+  cart,
+  cartItemParams,
+  idempotencyHeaders,
+  removeFromCartParams,
+  updateCartItemBody,
+} from '@shop/contracts/cart';
+import { errorBody } from '@shop/contracts/errors';
+import { currentUserId } from '../../plugins/auth.ts';
 import type { RoutesPlugin } from '../types.ts';
 
-export const cartRoutes: RoutesPlugin = async (_app, _opts) => {};
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 422: errorBody };
+
+/**
+ * spec §7 cart calls, under /api/products. The guard runs on request, before the body is parsed, so
+ * an anonymous caller learns nothing about validation and costs no parsing.
+ */
+export const cartRoutes: RoutesPlugin = async (app, { services, guards }) => {
+  const auth = { onRequest: guards.authenticate };
+
+  app.post(
+    '/add-to-cart',
+    {
+      ...auth,
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a product to the signed-in user’s cart (an existing line grows by the quantity)',
+        description: 'Honours an optional Idempotency-Key header: a retry with the same key returns the first answer.',
+        security: [{ bearer: [] }],
+        headers: idempotencyHeaders,
+        body: addToCartBody,
+        response: { 200: cart, ...errors, 409: errorBody, 413: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { cart, replayed } = await services.cart.addItem(
+        currentUserId(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return cart;
+    },
+  );
+
+  app.patch(
+    '/cart-items/:itemId',
+    {
+      ...auth,
+      schema: {
+        tags: ['cart'],
+        summary: 'Set the quantity of one line of the signed-in user’s cart',
+        security: [{ bearer: [] }],
+        params: cartItemParams,
+        body: updateCartItemBody,
+        response: { 200: cart, ...errors },
+      },
+    },
+    async (request) => services.cart.updateItem(currentUserId(request), request.params.itemId, request.body),
+  );
+
+  app.delete(
+    '/remove-from-cart/:id',
+    {
+      ...auth,
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove every line of a product from the signed-in user’s cart (:id is the product id)',
+        security: [{ bearer: [] }],
+        params: removeFromCartParams,
+        response: { 200: cart, ...errors },
+      },
+    },
+    async (request) => services.cart.removeProduct(currentUserId(request), request.params.id),
+  );
+
+  app.delete(
+    '/clear-cart',
+    {
+      ...auth,
+      schema: {
+        tags: ['cart'],
+        summary: 'Empty the signed-in user’s cart',
+        security: [{ bearer: [] }],
+        response: { 200: cart, 401: errorBody },
+      },
+    },
+    async (request) => services.cart.clear(currentUserId(request)),
+  );
+};

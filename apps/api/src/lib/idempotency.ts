@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+import { conflict, unprocessable } from '../errors.ts';
+
+/**
+ * Idempotency-Key support (DESIGN §5), shared by every request that creates something (cart adds now,
+ * orders and payments later). The web client retries on no answer or 5xx (spec §9), so a retry must
+ * never apply a change twice.
+ *
+ * Usage, inside a service:
+ *
+ *   const answer = await withIdempotency(
+ *     db,
+ *     { scope: `orders:${userId}`, key, requestHash: hashRequest({ op: 'place-order', body }), now: clock.now() },
+ *     async (tx) => ({ statusCode: 201, body: await placeOrder(tx, userId, body) }),
+ *   );
+ *   // answer.replayed tells the route to add `Idempotent-Replayed: true`.
+ *
+ * Rules:
+ * - The first request with a (scope, key) runs `run` and stores its answer (status + JSON body) in the
+ *   same transaction as `run`'s own writes: both commit together or not at all, so a crash can never
+ *   leave a key that claims work that was not done, nor work without its key.
+ * - The same key again with the same request hash returns the stored answer without running again,
+ *   even if the state has changed since (that is what makes a retry safe).
+ * - The same key with a different request hash → 422; while the first request is still running → 409
+ *   (the client should retry later; it then gets the stored answer).
+ * - If `run` throws, the transaction rolls back and the key stays free: failures are not stored, so a
+ *   retry after e.g. "out of stock" runs again. `run` must therefore do all its writes through `tx`.
+ * - Keys expire after `ttlMs` (default 24 h); an expired key is reused as if new.
+ * - `scope` names the owner and the kind of operation (e.g. `cart:<userId>`), so two users can never
+ *   see each other's answers even when they pick the same key. Put the operation name into the hash
+ *   as well, so one key reused for a different operation is refused.
+ */
+export interface IdempotentRequest {
+  scope: string;
+  key: string;
+  /** From `hashRequest(…)` over everything that defines the request (operation + validated body). */
+  requestHash: string;
+  /** The caller's clock (`deps.clock.now()`), so tests can expire keys. */
+  now: Date;
+  ttlMs?: number;
+}
+
+export interface IdempotentAnswer<T> {
+  statusCode: number;
+  body: T;
+}
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export async function withIdempotency<T>(
+  db: Db,
+  request: IdempotentRequest,
+  run: (tx: Tx) => Promise<IdempotentAnswer<T>>,
+): Promise<IdempotentAnswer<T> & { replayed: boolean }> {
+  const { scope, key, requestHash, now } = request;
+  const expiredBefore = new Date(now.getTime() - (request.ttlMs ?? IDEMPOTENCY_TTL_MS));
+  const thisKey = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+
+  return db.transaction(async (tx) => {
+    // A transaction-scoped lock per key, taken without waiting: a second request with the key while
+    // the first still runs is told so at once (409) instead of queueing behind it.
+    const [hi, lo] = lockKey(scope, key);
+    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${hi}, ${lo}) as locked`);
+    if (!lock.rows[0]?.locked) throw conflict('A request with this Idempotency-Key is still being processed');
+
+    // Claim the key: a new row, or an expired one taken over. No row back means a live answer exists.
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ scope, key, requestHash, createdAt: now })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.scope, idempotencyKeys.key],
+        set: { requestHash, statusCode: null, response: null, createdAt: now },
+        setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
+      })
+      .returning({ key: idempotencyKeys.key });
+
+    if (claimed.length === 0) {
+      const [stored] = await tx.select().from(idempotencyKeys).where(thisKey);
+      if (!stored || stored.statusCode === null) {
+        throw conflict('A request with this Idempotency-Key is still being processed');
+      }
+      if (stored.requestHash !== requestHash) {
+        throw unprocessable('This Idempotency-Key was already used for a different request');
+      }
+      return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
+    }
+
+    const answer = await run(tx);
+    await tx.update(idempotencyKeys).set({ statusCode: answer.statusCode, response: answer.body }).where(thisKey);
+    return { ...answer, replayed: false };
+  });
+}
+
+/** A stable hash of a request: same fields and values in any key order → same hash. */
+export function hashRequest(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('base64url');
+}
+
+function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** Two int4 advisory-lock keys from the scope and key (the two-key space never meets the bigint one). */
+function lockKey(scope: string, key: string): [number, number] {
+  const digest = createHash('sha256').update(`idempotency\n${scope}\n${key}`).digest();
+  return [digest.readInt32BE(0), digest.readInt32BE(4)];
+}
