@@ -52,6 +52,13 @@ export async function buildApp(opts: AppOptions) {
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
+  // spec §7: "all requests send JSON" — a bodiless DELETE may still say application/json; treat an
+  // empty JSON body as no body instead of refusing it. Non-empty bodies keep Fastify's safe parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -204,6 +204,15 @@ describe('DELETE /api/products/clear-cart (spec §7)', () => {
     expect(await t.db.select().from(cartItems).where(eq(cartItems.productId, b.id))).toEqual([]);
     expect((await clear(u.headers)).statusCode).toBe(200);
   });
+
+  it('accepts a bodiless DELETE that still declares JSON (spec §7: all requests send JSON)', async () => {
+    const u = await signedInUser(t);
+    const p = await createProduct(t);
+    await add(u.headers, { product_id: p.id });
+    const json = { ...u.headers, 'content-type': 'application/json' };
+    expect((await remove(json, p.id)).statusCode).toBe(200);
+    expect((await clear(json)).statusCode).toBe(200);
+  });
 });
 
 describe('PATCH /api/products/cart-items/:itemId (spec §4 update)', () => {

@@ -19,6 +19,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
 /** One error shape `{message, code, details?}` for every failure; 5xx never leak internals. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'body' && request.body == null) {
+      return reply.status(400).send({ message: 'The request body is required', code: ERROR_CODES.validation });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
