@@ -33,24 +33,55 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-const trimmedOptional = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).optional();
-const price = z.coerce.number().finite('price must be a number').min(0, 'price must not be negative').max(10_000_000);
+/** An optional filter text; blank means "no filter" (undefined). */
+const trimmedOptional = (name: string, max: number, lower = true) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? (lower ? v.toLowerCase() : v) : undefined));
+/** Prices on the wire are decimals in currency units (DESIGN §6); the API compares them in cents. */
+const price = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .finite(`${name} must be a number`)
+    .min(0, `${name} must not be negative`)
+    .max(10_000_000, `${name} must be at most 10000000`)
+    .optional();
 
-export const productListQuery = pageQuery.extend({
-  category: trimmedOptional(50).transform((v) => (v ? v.toLowerCase() : v)),
-  subcategory: trimmedOptional(100).transform((v) => (v ? v.toLowerCase() : v)),
-  brand: trimmedOptional(50).transform((v) => (v ? v.toLowerCase() : v)),
-  featured: trimmedOptional(100).transform((v) => (v ? v.toLowerCase() : v)),
-  q: trimmedOptional(200),
-  min_price: price.optional(),
-  max_price: price.optional(),
-  in_stock: z
-    .enum(['true', 'false'], { error: 'in_stock must be true or false' })
-    .transform((v) => v === 'true')
-    .optional(),
-  sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('popular'),
-});
+/**
+ * GET products (spec §2 filter lists). `category` takes `all`, a category id or the alias `clothing`;
+ * `brand` takes `all` or a brand id; `subcategory` and `featured` take the lowercased names the spec's
+ * links carry. Without `sort`, a search ranks by relevance and a plain listing by popularity.
+ */
+export const productListQuery = pageQuery
+  .extend({
+    category: trimmedOptional('category', 50),
+    subcategory: trimmedOptional('subcategory', 100),
+    brand: trimmedOptional('brand', 50),
+    featured: trimmedOptional('featured', 100),
+    q: trimmedOptional('q', 200, false),
+    min_price: price('min_price'),
+    max_price: price('max_price'),
+    in_stock: z
+      .enum(['true', 'false'], { error: 'in_stock must be true or false' })
+      .transform((v) => v === 'true')
+      .optional(),
+    sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).optional(),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    message: 'min_price must not be greater than max_price',
+    path: ['min_price'],
+  });
 export type ProductListQuery = z.infer<typeof productListQuery>;
+/** What callers may pass in-process (server-side loaders): the query before defaults apply. */
+export type ProductListInput = z.input<typeof productListQuery>;
+
+/** GET products/:id takes the product's UUID or its slug. */
+export const productIdParam = z.object({
+  id: z.string().trim().min(1, 'id is required').max(200, 'id must be at most 200 characters'),
+});
 
 export const productList = paged(product);
 export type ProductList = z.infer<typeof productList>;

@@ -6,7 +6,9 @@ export const messageBody = z.object({ message: z.string() });
 export const pageQuery = z.object({
   page: z.coerce
     .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number').min(1, 'page must be at least 1').default(1),
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .default(1),
   limit: z.coerce
     .number({ error: 'limit must be a whole number' })
     .int('limit must be a whole number')

@@ -1,4 +1,324 @@
+import { discountedCents } from '@shop/contracts/money';
 import type { Tx } from '../client.ts';
+import { brands, categories, featuredCards, products, subcategories } from '../schema.ts';
+import {
+  BRANDS,
+  CATEGORIES,
+  FEATURED_RULES,
+  type NounSpec,
+  type SizeKind,
+  type SubcategorySpec,
+  TITLE_WORDS,
+} from './catalog-data.ts';
 
-/** The demo catalogue: the spec's five categories and at least 1,000 deterministic products. */
-export async function seedCatalog(_tx: Tx): Promise<void> {}
+/** Fixed PRNG seed and base date: the demo catalogue is the same on every run and every machine. */
+export const CATALOG_SEED = 20_240_615;
+/** Dates are spread over the year before this instant (never the wall clock). */
+export const CATALOG_BASE_DATE = new Date('2026-11-01T00:00:00.000Z');
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CLOTHING_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
+const SHOE_SIZES = ['6', '7', '8', '9', '10', '11', '12', '13'];
+const DISCOUNTS = [5, 10, 15, 20, 25, 30, 40, 50];
+const IMAGES_PER_PRODUCT = 3;
+
+export interface SeedCategory {
+  id: string;
+  name: string;
+  icon: string;
+  position: number;
+}
+export interface SeedSubcategory {
+  categoryId: string;
+  name: string;
+  slug: string;
+  icon: string;
+  position: number;
+}
+export interface SeedFeaturedCard {
+  categoryId: string;
+  name: string;
+  slug: string;
+  image: string;
+  position: number;
+}
+export interface SeedProduct {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  categoryId: string;
+  /** Slug of the subcategory within `categoryId`; resolved to its id at insert time. */
+  subcategorySlug: string;
+  brandId: string;
+  regularPriceCents: number;
+  salePriceCents: number;
+  percentageDiscount: number;
+  images: string[];
+  colors: string[];
+  availableSizes: string[];
+  features: string[];
+  featured: string[];
+  available: number;
+  published: boolean;
+  ratingAverage: number;
+  ratingCount: number;
+  soldCount: number;
+  dateAdded: Date;
+  modifiedBy: string | null;
+  modifiedDate: Date;
+}
+export interface CatalogSeed {
+  categories: SeedCategory[];
+  subcategories: SeedSubcategory[];
+  featuredCards: SeedFeaturedCard[];
+  brands: { id: string; name: string }[];
+  products: SeedProduct[];
+}
+
+/** mulberry32: tiny, fast and good enough for demo data; the same seed gives the same stream. */
+export function createRng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => {
+    const item = items[Math.floor(next() * items.length)];
+    if (item === undefined) throw new Error('pick from an empty list');
+    return item;
+  };
+  /** k distinct items in a random order. */
+  const sample = <T>(items: readonly T[], k: number): T[] => {
+    const copy = [...items];
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+    }
+    return copy.slice(0, Math.min(k, copy.length));
+  };
+  const chance = (p: number) => next() < p;
+  /** A random-looking but reproducible UUID (version 4 layout). */
+  const uuid = () => {
+    const bytes = Array.from({ length: 16 }, () => Math.floor(next() * 256));
+    bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+    bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+    const hex = bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  };
+  return { next, int, pick, sample, chance, uuid };
+}
+type Rng = ReturnType<typeof createRng>;
+
+/** URL-safe slug: ASCII letters and digits joined by single dashes ('Poäng' → 'poang'). */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’"]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export const productImageUrl = (slug: string, n: number) => `/media/products/${slug}/${n}.svg`;
+export const featuredImageUrl = (slug: string) => `/media/featured/${encodeURIComponent(slug)}.svg`;
+
+function nounOf(entry: string | NounSpec): NounSpec {
+  return typeof entry === 'string' ? { noun: entry } : entry;
+}
+
+function title(rng: Rng, kind: NonNullable<SubcategorySpec['titles']>, noun: string): string {
+  const w = TITLE_WORDS;
+  const book = () =>
+    rng.pick([
+      () => `The ${rng.pick(w.adjectives)} ${rng.pick(w.nouns)}`,
+      () => `${rng.pick(w.nouns)} of ${rng.pick(w.places)}`,
+      () => `A ${rng.pick(w.nouns)} in ${rng.pick(w.places)}`,
+      () => `The ${rng.pick(w.nouns)} Keeper's ${rng.pick(w.nouns)}`,
+    ])();
+  switch (kind) {
+    case 'book':
+      return book();
+    case 'nonfiction':
+      return rng.pick([
+        () => `The Art of ${rng.pick(w.gerunds)}`,
+        () => `${rng.int(5, 21)} Lessons on ${rng.pick(w.topics)}`,
+        () => `A Short History of ${rng.pick(w.topics)}`,
+        () => `${rng.pick(w.gerunds)} About ${rng.pick(w.topics)}`,
+      ])();
+    case 'children':
+      return rng.pick([
+        () => `The ${rng.pick(w.adjectives)} ${rng.pick(w.animals)}`,
+        () => `${rng.pick(w.animals)} and the ${rng.pick(w.adjectives)} ${rng.pick(w.nouns)}`,
+        () => `Where the ${rng.pick(w.animals)}s Sleep`,
+      ])();
+    case 'album':
+      return `The ${rng.pick(w.adjectives)} ${rng.pick(w.bands)} – ${rng.pick(w.adjectives)} ${rng.pick(w.nouns)} (${noun})`;
+    case 'movie':
+      return `${book()} (${noun})`;
+    case 'audiobook':
+      return `${book()} (${noun})`;
+  }
+}
+
+function sizesFor(rng: Rng, kind: SizeKind): string[] {
+  switch (kind) {
+    case 'clothing': {
+      const from = rng.int(0, 2);
+      return CLOTHING_SIZES.slice(from, rng.int(from + 3, CLOTHING_SIZES.length));
+    }
+    case 'shoes': {
+      const from = rng.int(0, 2);
+      return SHOE_SIZES.slice(from, rng.int(from + 4, SHOE_SIZES.length));
+    }
+    case 'one-size':
+      return ['One Size'];
+    case 'none':
+      return [];
+  }
+}
+
+/** A rating around 4.2 (most shop ratings are), within 1–5, two decimals; 0 when nobody rated. */
+function rating(rng: Rng): { average: number; count: number } {
+  if (rng.chance(0.06)) return { average: 0, count: 0 };
+  const bell = (rng.next() + rng.next() + rng.next()) / 3 - 0.5; // about ±0.5, centred on 0
+  const average = Math.min(5, Math.max(1, 4.2 + bell * 2.4));
+  return { average: Math.round(average * 100) / 100, count: 1 + Math.floor(rng.next() ** 2 * 2500) };
+}
+
+/**
+ * The whole demo catalogue as plain rows. Pure and deterministic: the same `seed` yields identical
+ * output (the seed test runs it twice), so demos, e2e tests and benchmarks see the same shop.
+ */
+export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): CatalogSeed {
+  const rng = createRng(seed);
+  const out: CatalogSeed = {
+    categories: [],
+    subcategories: [],
+    featuredCards: [],
+    brands: Object.entries(BRANDS).map(([id, name]) => ({ id, name })),
+    products: [],
+  };
+  const names = new Set<string>();
+  const slugs = new Set<string>();
+
+  CATEGORIES.forEach((cat, catPos) => {
+    out.categories.push({ id: cat.id, name: cat.name, icon: cat.icon, position: catPos });
+    cat.featured.forEach((name, position) => {
+      const slug = name.toLowerCase();
+      out.featuredCards.push({ categoryId: cat.id, name, slug, image: featuredImageUrl(slug), position });
+    });
+
+    cat.subcategories.forEach((sub, subPos) => {
+      const subSlug = sub.name.toLowerCase(); // spec §2: subcategory links carry the lowercased name
+      out.subcategories.push({ categoryId: cat.id, name: sub.name, slug: subSlug, icon: sub.icon, position: subPos });
+
+      for (let i = 0; i < sub.count; i++) {
+        let brandId = '';
+        let noun: NounSpec = { noun: '' };
+        let name = '';
+        for (let attempt = 0; attempt < 30 && (name === '' || names.has(name)); attempt++) {
+          brandId = rng.pick(sub.brands);
+          const brandName = BRANDS[brandId] ?? brandId;
+          noun = nounOf(rng.pick(sub.nouns));
+          const models = sub.models?.[brandId];
+          if (sub.titles) name = title(rng, sub.titles, noun.noun);
+          else if (models)
+            name = `${brandName} ${rng.pick(models)} ${sub.variants ? rng.pick(sub.variants) : noun.noun}`;
+          else name = `${brandName} ${rng.pick(sub.series ?? ['Classic'])} ${noun.noun}`;
+        }
+        const base0 = name;
+        for (let n = 2; names.has(name); n++) name = sub.titles ? `${base0}, Vol. ${n}` : `${base0} (Gen ${n})`;
+        names.add(name);
+
+        let slug = slugify(name);
+        for (let n = 2; slugs.has(slug); n++) slug = `${slugify(name)}-${n}`;
+        slugs.add(slug);
+
+        const regularPriceCents = rng.int(sub.price[0], sub.price[1]) * 100 + rng.pick([99, 99, 99, 49, 0]);
+        const percentageDiscount = rng.chance(0.45) ? rng.pick(DISCOUNTS) : 0;
+        const features = rng.sample(sub.features, rng.int(3, 5));
+        const dateAdded = new Date(base.getTime() - Math.floor(rng.next() * 365 * DAY_MS));
+        const modifiedDate = new Date(
+          dateAdded.getTime() + Math.floor(rng.next() * (base.getTime() - dateAdded.getTime())),
+        );
+        const soldCount = Math.floor(rng.next() ** 2 * 5000);
+        // spec §3 product: ~8% out of stock, a few low-stock items, most with 50+ units.
+        const available = rng.chance(0.08) ? 0 : rng.chance(0.1) ? rng.int(1, 49) : rng.int(50, 500);
+        const published = !rng.chance(0.03);
+        const { average, count } = rating(rng);
+        const author = `${rng.pick(TITLE_WORDS.firstNames)} ${rng.pick(TITLE_WORDS.lastNames)}`;
+        // 'Vinyl LP', '4K UHD', 'Blu-ray' keep their spelling inside a sentence; 'Sofa' becomes 'sofa'.
+        const nounText = /\b[A-Z0-9]{2,}\b|Blu-ray/.test(noun.noun) ? noun.noun : noun.noun.toLowerCase();
+        const sentences = rng.sample(sub.blurbs, rng.int(2, 3)).map((b) => b.replaceAll('{noun}', nounText));
+        const credit = sub.titles === 'movie' ? `Directed by ${author}.` : `By ${author}.`;
+        const description = (sub.titles && sub.titles !== 'album' ? [credit, ...sentences] : sentences).join(' ');
+
+        const tagInput = { name, categoryId: cat.id, features, soldCount, dateAdded };
+        const featured = new Set(noun.tags ?? []);
+        for (const [tag, rule] of Object.entries(FEATURED_RULES)) if (rule(tagInput, base)) featured.add(tag);
+
+        out.products.push({
+          id: rng.uuid(),
+          slug,
+          name,
+          description,
+          categoryId: cat.id,
+          subcategorySlug: subSlug,
+          brandId,
+          regularPriceCents,
+          salePriceCents: discountedCents(regularPriceCents, percentageDiscount),
+          percentageDiscount,
+          images: Array.from({ length: IMAGES_PER_PRODUCT }, (_, n) => productImageUrl(slug, n + 1)),
+          colors: sub.colors.length > 0 ? rng.sample(sub.colors, rng.int(1, 4)) : [],
+          availableSizes: sizesFor(rng, noun.sizes ?? sub.sizes ?? 'none'),
+          features,
+          featured: [...featured].sort(),
+          available,
+          published,
+          ratingAverage: average,
+          ratingCount: count,
+          soldCount,
+          dateAdded,
+          modifiedBy: null,
+          modifiedDate,
+        });
+      }
+    });
+  });
+  return out;
+}
+
+/** Rows per INSERT: products have ~22 columns, PostgreSQL allows 65,535 parameters per statement. */
+const BATCH = 500;
+
+/**
+ * The demo catalogue (issue 2): the spec's five categories and ~1,200 deterministic products.
+ * Called once, inside the seed transaction, on an empty database (seed/index.ts).
+ */
+export async function seedCatalog(tx: Tx): Promise<void> {
+  const data = generateCatalog();
+  await tx.insert(categories).values(data.categories);
+  await tx.insert(brands).values(data.brands);
+  const subs = await tx
+    .insert(subcategories)
+    .values(data.subcategories)
+    .returning({ id: subcategories.id, categoryId: subcategories.categoryId, slug: subcategories.slug });
+  const subId = new Map(subs.map((s) => [`${s.categoryId}/${s.slug}`, s.id]));
+  await tx.insert(featuredCards).values(data.featuredCards);
+
+  for (let i = 0; i < data.products.length; i += BATCH) {
+    await tx.insert(products).values(
+      data.products.slice(i, i + BATCH).map(({ subcategorySlug, ...p }) => {
+        const subcategoryId = subId.get(`${p.categoryId}/${subcategorySlug}`);
+        if (subcategoryId === undefined) throw new Error(`unknown subcategory ${p.categoryId}/${subcategorySlug}`);
+        return { ...p, subcategoryId };
+      }),
+    );
+  }
+}
