@@ -8,6 +8,9 @@ import { applyMigrations } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
 import { persistentSecret } from './lib/secrets.ts';
 
+/** How long in-flight requests get to finish on SIGTERM/SIGINT. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Starts the shop: database, migrations, seed, HTTP. Stops in reverse order on SIGTERM/SIGINT. */
 async function main() {
   const config = loadConfig();
@@ -59,9 +62,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: stopping`);
-    const force = setTimeout(() => process.exit(1), 20_000);
+    const force = setTimeout(() => process.exit(1), 2 * SHUTDOWN_GRACE_MS);
     force.unref();
-    await app.close(); // stop taking requests, finish the ones in flight
+    // Stop taking requests and finish the ones in flight; a client that holds its response open
+    // longer than the grace period is cut off rather than holding the shutdown.
+    const drain = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    drain.unref();
+    await app.close();
     await database.close();
     redis?.disconnect();
     await embedded?.stop();

@@ -114,10 +114,14 @@ describe('the shop process on the embedded database', () => {
     expect((await api('auth/register', { method: 'POST', body: JSON.stringify(customer) })).status).toBe(201);
     const home = await fetch(`http://127.0.0.1:${port}/`);
     expect(home.status).toBe(200);
+    expect(await home.text()).toContain('</html>');
   }, 120_000);
 
-  it('SIGTERM stops HTTP and then the database, cleanly', async () => {
+  it('SIGTERM stops HTTP and then the database, cleanly — even with a client holding a response open', async () => {
     const s = server!;
+    // A client that never reads its response must not hold the shutdown past the grace period.
+    const stalled = await fetch(`http://127.0.0.1:${port}/products`);
+    expect(stalled.status).toBe(200);
     const pg = postmasterPid();
     expect(pg && alive(pg)).toBe(true);
     s.child.kill('SIGTERM');
