@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { email } from './auth.ts';
+import { productId } from './cart.ts';
+import { paged } from './common.ts';
+import { MAX_LINE_QUANTITY } from './constants.ts';
+
+/** Issue 4: checkout and orders. Money on the wire is decimals; cents inside (money.ts). */
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const address = z.strictObject({
+  name: text('Full name', 100),
+  line1: text('Address', 200),
+  line2: z.string().trim().max(200, 'Address line 2 must be at most 200 characters').optional(),
+  city: text('City', 100),
+  region: z.string().trim().max(100, 'State / region must be at most 100 characters').optional(),
+  postal_code: text('Postal code', 20),
+  /** ISO 3166-1 alpha-2 */
+  country: z
+    .string({ error: 'Country is required' })
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code')
+    .transform((v) => v.toUpperCase()),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^[0-9 +()-]{0,30}$/, 'Phone may contain digits, spaces and + ( ) - only')
+    .optional(),
+});
+export type Address = z.infer<typeof address>;
+
+export const orderLineInput = z.strictObject({
+  product_id: productId,
+  quantity: z
+    .number({ error: 'quantity must be a number' })
+    .min(1, 'quantity must be at least 1')
+    .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)
+    .int('quantity must be a whole number'),
+  color: z.string().trim().max(50).optional(),
+  size: z.string().trim().max(50).optional(),
+});
+
+export const cardInput = z.strictObject({
+  number: z
+    .string({ error: 'Card number is required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits')),
+  exp_month: z
+    .number({ error: 'Expiry month is required' })
+    .int()
+    .min(1, 'Expiry month must be 1–12')
+    .max(12, 'Expiry month must be 1–12'),
+  exp_year: z
+    .number({ error: 'Expiry year is required' })
+    .int()
+    .min(2000, 'Expiry year is invalid')
+    .max(2100, 'Expiry year is invalid'),
+  cvc: z.string({ error: 'CVC is required' }).regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
+  name: text('Name on card', 100),
+});
+
+export const paymentInput = z.discriminatedUnion(
+  'method',
+  [z.strictObject({ method: z.literal('card'), card: cardInput }), z.strictObject({ method: z.literal('pay_later') })],
+  { error: 'payment.method must be card or pay_later' },
+);
+
+export const SHIPPING_METHOD_IDS = ['standard', 'express'] as const;
+
+/** The priced part of a checkout: what POST /api/checkout/quote takes, and POST /api/orders without payment. */
+export const checkoutBase = z.strictObject({
+  /** Guests only: a signed-in shopper's order uses the account e-mail and the server cart. */
+  email: email.optional(),
+  /** Guests only: the lines to buy. Signed-in shoppers buy their server cart. */
+  items: z.array(orderLineInput).min(1, 'Add at least one item').max(100, 'At most 100 lines per order').optional(),
+  shipping_address: address,
+  billing_address: address.optional(),
+  shipping_method: z.enum(SHIPPING_METHOD_IDS, { error: 'Choose a shipping method' }),
+  discount_code: z.string().trim().max(40, 'Discount code must be at most 40 characters').optional(),
+});
+export type CheckoutBase = z.infer<typeof checkoutBase>;
+
+export const quoteBody = checkoutBase;
+export const placeOrderBody = checkoutBase.extend({ payment: paymentInput });
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
+export const shippingMethod = z.object({
+  id: z.enum(SHIPPING_METHOD_IDS),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  /** Orders whose subtotal (after discount) reaches this ship free; null = never free. */
+  free_over: z.number().nullable(),
+});
+export const shippingMethodList = z.array(shippingMethod);
+
+export const quoteLine = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  unit_price: z.number(),
+  quantity: z.number().int(),
+  color: z.string().nullable(),
+  size: z.string().nullable(),
+  line_total: z.number(),
+});
+
+export const totals = z.object({
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+});
+
+export const quote = z.object({
+  lines: z.array(quoteLine),
+  totals,
+  discount_code: z.string().nullable(),
+  shipping_method: z.enum(SHIPPING_METHOD_IDS),
+  tax_rate: z.number(),
+});
+export type Quote = z.infer<typeof quote>;
+
+/** 409 details when prices or stock moved since the cart was filled (issue 4). */
+export const changedLine = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  reason: z.enum(['price_changed', 'insufficient_stock', 'unavailable']),
+  expected_price: z.number().nullable(),
+  current_price: z.number().nullable(),
+  requested: z.number().int(),
+  available: z.number().int(),
+});
+
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'placed',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export const orderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+export const orderEvent = z.object({ status: orderStatus, note: z.string().nullable(), at: z.string() });
+
+export const payment = z.object({
+  method: z.enum(['card', 'pay_later']),
+  status: z.enum(['requires_action', 'succeeded', 'declined', 'pending', 'refunded', 'partially_refunded']),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  /** Present while a card needs the shopper's extra confirmation step. */
+  next_action: z.object({ type: z.literal('confirm'), token: z.string() }).nullable(),
+});
+
+export const invoice = z.object({
+  number: z.string(),
+  issued_at: z.string(),
+  due_at: z.string(),
+  paid_at: z.string().nullable(),
+  amount: z.number(),
+  status: z.enum(['open', 'overdue', 'paid', 'void']),
+});
+
+export const order = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: orderStatus,
+  email: z.string(),
+  lines: z.array(quoteLine),
+  totals,
+  discount_code: z.string().nullable(),
+  shipping_method: z.enum(SHIPPING_METHOD_IDS),
+  shipping_address: address,
+  billing_address: address.nullable(),
+  payment,
+  invoice: invoice.nullable(),
+  tracking_number: z.string().nullable(),
+  events: z.array(orderEvent),
+  can_cancel: z.boolean(),
+  created_at: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderSummary = order
+  .pick({ id: true, number: true, status: true, totals: true, created_at: true })
+  .extend({
+    item_count: z.number().int(),
+  });
+export const orderList = paged(orderSummary);
+
+export const confirmPaymentBody = z.strictObject({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200),
+  /** The shopper approves (true) or refuses (false) the payment in the confirmation step. */
+  approve: z.boolean({ error: 'approve must be true or false' }),
+});
+
+export const orderIdParam = z.object({ id: z.string().max(200, 'id must be at most 200 characters') });
+
+/** Store settings that pricing reads (edited in the admin area, issue 5). */
+export const storeSettings = z.object({
+  store_name: z.string(),
+  currency: z.literal('USD'),
+  tax_rate_percent: z.number().min(0).max(50),
+  shipping: z.array(shippingMethod),
+  pay_later_days: z.number().int().min(1).max(120),
+});
+export type StoreSettings = z.infer<typeof storeSettings>;
