@@ -40,6 +40,8 @@ export default defineConfig({
       DATA_DIR: `.tmp/e2e-data-${PORT}`,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Every browser test comes from 127.0.0.1: one shared address, like an office behind NAT.
+      RATE_LIMIT_SCALE: '50',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },

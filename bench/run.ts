@@ -2,12 +2,13 @@
 // same run (DESIGN §9). Traffic goes to 127.0.0.1 only; every run is bounded in time and stops itself.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { printCheckout, runCheckout } from './checkout.ts';
+import { runWebBudgets } from './lighthouse.ts';
+import { freePort, ROOT, startShop, stopShop } from './shop.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
@@ -19,39 +20,6 @@ interface Row {
   p99: number;
   errors: number;
   non2xx: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startShop(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the shop exited during start');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the shop did not get ready in time');
 }
 
 function startTwin(fixtures: unknown): Promise<{ child: ChildProcess; port: number }> {
@@ -165,10 +133,26 @@ async function main() {
     print(rows);
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     fs.writeFileSync(path.join(ROOT, 'bench/results/latest.json'), JSON.stringify(rows, null, 2));
+
+    // Checkout (issue 4): concurrent shoppers placing orders, then the invariants.
+    const checkout = await runCheckout({
+      port,
+      productIds: stocked.slice(0, 30),
+      shoppers: Number(process.env.BENCH_SHOPPERS ?? 20),
+      maxOrders: Number(process.env.BENCH_CHECKOUT_ORDERS ?? 200),
+      maxSeconds: Number(process.env.BENCH_CHECKOUT_SECONDS ?? 20),
+    });
+    printCheckout(checkout);
+    fs.writeFileSync(path.join(ROOT, 'bench/results/checkout.json'), JSON.stringify(checkout, null, 2));
+    if (checkout.errors > 0 || !checkout.stockInvariantHolds || !checkout.oneOrderPerKey) process.exitCode = 1;
+    twin.kill('SIGTERM');
+    twin = undefined;
+
+    // The storefront's budgets in the browser (DESIGN §9): Lighthouse, initial JS, admin chunks.
+    if (!(await runWebBudgets(base))) process.exitCode = 1;
   } finally {
     twin?.kill('SIGTERM');
-    shop.kill('SIGTERM');
-    await new Promise((r) => shop.once('exit', r));
+    await stopShop(shop);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -7,7 +7,8 @@ import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // WEB_BUILD_DIR lets several builds (parallel test runs) live side by side; default apps/web/build.
-const clientDir = path.join(path.resolve(root, 'apps/web', process.env.WEB_BUILD_DIR ?? 'build'), 'client');
+const buildDir = path.resolve(root, 'apps/web', process.env.WEB_BUILD_DIR ?? 'build');
+const clientDir = path.join(buildDir, 'client');
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 /** Below this a compressed copy saves less than its own overhead. */
 const MIN_BYTES = 512;
@@ -46,6 +47,14 @@ for (const file of files(clientDir)) {
   rawTotal += raw.length;
   brTotal += Math.min(br.length, raw.length);
 }
+// The server build is ES modules split into chunks that import packages. Outside the repository
+// (WEB_BUILD_DIR=/tmp/…) no package.json says "module" and no node_modules is found: provide both.
+if (path.relative(root, buildDir).startsWith('..')) {
+  fs.writeFileSync(path.join(buildDir, 'package.json'), '{ "type": "module" }\n');
+  const modules = path.join(buildDir, 'node_modules');
+  if (!fs.existsSync(modules)) fs.symlinkSync(path.join(root, 'node_modules'), modules, 'dir');
+}
+
 console.log(
   `build-web: compressed ${count} files, ${(rawTotal / 1024).toFixed(1)} kB -> ${(brTotal / 1024).toFixed(1)} kB brotli`,
 );

@@ -15,17 +15,26 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { adminOutboxRoutes } from './modules/admin-outbox/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { engagementRoutes } from './modules/engagement/routes.ts';
+import { errorReportRoutes } from './modules/error-reports/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { authGuards } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerNulGuard } from './plugins/nul-guard.ts';
 import { createServices } from './services.ts';
 
 export interface AppOptions {
@@ -62,6 +71,7 @@ export async function buildApp(opts: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNulGuard(app);
 
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const mailer =
@@ -71,6 +81,14 @@ export async function buildApp(opts: AppOptions) {
   const services = createServices({ db: database.db, config, clock, mailer, signer, publicUrl });
   const guards = authGuards(signer);
   app.decorate('services', services);
+
+  // RATE_LIMIT_SCALE applies to every route's own limit, in one place, as routes are added.
+  // Limits objects may be shared between routes, so each route gets a scaled copy.
+  app.addHook('onRoute', (route) => {
+    const limit = (route.config as { rateLimit?: { max?: unknown } } | undefined)?.rateLimit;
+    if (config.RATE_LIMIT_SCALE === 1 || !limit || typeof limit.max !== 'number') return;
+    route.config = { ...route.config, rateLimit: { ...limit, max: Math.round(limit.max * config.RATE_LIMIT_SCALE) } };
+  });
 
   await app.register(rateLimit, {
     global: false,
@@ -101,10 +119,18 @@ export async function buildApp(opts: AppOptions) {
       const deps = { services, guards };
       await api.register(authRoutes, { ...deps, prefix: '/auth' });
       await api.register(usersRoutes, { ...deps, prefix: '/users' });
+      await api.register(accountRoutes, { ...deps, prefix: '/users' });
       await api.register(catalogRoutes, deps);
       await api.register(cartRoutes, { ...deps, prefix: '/products' });
+      await api.register(reviewsRoutes, deps);
+      await api.register(subscriptionsRoutes, deps);
       await api.register(wishlistRoutes, { ...deps, prefix: '/wishlist' });
       await api.register(engagementRoutes, deps);
+      await api.register(errorReportRoutes, { db: database.db, clock, guards, prefix: '/error-reports' });
+      await api.register(adminOutboxRoutes, { db: database.db, guards, prefix: '/admin' });
+      await api.register(contentRoutes, deps);
+      await api.register(checkoutRoutes, { ...deps, prefix: '/checkout' });
+      await api.register(ordersRoutes, { ...deps, prefix: '/orders' });
       api.setNotFoundHandler((request, reply) =>
         reply
           .status(404)

@@ -28,6 +28,8 @@ const schema = z.object({
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Multiplies every per-client rate limit (auth, forms): raise it where many users share one address. */
+  RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10_000).default(1),
   DEMO_LOADER_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
   /** Where the built web app lives; tests and bench point elsewhere. */
   WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/build')),

@@ -10,6 +10,8 @@ import { persistentSecret } from './lib/secrets.ts';
 
 /** How long in-flight requests get to finish on SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often unconfirmed card payments are looked for (the window itself is 30 minutes). */
+const PAYMENT_SWEEP_MS = 60_000;
 
 /** Starts the shop: database, migrations, seed, HTTP. Stops in reverse order on SIGTERM/SIGINT. */
 async function main() {
@@ -57,11 +59,21 @@ async function main() {
     `shop ready at ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}  (admin: /admin, API docs: /api/docs)`,
   );
 
+  // issue 4: card orders whose payment was not confirmed within 30 minutes are cancelled and restocked.
+  const sweep = setInterval(() => {
+    app.services.orders
+      .expireUnconfirmedPayments()
+      .then((n) => n > 0 && log.info(`cancelled ${n} order(s) with an unconfirmed payment`))
+      .catch((err: Error) => log.warn({ err: err.message }, 'unconfirmed-payment sweep failed'));
+  }, PAYMENT_SWEEP_MS);
+  sweep.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: stopping`);
+    clearInterval(sweep);
     const force = setTimeout(() => process.exit(1), 2 * SHUTDOWN_GRACE_MS);
     force.unref();
     // Stop taking requests and finish the ones in flight; a client that holds its response open

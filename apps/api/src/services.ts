@@ -2,11 +2,21 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createAccountService } from './modules/account/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import type { TokenSigner } from './modules/auth/tokens.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
+import { createCheckoutService } from './modules/checkout/service.ts';
+import { createContentService } from './modules/content/service.ts';
+import { createDiscountsService } from './modules/discounts/service.ts';
 import { createEngagementService } from './modules/engagement/service.ts';
+import { createOrdersService } from './modules/orders/service.ts';
+import { createTestPaymentProvider } from './modules/payments/provider.ts';
+import { createReviewsService } from './modules/reviews/service.ts';
+import { createSettingsService } from './modules/settings/service.ts';
+import { createStockService } from './modules/stock/service.ts';
+import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
 
@@ -26,13 +36,36 @@ export function createServices(deps: Deps) {
   const catalog = createCatalogService(deps);
   const cart = createCartService(deps);
   const auth = createAuthService(deps);
+  const subscriptions = createSubscriptionsService(deps, { catalog });
+  // Checkout and orders (issue 4). The built-in test provider stands in for a card gateway.
+  const settings = createSettingsService(deps);
+  const discounts = createDiscountsService();
+  const checkout = createCheckoutService(deps, { settings, discounts });
+  const orders = createOrdersService(deps, {
+    settings,
+    checkout,
+    discounts,
+    stock: createStockService(deps),
+    provider: createTestPaymentProvider(),
+    onBackInStock: async (ids) => {
+      await subscriptions.notifyBackInStock(ids);
+    },
+  });
   return {
     auth,
     catalog,
     cart,
     users: createUsersService({ auth, cart }),
+    account: createAccountService(deps, { auth }),
+    reviews: createReviewsService(deps, { catalog }),
+    subscriptions,
+    settings,
+    discounts,
+    checkout,
+    orders,
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps),
+    content: createContentService(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;

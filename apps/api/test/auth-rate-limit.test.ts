@@ -83,3 +83,24 @@ describe('auth rate limits', () => {
     expect((await post('reset-password', body, '10.5.0.2')).statusCode).toBe(400);
   });
 });
+
+describe('RATE_LIMIT_SCALE', () => {
+  it('multiplies every route limit, once per route even when routes share a limit object', async () => {
+    const scaled = await createTestApp({ env: { RATE_LIMIT_SCALE: '3' } });
+    try {
+      const send = () =>
+        scaled.app.inject({
+          method: 'POST',
+          url: '/api/newsletter',
+          payload: { email: 'scale@example.com' },
+          remoteAddress: '10.9.9.9',
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push((await send()).statusCode);
+      expect(statuses.slice(0, 30).every((s) => s < 400)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await scaled.close();
+    }
+  });
+});

@@ -34,6 +34,10 @@ export default function handleRequest(
     let timer: ReturnType<typeof setTimeout> | undefined;
     const options: RenderToPipeableStreamOptions = {
       nonce,
+      // React 19.2 moves finished Suspense boundaries of a large shell out of line and reveals them with
+      // timers (up to 300 ms later, and never while a test's clock is stopped). Our boundaries are done
+      // when the shell is: keep them in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: reject,
       onError(error) {
         responseStatus = 500;

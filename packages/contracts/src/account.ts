@@ -1,33 +1,52 @@
 import { z } from 'zod';
-import { email, newPassword, username } from './auth.ts';
+import { email, newPassword, registerBody, username } from './auth.ts';
+import { MSG } from './messages.ts';
 import { address } from './orders.ts';
 
 /** Issue 4: the shopper's own account. */
 
-const name = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+/**
+ * The profile form of /account. Names follow the sign-up rules (spec §5, trimmed; letters, not markup):
+ * an edit must not let in what sign-up refuses.
+ */
+export const profileForm = z.object({
+  first_name: registerBody.shape.first_name,
+  last_name: registerBody.shape.last_name,
+  username,
+  email,
+});
+export type ProfileForm = z.infer<typeof profileForm>;
 
+/** PATCH /api/users/me: any subset of the profile form's fields. */
 export const updateProfileBody = z
   .strictObject({
-    first_name: name('First name').optional(),
-    last_name: name('Last name').optional(),
+    first_name: profileForm.shape.first_name.optional(),
+    last_name: profileForm.shape.last_name.optional(),
     username: username.optional(),
     email: email.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 export const changePasswordBody = z.strictObject({
   current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(256),
   new_password: newPassword,
 });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** The change-password form adds the confirmation the server does not need (spec §5). */
+export const changePasswordForm = changePasswordBody
+  .extend({ confirm_password: z.string() })
+  .refine((v) => v.new_password === v.confirm_password, {
+    message: MSG.passwordsMismatch,
+    path: ['confirm_password'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
 export const savedAddress = address.extend({ id: z.string(), is_default: z.boolean() });
 export type SavedAddress = z.infer<typeof savedAddress>;
 export const addressBody = address.extend({ is_default: z.boolean().optional() });
+export type AddressBody = z.infer<typeof addressBody>;
 export const addressList = z.array(savedAddress);
 
 export const deleteAccountBody = z.strictObject({
@@ -51,6 +70,7 @@ export const reviewBody = z.strictObject({
     .min(1, 'Review text is required')
     .max(5000, 'Review text must be at most 5000 characters'),
 });
+export type ReviewBody = z.infer<typeof reviewBody>;
 
 export const review = z.object({
   id: z.string(),
@@ -66,4 +86,28 @@ export const reviewList = z.object({
   count: z.number().int(),
   /** Whether the signed-in caller may review (bought it, not reviewed yet); false for guests. */
   can_review: z.boolean(),
+  /** Whether the signed-in caller has already reviewed it; false for guests. */
+  reviewed: z.boolean(),
 });
+export type Review = z.infer<typeof review>;
+export type ReviewList = z.infer<typeof reviewList>;
+
+/** PATCH /api/users/me/addresses/:id: any subset of the fields (e.g. only `is_default: true`). */
+export const updateAddressBody = addressBody.partial().refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+
+/** POST/DELETE /api/products/:id/subscribe, GET …/subscription: whether a back-in-stock mail is pending. */
+export const subscriptionStatus = z.object({ subscribed: z.boolean() });
+export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
+
+/** Texts the account, review and back-in-stock endpoints answer with; tests and the web compare against them. */
+export const ACCOUNT_MSG = {
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordIncorrect: 'Password is incorrect',
+  addressNotFound: 'Address not found',
+  tooManyAddresses: 'You can save at most 20 addresses',
+  adminCannotDelete: 'An admin account cannot be deleted here; ask another admin to remove it',
+  notABuyer: 'Only customers who bought this product can review it',
+  alreadyReviewed: 'You have already reviewed this product',
+  inStock: 'This product is in stock',
+} as const;
+export const MAX_ADDRESSES = 20;

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   business: 'UNPROCESSABLE',
+  /** 402: the card was declined (issue 4); the cart is kept. */
+  paymentDeclined: 'PAYMENT_DECLINED',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unavailable: 'SERVICE_UNAVAILABLE',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email } from './auth.ts';
-import { productId } from './cart.ts';
+import { idempotencyKey, productId } from './cart.ts';
 import { paged } from './common.ts';
 import { MAX_LINE_QUANTITY } from './constants.ts';
 
@@ -25,7 +25,8 @@ export const address = z.strictObject({
     .string({ error: 'Country is required' })
     .trim()
     .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code')
-    .transform((v) => v.toUpperCase()),
+    // An overwrite, not a transform: answers that carry an address must encode through it too.
+    .toUpperCase(),
   phone: z
     .string()
     .trim()
@@ -86,6 +87,10 @@ export const checkoutBase = z.strictObject({
 export type CheckoutBase = z.infer<typeof checkoutBase>;
 
 export const quoteBody = checkoutBase;
+/** POST /api/orders requires an Idempotency-Key (DESIGN §5): a retried order is never placed twice. */
+export const placeOrderHeaders = z.looseObject({
+  'idempotency-key': z.string({ error: 'The Idempotency-Key header is required' }).pipe(idempotencyKey),
+});
 export const placeOrderBody = checkoutBase.extend({ payment: paymentInput });
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
@@ -155,7 +160,16 @@ export const orderEvent = z.object({ status: orderStatus, note: z.string().nulla
 
 export const payment = z.object({
   method: z.enum(['card', 'pay_later']),
-  status: z.enum(['requires_action', 'succeeded', 'declined', 'pending', 'refunded', 'partially_refunded']),
+  /** `cancelled`: the order was cancelled before the payment completed (unpaid card, pay-later). */
+  status: z.enum([
+    'requires_action',
+    'succeeded',
+    'declined',
+    'pending',
+    'refunded',
+    'partially_refunded',
+    'cancelled',
+  ]),
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
   /** Present while a card needs the shopper's extra confirmation step. */

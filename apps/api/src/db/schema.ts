@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -212,6 +213,11 @@ export const cartItems = pgTable(
     color: text().notNull().default(''),
     size: text().notNull().default(''),
     quantity: integer().notNull(),
+    /**
+     * The product's price when the line was last added to (issue 4): checkout answers 409
+     * price_changed when the current price differs. null = no snapshot (the current price applies).
+     */
+    unitPriceCents: integer('unit_price_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -232,6 +238,57 @@ export const wishlistItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+/** The shopper's address book (issue 4: `/account`); checkout offers these to signed-in users. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    line1: text().notNull(),
+    line2: text(),
+    city: text().notNull(),
+    region: text(),
+    postalCode: text('postal_code').notNull(),
+    /** ISO 3166-1 alpha-2, upper case. */
+    country: text().notNull(),
+    phone: text(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    // At most one default address per user, whatever races the requests run.
+    uniqueIndex('addresses_one_default_key').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Product reviews (issue 4): one per customer and product; `body` is plain text, rendered as text. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_user_key').on(t.productId, t.userId),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
 );
 
 export const newsletterSubscribers = pgTable(
@@ -258,6 +315,36 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The footer's pages and the help centre (DESIGN §7); `body` is plain text, rendered as text. */
+export const contentPages = pgTable('content_pages', {
+  slug: text().primaryKey(),
+  title: text().notNull(),
+  description: text().notNull(),
+  body: text().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Reports sent from the storefront's error page (DESIGN §7: Report posts the error ID and details; staff
+ * read them in admin Support). One row per error ID: pressing Report twice stores one report.
+ */
+export const errorReports = pgTable(
+  'error_reports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    errorId: text('error_id').notNull().unique(),
+    message: text().notNull(),
+    code: text(),
+    status: integer(),
+    path: text().notNull(),
+    details: jsonb(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('error_reports_created_idx').on(t.createdAt)],
+);
+
 /** Mail that was sent over SMTP, or waits here when no SMTP_URL is set (DESIGN §2). */
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid().primaryKey().defaultRandom(),
@@ -282,4 +369,265 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Checkout and orders (issue 4; DESIGN §6). Money is integer cents; statuses are enums so a typo can
+// never become a state.
+
+/** A shipping method as store settings keep it (cents; `freeOverCents` null = never free). */
+export interface ShippingMethodRow {
+  id: 'standard' | 'express';
+  name: string;
+  description: string;
+  priceCents: number;
+  freeOverCents: number | null;
+}
+
+/** The store's checkout settings: exactly one row (id 1), seeded with every database. */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: integer().primaryKey().default(1),
+    storeName: text('store_name').notNull(),
+    currency: text().notNull().default('USD'),
+    /** Tax rate in basis points (8.25 % = 825), so the rate itself is an exact integer. */
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    shippingMethods: jsonb('shipping_methods').$type<ShippingMethodRow[]>().notNull(),
+    payLaterDays: integer('pay_later_days').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('store_settings_single_row', sql`${t.id} = 1`),
+    check('store_settings_tax_range', sql`${t.taxRateBasisPoints} between 0 and 5000`),
+    check('store_settings_pay_later_range', sql`${t.payLaterDays} between 1 and 120`),
+  ],
+);
+
+export const discountKindEnum = pgEnum('discount_kind', ['percent', 'fixed']);
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** As shown to shoppers; matched without regard to case. */
+    code: text().notNull(),
+    kind: discountKindEnum().notNull(),
+    /** Percent (1–100) for `percent`, cents for `fixed`. */
+    value: integer().notNull(),
+    minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** null = unlimited. `used_count` only grows by the conditional update at order time. */
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_key').on(sql`lower(${t.code})`),
+    check('discount_codes_value_positive', sql`${t.value} > 0`),
+    check('discount_codes_percent_range', sql`${t.kind} <> 'percent' or ${t.value} <= 100`),
+    check(
+      'discount_codes_usage',
+      sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit})`,
+    ),
+  ],
+);
+
+export const orderStatusEnum = pgEnum('order_status', [
+  'awaiting_payment',
+  'placed',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+]);
+
+/** Human order numbers: SO-100001, SO-100002, … (gaps after rolled-back orders are harmless). */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    number: text().notNull().unique().default(sql`'SO-' || nextval('order_number_seq')`),
+    /** null for guests, and after an account is deleted (orders are kept, issue 4). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text().notNull(),
+    status: orderStatusEnum().notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    discountCode: text('discount_code'),
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    shippingMethod: text('shipping_method').notNull(),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    billingAddress: jsonb('billing_address'),
+    trackingNumber: text('tracking_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    check(
+      'orders_amounts',
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + ${t.taxCents}`,
+    ),
+  ],
+);
+
+/** A line as sold: name and price are copied at order time (DESIGN §6). */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    image: text(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer().notNull(),
+    color: text(),
+    size: text(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+/** The order's timeline: one row per status it entered. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    /** Serial, so events written in one transaction (same timestamp) keep their order. */
+    id: serial().primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: orderStatusEnum().notNull(),
+    note: text(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** One redemption per discounted order; `discount_codes.used_count` is its counter. */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    discountCodeId: uuid('discount_code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('discount_redemptions_code_idx').on(t.discountCodeId)],
+);
+
+export const paymentMethodEnum = pgEnum('payment_method', ['card', 'pay_later']);
+/** `processing` = a provider call is in flight (never shown: the API says `pending`). */
+export const paymentStatusEnum = pgEnum('payment_status', [
+  'processing',
+  'requires_action',
+  'succeeded',
+  'declined',
+  'pending',
+  'refunded',
+  'partially_refunded',
+  'cancelled',
+]);
+
+/** The order's payment. Of a card only the brand and the last four digits are ever stored. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    method: paymentMethodEnum().notNull(),
+    status: paymentStatusEnum().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    currency: text().notNull().default('USD'),
+    provider: text(),
+    providerRef: text('provider_ref'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /**
+     * The confirmation-step token while the card needs it (like a gateway's client secret): the
+     * placer gets it in the answer, a replay of the same Idempotency-Key gets it again.
+     */
+    actionToken: text('action_token'),
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('payments_amounts', sql`${t.amountCents} >= 0 and ${t.refundedCents} between 0 and ${t.amountCents}`)],
+);
+
+export const invoiceStatusEnum = pgEnum('invoice_status', ['open', 'paid', 'void']);
+
+/** Pay-later orders get an invoice due `pay_later_days` after placement (issue 4). */
+export const invoices = pgTable('invoices', {
+  id: uuid().primaryKey().defaultRandom(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  number: text().notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  status: invoiceStatusEnum().notNull().default('open'),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});
+
+export const stockReasonEnum = pgEnum('stock_reason', [
+  'order',
+  'order_cancelled',
+  'payment_declined',
+  'payment_expired',
+  'adjustment',
+]);
+
+/** Every change of `products.available` made by checkout, with its reason and order. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Negative when stock leaves (an order), positive when it comes back (a cancel). */
+    delta: integer().notNull(),
+    reason: stockReasonEnum().notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.createdAt),
+    check('stock_movements_delta', sql`${t.delta} <> 0`),
+  ],
 );

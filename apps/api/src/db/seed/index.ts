@@ -4,6 +4,8 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import { users } from '../schema.ts';
 import { seedCatalog } from './catalog.ts';
+import { seedContent } from './content.ts';
+import { seedSettings } from './settings.ts';
 
 interface Logger {
   info(msg: string): void;
@@ -45,6 +47,10 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<{ seeded: 
       opts.log.warn(`first admin created — e-mail: ${email}  password: ${password}  (shown only once)`);
     }
     if (opts.mode === 'demo') await seedCatalog(tx);
+    // Checkout settings belong to every shop; the demo discount codes only to the demo (issue 4).
+    await seedSettings(tx, opts.mode);
+    // The footer's pages and the help centre belong to every shop, demo or not (DESIGN §7).
+    await seedContent(tx);
     return { seeded: true };
   });
 }

@@ -41,7 +41,7 @@ const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCa
 const byUsername = (username: string) => sql`lower(${users.username}) = ${username.toLowerCase()}`;
 
 /** PostgreSQL's unique_violation, possibly wrapped by drizzle; names the violated constraint. */
-function uniqueViolation(err: unknown): string | undefined {
+export function uniqueViolation(err: unknown): string | undefined {
   for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
     if (e.code === '23505') return e.constraint ?? '';
   }
@@ -99,6 +99,25 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
       });
       const access = await signer.signAccess({ userId: user.id, role: user.role });
       return { access, refresh, user: toPublicUser(user) };
+    },
+
+    /**
+     * Opens a new session (refresh family + first token) and signs its access token. Runs inside the
+     * caller's transaction when given one, so e.g. a password change can end every other session and
+     * open the caller's new one atomically (issue 4, account module).
+     */
+    async startSession(user: { id: string; role: UserRow['role'] }, tx: Pick<Db, 'insert'> = db): Promise<TokenSet> {
+      const [family] = await tx
+        .insert(refreshFamilies)
+        .values({
+          userId: user.id,
+          createdAt: clock.now(),
+          expiresAt: secondsFromNow(TOKENS.refreshAbsoluteTtlSeconds),
+        })
+        .returning({ id: refreshFamilies.id });
+      if (!family) throw new Error('refresh family not created');
+      const refresh = await addRefreshToken(tx, family.id);
+      return { access: await signer.signAccess({ userId: user.id, role: user.role }), refresh };
     },
 
     /** Creates a customer account (spec §7). The role is never taken from the request. */

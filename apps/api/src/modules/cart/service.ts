@@ -128,8 +128,8 @@ export function createCartService({ db, clock }: Deps) {
     // counts the product's other lines (other colours/sizes) too. The cart is not a reservation:
     // checkout checks stock again.
     const written = await tx.execute<{ id: string; quantity: number }>(sql`
-      insert into cart_items (cart_id, product_id, color, size, quantity)
-      select ${cartId}::uuid, p.id, ${color}::text, ${size}::text, ${q}::int
+      insert into cart_items (cart_id, product_id, color, size, quantity, unit_price_cents)
+      select ${cartId}::uuid, p.id, ${color}::text, ${size}::text, ${q}::int, p.sale_price_cents
       from products p
       where p.id = ${product.id}::uuid
         and p.published
@@ -138,7 +138,8 @@ export function createCartService({ db, clock }: Deps) {
           select coalesce(sum(o.quantity), 0) from cart_items o where o.cart_id = ${cartId}::uuid and o.product_id = p.id
         ) <= p.available
       on conflict (cart_id, product_id, color, size) do update
-        set quantity = cart_items.quantity + excluded.quantity
+        -- issue 4: the price the shopper saw when adding; checkout refuses (409) if it moved since.
+        set quantity = cart_items.quantity + excluded.quantity, unit_price_cents = excluded.unit_price_cents
         where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}::int
           and cart_items.quantity + excluded.quantity + (
             select coalesce(sum(o.quantity), 0) from cart_items o

@@ -1,8 +1,30 @@
-/** Placeholder until its issue builds it. */
-export default function Page() {
+import { useEffect } from 'react';
+import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
+
+export function meta() {
+  return [
+    { title: 'Admin sign in · Shop' },
+    { name: 'description', content: 'Sign in to the Shop admin area.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+
+/** /admin/auth/login (spec §2, §6): the sign-in form with the admin flag; staff go to /admin. */
+export default function AdminLoginPage() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
-    <main className="mx-auto w-[90%] max-w-[1200px] py-10">
-      <h1 className="font-bold text-2xl">Admin Login</h1>
+    <main className="min-h-screen bg-slate-100 px-4 py-16">
+      <div className="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="mb-6 text-center">
+          <h1 className="font-bold text-2xl text-slate-900">Admin Sign In</h1>
+          <p className="mt-1 text-slate-600 text-sm">For store staff only</p>
+        </div>
+        <SignInForm admin />
+      </div>
     </main>
   );
 }

@@ -1,8 +1,23 @@
-/** Placeholder until its issue builds it. */
-export default function Page() {
+import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
+
+export function meta() {
+  return [
+    { title: 'Create account · Shop' },
+    { name: 'description', content: 'Create a Shop account to keep your cart and wishlist and order faster.' },
+  ];
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+
+/** /auth/signup: the sign-up dialog's form as a page (spec §2). */
+export default function SignupPage() {
   return (
-    <main className="mx-auto w-[90%] max-w-[1200px] py-10">
-      <h1 className="font-bold text-2xl">Sign Up</h1>
-    </main>
+    <>
+      <div className="mb-6 text-center">
+        <h1 className="font-bold text-2xl text-slate-900">Create Account</h1>
+        <p className="mt-1 text-slate-600 text-sm">Join us today and start shopping</p>
+      </div>
+      <SignUpForm />
+    </>
   );
 }

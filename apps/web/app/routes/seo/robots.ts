@@ -1,4 +1,20 @@
-/** Placeholder until the storefront issue builds it. */
-export function loader() {
-  return new Response('User-agent: *\nAllow: /\n', { headers: { 'content-type': 'text/plain' } });
+import type { Route } from './+types/robots';
+
+/** Areas that are personal or transactional: nothing there belongs in a search index (issue 3 SEO). */
+const DISALLOWED = ['/admin', '/account', '/cart', '/checkout', '/auth'] as const;
+
+/** robots.txt: everything else may be crawled; the sitemap is named by its absolute URL. */
+export function loader({ request }: Route.LoaderArgs) {
+  const origin = new URL(request.url).origin;
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+  return new Response(body, {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+  });
 }

@@ -1,8 +1,28 @@
-/** Placeholder until its issue builds it. */
-export default function Page() {
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AccountView } from '../../features/account/components/account-view.tsx';
+import { receiveProfile } from '../../features/cart/cart-sync.ts';
+import { getQueryClient } from '../../lib/query-client.ts';
+import type { Route } from './+types/account';
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: 'Your account · Shop' },
+    { name: 'description', content: 'Your profile, password, address book and account settings.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+/** spec §2 account: the signed-in user's profile, editable (issue 4). Data loads in the browser. */
+export default function AccountPage() {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
-      <h1 className="font-bold text-2xl">Account</h1>
+      <h1 className="mb-6 font-bold text-3xl tracking-tight">Your account</h1>
+      <QueryClientProvider client={getQueryClient()}>
+        {/* spec §4: the profile's cart replaces the local one whenever it loads. */}
+        <AccountView onProfile={receiveProfile} />
+      </QueryClientProvider>
     </main>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';

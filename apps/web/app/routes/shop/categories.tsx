@@ -1,8 +1,106 @@
-/** Placeholder until its issue builds it. */
-export default function Page() {
+import { Link } from 'react-router';
+import { Container } from '../../components/layout/container.tsx';
+import { CategoryIcon } from '../../features/catalog/category-icon.tsx';
+import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
+import type { Route } from './+types/categories';
+
+/** spec §2 /categories ('View All Categories'): DESIGN §7 makes it a real page with live counts. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const categories = await context.services.catalog.listCategories();
+  return { categories, canonical: canonicalUrl(request, '/categories') };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: 'All categories · Shop' }];
+  return seoMeta({
+    title: 'All categories',
+    description: `Browse ${loaderData.categories.map((c) => c.name).join(', ')}: every category and subcategory of our shop.`,
+    url: loaderData.canonical,
+  });
+}
+
+/** spec §2 link forms: /products?category={id}&subcategory={lowercased, URL-encoded name}, ?featured={…}. */
+const subcategoryHref = (categoryId: string, slug: string) =>
+  `/products?category=${encodeURIComponent(categoryId)}&subcategory=${encodeURIComponent(slug)}`;
+const featuredHref = (slug: string) => `/products?featured=${encodeURIComponent(slug)}`;
+
+export default function Categories({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto w-[90%] max-w-[1200px] py-10">
-      <h1 className="font-bold text-2xl">Categories</h1>
+    <main>
+      <Container className="py-10">
+        <h1 className="font-bold text-3xl tracking-tight">All categories</h1>
+        <p className="mt-3 text-slate-700">
+          Everything we sell, by category. The numbers show how many products each one holds.
+        </p>
+        <div className="mt-10 space-y-14">
+          {loaderData.categories.map((category) => (
+            <section key={category.id} aria-labelledby={`category-${category.id}`}>
+              <div className="flex flex-wrap items-baseline justify-between gap-3">
+                <h2 id={`category-${category.id}`} className="flex items-center gap-3 font-semibold text-2xl">
+                  <CategoryIcon name={category.icon} className="size-7" />
+                  <Link to={`/products/category/${encodeURIComponent(category.id)}`} className="hover:underline">
+                    {category.name}
+                  </Link>
+                </h2>
+                <Link
+                  to={`/products/category/${encodeURIComponent(category.id)}`}
+                  className="text-sm underline underline-offset-4 hover:text-slate-700"
+                >
+                  Shop all {category.count.toLocaleString('en-US')} products
+                  <span className="sr-only"> in {category.name}</span>
+                </Link>
+              </div>
+              {category.subcategories.length > 0 ? (
+                <ul
+                  aria-label={`${category.name} subcategories`}
+                  className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+                >
+                  {category.subcategories.map((sub) => (
+                    <li key={sub.slug}>
+                      <Link
+                        to={subcategoryHref(category.id, sub.slug)}
+                        className="flex items-center gap-3 rounded-lg border border-slate-200 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+                      >
+                        <CategoryIcon name={sub.icon} className="size-5 text-slate-700" />
+                        <span className="font-medium">{sub.name}</span>
+                        <span className="ml-auto text-slate-600 text-sm">
+                          {sub.count.toLocaleString('en-US')}
+                          <span className="sr-only"> products</span>
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {category.featured.length > 0 ? (
+                <ul aria-label={`Featured in ${category.name}`} className="mt-5 grid grid-cols-2 gap-4 md:grid-cols-4">
+                  {category.featured.map((card) => (
+                    <li key={card.slug}>
+                      <Link
+                        to={featuredHref(card.slug)}
+                        className="group block overflow-hidden rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+                      >
+                        <img
+                          src={card.image}
+                          alt=""
+                          width={400}
+                          height={300}
+                          loading="lazy"
+                          decoding="async"
+                          className="aspect-[4/3] h-auto w-full bg-slate-100 object-cover"
+                        />
+                        <span className="block px-3 py-2 font-medium text-sm group-hover:underline">{card.name}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          ))}
+        </div>
+      </Container>
     </main>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';

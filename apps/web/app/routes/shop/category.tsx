@@ -1,8 +1,134 @@
-/** Placeholder until its issue builds it. */
-export default function Page() {
+import { CATEGORY_ALIASES } from '@shop/contracts/catalog';
+import { Link, redirect } from 'react-router';
+import { Container } from '../../components/layout/container.tsx';
+import { CategoryIcon } from '../../features/catalog/category-icon.tsx';
+import { loadListing } from '../../features/catalog/listing.server.ts';
+import { ProductListing } from '../../features/catalog/listing.tsx';
+import { type ListingParams, listingSearch } from '../../features/catalog/listing-url.ts';
+import { cn } from '../../lib/cn.ts';
+import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
+import type { Route } from './+types/category';
+
+/** spec §2 products/category/{category}: the category's products; an unknown category is a 404 page. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const alias = CATEGORY_ALIASES[params.category];
+  // DESIGN §7: `clothing` is the filter name of `fashion`; its category page lives at one URL.
+  if (alias) throw redirect(`/products/category/${alias}${url.search}`, 301);
+  const category = (await context.services.catalog.listCategories()).find((c) => c.id === params.category);
+  if (!category) throw new Response('Category not found', { status: 404, statusText: 'Not Found' });
+
+  const listing = await loadListing(context.services, url.searchParams, category.id);
+  const { sort: _sort, ...indexed } = listing.params;
+  const path = `/products/category/${encodeURIComponent(category.id)}`;
+  return {
+    ...listing,
+    path,
+    category: {
+      id: category.id,
+      name: category.name,
+      icon: category.icon,
+      count: category.count,
+      subcategories: category.subcategories,
+    },
+    canonical: canonicalUrl(request, `${path}${listingSearch(indexed, ['category'])}`),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: 'Category not found · Shop' }];
+  const { category, names, params } = loaderData;
+  const title = names.subcategory ? `${names.subcategory} – ${category.name}` : category.name;
+  const page = params.page > 1 ? ` – page ${params.page}` : '';
+  return seoMeta({
+    title: `${title}${page}`,
+    description: `Shop ${category.name}: ${category.count.toLocaleString('en-US')} products${
+      category.subcategories.length > 0 ? ` in ${category.subcategories.map((s) => s.name).join(', ')}` : ''
+    }.`,
+    url: loaderData.canonical,
+  });
+}
+
+const chip =
+  'inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900';
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, params, path } = loaderData;
+  const chipHref = (subcategory: string | undefined) => {
+    const next: ListingParams = { ...params, page: 1 };
+    if (subcategory) next.subcategory = subcategory;
+    else delete next.subcategory;
+    return `${path}${listingSearch(next, ['category'])}`;
+  };
   return (
-    <main className="mx-auto w-[90%] max-w-[1200px] py-10">
-      <h1 className="font-bold text-2xl">Category</h1>
+    <main>
+      <Container className="py-10">
+        <nav aria-label="Breadcrumb" className="text-slate-600 text-sm">
+          <ol className="flex flex-wrap gap-2">
+            <li>
+              <Link to="/" className="hover:underline">
+                Home
+              </Link>
+              <span aria-hidden="true"> /</span>
+            </li>
+            <li>
+              <Link to="/categories" className="hover:underline">
+                Categories
+              </Link>
+              <span aria-hidden="true"> /</span>
+            </li>
+            <li aria-current="page" className="text-slate-900">
+              {category.name}
+            </li>
+          </ol>
+        </nav>
+        <h1 className="mt-4 flex items-center gap-3 font-bold text-3xl tracking-tight">
+          <CategoryIcon name={category.icon} className="size-8" />
+          {category.name}
+        </h1>
+        <p className="mt-2 text-slate-600">{category.count.toLocaleString('en-US')} products</p>
+        {category.subcategories.length > 0 ? (
+          <nav aria-label="Subcategories" className="mt-6">
+            <ul className="flex flex-wrap gap-2">
+              <li>
+                <Link
+                  to={chipHref(undefined)}
+                  aria-current={params.subcategory ? undefined : 'page'}
+                  className={cn(
+                    chip,
+                    params.subcategory
+                      ? 'border-slate-300 hover:bg-slate-100'
+                      : 'border-slate-900 bg-slate-900 text-white',
+                  )}
+                >
+                  All
+                </Link>
+              </li>
+              {category.subcategories.map((sub) => {
+                const active = params.subcategory === sub.slug;
+                return (
+                  <li key={sub.slug}>
+                    <Link
+                      to={chipHref(sub.slug)}
+                      aria-current={active ? 'page' : undefined}
+                      className={cn(
+                        chip,
+                        active ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 hover:bg-slate-100',
+                      )}
+                    >
+                      <CategoryIcon name={sub.icon} className="size-4" />
+                      {sub.name} <span className={active ? 'text-slate-200' : 'text-slate-600'}>({sub.count})</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        ) : null}
+        <ProductListing path={path} data={loaderData} fixedCategory />
+      </Container>
     </main>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';

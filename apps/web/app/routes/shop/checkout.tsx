@@ -1,8 +1,48 @@
-/** Placeholder until its issue builds it. */
-export default function Page() {
+import { fromCents } from '@shop/contracts/money';
+import { Suspense } from 'react';
+import type { CheckoutSettings } from '../../features/checkout/components/checkout-view.tsx';
+import { lazyIsland } from '../../lib/lazy-island.ts';
+import type { Route } from './+types/checkout';
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: 'Checkout · Shop' },
+    { name: 'description', content: 'Review your order, choose delivery and pay.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+/** The store settings checkout shows (shipping rates, pay-later days), read in-process (DESIGN §3). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await context.services.settings.get();
+  return {
+    storeName: settings.storeName,
+    payLaterDays: settings.payLaterDays,
+    shipping: settings.shippingMethods.map((m) => ({
+      id: m.id,
+      name: m.name,
+      description: m.description,
+      price: fromCents(m.priceCents),
+      free_over: m.freeOverCents === null ? null : fromCents(m.freeOverCents),
+    })),
+  };
+}
+
+// Loaded by this module, not listed in the route manifest that every page loads (DESIGN §9 budget).
+const CheckoutView = lazyIsland<{ settings: CheckoutSettings }>(() =>
+  import('../../features/checkout/components/checkout-view.tsx').then((m) => ({ default: m.CheckoutView })),
+);
+
+/** spec §2 checkout; DESIGN §7: a real checkout with the test card provider and pay-later (issue 4). */
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
-      <h1 className="font-bold text-2xl">Checkout</h1>
+      <h1 className="mb-6 font-bold text-3xl tracking-tight">Checkout</h1>
+      <Suspense fallback={<div className="min-h-96 rounded-lg bg-slate-100" />}>
+        <CheckoutView settings={loaderData} />
+      </Suspense>
     </main>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';

@@ -1,8 +1,63 @@
-/** Placeholder until its issue builds it. */
-export default function Page() {
+import { Link } from 'react-router';
+import { Container } from '../../components/layout/container.tsx';
+import { ContentBlocks } from '../../features/content/content-body.tsx';
+import { parseBody } from '../../features/content/parse-body.ts';
+import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
+import { notFoundResponse } from '../../lib/service-errors.ts';
+import type { Route } from './+types/content-page';
+
+/**
+ * The footer's pages (spec §2: /about … /accessibility), one module for all: the path is the page's
+ * slug, its text comes from the content service in-process (DESIGN §3, §7).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname.replace(/\/+$/, '');
+  const page = await context.services.content.getPage(path.slice(1)).catch(notFoundResponse('Page not found'));
+  return { page, canonical: canonicalUrl(request, `/${page.slug}`) };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: 'Page not found · Shop' }];
+  return seoMeta({
+    title: loaderData.page.title,
+    description: loaderData.page.description,
+    url: loaderData.canonical,
+    type: 'article',
+  });
+}
+
+/** Dates in UTC: the server and the browser must render the same text. */
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
   return (
-    <main className="mx-auto w-[90%] max-w-[1200px] py-10">
-      <h1 className="font-bold text-2xl">Page</h1>
+    <main>
+      <Container className="py-10">
+        <article className="max-w-3xl">
+          <h1 className="font-bold text-3xl tracking-tight">{page.title}</h1>
+          <p className="mt-2 text-slate-600 text-sm">
+            Last updated <time dateTime={page.updated_at}>{formatDate(page.updated_at)}</time>
+          </p>
+          <div className="mt-8">
+            <ContentBlocks blocks={parseBody(page.body)} />
+          </div>
+          <p className="mt-12 border-slate-200 border-t pt-6 text-slate-700">
+            Still have a question?{' '}
+            <Link to="/contact" className="font-medium underline underline-offset-4">
+              Contact us
+            </Link>{' '}
+            or visit the{' '}
+            <Link to="/help" className="font-medium underline underline-offset-4">
+              Help Center
+            </Link>
+            .
+          </p>
+        </article>
+      </Container>
     </main>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';

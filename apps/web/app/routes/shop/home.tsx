@@ -1,44 +1,47 @@
-import { formatMoney, toCents } from '@shop/contracts/money';
 import { Link } from 'react-router';
+import { toCard } from '../../features/catalog/card.ts';
+import { ProductGrid } from '../../features/catalog/product-grid.tsx';
 import { demoDelay } from '../../lib/load-context.ts';
+import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/home';
 
-/** How many popular products the home page shows. */
-const HOME_PRODUCTS = 8;
-/** Cards in the first row of the widest grid load eagerly: they are likely the largest paint. */
-const EAGER_IMAGES = 4;
+/** Products per row of the home page. */
+const ROW = 8;
 
-export function meta(_: Route.MetaArgs) {
-  return [
-    { title: 'Shop · Electronics, fashion, home, sports and books' },
-    {
-      name: 'description',
-      content: 'Shop electronics, fashion, home and garden, sports and outdoors, and books and media.',
-    },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta({
+    title: 'Shop · Electronics, fashion, home, sports and books',
+    fullTitle: true,
+    description: 'Shop electronics, fashion, home and garden, sports and outdoors, and books and media.',
+    url: loaderData?.canonical ?? '/',
+  });
 }
 
 /** Reads the catalogue in-process through the load context (DESIGN §3), never over HTTP. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   // spec §2 says the home loader waits 1 s; DESIGN §7 keeps that wait for demos only.
   await demoDelay(context.loaderDelayMs, request.signal);
-  const { items } = await context.services.catalog.listProducts({ page: 1, limit: HOME_PRODUCTS, sort: 'popular' });
-  // Only what the cards show travels to the browser.
+  const { catalog } = context.services;
+  const [categories, newest, popular] = await Promise.all([
+    catalog.listCategories(),
+    catalog.listProducts({ page: 1, limit: ROW, sort: 'newest' }),
+    catalog.listProducts({ page: 1, limit: ROW, sort: 'popular' }),
+  ]);
+  // Only what the page shows travels to the browser.
   return {
-    products: items.map((p) => ({
-      id: p.id,
-      name: p.name,
-      image: p.images[0] ?? null,
-      saleCents: toCents(p.sale_price),
-      regularCents: toCents(p.regular_price),
-      discount: p.percentage_discount,
-    })),
+    categories: categories.map((c) => ({ id: c.id, name: c.name, count: c.count })),
+    // One featured collection per category: a varied first row.
+    featured: categories.flatMap((c) => c.featured.slice(0, 1)),
+    newArrivals: newest.items.map(toCard),
+    bestSellers: popular.items.map(toCard),
+    canonical: canonicalUrl(request, '/'),
   };
 }
 
-type CardProduct = Route.ComponentProps['loaderData']['products'][number];
+const heading = 'font-semibold text-2xl';
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, featured, newArrivals, bestSellers } = loaderData;
   return (
     // spec §9: page container 90% wide, at most 1200px.
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
@@ -64,58 +67,89 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="popular-heading" className="mt-12">
-        <h2 id="popular-heading" className="font-semibold text-2xl">
-          Popular right now
+      <section aria-labelledby="categories-heading" className="mt-12">
+        <h2 id="categories-heading" className={heading}>
+          Shop by category
         </h2>
-        {loaderData.products.length === 0 ? (
-          <p className="mt-4 text-slate-600">No products yet. Check back soon.</p>
-        ) : (
-          <ul className="mt-6 grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
-            {loaderData.products.map((product, i) => (
-              <li key={product.id}>
-                <ProductCard product={product} eager={i < EAGER_IMAGES} />
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          {categories.map((c) => (
+            <li key={c.id}>
+              <Link
+                to={`/products/category/${encodeURIComponent(c.id)}`}
+                className="block h-full rounded-lg border border-slate-200 bg-slate-50 px-4 py-5 hover:border-slate-400 hover:bg-white"
+              >
+                <span className="block font-semibold">{c.name}</span>
+                <span className="mt-1 block text-slate-600 text-sm">{c.count.toLocaleString('en-US')} products</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {featured.length > 0 ? (
+        <section aria-labelledby="featured-heading" className="mt-12">
+          <h2 id="featured-heading" className={heading}>
+            Featured
+          </h2>
+          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+            {featured.map((card) => (
+              <li key={card.slug}>
+                <Link
+                  to={`/products?featured=${encodeURIComponent(card.slug)}`}
+                  className="group block overflow-hidden rounded-lg border border-slate-200"
+                >
+                  {/* The first row of pictures: loaded at once, boxes reserved (DESIGN §9 CLS). */}
+                  <img
+                    src={card.image}
+                    alt=""
+                    width={400}
+                    height={300}
+                    className="aspect-[4/3] h-auto w-full bg-slate-100 object-cover"
+                  />
+                  <span className="block px-3 py-2 font-medium text-sm group-hover:underline">{card.name}</span>
+                </Link>
               </li>
             ))}
           </ul>
-        )}
-      </section>
+        </section>
+      ) : null}
+
+      <ProductRow id="new-heading" title="New arrivals" more="/products?sort=newest" products={newArrivals} />
+      <ProductRow id="best-heading" title="Best sellers" more="/products?sort=popular" products={bestSellers} />
     </main>
   );
 }
 
-function ProductCard({ product, eager }: { product: CardProduct; eager: boolean }) {
+function ProductRow({
+  id,
+  title,
+  more,
+  products,
+}: {
+  id: string;
+  title: string;
+  more: string;
+  products: Route.ComponentProps['loaderData']['bestSellers'];
+}) {
   return (
-    <Link
-      to={`/products/${product.id}`}
-      className="group block overflow-hidden rounded-lg border border-slate-200 transition-shadow hover:shadow-md"
-    >
-      {product.image ? (
-        // Fixed width/height reserve the box before the image arrives (no layout shift).
-        <img
-          src={product.image}
-          alt={product.name}
-          width={400}
-          height={400}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          className="aspect-square h-auto w-full bg-slate-100 object-cover"
-        />
-      ) : (
-        <div className="aspect-square w-full bg-slate-100" />
-      )}
-      <div className="p-3">
-        <h3 className="line-clamp-2 font-medium text-sm group-hover:underline">{product.name}</h3>
-        <p className="mt-1 flex items-baseline gap-2">
-          <span className="font-semibold">{formatMoney(product.saleCents)}</span>
-          {product.discount > 0 && product.regularCents > product.saleCents ? (
-            <span className="text-slate-500 text-sm line-through">
-              <span className="sr-only">was </span>
-              {formatMoney(product.regularCents)}
-            </span>
-          ) : null}
-        </p>
+    <section aria-labelledby={id} className="mt-12">
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id={id} className={heading}>
+          {title}
+        </h2>
+        <Link to={more} className="text-sm underline underline-offset-4 hover:text-slate-700">
+          View all<span className="sr-only"> {title.toLowerCase()}</span>
+        </Link>
       </div>
-    </Link>
+      <div className="mt-6">
+        {products.length === 0 ? (
+          <p className="text-slate-600">No products yet. Check back soon.</p>
+        ) : (
+          <ProductGrid products={products} />
+        )}
+      </div>
+    </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';

@@ -1,6 +1,60 @@
-import { Outlet } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { MenuCategory } from '../../components/layout/category-menu.tsx';
+import { RouteLoadingScreen } from '../../components/loading/route-loading-screen.tsx';
+import { lazyIsland } from '../../lib/lazy-island.ts';
+import type { Route } from './+types/layout';
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+
+// Header and footer are rendered in full on the server; the browser hydrates each as soon as its code
+// arrives (it starts loading with this module). Their code is thus not part of the JavaScript the
+// first paint waits for (DESIGN §9: 120 kB for `/`).
+const StorefrontHeader = lazyIsland(() => import('../../components/layout/navbar.tsx'));
+const Footer = lazyIsland(() => import('../../components/layout/footer.tsx'));
+
+/** The menu's categories, read in-process (DESIGN §3); only what the menu shows goes to the browser. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const categories = await context.services.catalog.listCategories();
+  return {
+    categories: categories.map(
+      (c): MenuCategory => ({
+        id: c.id,
+        name: c.name,
+        icon: c.icon,
+        subcategories: c.subcategories.map((s) => ({ name: s.name, icon: s.icon, count: s.count })),
+        featured: c.featured.map((f) => ({ name: f.name, image: f.image })),
+      }),
+    ),
+  };
+}
+
+/** The menu does not change from page to page: reload it only after a form was submitted. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
 
 /** The storefront layout: navbar, page, footer (spec §2). */
-export default function ShopLayout() {
-  return <Outlet />;
+export default function ShopLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      {/* The fallback has the header's height: nothing moves when it streams in. */}
+      <Suspense fallback={<div className="h-16 border-slate-200 border-b" />}>
+        <StorefrontHeader categories={loaderData.categories} />
+      </Suspense>
+      <div id="main" className="flex-1">
+        <Outlet />
+      </div>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <RouteLoadingScreen />
+    </div>
+  );
 }

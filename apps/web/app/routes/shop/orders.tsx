@@ -1,8 +1,30 @@
-/** Placeholder until its issue builds it. */
-export default function Page() {
+import { Suspense } from 'react';
+import { lazyIsland } from '../../lib/lazy-island.ts';
+import type { Route } from './+types/orders';
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: 'Orders · Shop' },
+    { name: 'description', content: 'Your orders and their status.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+// Loaded by this module, not listed in the route manifest that every page loads (DESIGN §9 budget).
+const OrderHistoryPage = lazyIsland<Record<string, never>>(() =>
+  import('../../features/orders/components/order-pages.tsx').then((m) => ({ default: m.OrderHistoryPage })),
+);
+
+/** spec §2 orders; DESIGN §7: the signed-in shopper's real order history (issue 4). */
+export default function OrdersPage() {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
-      <h1 className="font-bold text-2xl">Orders</h1>
+      <h1 className="mb-6 font-bold text-3xl tracking-tight">Orders</h1>
+      <Suspense fallback={<div className="min-h-72 rounded-lg bg-slate-100" />}>
+        <OrderHistoryPage />
+      </Suspense>
     </main>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';

@@ -1,8 +1,48 @@
-/** Placeholder until its issue builds it. */
-export default function Page() {
+import { Container } from '../../components/layout/container.tsx';
+import { CATEGORY_LABELS, labelOf } from '../../features/catalog/labels.ts';
+import { loadListing } from '../../features/catalog/listing.server.ts';
+import { ProductListing } from '../../features/catalog/listing.tsx';
+import { listingSearch } from '../../features/catalog/listing-url.ts';
+import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
+import type { Route } from './+types/products';
+
+/** Every filter comes from the URL query and is read here, on the server (issue 3). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const listing = await loadListing(context.services, new URL(request.url).searchParams);
+  // Sort order is not a different page for search engines; filters and the page number are.
+  const { sort: _sort, ...indexed } = listing.params;
+  return { ...listing, canonical: canonicalUrl(request, `/products${listingSearch(indexed)}`) };
+}
+
+/** The heading: the category, subcategory or featured collection the listing is about. */
+function headingOf(data: Route.ComponentProps['loaderData']): string {
+  if (data.names.featured) return data.names.featured;
+  if (data.names.subcategory) return data.names.subcategory;
+  if (data.names.category) return data.names.category;
+  if (data.params.category && data.params.category !== 'all') return labelOf(CATEGORY_LABELS, data.params.category);
+  return 'All products';
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: 'Products · Shop' }];
+  const heading = headingOf(loaderData);
+  const page = loaderData.params.page > 1 ? ` – page ${loaderData.params.page}` : '';
+  return seoMeta({
+    title: `${heading}${page}`,
+    description: `${heading}: ${loaderData.total.toLocaleString('en-US')} products in our shop, with prices, discounts and stock at a glance.`,
+    url: loaderData.canonical,
+  });
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto w-[90%] max-w-[1200px] py-10">
-      <h1 className="font-bold text-2xl">Products</h1>
+    <main>
+      <Container className="py-10">
+        <h1 className="font-bold text-3xl tracking-tight">{headingOf(loaderData)}</h1>
+        <ProductListing path="/products" data={loaderData} />
+      </Container>
     </main>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';

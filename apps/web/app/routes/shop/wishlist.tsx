@@ -1,8 +1,27 @@
-/** Placeholder until its issue builds it. */
-export default function Page() {
+import { addToCart } from '../../features/cart/actions.ts';
+import { WishlistView } from '../../features/wishlist/components/wishlist-view.tsx';
+import type { Route } from './+types/wishlist';
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: 'Wishlist · Shop' },
+    { name: 'description', content: 'The products you saved for later.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+/** spec §2 wishlist: local for guests, on the server when signed in (issue 3). */
+export default function WishlistPage() {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
-      <h1 className="font-bold text-2xl">Wishlist</h1>
+      <h1 className="mb-6 font-bold text-3xl tracking-tight">Wishlist</h1>
+      <WishlistView
+        onAddToCart={(p) =>
+          void addToCart({ id: p.id, name: p.name, sale_price: p.sale_price, image: p.image, slug: p.slug }, 1)
+        }
+      />
     </main>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';

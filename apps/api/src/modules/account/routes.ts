@@ -1,0 +1,152 @@
+import {
+  addressBody,
+  addressList,
+  changePasswordBody,
+  deleteAccountBody,
+  savedAddress,
+  updateAddressBody,
+  updateProfileBody,
+} from '@shop/contracts/account';
+import { publicUser, tokenSet } from '@shop/contracts/auth';
+import { uuidParam } from '@shop/contracts/common';
+import { errorBody } from '@shop/contracts/errors';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { currentUserId } from '../../plugins/auth.ts';
+import type { RoutesPlugin } from '../types.ts';
+
+/**
+ * Password checks per user and minute: each costs an argon2 hash, and a stolen access token must not
+ * become a fast way to guess the password. Counted after authentication, per account.
+ */
+export const ACCOUNT_RATE_LIMIT = { max: 10, timeWindow: 60_000 } as const;
+const passwordLimit = {
+  rateLimit: {
+    ...ACCOUNT_RATE_LIMIT,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `account-password:${request.user?.userId ?? request.ip}`,
+  },
+};
+
+const tags = ['account'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
+const noContent = z.null().describe('Done');
+
+/**
+ * /api/users/me/…: the signed-in shopper's own account (issue 4). GET /me itself lives in the users
+ * module; these are the other methods and sub-paths, so no path is registered twice.
+ */
+export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => {
+  const account = services.account;
+  const auth = { onRequest: guards.authenticate };
+
+  app.patch(
+    '/me',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Edit the profile (names, username, e-mail)',
+        security,
+        body: updateProfileBody,
+        response: { 200: publicUser, ...errors },
+      },
+    },
+    async (request) => account.updateProfile(currentUserId(request), request.body),
+  );
+
+  app.post(
+    '/me/password',
+    {
+      ...auth,
+      config: passwordLimit,
+      schema: {
+        tags,
+        summary: 'Change the password; every other session ends, the answer is a fresh token set',
+        security,
+        body: changePasswordBody,
+        response: { 200: tokenSet, ...errors },
+      },
+    },
+    async (request) =>
+      account.changePassword(currentUserId(request), request.body.current_password, request.body.new_password),
+  );
+
+  app.delete(
+    '/me',
+    {
+      ...auth,
+      config: passwordLimit,
+      schema: {
+        tags,
+        summary: 'Delete the account (password required); orders are kept, personal data anonymised',
+        security,
+        body: deleteAccountBody,
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await account.deleteAccount(currentUserId(request), request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me/addresses',
+    {
+      ...auth,
+      schema: { tags, summary: 'The address book, default first', security, response: { 200: addressList, ...errors } },
+    },
+    async (request) => account.listAddresses(currentUserId(request)),
+  );
+
+  app.post(
+    '/me/addresses',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Save an address (the first one becomes the default)',
+        security,
+        body: addressBody,
+        response: { 201: savedAddress, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await account.addAddress(currentUserId(request), request.body)),
+  );
+
+  app.patch(
+    '/me/addresses/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Change one of the saved addresses (any subset of fields; is_default: true makes it the default)',
+        security,
+        params: uuidParam,
+        body: updateAddressBody,
+        response: { 200: savedAddress, ...errors },
+      },
+    },
+    async (request) => account.updateAddress(currentUserId(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/me/addresses/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Remove one of the saved addresses',
+        security,
+        params: uuidParam,
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await account.deleteAddress(currentUserId(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,28 @@
+import { outboxList, outboxQuery } from '@shop/contracts/admin-outbox';
+import { errorBody } from '@shop/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import type { AuthGuards } from '../../plugins/auth.ts';
+import { createOutboxService } from './service.ts';
+
+/**
+ * /api/admin/outbox: staff read the mails the shop sent (reset links, confirmations). The browser tests
+ * read reset links here too, as a real admin would when SMTP is not configured.
+ */
+export const adminOutboxRoutes: FastifyPluginAsyncZod<{ db: Db; guards: AuthGuards }> = async (app, { db, guards }) => {
+  const outbox = createOutboxService(db);
+  app.get(
+    '/outbox',
+    {
+      onRequest: guards.requireRole('admin', 'staff'),
+      schema: {
+        tags: ['admin'],
+        summary: 'The newest mails in the outbox, optionally to one address',
+        security: [{ bearer: [] }],
+        querystring: outboxQuery,
+        response: { 200: outboxList, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => ({ items: await outbox.list(request.query) }),
+  );
+};

@@ -1,0 +1,73 @@
+import type { DiscountRule } from '../discounts/rules.ts';
+
+/**
+ * Order pricing (issue 4; DESIGN §6): one pure function over integer cents, used by the quote and by
+ * the order, so the shopper is charged exactly what the quote showed for the same inputs.
+ *
+ *   subtotal = Σ unit price × quantity
+ *   discount = percent of the subtotal (rounded half up) or a fixed amount; never above the subtotal;
+ *              0 below the code's minimum subtotal
+ *   shipping = the method's price; 0 when (subtotal − discount) reaches its free-over threshold
+ *   tax      = rate × (subtotal − discount + shipping), rounded half up to the cent. The base is what
+ *              the shopper pays before tax: discounts lower it, and shipping is taxed (as most US
+ *              states that tax goods do when shipping is part of the sale)
+ *   total    = subtotal − discount + shipping + tax  (never negative: every part is ≥ 0 and the
+ *              discount never exceeds the subtotal)
+ */
+export interface PricingInput {
+  lines: { unitPriceCents: number; quantity: number }[];
+  discount: DiscountRule | null;
+  shipping: { priceCents: number; freeOverCents: number | null };
+  /** 825 = 8.25 % */
+  taxRateBasisPoints: number;
+}
+
+export interface Totals {
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** a × b / d rounded half up, for non-negative integers. */
+function mulDivRound(a: number, b: number, d: number): number {
+  const exact = a * b;
+  if (!Number.isSafeInteger(exact)) throw new RangeError('amount too large to price exactly');
+  return Math.floor((exact + Math.floor(d / 2)) / d);
+}
+
+function assertCents(name: string, v: number) {
+  if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative whole number of cents`);
+}
+
+export function discountCents(rule: DiscountRule | null, subtotalCents: number): number {
+  if (!rule || subtotalCents < rule.minSubtotalCents) return 0;
+  const off = rule.kind === 'percent' ? mulDivRound(subtotalCents, Math.min(rule.value, 100), 100) : rule.value;
+  return Math.min(off, subtotalCents);
+}
+
+export function priceOrder(input: PricingInput): Totals {
+  let subtotalCents = 0;
+  for (const line of input.lines) {
+    assertCents('unit price', line.unitPriceCents);
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new RangeError('quantity must be ≥ 1');
+    subtotalCents += line.unitPriceCents * line.quantity;
+  }
+  assertCents('subtotal', subtotalCents);
+  assertCents('shipping', input.shipping.priceCents);
+  assertCents('tax rate', input.taxRateBasisPoints);
+
+  const discount = discountCents(input.discount, subtotalCents);
+  const afterDiscount = subtotalCents - discount;
+  const { priceCents, freeOverCents } = input.shipping;
+  const shippingCents = freeOverCents !== null && afterDiscount >= freeOverCents ? 0 : priceCents;
+  const taxCents = mulDivRound(afterDiscount + shippingCents, input.taxRateBasisPoints, 10_000);
+  return {
+    subtotalCents,
+    discountCents: discount,
+    shippingCents,
+    taxCents,
+    totalCents: afterDiscount + shippingCents + taxCents,
+  };
+}

@@ -1,0 +1,21 @@
+import { contentPage, contentSlugParam } from '@shop/contracts/content';
+import { errorBody } from '@shop/contracts/errors';
+import type { RoutesPlugin } from '../types.ts';
+
+const tags = ['content'];
+
+/** GET /api/pages/:slug — the footer's pages and the help centre (DESIGN §7). */
+export const contentRoutes: RoutesPlugin = async (app, { services }) => {
+  app.get(
+    '/pages/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'A content page (about, faq, shipping, returns, terms, help, …) by slug',
+        params: contentSlugParam,
+        response: { 200: contentPage, 400: errorBody, 404: errorBody },
+      },
+    },
+    (request) => services.content.getPage(request.params.slug),
+  );
+};

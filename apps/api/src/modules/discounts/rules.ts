@@ -1,0 +1,37 @@
+import { formatMoney } from '@shop/contracts/money';
+
+/** The parts of a discount code that decide whether it applies and how much it takes off. */
+export interface DiscountRule {
+  kind: 'percent' | 'fixed';
+  /** Percent (1–100) or cents. */
+  value: number;
+  minSubtotalCents: number;
+}
+
+export interface DiscountState extends DiscountRule {
+  active: boolean;
+  startsAt: Date | null;
+  expiresAt: Date | null;
+  usageLimit: number | null;
+  usedCount: number;
+}
+
+export const DISCOUNT_MSG = {
+  invalid: 'This discount code is not valid',
+  expired: 'This discount code has expired',
+  usedUp: 'This discount code has been used up',
+  minSubtotal: (cents: number) => `This code needs a subtotal of at least ${formatMoney(cents)}`,
+} as const;
+
+/**
+ * Why a code cannot be used for this subtotal now, or null when it can (issue 4). The order matters:
+ * a shopper is told the most permanent reason first.
+ */
+export function discountProblem(code: DiscountState | undefined, subtotalCents: number, now: Date): string | null {
+  if (!code?.active) return DISCOUNT_MSG.invalid;
+  if (code.startsAt && code.startsAt.getTime() > now.getTime()) return DISCOUNT_MSG.invalid;
+  if (code.expiresAt && code.expiresAt.getTime() <= now.getTime()) return DISCOUNT_MSG.expired;
+  if (code.usageLimit !== null && code.usedCount >= code.usageLimit) return DISCOUNT_MSG.usedUp;
+  if (subtotalCents < code.minSubtotalCents) return DISCOUNT_MSG.minSubtotal(code.minSubtotalCents);
+  return null;
+}

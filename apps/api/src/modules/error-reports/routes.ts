@@ -1,0 +1,58 @@
+import { messageBody, pageQuery } from '@shop/contracts/common';
+import { ERROR_REPORT_LIMITS, errorReportBody, errorReportList } from '@shop/contracts/error-reports';
+import { errorBody } from '@shop/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuthGuards } from '../../plugins/auth.ts';
+import { createErrorReportService } from './service.ts';
+
+/** Anyone may report, so reports are limited per IP: a page cannot be used to flood Support. */
+const REPORT_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+/** /api/error-reports: the error page's Report button (DESIGN §7) and the staff's list of reports. */
+export const errorReportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; guards: AuthGuards }> = async (
+  app,
+  { db, clock, guards },
+) => {
+  const reports = createErrorReportService({ db, clock });
+
+  app.post(
+    '/',
+    {
+      config: REPORT_RATE_LIMIT,
+      // A report is a few hundred bytes; anything near this is not a report.
+      bodyLimit: ERROR_REPORT_LIMITS.bodyBytes,
+      onRequest: guards.optionalUser,
+      schema: {
+        tags: ['error-reports'],
+        summary: 'Report an error a shopper saw (error ID, message, status, path, details)',
+        security: [{}, { bearer: [] }],
+        body: errorReportBody,
+        response: { 201: messageBody, 400: errorBody, 401: errorBody, 413: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await reports.report(request.body, {
+          userId: request.user?.userId,
+          userAgent: request.headers['user-agent'],
+        }),
+      ),
+  );
+
+  app.get(
+    '/',
+    {
+      onRequest: guards.requireRole('admin', 'staff'),
+      schema: {
+        tags: ['error-reports'],
+        summary: 'The newest error reports (admin and staff)',
+        security: [{ bearer: [] }],
+        querystring: pageQuery,
+        response: { 200: errorReportList, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => reports.list(request.query),
+  );
+};

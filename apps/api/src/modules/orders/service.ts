@@ -1,0 +1,633 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { ERROR_CODES } from '@shop/contracts/errors';
+import { formatMoney } from '@shop/contracts/money';
+import type { Order, PlaceOrderBody } from '@shop/contracts/orders';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { cartItems, carts, invoices, orderEvents, orderLines, orders, payments, products } from '../../db/schema.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import { hashRequest, withIdempotency } from '../../lib/idempotency.ts';
+import type { Deps } from '../../services.ts';
+import {
+  type Actor,
+  assertActorBody,
+  type ChangedLine,
+  type CheckoutService,
+  changed,
+  changedConflict,
+  isPriceConflict,
+  type PricedLine,
+  priceWith,
+  totalsToWire,
+} from '../checkout/service.ts';
+import type { DiscountsService } from '../discounts/service.ts';
+import { assertCardUsable, CARD_MSG, type CardDetails } from '../payments/cards.ts';
+import type { ChargeResult, PaymentProvider } from '../payments/provider.ts';
+import type { Settings, SettingsService } from '../settings/service.ts';
+import type { StockReason, StockService } from '../stock/service.ts';
+import { cardLabel, confirmationMail } from './mail.ts';
+import { CANCELLABLE, loadOrder, type OrderBundle, orderToWire } from './render.ts';
+
+/** An order whose card payment is not confirmed within this time is cancelled and restocked. */
+export const PAYMENT_CONFIRM_WINDOW_MS = 30 * 60 * 1000;
+
+export const ORDER_MSG = {
+  notFound: 'Order not found',
+  inFlight: 'A request with this Idempotency-Key is still being processed',
+  notCancellable: 'This order has shipped and can no longer be cancelled',
+  alreadyCancelled: 'This order is already cancelled',
+  notAwaitingConfirmation: 'This payment is no longer waiting for confirmation',
+  paymentFailed: 'The payment could not be completed. Please try again.',
+  expired: 'The payment was not confirmed in time.',
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 402 of issue 4: the card was declined; nothing is owed and the cart is kept. */
+export const paymentDeclined = (message: string) => new AppError(402, ERROR_CODES.paymentDeclined, message);
+
+interface Placed {
+  orderId: string;
+  paymentId: string;
+  amountCents: number;
+}
+
+interface Unwind {
+  paymentStatus: 'declined' | 'cancelled';
+  failureMessage: string;
+  stockReason: StockReason;
+  note: string;
+}
+
+/**
+ * Orders (issue 4; DESIGN §6). Placing is one transaction under the request's Idempotency-Key: prices
+ * re-read, stock taken by conditional updates, the discount redeemed within its limit, order, lines,
+ * event, payment and stock movements written. A card is charged after that commit (a gateway call
+ * never holds row locks); its outcome is written by conditional status updates, so every transition
+ * (paid, declined, cancelled, expired) happens exactly once whatever races it.
+ */
+export function createOrdersService(
+  { db, clock, mailer, publicUrl }: Pick<Deps, 'db' | 'clock' | 'mailer' | 'publicUrl'>,
+  parts: {
+    settings: SettingsService;
+    checkout: CheckoutService;
+    discounts: DiscountsService;
+    stock: StockService;
+    provider: PaymentProvider;
+    /** Called after a commit that brought products back into stock (back-in-stock mail). */
+    onBackInStock?: (productIds: string[]) => Promise<void>;
+  },
+) {
+  const { settings, checkout, discounts, stock, provider } = parts;
+
+  async function afterRestock(ids: string[]) {
+    if (ids.length === 0 || !parts.onBackInStock) return;
+    try {
+      await parts.onBackInStock(ids);
+    } catch {
+      // Mail about a restock must never undo or fail the cancel that caused it.
+    }
+  }
+
+  async function wire(orderId: string): Promise<Order> {
+    const bundle = await loadOrder(db, orderId);
+    if (!bundle) throw notFound(ORDER_MSG.notFound);
+    return orderToWire(bundle, clock.now());
+  }
+
+  /** The confirmation mail (issue 4), after the commit; returns the order as it was mailed. */
+  async function confirmAndMail(orderId: string): Promise<OrderBundle> {
+    const bundle = await loadOrder(db, orderId);
+    if (!bundle) throw notFound(ORDER_MSG.notFound);
+    try {
+      const { storeName } = await settings.get();
+      const ordersUrl = bundle.order.userId ? `${publicUrl}/orders` : null;
+      await mailer.send(confirmationMail(orderToWire(bundle, clock.now()), storeName, ordersUrl));
+    } catch {
+      // The order stands even if its mail cannot be queued; the order page shows everything.
+    }
+    return bundle;
+  }
+
+  /** Removes what an order bought from its buyer's cart (the lines with the same product and options). */
+  async function clearOrderedFromCart(tx: Tx, userId: string, orderId: string) {
+    await tx.execute(sql`
+      delete from cart_items ci using carts c, order_lines ol
+      where ci.cart_id = c.id and c.user_id = ${userId}::uuid and ol.order_id = ${orderId}::uuid
+        and ci.product_id = ol.product_id and ci.color = coalesce(ol.color, '') and ci.size = coalesce(ol.size, '')`);
+    await tx.update(carts).set({ updatedAt: clock.now() }).where(eq(carts.userId, userId));
+  }
+
+  /** Puts an order's stock back, gives its discount use back and voids its invoice. */
+  async function unwind(tx: Tx, orderId: string, reason: StockReason): Promise<string[]> {
+    const lines = await tx
+      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
+    const back = await stock.restock(
+      tx,
+      lines.flatMap((l) => (l.productId ? [{ productId: l.productId, quantity: l.quantity }] : [])),
+      reason,
+      orderId,
+    );
+    await discounts.release(tx, orderId);
+    await tx
+      .update(invoices)
+      .set({ status: 'void' })
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.status, 'open')));
+    return back;
+  }
+
+  /** The one transaction that places an order (issue 4). Throws 409/422 with nothing written. */
+  async function placeInTx(
+    tx: Tx,
+    actor: Actor,
+    body: PlaceOrderBody,
+    card: { brand: string; last4: string } | undefined,
+    current: Settings,
+  ): Promise<Placed> {
+    const now = clock.now();
+    const r = await checkout.resolve(tx, actor, body, current);
+    // A code that does not exist fails before any stock is touched; its limits are checked again
+    // by the conditional redeem below.
+    const code = body.discount_code ? await discounts.find(tx, body.discount_code) : null;
+    if (code === undefined) discounts.assertUsable(undefined, 0, now);
+
+    const { reserved, short } = await stock.reserve(tx, r.lines);
+    const locked = new Map(reserved.map((p) => [p.productId, p]));
+    const problems: ChangedLine[] = short.map((s) =>
+      changed(
+        s.productId,
+        s.name ?? r.products.get(s.productId)?.name ?? null,
+        s.published ? 'insufficient_stock' : 'unavailable',
+        null,
+        s.priceCents,
+        s.requested,
+        s.available,
+      ),
+    );
+    // Prices as the stock update locked them: no change can slip in between check and sale.
+    for (const l of r.lines) {
+      const p = locked.get(l.productId);
+      if (p && l.expectedPriceCents !== null && l.expectedPriceCents !== p.priceCents) {
+        problems.push(
+          changed(l.productId, p.name, 'price_changed', l.expectedPriceCents, p.priceCents, l.quantity, p.available),
+        );
+      }
+    }
+    if (problems.length > 0) throw changedConflict(problems);
+
+    const lines: PricedLine[] = r.lines.map((l) => {
+      const p = locked.get(l.productId);
+      if (!p) throw new Error('reserved product missing');
+      return { ...l, name: p.name, image: p.image, unitPriceCents: p.priceCents };
+    });
+    const totals = priceWith(r, lines, code, now, discounts);
+    const status = card ? 'awaiting_payment' : 'placed';
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: r.userId,
+        email: r.email,
+        status,
+        ...totals,
+        taxRateBasisPoints: r.settings.taxRateBasisPoints,
+        discountCode: code?.code ?? null,
+        discountCodeId: code?.id ?? null,
+        shippingMethod: r.shipping.id,
+        shippingAddress: body.shipping_address,
+        billingAddress: body.billing_address ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: orders.id, number: orders.number });
+    if (!order) throw new Error('order not created');
+
+    await tx.insert(orderLines).values(
+      lines.map((l, position) => ({
+        orderId: order.id,
+        productId: l.productId,
+        name: l.name,
+        image: l.image,
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+        color: l.color,
+        size: l.size,
+        position,
+      })),
+    );
+    await stock.recordReservation(tx, order.id, r.lines);
+    if (code) {
+      await discounts.redeem(tx, code, {
+        orderId: order.id,
+        userId: r.userId,
+        email: r.email,
+        amountCents: totals.discountCents,
+        now,
+      });
+    }
+
+    const paymentId = randomUUID();
+    await tx.insert(payments).values({
+      id: paymentId,
+      orderId: order.id,
+      method: card ? 'card' : 'pay_later',
+      // `processing` until the charge after this commit settles it.
+      status: card ? 'processing' : 'pending',
+      amountCents: totals.totalCents,
+      provider: card ? provider.name : null,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+
+    let note = 'Order placed; waiting for the card payment';
+    if (!card) {
+      const dueAt = new Date(now.getTime() + r.settings.payLaterDays * 24 * 60 * 60 * 1000);
+      const number = order.number.replace(/^SO-/, 'INV-');
+      await tx.insert(invoices).values({
+        orderId: order.id,
+        number,
+        amountCents: totals.totalCents,
+        issuedAt: now,
+        dueAt,
+      });
+      note = `Order placed; invoice ${number} due ${dueAt.toISOString().slice(0, 10)}`;
+      if (r.userId) await clearOrderedFromCart(tx, r.userId, order.id);
+    }
+    await tx.insert(orderEvents).values({ orderId: order.id, status, note, createdAt: now });
+    return { orderId: order.id, paymentId, amountCents: totals.totalCents };
+  }
+
+  /**
+   * The charge succeeded: payment succeeded, order paid, cart cleared, in one transaction. If the
+   * order was cancelled meanwhile (the sweep, or the customer), the money goes straight back.
+   */
+  async function markPaid(orderId: string, paymentId: string, providerRef: string | null): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      const [order] = await tx
+        .update(orders)
+        .set({ status: 'paid', updatedAt: now })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
+        .returning({ userId: orders.userId });
+      if (!order) {
+        const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+        if (!payment) throw new Error('payment missing');
+        const ref = providerRef ?? payment.providerRef;
+        if (ref) await provider.refund({ reference: paymentId, providerRef: ref, amountCents: payment.amountCents });
+        await tx
+          .update(payments)
+          .set({ status: 'refunded', refundedCents: payment.amountCents, providerRef: ref, updatedAt: now })
+          .where(eq(payments.id, paymentId));
+        return false;
+      }
+      const [payment] = await tx
+        .update(payments)
+        .set({
+          status: 'succeeded',
+          ...(providerRef ? { providerRef } : {}),
+          updatedAt: now,
+        })
+        .where(eq(payments.id, paymentId))
+        .returning({ cardBrand: payments.cardBrand, cardLast4: payments.cardLast4 });
+      await tx.insert(orderEvents).values({
+        orderId,
+        status: 'paid',
+        note: `Paid with ${cardLabel(payment?.cardBrand ?? null, payment?.cardLast4 ?? null)}`,
+        createdAt: now,
+      });
+      if (order.userId) await clearOrderedFromCart(tx, order.userId, orderId);
+      return true;
+    });
+  }
+
+  /** Cancels an order that was never paid (declined, refused, expired): exactly once, restocked. */
+  async function cancelUnpaid(orderId: string, how: Unwind): Promise<boolean> {
+    const back = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const [order] = await tx
+        .update(orders)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
+        .returning({ id: orders.id });
+      if (!order) return undefined;
+      await tx
+        .update(payments)
+        .set({ status: how.paymentStatus, failureMessage: how.failureMessage, updatedAt: now })
+        .where(eq(payments.orderId, orderId));
+      const ids = await unwind(tx, orderId, how.stockReason);
+      await tx.insert(orderEvents).values({ orderId, status: 'cancelled', note: how.note, createdAt: now });
+      return ids;
+    });
+    if (!back) return false;
+    await afterRestock(back);
+    return true;
+  }
+
+  /**
+   * Charges the card of a just-placed order and settles the outcome; answers the paid order (mailed)
+   * or undefined while it waits for the confirmation step. Throws 402 on a decline.
+   */
+  async function charge(placed: Placed, card: CardDetails): Promise<OrderBundle | undefined> {
+    let result: ChargeResult;
+    try {
+      result = await provider.charge({
+        reference: placed.paymentId,
+        amountCents: placed.amountCents,
+        currency: 'USD',
+        card,
+      });
+    } catch {
+      result = { status: 'declined', providerRef: '', message: ORDER_MSG.paymentFailed };
+    }
+    if (result.status === 'succeeded') {
+      return (await markPaid(placed.orderId, placed.paymentId, result.providerRef))
+        ? confirmAndMail(placed.orderId)
+        : undefined;
+    }
+    if (result.status === 'requires_action') {
+      await db
+        .update(payments)
+        .set({
+          status: 'requires_action',
+          providerRef: result.providerRef,
+          actionToken: result.actionToken,
+          updatedAt: clock.now(),
+        })
+        .where(and(eq(payments.id, placed.paymentId), eq(payments.status, 'processing')));
+      return undefined;
+    }
+    if (result.providerRef) {
+      await db.update(payments).set({ providerRef: result.providerRef }).where(eq(payments.id, placed.paymentId));
+    }
+    await cancelUnpaid(placed.orderId, {
+      paymentStatus: 'declined',
+      failureMessage: result.message,
+      stockReason: 'payment_declined',
+      note: `Cancelled: the card payment was declined (${result.message})`,
+    });
+    throw paymentDeclined(result.message);
+  }
+
+  return {
+    /**
+     * POST /api/orders. The signed-in user buys the server cart; a guest names `email` and `items`.
+     * `idempotencyKey` is required: the same key and body returns the same order (201 again, also
+     * for a replay), a different body → 422, a request still running → 409. A declined card answers
+     * 402, and so does every retry of that key. Throws 400/409/422 with nothing written.
+     */
+    async place(
+      actor: Actor,
+      body: PlaceOrderBody,
+      idempotencyKey: string,
+    ): Promise<{ order: Order; replayed: boolean }> {
+      const now = clock.now();
+      const cardBody = body.payment.method === 'card' ? body.payment.card : undefined;
+      // Card checks come first: a bad card writes nothing, not even the idempotency key.
+      const cardInfo = cardBody ? assertCardUsable(cardBody, now) : undefined;
+      assertActorBody(actor, body);
+      const current = await settings.get();
+      const scope = actor.userId ? `order:user:${actor.userId}` : `order:guest:${(body.email ?? '').toLowerCase()}`;
+
+      let placed: Placed | undefined;
+      let answer: Awaited<ReturnType<typeof withIdempotency<{ order_id: string }>>>;
+      try {
+        answer = await withIdempotency<{ order_id: string }>(
+          db,
+          { scope, key: idempotencyKey, requestHash: hashRequest({ op: 'place-order', body: hashable(body) }), now },
+          async (tx) => {
+            placed = await placeInTx(tx, actor, body, cardInfo, current);
+            return { statusCode: 201, body: { order_id: placed.orderId } };
+          },
+        );
+      } catch (err) {
+        // issue 4: the 409 showed the new prices; the cart now carries them, so placing again
+        // (after the shopper has seen them) buys at those prices.
+        if (actor.userId && isPriceConflict(err)) await repriceCart(actor.userId);
+        throw err;
+      }
+
+      let bundle: OrderBundle | undefined;
+      if (!answer.replayed && placed) {
+        bundle = cardBody ? await charge(placed, cardBody) : await confirmAndMail(placed.orderId);
+      }
+      bundle ??= await loadOrder(db, answer.body.order_id);
+      if (!bundle) throw notFound(ORDER_MSG.notFound);
+      if (answer.replayed) {
+        if (bundle.payment?.status === 'processing') throw conflict(ORDER_MSG.inFlight);
+        if (bundle.payment?.status === 'declined') {
+          throw paymentDeclined(bundle.payment.failureMessage ?? CARD_MSG.declined);
+        }
+      }
+      return { order: orderToWire(bundle, clock.now()), replayed: answer.replayed };
+    },
+
+    /**
+     * POST /api/orders/:id/confirm-payment: the shopper's extra step for a card that asked for it.
+     * The token from the order answer is the proof; an order of a signed-in user also needs that user.
+     * approve → paid (200); refuse → cancelled, restocked, 402. A repeated confirm of a paid order
+     * answers the order again.
+     */
+    async confirmPayment(actor: Actor, orderId: string, input: { token: string; approve: boolean }): Promise<Order> {
+      if (!UUID.test(orderId)) throw notFound(ORDER_MSG.notFound);
+      const [target] = await db
+        .select({ userId: orders.userId, status: orders.status, payment: payments })
+        .from(orders)
+        .innerJoin(payments, eq(payments.orderId, orders.id))
+        .where(eq(orders.id, orderId));
+      if (
+        !target ||
+        !sameToken(target.payment.actionToken, input.token) ||
+        (target.userId !== null && target.userId !== actor.userId)
+      ) {
+        throw notFound(ORDER_MSG.notFound);
+      }
+      // Claim the confirmation: only one request moves requires_action on, whatever runs in parallel.
+      const [claimed] = await db
+        .update(payments)
+        .set({ status: 'processing', updatedAt: clock.now() })
+        .where(and(eq(payments.id, target.payment.id), eq(payments.status, 'requires_action')))
+        .returning({ id: payments.id });
+      if (!claimed) {
+        if (target.payment.status === 'succeeded') return wire(orderId);
+        if (target.payment.status === 'processing') throw conflict(ORDER_MSG.inFlight);
+        throw conflict(ORDER_MSG.notAwaitingConfirmation);
+      }
+      let outcome: { status: 'succeeded' } | { status: 'declined'; message: string };
+      try {
+        outcome = await provider.confirm({
+          reference: target.payment.id,
+          providerRef: target.payment.providerRef ?? '',
+          approve: input.approve,
+        });
+      } catch {
+        outcome = { status: 'declined', message: ORDER_MSG.paymentFailed };
+      }
+      if (outcome.status === 'succeeded') {
+        if (await markPaid(orderId, target.payment.id, null)) {
+          return orderToWire(await confirmAndMail(orderId), clock.now());
+        }
+        return wire(orderId);
+      }
+      await cancelUnpaid(orderId, {
+        paymentStatus: 'declined',
+        failureMessage: outcome.message,
+        stockReason: 'payment_declined',
+        note: `Cancelled: the card payment was declined (${outcome.message})`,
+      });
+      throw paymentDeclined(outcome.message);
+    },
+
+    /** GET /api/orders: the user's own orders, newest first. */
+    async list(userId: string, page: number, limit: number) {
+      const mine = eq(orders.userId, userId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: orders.id,
+            number: orders.number,
+            status: orders.status,
+            subtotalCents: orders.subtotalCents,
+            discountCents: orders.discountCents,
+            shippingCents: orders.shippingCents,
+            taxCents: orders.taxCents,
+            totalCents: orders.totalCents,
+            createdAt: orders.createdAt,
+            // Qualified by hand: inside a subquery drizzle would render the outer column unqualified.
+            itemCount: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,
+          })
+          .from(orders)
+          .where(mine)
+          .orderBy(desc(orders.createdAt), desc(orders.number))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(orders).where(mine),
+      ]);
+      return {
+        items: rows.map((o) => ({
+          id: o.id,
+          number: o.number,
+          status: o.status,
+          totals: totalsToWire(o),
+          created_at: o.createdAt.toISOString(),
+          item_count: o.itemCount,
+        })),
+        total: total?.n ?? 0,
+        page,
+        limit,
+      };
+    },
+
+    /** GET /api/orders/:id: the user's own order; another's or an unknown one is 404 alike. */
+    async getOwn(userId: string, orderId: string): Promise<Order> {
+      if (!UUID.test(orderId)) throw notFound(ORDER_MSG.notFound);
+      const bundle = await loadOrder(db, orderId);
+      if (!bundle || bundle.order.userId !== userId) throw notFound(ORDER_MSG.notFound);
+      return orderToWire(bundle, clock.now());
+    },
+
+    /**
+     * POST /api/orders/:id/cancel: the user's own order, before shipment. One conditional status
+     * update decides (two parallel cancels → one restock); the stock, the discount use and a card
+     * payment go back in the same transaction, a pay-later invoice is voided.
+     */
+    async cancel(userId: string, orderId: string): Promise<Order> {
+      if (!UUID.test(orderId)) throw notFound(ORDER_MSG.notFound);
+      const back = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const [order] = await tx
+          .update(orders)
+          .set({ status: 'cancelled', updatedAt: now })
+          .where(and(eq(orders.id, orderId), eq(orders.userId, userId), inArray(orders.status, [...CANCELLABLE])))
+          .returning({ id: orders.id });
+        if (!order) {
+          const [existing] = await tx
+            .select({ status: orders.status })
+            .from(orders)
+            .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+          if (!existing) throw notFound(ORDER_MSG.notFound);
+          throw conflict(existing.status === 'cancelled' ? ORDER_MSG.alreadyCancelled : ORDER_MSG.notCancellable);
+        }
+        const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).for('update');
+        let note = 'Cancelled by the customer';
+        if (payment?.status === 'succeeded' && payment.providerRef) {
+          // The refund runs before the stock rows are locked, so it never holds up other orders.
+          await provider.refund({
+            reference: payment.id,
+            providerRef: payment.providerRef,
+            amountCents: payment.amountCents,
+          });
+          await tx
+            .update(payments)
+            .set({ status: 'refunded', refundedCents: payment.amountCents, updatedAt: now })
+            .where(eq(payments.id, payment.id));
+          note = `Cancelled by the customer; ${formatMoney(payment.amountCents)} refunded to ${cardLabel(payment.cardBrand, payment.cardLast4)}`;
+        } else if (payment && payment.status !== 'refunded') {
+          await tx.update(payments).set({ status: 'cancelled', updatedAt: now }).where(eq(payments.id, payment.id));
+        }
+        const ids = await unwind(tx, orderId, 'order_cancelled');
+        await tx.insert(orderEvents).values({ orderId, status: 'cancelled', note, createdAt: now });
+        return ids;
+      });
+      await afterRestock(back);
+      const bundle = await loadOrder(db, orderId);
+      if (!bundle) throw notFound(ORDER_MSG.notFound);
+      return orderToWire(bundle, clock.now());
+    },
+
+    /**
+     * The sweep: card orders still awaiting payment PAYMENT_CONFIRM_WINDOW_MS after placement are
+     * cancelled and restocked (server.ts runs it every minute). Returns how many it cancelled.
+     */
+    async expireUnconfirmedPayments(): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - PAYMENT_CONFIRM_WINDOW_MS);
+      const stale = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, 'awaiting_payment'), lt(orders.createdAt, cutoff)))
+        .limit(500);
+      let cancelled = 0;
+      for (const { id } of stale) {
+        const done = await cancelUnpaid(id, {
+          paymentStatus: 'cancelled',
+          failureMessage: ORDER_MSG.expired,
+          stockReason: 'payment_expired',
+          note: 'Cancelled: the card payment was not confirmed within 30 minutes',
+        });
+        if (done) cancelled += 1;
+      }
+      return cancelled;
+    },
+  };
+
+  /** After a price_changed 409: the signed-in cart's lines take the current prices. */
+  async function repriceCart(userId: string) {
+    await db.execute(sql`
+      update ${cartItems} ci set unit_price_cents = p.sale_price_cents
+      from ${carts} c, ${products} p
+      where ci.cart_id = c.id and c.user_id = ${userId}::uuid and p.id = ci.product_id`);
+  }
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/**
+ * What the Idempotency-Key's request hash covers: the whole body, but of the card only the last 4,
+ * expiry and name. The stored hash must never be a way back to a card number: a number has too few
+ * unknown digits to hide behind a plain hash, and the CVC must never be kept in any form.
+ */
+function hashable(body: PlaceOrderBody) {
+  if (body.payment.method !== 'card') return body;
+  const { number, cvc: _cvc, ...rest } = body.payment.card;
+  return { ...body, payment: { method: 'card', card: { ...rest, last4: number.slice(-4) } } };
+}
+
+/** Compares a stored confirmation token with the one sent, in constant time. */
+function sameToken(stored: string | null, given: string): boolean {
+  if (!stored) return false;
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

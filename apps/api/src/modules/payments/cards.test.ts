@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../errors.ts';
+import { assertCardUsable, CARD_MSG, cardBrand, cardExpired, luhnValid } from './cards.ts';
+import { TEST_CARDS } from './provider.ts';
+
+const card = (number: string, over: Partial<{ exp_month: number; exp_year: number; cvc: string }> = {}) => ({
+  number,
+  exp_month: 12,
+  exp_year: 2099,
+  cvc: '123',
+  name: 'A',
+  ...over,
+});
+
+function refusal(fn: () => unknown): { status: number; message: string } {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof AppError) return { status: err.statusCode, message: err.message };
+    throw err;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('cards', () => {
+  it('every test card passes Luhn; a changed digit never does', () => {
+    for (const n of Object.values(TEST_CARDS)) expect(luhnValid(n)).toBe(true);
+    expect(luhnValid('4242424242424241')).toBe(false);
+    // Luhn detects every single-digit error.
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.values(TEST_CARDS)),
+        fc.nat(15),
+        fc.integer({ min: 1, max: 9 }),
+        (n, pos, bump) => {
+          const digit = (Number(n[pos]) + bump) % 10;
+          expect(luhnValid(`${n.slice(0, pos)}${digit}${n.slice(pos + 1)}`)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('knows the brands by prefix', () => {
+    expect(cardBrand('4242424242424242')).toBe('visa');
+    expect(cardBrand('5555555555554444')).toBe('mastercard');
+    expect(cardBrand('2223003122003222')).toBe('mastercard');
+    expect(cardBrand('378282246310005')).toBe('amex');
+    expect(cardBrand('6011111111111117')).toBe('discover');
+    expect(cardBrand('9999999999999995')).toBe('card');
+  });
+
+  it('a card is good through its expiry month', () => {
+    const now = new Date('2030-06-15T12:00:00Z');
+    expect(cardExpired(6, 2030, now)).toBe(false);
+    expect(cardExpired(5, 2030, now)).toBe(true);
+    expect(cardExpired(12, 2029, now)).toBe(true);
+    expect(cardExpired(1, 2031, now)).toBe(false);
+  });
+
+  it('refuses with the shopper’s messages: number 400, security code 400, expired 422', () => {
+    const now = new Date('2030-06-15T12:00:00Z');
+    expect(refusal(() => assertCardUsable(card('4242424242424241'), now))).toEqual({
+      status: 400,
+      message: CARD_MSG.invalidNumber,
+    });
+    expect(refusal(() => assertCardUsable(card(TEST_CARDS.success, { cvc: '1234' }), now))).toEqual({
+      status: 400,
+      message: CARD_MSG.invalidCvc,
+    });
+    expect(refusal(() => assertCardUsable(card('378282246310005', { cvc: '123' }), now)).status).toBe(400);
+    expect(refusal(() => assertCardUsable(card(TEST_CARDS.success, { exp_month: 5, exp_year: 2030 }), now))).toEqual({
+      status: 422,
+      message: CARD_MSG.expired,
+    });
+    expect(assertCardUsable(card(TEST_CARDS.success), now)).toEqual({ brand: 'visa', last4: '4242' });
+    expect(assertCardUsable(card('378282246310005', { cvc: '1234' }), now)).toEqual({ brand: 'amex', last4: '0005' });
+  });
+});

@@ -1,0 +1,62 @@
+import { subscriptionStatus } from '@shop/contracts/account';
+import { productIdParam } from '@shop/contracts/catalog';
+import { errorBody } from '@shop/contracts/errors';
+import { currentUserId } from '../../plugins/auth.ts';
+import type { RoutesPlugin } from '../types.ts';
+
+const tags = ['back-in-stock'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 422: errorBody };
+
+/**
+ * Back-in-stock subscriptions (issue 4) under /api/products/:id/…, registered with explicit paths:
+ * /api/products/* is shared with the catalogue and the cart.
+ */
+export const subscriptionsRoutes: RoutesPlugin = async (app, { services, guards }) => {
+  const auth = { onRequest: guards.authenticate };
+
+  app.post(
+    '/products/:id/subscribe',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Ask for one mail when this out-of-stock product is back in stock',
+        security,
+        params: productIdParam,
+        response: { 200: subscriptionStatus, ...errors },
+      },
+    },
+    async (request) => services.subscriptions.subscribe(currentUserId(request), request.params.id),
+  );
+
+  app.delete(
+    '/products/:id/subscribe',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Stop waiting for the back-in-stock mail of this product',
+        security,
+        params: productIdParam,
+        response: { 200: subscriptionStatus, ...errors },
+      },
+    },
+    async (request) => services.subscriptions.unsubscribe(currentUserId(request), request.params.id),
+  );
+
+  app.get(
+    '/products/:id/subscription',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Whether the caller waits for the back-in-stock mail of this product',
+        security,
+        params: productIdParam,
+        response: { 200: subscriptionStatus, ...errors },
+      },
+    },
+    async (request) => services.subscriptions.status(currentUserId(request), request.params.id),
+  );
+};

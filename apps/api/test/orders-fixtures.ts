@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  discountCodes,
+  invoices,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  products,
+  stockMovements,
+} from '../src/db/schema.ts';
+import { TEST_CARDS } from '../src/modules/payments/provider.ts';
+import { rowCount } from './cart-fixtures.ts';
+import type { TestApp } from './helpers.ts';
+
+/** Shared by the checkout and order tests (issue 4). */
+export const ADDRESS = {
+  name: 'Ada Lovelace',
+  line1: '12 Analytical Way',
+  city: 'London',
+  postal_code: 'N1 9GU',
+  country: 'gb',
+};
+
+/** A card valid until well after any clock the tests use. */
+export const card = (number: string = TEST_CARDS.success) => ({
+  method: 'card' as const,
+  card: { number, exp_month: 12, exp_year: 2099, cvc: '123', name: 'Ada Lovelace' },
+});
+export const PAY_LATER = { method: 'pay_later' as const };
+
+type Headers = Record<string, string>;
+
+export function guestBody(items: { product_id: string; quantity: number }[], extra: Record<string, unknown> = {}) {
+  return {
+    email: `guest-${randomUUID().slice(0, 8)}@example.com`,
+    items,
+    shipping_address: ADDRESS,
+    shipping_method: 'standard',
+    payment: PAY_LATER,
+    ...extra,
+  };
+}
+
+export function userBody(extra: Record<string, unknown> = {}) {
+  return { shipping_address: ADDRESS, shipping_method: 'standard', payment: PAY_LATER, ...extra };
+}
+
+/** POST /api/orders with a fresh (or given) Idempotency-Key. */
+export function placeOrder(t: TestApp, payload: unknown, opts: { headers?: Headers; key?: string | null } = {}) {
+  const key = opts.key === undefined ? randomUUID() : opts.key;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { ...opts.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+/** POST /api/checkout/quote with an order body minus its payment (the quote takes none). */
+export function quote(t: TestApp, payload: Record<string, unknown>, headers: Headers = {}) {
+  const { payment: _payment, ...body } = payload;
+  return t.app.inject({ method: 'POST', url: '/api/checkout/quote', headers, payload: body });
+}
+
+export async function addToCart(t: TestApp, headers: Headers, productId: string, quantity = 1) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/products/add-to-cart',
+    headers,
+    payload: { product_id: productId, quantity },
+  });
+  if (res.statusCode !== 200) throw new Error(`add-to-cart failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export async function createDiscount(t: TestApp, overrides: Partial<typeof discountCodes.$inferInsert> = {}) {
+  const [row] = await t.db
+    .insert(discountCodes)
+    .values({ code: `TEST${randomUUID().slice(0, 8).toUpperCase()}`, kind: 'percent', value: 10, ...overrides })
+    .returning();
+  if (!row) throw new Error('discount not created');
+  return row;
+}
+
+export async function stockOf(t: TestApp, productId: string): Promise<number> {
+  const [p] = await t.db.select({ available: products.available }).from(products).where(eq(products.id, productId));
+  return p?.available ?? -1;
+}
+
+/** Row counts of everything placing an order writes: equal before and after = nothing written. */
+export async function writeCounts(t: TestApp) {
+  const [o, l, e, p, i, m] = await Promise.all([
+    rowCount(t, orders),
+    rowCount(t, orderLines),
+    rowCount(t, orderEvents),
+    rowCount(t, payments),
+    rowCount(t, invoices),
+    rowCount(t, stockMovements),
+  ]);
+  return { orders: o, lines: l, events: e, payments: p, invoices: i, movements: m };
+}

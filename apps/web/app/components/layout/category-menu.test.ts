@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { categoryHref, defaultCategoryId, featuredHref, subcategoryHref } from './category-menu.tsx';
+
+/** spec §2 link forms of the category menu. */
+describe('category menu links', () => {
+  it('match the spec examples', () => {
+    expect(categoryHref('electronics')).toBe('/products?category=electronics');
+    expect(subcategoryHref('fashion', "Men's Clothing")).toBe(
+      "/products?category=fashion&subcategory=men's%20clothing",
+    );
+    expect(featuredHref('iPhone 15')).toBe('/products?featured=iphone%2015');
+  });
+
+  it('carry any name lowercased and intact through the query string', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{1,12}$/), fc.string({ minLength: 1 }), (id, name) => {
+        const sub = new URL(subcategoryHref(id, name), 'http://shop.test');
+        expect(sub.pathname).toBe('/products');
+        expect(sub.searchParams.get('category')).toBe(id);
+        expect(sub.searchParams.get('subcategory')).toBe(name.toLowerCase());
+        expect([...sub.searchParams.keys()]).toEqual(['category', 'subcategory']);
+
+        const featured = new URL(featuredHref(name), 'http://shop.test');
+        expect(featured.searchParams.get('featured')).toBe(name.toLowerCase());
+        expect([...featured.searchParams.keys()]).toEqual(['featured']);
+      }),
+    );
+  });
+
+  it('opens on electronics, else on the first category', () => {
+    const c = (id: string) => ({ id, name: id, icon: '', subcategories: [], featured: [] });
+    expect(defaultCategoryId([c('books'), c('electronics')])).toBe('electronics');
+    expect(defaultCategoryId([c('books'), c('fashion')])).toBe('books');
+    expect(defaultCategoryId([])).toBeUndefined();
+  });
+});

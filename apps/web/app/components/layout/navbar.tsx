@@ -1,0 +1,278 @@
+import { DELAYS } from '@shop/contracts/constants';
+import { type FocusEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { syncSessionFromStorage, useSession } from '../../features/auth/session-store.ts';
+import { totalItems, useCart } from '../../features/cart/cart-store.ts';
+import { setAppNavigator } from '../../lib/app-navigator.ts';
+import { cn } from '../../lib/cn.ts';
+import { loadable, useLoadable } from '../../lib/lazy-island.ts';
+import type { MenuCategory } from './category-menu.tsx';
+import { Container } from './container.tsx';
+import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from './nav-icons.tsx';
+import { openSiteDialog, preloadSiteDialog, SiteDialogs } from './site-dialogs.tsx';
+
+// Panels, toasts, dialogs and the API client load when first wanted.
+const categoryMenu = loadable(() => import('./category-menu.tsx').then((m) => m.CategoryMenu));
+const mobileMenu = loadable(() => import('./mobile-menu.tsx').then((m) => m.default));
+const toaster = loadable(() => import('./toaster.tsx').then((m) => m.default));
+type DialogName = 'login' | 'signup' | 'contact';
+
+const itemClass =
+  'inline-flex h-10 items-center gap-1 rounded-md px-3 font-medium text-slate-800 text-sm hover:bg-slate-100 hover:text-slate-950 focus-visible:outline-2 focus-visible:outline-slate-900';
+const iconButtonClass =
+  'relative inline-flex size-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-slate-900';
+
+/** Navbar Logout: the API client loads only now; then the user is signed out and sent home. */
+function useSignOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await (await import('../../features/auth/api.ts')).signOut();
+    navigate('/');
+  }, [navigate]);
+}
+
+/** Runs `close` on every navigation, the back button's included. */
+function useCloseOnNavigation(close: () => void) {
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
+  useEffect(() => close(), [key]);
+}
+
+/**
+ * The storefront's header and everything interactive around it: the navbar, its dialogs and the
+ * toasts, the session sync of spec §2 and the background syncs. The layout loads it lazily — the server
+ * renders it in full and the browser hydrates it as soon as its code arrives (React replays a click
+ * that comes earlier) — so that the first paint's JavaScript stays within budget (DESIGN §9).
+ */
+export default function StorefrontHeader({ categories }: { categories: MenuCategory[] }) {
+  const hydrated = useShellEffects();
+  const AppToaster = useLoadable(toaster, hydrated);
+  return (
+    <>
+      <Navbar categories={categories} />
+      {hydrated ? <SiteDialogs /> : null}
+      {AppToaster ? <AppToaster /> : null}
+    </>
+  );
+}
+
+function useShellEffects(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  const navigate = useNavigate();
+  const { key } = useLocation();
+
+  useEffect(() => {
+    setHydrated(true);
+    // Tests and scripts wait for this before they click: the header answers clicks from now on.
+    document.documentElement.dataset.hydrated = 'true';
+    // Another tab signing in or out shows here at once, not only on the next navigation.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === 'auth') syncSessionFromStorage();
+    };
+    window.addEventListener('storage', onStorage);
+    // The cart and wishlist syncs belong to their feature; a missing one must not break the shell.
+    import('../../features/cart/cart-sync.ts').then((m) => m.startCartSync()).catch(() => undefined);
+    import('../../features/wishlist/wishlist-sync.ts').then((m) => m.startWishlistSync()).catch(() => undefined);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+  useEffect(() => setAppNavigator((to) => navigate(to)), [navigate]);
+  // spec §2: on every route change the stored auth is read and used to log in, or log out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
+  useEffect(() => syncSessionFromStorage(), [key]);
+  return hydrated;
+}
+
+/** spec §2 navbar. */
+export function Navbar({ categories }: { categories: MenuCategory[] }) {
+  const isAuthenticated = useSession((s) => s.isAuthenticated);
+  const cartCount = useCart((s) => totalItems(s.items));
+  const signOut = useSignOut();
+  const dialogButton = (name: DialogName, label: string, className = itemClass) => (
+    <button
+      type="button"
+      className={className}
+      onClick={() => openSiteDialog(name)}
+      onPointerEnter={() => preloadSiteDialog(name)}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-slate-200 border-b bg-white">
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="font-bold text-slate-950 text-xl tracking-tight">
+          Shop
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            <li>
+              <NavLink to="/" end className={itemClass}>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <CategoriesItem categories={categories} />
+            </li>
+            <li>
+              <NavLink to="/wishlist" className={itemClass}>
+                Wishlist
+              </NavLink>
+            </li>
+            <li>{dialogButton('contact', 'Contact')}</li>
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1">
+          <div className="hidden items-center gap-1 md:flex">
+            {isAuthenticated ? (
+              <>
+                <NavLink to="/account" className={itemClass}>
+                  Account
+                </NavLink>
+                <button type="button" className={itemClass} onClick={() => void signOut()}>
+                  Logout
+                </button>
+              </>
+            ) : (
+              <>
+                {dialogButton('login', 'Login')}
+                {dialogButton(
+                  'signup',
+                  'Sign Up',
+                  cn(itemClass, 'bg-slate-900 text-white hover:bg-slate-700 hover:text-white'),
+                )}
+              </>
+            )}
+          </div>
+          <Link
+            to="/cart"
+            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+            className={iconButtonClass}
+          >
+            <CartIcon className="size-5" />
+            <span
+              data-testid="cart-count"
+              aria-hidden="true"
+              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-700 px-1 font-semibold text-[11px] text-white"
+            >
+              {cartCount}
+            </span>
+          </Link>
+          <MobileMenuToggle isAuthenticated={isAuthenticated} onSignOut={() => void signOut()} />
+        </div>
+      </Container>
+    </header>
+  );
+}
+
+/** spec §2: the mobile menu toggles; Escape closes it and returns focus to the toggle. */
+function MobileMenuToggle({ isAuthenticated, onSignOut }: { isAuthenticated: boolean; onSignOut: () => void }) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useCloseOnNavigation(close);
+  const MobileMenu = useLoadable(mobileMenu, open);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape handling for the disclosure inside
+    <div
+      className="md:hidden"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          close();
+          toggle.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        onClick={() => setOpen((v) => !v)}
+        onPointerEnter={() => void mobileMenu.preload().catch(() => undefined)}
+        className={iconButtonClass}
+      >
+        {open ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
+      </button>
+      {MobileMenu ? (
+        <MobileMenu id={panelId} isAuthenticated={isAuthenticated} onClose={close} onSignOut={onSignOut} />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * spec §2 Categories: hover or click opens the menu; it closes 200 ms after the pointer leaves (and
+ * coming back in time keeps it open). Keyboard: Enter, Space or ArrowDown open it, Escape closes it
+ * and returns focus to the trigger; tabbing out of it closes it.
+ */
+function CategoriesItem({ categories }: { categories: MenuCategory[] }) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const [focusPanel, setFocusPanel] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const show = (withFocus = false) => {
+    clearTimeout(closeTimer.current);
+    setFocusPanel(withFocus);
+    setOpen(true);
+  };
+  const close = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    setOpen(false);
+  }, []);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  useCloseOnNavigation(close);
+  const CategoryMenu = useLoadable(categoryMenu, open);
+  const preloadPanel = () => void categoryMenu.preload().catch(() => undefined);
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close();
+      trigger.current?.focus();
+    } else if (event.key === 'ArrowDown' && event.target === trigger.current) {
+      event.preventDefault();
+      show(true);
+    }
+  }
+
+  function onBlur(event: FocusEvent<HTMLElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: pointer and key handling for the disclosure inside
+    <div
+      onMouseEnter={() => show()}
+      onMouseLeave={() => {
+        clearTimeout(closeTimer.current);
+        closeTimer.current = setTimeout(close, DELAYS.menuCloseMs);
+      }}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
+      <button
+        ref={trigger}
+        type="button"
+        className={itemClass}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onFocus={preloadPanel}
+        onPointerEnter={preloadPanel}
+        // A pointer that clicks has already opened the menu by hovering: only keyboard clicks toggle.
+        onClick={(event) => (open && event.detail === 0 ? close() : show())}
+      >
+        Categories
+        <ChevronDownIcon className={open ? 'size-4 rotate-180' : 'size-4'} />
+      </button>
+      {CategoryMenu ? (
+        <CategoryMenu id={panelId} categories={categories} onNavigate={close} autoFocus={focusPanel} />
+      ) : null}
+    </div>
+  );
+}

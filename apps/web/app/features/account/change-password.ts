@@ -1,0 +1,15 @@
+import type { ChangePasswordBody } from '@shop/contracts/account';
+import type { TokenSet } from '@shop/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../lib/http.ts';
+import { setTokens } from '../auth/session-store.ts';
+
+/** POST users/me/password: every session of the user ends; the answer is this browser's new token set. */
+export function changePassword(body: ChangePasswordBody): Promise<TokenSet> {
+  return api.post('users/me/password', { json: body }).json<TokenSet>();
+}
+
+/** Changes the password and keeps this browser signed in with the new tokens (issue 4). */
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword, onSuccess: (tokens) => setTokens(tokens) });
+}

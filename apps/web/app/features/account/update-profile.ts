@@ -1,0 +1,24 @@
+import type { UpdateProfileBody } from '@shop/contracts/account';
+import type { PublicUser } from '@shop/contracts/auth';
+import type { Profile } from '@shop/contracts/cart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/http.ts';
+import { accountKeys } from './account-keys.ts';
+import { rememberUser } from './remember-user.ts';
+
+/** PATCH users/me: names, username and e-mail; answers the updated user. */
+export function updateProfile(body: UpdateProfileBody): Promise<PublicUser> {
+  return api.patch('users/me', { json: body }).json<PublicUser>();
+}
+
+/** Saves the profile; the page's profile and the stored session user follow the answer. */
+export function useUpdateProfile(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      queryClient.setQueryData<Profile>(accountKeys.profile(userId), (old) => (old ? { ...old, ...user } : old));
+      rememberUser(user);
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { failureMessage } from '../../lib/http.ts';
+import { useErrorTimeout } from '../auth/use-error-timeout.ts';
+
+/**
+ * The red and green boxes of a form (spec §8) and the rule that errors clear 2 s after a submit
+ * (spec §4). `clearFields` clears the form's own field errors at the same moment.
+ */
+export function useFormFeedback(clearFields: () => void) {
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const scheduleClear = useErrorTimeout(() => {
+    clearFields();
+    setError(null);
+  });
+  return {
+    error,
+    success,
+    /** A submit starts: earlier answers go. */
+    start() {
+      setError(null);
+      setSuccess(null);
+    },
+    succeed: setSuccess,
+    /** The server's message, or `fallback` (spec §8), shown until the 2 s are up. */
+    async fail(cause: unknown, fallback: string) {
+      setError(await failureMessage(cause, fallback));
+      scheduleClear();
+    },
+    /** For react-hook-form's invalid handler: field errors also clear after 2 s. */
+    invalid: scheduleClear,
+  };
+}

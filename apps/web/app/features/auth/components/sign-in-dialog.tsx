@@ -1,0 +1,16 @@
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { SignInForm } from './sign-in-form.tsx';
+
+/** spec §2 sign-in dialog; loaded on first open (components/layout/site-dialogs.tsx). */
+export default function SignInDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch: (to: 'signup') => void }) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Welcome Back"
+      description="Sign in to your account to continue shopping"
+    >
+      <SignInForm onDone={onClose} onCreateAccount={() => onSwitch('signup')} />
+    </Dialog>
+  );
+}

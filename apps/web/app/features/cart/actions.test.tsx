@@ -1,0 +1,221 @@
+// @vitest-environment happy-dom
+import type { PublicUser } from '@shop/contracts/auth';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { login, logout } from '../auth/session-store.ts';
+import { addToCart, clearCart, removeFromCart, updateQuantity } from './actions.ts';
+import { type CartProduct, cartStore } from './cart-store.ts';
+import { startCartSync } from './cart-sync.ts';
+import { type FakeCartApi, fakeCartApi } from './testing/fake-cart-api.ts';
+
+const user: PublicUser = {
+  id: 'user-1',
+  email: 'ada@example.com',
+  username: 'ada',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  role: 'customer',
+  name: 'Ada Lovelace',
+};
+const phone: CartProduct = { id: 'p-phone', name: 'Phone', sale_price: 199.99, image: '/media/p-phone.svg' };
+const lamp: CartProduct = { id: 'p-lamp', name: 'Lamp', sale_price: 25 };
+
+let server: FakeCartApi;
+const quantities = () => cartStore.getState().items.map((i) => [i.product.id, i.quantity]);
+/** What the toaster shows right now (each toast's message is a live region). */
+const toastTexts = () => [...document.querySelectorAll('[role="status"]')].map((n) => n.textContent);
+
+beforeEach(() => {
+  server = fakeCartApi(user);
+  server.addProduct(phone);
+  server.addProduct(lamp);
+  vi.stubGlobal('fetch', server.fetch);
+  render(<Toaster />);
+});
+
+afterEach(() => {
+  act(() => toast.remove());
+  cleanup();
+  logout();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+/** A shopper signs in with these lines in the server cart; the sync replaces the local cart with them. */
+async function signedInWith(lines: { product: CartProduct; quantity: number }[]) {
+  server.setLines(lines);
+  login(user, { access: 'access-1', refresh: 'refresh-1' });
+  await act(() => startCartSync());
+  expect(cartStore.getState().ownerId).toBe(user.id);
+  expect(quantities()).toEqual(lines.map((l) => [l.product.id, l.quantity]));
+  server.calls.length = 0;
+}
+
+describe('cart actions for a guest', () => {
+  beforeEach(() => {
+    logout();
+    cartStore.setState({ items: [], ownerId: null, merge: null, loaded: true });
+  });
+
+  it('keeps the cart in this browser only and says "Added to cart!"', async () => {
+    await act(() => addToCart(phone, 2));
+    await act(() => addToCart(phone, 1));
+    expect(quantities()).toEqual([['p-phone', 3]]);
+    expect(JSON.parse(localStorage.getItem('cart')!).items[0].quantity).toBe(3);
+    expect(server.calls).toEqual([]);
+    await screen.findAllByText('Added to cart!');
+  });
+
+  it('removes and clears locally with the spec toasts', async () => {
+    await act(() => addToCart(phone, 1));
+    await act(() => addToCart(lamp, 1));
+    await act(() => removeFromCart(phone.id));
+    expect(quantities()).toEqual([['p-lamp', 1]]);
+    await screen.findByText('Item removed from cart!');
+    await act(() => clearCart());
+    expect(quantities()).toEqual([]);
+    await screen.findByText('Cart cleared!');
+    expect(server.calls).toEqual([]);
+  });
+});
+
+describe('cart actions when signed in', () => {
+  it('adds optimistically: the local cart changes before the server answers, then takes the server ids', async () => {
+    await signedInWith([{ product: phone, quantity: 2 }]);
+    const release = server.hold();
+    let done!: Promise<boolean>;
+    act(() => {
+      done = addToCart(lamp, 3);
+    });
+    // Local first (spec §4), with the progress toast.
+    expect(quantities()).toEqual([
+      ['p-phone', 2],
+      ['p-lamp', 3],
+    ]);
+    await screen.findByText('Adding to cart...');
+    await waitFor(() =>
+      expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST products/add-to-cart']),
+    );
+    expect(server.calls[0]).toMatchObject({
+      body: { product_id: 'p-lamp', quantity: 3 },
+      authorization: 'Bearer access-1',
+    });
+    expect(server.calls[0]?.idempotencyKey).toBeTruthy();
+
+    release();
+    await act(async () => expect(await done).toBe(true));
+    // The progress toast turned into the result: one toast, not two.
+    await waitFor(() => expect(toastTexts()).toEqual(['Added to cart!']));
+    expect(cartStore.getState().items.find((i) => i.product.id === 'p-lamp')?.id).toBe(server.lines()[1]?.id);
+  });
+
+  it('rolls the add back and says "Failed to add to cart!" when the server refuses', async () => {
+    await signedInWith([{ product: phone, quantity: 2 }]);
+    server.failures.set('POST products/add-to-cart', 422);
+    let ok: boolean | undefined;
+    await act(async () => {
+      ok = await addToCart(phone, 3);
+    });
+    expect(ok).toBe(false);
+    expect(quantities()).toEqual([['p-phone', 2]]);
+    await waitFor(() => expect(toastTexts()).toEqual(['Failed to add to cart!']));
+  });
+
+  it('rolls back only its own add: a second add of the same product that succeeds stays', async () => {
+    await signedInWith([]);
+    server.failures.set('POST products/add-to-cart', 500);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let first!: Promise<boolean>;
+      act(() => {
+        first = addToCart(phone, 1);
+      });
+      // A 5xx is retried 3 times (1 s, 2 s, 3 s, spec §9) before the add counts as failed.
+      await act(() => vi.advanceTimersByTimeAsync(6_000));
+      expect(await first).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    server.failures.clear();
+    await act(() => addToCart(phone, 2));
+    await waitFor(() => expect(quantities()).toEqual([['p-phone', 2]]));
+    expect(server.lines().map((l) => l.quantity)).toEqual([2]);
+  });
+
+  it('updates a line by its server id; a refusal restores the old quantity', async () => {
+    await signedInWith([{ product: phone, quantity: 1 }]);
+    await act(() => updateQuantity(phone.id, 4));
+    expect(server.calls.at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: `products/cart-items/${server.lines()[0]?.id}`,
+      body: { quantity: 4 },
+    });
+    expect(quantities()).toEqual([['p-phone', 4]]);
+
+    server.failures.set('PATCH products/cart-items', 422);
+    let ok: boolean | undefined;
+    await act(async () => {
+      ok = await updateQuantity(phone.id, 9);
+    });
+    expect(ok).toBe(false);
+    expect(quantities()).toEqual([['p-phone', 4]]);
+    await screen.findByText(/^Failed to update cart!/);
+    // Out-of-range quantities never reach the server.
+    const before = server.calls.length;
+    expect(await updateQuantity(phone.id, 0)).toBe(false);
+    expect(await updateQuantity(phone.id, 1.5)).toBe(false);
+    expect(server.calls.length).toBe(before);
+  });
+
+  it('removes on the server with the spec toasts; a failure puts the line back in its place', async () => {
+    await signedInWith([
+      { product: phone, quantity: 1 },
+      { product: lamp, quantity: 2 },
+    ]);
+    server.failures.set('DELETE products/remove-from-cart', 503);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let failed!: Promise<boolean>;
+    try {
+      act(() => {
+        failed = removeFromCart(phone.id);
+      });
+      expect(quantities()).toEqual([['p-lamp', 2]]);
+      await act(() => vi.advanceTimersByTimeAsync(6_000));
+      expect(await failed).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(quantities()).toEqual([
+      ['p-phone', 1],
+      ['p-lamp', 2],
+    ]);
+    await waitFor(() => expect(toastTexts()).toContain('Failed to remove item from cart!'));
+
+    server.failures.clear();
+    await act(() => removeFromCart(phone.id));
+    expect(server.lines().map((l) => l.product.id)).toEqual(['p-lamp']);
+    await waitFor(() => expect(toastTexts()).toContain('Item removed from cart!'));
+  });
+
+  it('clears on the server with the spec toasts; a failure restores the lines', async () => {
+    await signedInWith([{ product: phone, quantity: 1 }]);
+    server.failures.set('DELETE products/clear-cart', 409);
+    await act(() => clearCart());
+    expect(quantities()).toEqual([['p-phone', 1]]);
+    await waitFor(() => expect(toastTexts()).toContain('Failed to clear cart!'));
+
+    server.failures.clear();
+    const release = server.hold();
+    let done!: Promise<boolean>;
+    act(() => {
+      done = clearCart();
+    });
+    await screen.findByText('Clearing cart...');
+    release();
+    await act(async () => expect(await done).toBe(true));
+    expect(quantities()).toEqual([]);
+    expect(server.lines()).toEqual([]);
+    await waitFor(() => expect(toastTexts()).toContain('Cart cleared!'));
+  });
+});

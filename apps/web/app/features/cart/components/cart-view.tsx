@@ -1,0 +1,161 @@
+import { formatMoney } from '@shop/contracts/money';
+import { ShoppingCart, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import { clearCart, removeFromCart, updateQuantity } from '../actions.ts';
+import { itemKey, type LocalCartItem, lineTotalCents, totalItems, totalPriceCents, useCart } from '../cart-store.ts';
+import { startCartSync } from '../cart-sync.ts';
+import { QuantityStepper } from './quantity-stepper.tsx';
+
+/** Where a cart line links to: the product page by slug when known (readable URLs), else by id. */
+const productPath = (item: LocalCartItem) => `/products/${encodeURIComponent(item.product.slug || item.product.id)}`;
+const unitCents = (item: LocalCartItem) => Math.round(item.product.sale_price * 100);
+
+/**
+ * The cart page's body (spec §4): lines, quantities, totals. The cart lives in the browser, so the
+ * server renders a placeholder of the same size and the lines appear once the saved cart is read.
+ */
+export function CartView() {
+  const loaded = useCart((s) => s.loaded);
+  const items = useCart((s) => s.items);
+  useEffect(() => {
+    // The layout starts this too; whichever runs first loads the saved cart.
+    void startCartSync();
+  }, []);
+
+  if (!loaded) return <CartPlaceholder />;
+  if (items.length === 0) return <EmptyCart />;
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <section aria-labelledby="cart-lines-heading">
+        <div className="flex items-center justify-between border-slate-200 border-b pb-3">
+          <h2 id="cart-lines-heading" className="font-semibold text-lg">
+            Items in your cart
+          </h2>
+          <button
+            type="button"
+            onClick={() => void clearCart()}
+            className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'text-red-700 hover:text-red-800' })}
+          >
+            Clear cart
+          </button>
+        </div>
+        <ul className="divide-y divide-slate-200">
+          {items.map((item) => (
+            <CartLine key={itemKey(item)} item={item} />
+          ))}
+        </ul>
+      </section>
+      <CartSummary items={items} />
+    </div>
+  );
+}
+
+function CartLine({ item }: { item: LocalCartItem }) {
+  const { product } = item;
+  const options = { color: item.color ?? null, size: item.size ?? null };
+  const chosen = [item.color && `Colour: ${item.color}`, item.size && `Size: ${item.size}`].filter(Boolean).join(' · ');
+  return (
+    <li className="flex gap-4 py-4" data-testid="cart-line" data-product-id={product.id}>
+      <Link to={productPath(item)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        {product.image ? (
+          <img
+            src={product.image}
+            alt=""
+            width={96}
+            height={96}
+            loading="lazy"
+            decoding="async"
+            className="h-24 w-24 rounded-md bg-slate-100 object-cover"
+          />
+        ) : (
+          <div className="h-24 w-24 rounded-md bg-slate-100" />
+        )}
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <Link to={productPath(item)} className="font-medium hover:underline">
+            {product.name}
+          </Link>
+          {chosen ? <p className="text-slate-600 text-sm">{chosen}</p> : null}
+          <p className="mt-1 text-slate-700 text-sm">
+            <span className="sr-only">Unit price: </span>
+            <span data-testid="unit-price">{formatMoney(unitCents(item))}</span> each
+          </p>
+          <QuantityStepper
+            className="mt-2"
+            value={item.quantity}
+            label={product.name}
+            onChange={(quantity) => void updateQuantity(product.id, quantity, options)}
+          />
+        </div>
+        <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end">
+          <p className="font-semibold">
+            <span className="sr-only">Line total: </span>
+            <span data-testid="line-total">{formatMoney(lineTotalCents(item))}</span>
+          </p>
+          <button
+            type="button"
+            onClick={() => void removeFromCart(product.id)}
+            className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'text-slate-700' })}
+            aria-label={`Remove ${product.name} from cart`}
+          >
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function CartSummary({ items }: { items: LocalCartItem[] }) {
+  return (
+    <aside aria-labelledby="cart-summary-heading" className="h-fit rounded-lg border border-slate-200 p-5">
+      <h2 id="cart-summary-heading" className="font-semibold text-lg">
+        Order summary
+      </h2>
+      {/* Read out when quantities change, so a screen reader hears the new totals. */}
+      <dl className="mt-4 space-y-2 text-sm" aria-live="polite">
+        <div className="flex justify-between">
+          <dt>Total items</dt>
+          <dd data-testid="cart-total-items">{totalItems(items)}</dd>
+        </div>
+        <div className="flex justify-between border-slate-200 border-t pt-2 font-semibold text-base">
+          <dt>Total price</dt>
+          <dd data-testid="cart-total-price">{formatMoney(totalPriceCents(items))}</dd>
+        </div>
+      </dl>
+      <Link to="/checkout" className={buttonVariants({ size: 'lg', className: 'mt-5 w-full' })}>
+        Proceed to checkout
+      </Link>
+      <Link to="/products" className={buttonVariants({ variant: 'link', className: 'mt-2 w-full' })}>
+        Continue shopping
+      </Link>
+    </aside>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="flex min-h-72 flex-col items-center justify-center rounded-lg border border-slate-300 border-dashed px-6 py-12 text-center">
+      <ShoppingCart aria-hidden="true" className="h-10 w-10 text-slate-500" />
+      <h2 className="mt-4 font-semibold text-lg">Your cart is empty</h2>
+      <p className="mt-1 text-slate-600">Products you add to your cart will show up here.</p>
+      <Link to="/products" className={buttonVariants({ className: 'mt-6' })}>
+        Continue shopping
+      </Link>
+    </div>
+  );
+}
+
+/** Same footprint as the empty state, so nothing jumps when the saved cart appears. */
+function CartPlaceholder() {
+  return (
+    <div className="min-h-72 animate-pulse rounded-lg bg-slate-100" role="status" aria-live="polite">
+      <span className="sr-only">Loading your cart…</span>
+    </div>
+  );
+}

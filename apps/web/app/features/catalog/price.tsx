@@ -1,0 +1,32 @@
+import { formatMoney } from '@shop/contracts/money';
+import { cn } from '../../lib/cn.ts';
+
+export interface PriceProps {
+  saleCents: number;
+  regularCents: number;
+  discount: number;
+  size?: 'sm' | 'lg';
+  className?: string;
+}
+
+/** The price, and when discounted the regular price struck through with a percentage badge (issue 3). */
+export function Price({ saleCents, regularCents, discount, size = 'sm', className }: PriceProps) {
+  const discounted = discount > 0 && regularCents > saleCents;
+  return (
+    <p className={cn('flex flex-wrap items-baseline gap-x-2 gap-y-1', className)}>
+      <span className={cn('font-semibold', size === 'lg' ? 'text-3xl' : 'text-base')}>
+        {discounted ? <span className="sr-only">Sale price </span> : null}
+        {formatMoney(saleCents)}
+      </span>
+      {discounted ? (
+        <>
+          <s className={cn('text-slate-600', size === 'lg' ? 'text-lg' : 'text-sm')}>
+            <span className="sr-only">Regular price </span>
+            {formatMoney(regularCents)}
+          </s>
+          <span className="rounded bg-red-700 px-1.5 py-0.5 font-semibold text-white text-xs">{`-${discount}%`}</span>
+        </>
+      ) : null}
+    </p>
+  );
+}

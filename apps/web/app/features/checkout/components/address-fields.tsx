@@ -1,0 +1,79 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Input } from '../../../components/ui/input.tsx';
+import { LabelledField } from '../../../components/ui/labelled-field.tsx';
+import type { CheckoutValues } from '../checkout-form.ts';
+
+type Section = 'shipping' | 'billing';
+
+/** The fields of one postal address (contracts `address`), with autofill hints for its section. */
+export function AddressFields({
+  section,
+  idPrefix,
+  register,
+  errors,
+}: {
+  section: Section;
+  idPrefix: string;
+  register: UseFormRegister<CheckoutValues>;
+  errors: FieldErrors<CheckoutValues>;
+}) {
+  const e = errors[section];
+  const id = (field: string) => `${idPrefix}-${section}-${field}`;
+  const auto = (token: string) => `section-${section} ${section} ${token}`;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <LabelledField id={id('name')} label="Full name" error={e?.name?.message} className="sm:col-span-2">
+        {(control) => <Input {...control} autoComplete={auto('name')} {...register(`${section}.name`)} />}
+      </LabelledField>
+      <LabelledField id={id('line1')} label="Address" error={e?.line1?.message} className="sm:col-span-2">
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete={auto('address-line1')}
+            placeholder="Street and number"
+            {...register(`${section}.line1`)}
+          />
+        )}
+      </LabelledField>
+      <LabelledField
+        id={id('line2')}
+        label="Address line 2 (optional)"
+        error={e?.line2?.message}
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete={auto('address-line2')}
+            placeholder="Apartment, suite, floor"
+            {...register(`${section}.line2`)}
+          />
+        )}
+      </LabelledField>
+      <LabelledField id={id('city')} label="City" error={e?.city?.message}>
+        {(control) => <Input {...control} autoComplete={auto('address-level2')} {...register(`${section}.city`)} />}
+      </LabelledField>
+      <LabelledField id={id('region')} label="State / region (optional)" error={e?.region?.message}>
+        {(control) => <Input {...control} autoComplete={auto('address-level1')} {...register(`${section}.region`)} />}
+      </LabelledField>
+      <LabelledField id={id('postal')} label="Postal code" error={e?.postal_code?.message}>
+        {(control) => <Input {...control} autoComplete={auto('postal-code')} {...register(`${section}.postal_code`)} />}
+      </LabelledField>
+      <LabelledField id={id('country')} label="Country code" error={e?.country?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete={auto('country')}
+            maxLength={2}
+            placeholder="US"
+            className="uppercase"
+            {...register(`${section}.country`)}
+          />
+        )}
+      </LabelledField>
+      <LabelledField id={id('phone')} label="Phone (optional)" error={e?.phone?.message} className="sm:col-span-2">
+        {(control) => <Input {...control} type="tel" autoComplete={auto('tel')} {...register(`${section}.phone`)} />}
+      </LabelledField>
+    </div>
+  );
+}

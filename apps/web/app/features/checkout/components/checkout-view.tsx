@@ -1,0 +1,561 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { SavedAddress } from '@shop/contracts/account';
+import type { Address, Order, PlaceOrderBody } from '@shop/contracts/orders';
+import { ShoppingCart } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { FormAlert } from '../../../components/ui/form-message.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { LabelledField } from '../../../components/ui/labelled-field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorBodyOf, statusOf } from '../../../lib/api-error.ts';
+import { failureMessage } from '../../../lib/http.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { useSession } from '../../auth/session-store.ts';
+import { clearCart, type LocalCartItem, useCart } from '../../cart/cart-store.ts';
+import { refreshCartFromServer, startCartSync } from '../../cart/cart-sync.ts';
+import { money } from '../../orders/format.ts';
+import { ordersRootKey } from '../../orders/query-keys.ts';
+import { confirmPayment } from '../api/confirm-payment.ts';
+import { getSavedAddresses } from '../api/get-saved-addresses.ts';
+import { placeOrder } from '../api/place-order.ts';
+import { type ChangedLine, changedLinesOf, clearChangedLines, saveChangedLines } from '../changed-lines.ts';
+import {
+  type CheckoutContext,
+  type CheckoutValues,
+  checkoutBody,
+  checkoutFormSchema,
+  defaultCheckoutValues,
+  formFieldOf,
+  paymentBody,
+  quoteBody,
+} from '../checkout-form.ts';
+import { savePlacedOrder } from '../placed-order.ts';
+import { freeShippingNote, type ShippingMethod, shippingPriceLabel } from '../shipping.ts';
+import { useQuote } from '../use-quote.ts';
+import { AddressFields } from './address-fields.tsx';
+import { CheckoutSummary } from './checkout-summary.tsx';
+import { ConfirmPaymentDialog } from './confirm-payment-dialog.tsx';
+import { PaymentFields } from './payment-fields.tsx';
+
+/** What checkout reads from the store settings (server loader, DESIGN §3). */
+export interface CheckoutSettings {
+  storeName: string;
+  payLaterDays: number;
+  shipping: ShippingMethod[];
+}
+
+export const CHECKOUT_MSG = {
+  declined: 'Your card was declined.',
+  orderFailed: 'Your order could not be placed. Please try again.',
+  confirmFailed: 'The payment could not be confirmed. Please try again.',
+  codeRequired: 'Enter a discount code',
+} as const;
+
+/**
+ * /checkout (issue 4): the cart and the session live in the browser, so the server renders the
+ * loading screen and the form appears after hydration, once the cart is read (and, signed in, the
+ * server cart is in).
+ */
+export function CheckoutView({ settings }: { settings: CheckoutSettings }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const userId = useSession((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
+  const userEmail = useSession((s) => (s.isAuthenticated ? (s.user?.email ?? '') : ''));
+  const loaded = useCart((s) => s.loaded);
+  const items = useCart((s) => s.items);
+  const [synced, setSynced] = useState(false);
+  const [placed, setPlaced] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    // Signed in: a guest's lines reach the server cart first, which is what the order buys.
+    void startCartSync().then(() => live && setSynced(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  /** A placed (and, for cards, paid) order: confirmation page, empty cart (the server emptied its own). */
+  const onPlaced = useCallback(
+    (order: Order) => {
+      setPlaced(true);
+      savePlacedOrder({ order, signedIn: userId !== null });
+      clearChangedLines();
+      clearCart();
+      if (userId) void refreshCartFromServer(userId);
+      // The order history must show the new order, however fresh its cached page is.
+      void import('../../../lib/query-client.ts').then(({ getQueryClient }) =>
+        getQueryClient().invalidateQueries({ queryKey: ordersRootKey }),
+      );
+      navigate('/checkout/confirmation');
+    },
+    [userId, navigate],
+  );
+
+  if (placed) {
+    return (
+      <p role="status" className="py-16 text-center text-slate-800">
+        Your order is placed. Opening your confirmation…
+      </p>
+    );
+  }
+  if (!hydrated || !loaded || !synced) return <CheckoutPlaceholder />;
+  if (items.length === 0) return <EmptyCheckout />;
+  return (
+    <CheckoutForm
+      // A different shopper (sign-in in another tab) starts a fresh form.
+      key={userId ?? 'guest'}
+      settings={settings}
+      userId={userId}
+      userEmail={userEmail}
+      items={items}
+      onPlaced={onPlaced}
+    />
+  );
+}
+
+function CheckoutForm({
+  settings,
+  userId,
+  userEmail,
+  items,
+  onPlaced,
+}: {
+  settings: CheckoutSettings;
+  userId: string | null;
+  userEmail: string;
+  items: LocalCartItem[];
+  onPlaced: (order: Order) => void;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const guest = userId === null;
+
+  // Saved addresses (signed in): the default one is picked; "new" types one into the form.
+  const [saved, setSaved] = useState<SavedAddress[] | null>(guest ? [] : null);
+  const [choice, setChoice] = useState<string>('new');
+  useEffect(() => {
+    if (guest) return;
+    const controller = new AbortController();
+    getSavedAddresses(controller.signal).then(
+      (list) => {
+        setSaved(list);
+        const preferred = list.find((a) => a.is_default) ?? list[0];
+        if (preferred) setChoice(preferred.id);
+      },
+      () => {
+        // Without the address book the shopper types the address: checkout still works.
+        if (!controller.signal.aborted) setSaved([]);
+      },
+    );
+    return () => controller.abort();
+  }, [guest]);
+  const savedAddress = choice === 'new' ? null : toAddress(saved?.find((a) => a.id === choice));
+  const ctx: CheckoutContext = { guest, savedAddress };
+  const ctxRef = useRef(ctx);
+  ctxRef.current = ctx;
+
+  // The contracts' schemas check the form (issue 4), for the parts that will be sent (see checkoutFormSchema).
+  const resolver = useCallback<Resolver<CheckoutValues>>((values, context, options) => {
+    // The schema checks the parts that will be sent; `raw` hands the form its own values back.
+    const schema = checkoutFormSchema(ctxRef.current, values) as unknown as z.ZodType<CheckoutValues, CheckoutValues>;
+    return zodResolver(schema, undefined, { raw: true })(values, context, options);
+  }, []);
+  const form = useForm<CheckoutValues>({
+    resolver,
+    defaultValues: defaultCheckoutValues(settings.shipping[0]?.id),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const values = form.watch();
+
+  // Discount code: applied by the quote; a refused code shows the API's message (422).
+  const [codeInput, setCodeInput] = useState('');
+  const [code, setCode] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+
+  const goToCart = useCallback(
+    async (lines: ChangedLine[]) => {
+      saveChangedLines(lines);
+      // Signed in: the server cart now carries the current prices; show them on the cart page.
+      if (userId) await refreshCartFromServer(userId);
+      navigate('/cart');
+    },
+    [userId, navigate],
+  );
+
+  const [orderError, setOrderError] = useState<string | null>(null);
+  const quoted = useQuote(quoteBody(values, ctx, items, code), {
+    onConflict: (lines, message) => {
+      if (lines.length > 0) void goToCart(lines);
+      else setOrderError(message || CHECKOUT_MSG.orderFailed);
+    },
+    onCodeRefused: (message) => {
+      setCodeError(message);
+      setCode(null);
+    },
+  });
+  const { quote } = quoted;
+
+  // The card's extra confirmation step (201 awaiting_payment with next_action).
+  const [awaiting, setAwaiting] = useState<Order | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [answering, setAnswering] = useState<'approve' | 'decline' | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+
+  async function onValid(valid: CheckoutValues) {
+    setOrderError(null);
+    let body: PlaceOrderBody;
+    try {
+      body = {
+        ...checkoutBody(valid, ctxRef.current, items, quote?.discount_code ?? null),
+        payment: paymentBody(valid),
+      };
+    } catch {
+      setOrderError(CHECKOUT_MSG.orderFailed);
+      return;
+    }
+    let order: Order;
+    try {
+      order = await placeOrder(body);
+    } catch (failure) {
+      await explainFailure(failure);
+      return;
+    }
+    if (order.status === 'awaiting_payment' && order.payment.next_action) {
+      setAwaiting(order);
+      setDialogError(null);
+      setDialogOpen(true);
+      return;
+    }
+    onPlaced(order);
+  }
+
+  /** What a refused order means for the shopper (issue 4: 402, 409, 4xx with the API's message). */
+  async function explainFailure(failure: unknown) {
+    const status = statusOf(failure);
+    const { message, details } = await errorBodyOf(failure);
+    if (status === 402) {
+      // The cart stays as it is: nothing was bought.
+      setOrderError(message || CHECKOUT_MSG.declined);
+      return;
+    }
+    if (status === 409) {
+      const lines = changedLinesOf(details);
+      if (lines.length > 0) {
+        await goToCart(lines);
+        return;
+      }
+    }
+    if (status === 422 && details?.field === 'discount_code' && message) {
+      setCodeError(message);
+      setCode(null);
+    }
+    if (status !== undefined && status < 500 && message) {
+      const field = formFieldOf(details?.field);
+      if (field) form.setError(field, { message }, { shouldFocus: true });
+      setOrderError(message);
+      return;
+    }
+    setOrderError(await failureMessage(failure, CHECKOUT_MSG.orderFailed));
+  }
+
+  async function answer(approve: boolean) {
+    const action = awaiting?.payment.next_action;
+    if (!awaiting || !action) return;
+    setAnswering(approve ? 'approve' : 'decline');
+    setDialogError(null);
+    try {
+      const paid = await confirmPayment(awaiting.id, action.token, approve);
+      setDialogOpen(false);
+      setAwaiting(null);
+      onPlaced(paid);
+    } catch (failure) {
+      const { message } = await errorBodyOf(failure);
+      if (statusOf(failure) === 402) {
+        // Refused: the order is cancelled and restocked by the server; the cart stays.
+        setDialogOpen(false);
+        setAwaiting(null);
+        setOrderError(message || CHECKOUT_MSG.declined);
+      } else {
+        setDialogError(await failureMessage(failure, CHECKOUT_MSG.confirmFailed));
+      }
+    } finally {
+      setAnswering(null);
+    }
+  }
+
+  function applyCode() {
+    const typed = codeInput.trim();
+    if (!typed) {
+      setCodeError(CHECKOUT_MSG.codeRequired);
+      return;
+    }
+    setCodeError(null);
+    setCode(typed);
+  }
+
+  const canPlace = quote !== null && !quoted.pending && awaiting === null && !isSubmitting;
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <form noValidate onSubmit={form.handleSubmit(onValid)} className="space-y-8" aria-label="Checkout">
+        <Group legend="Contact">
+          {guest ? (
+            <LabelledField id={`${id}-email`} label="Email" error={errors.email?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  placeholder="you@example.com"
+                  {...form.register('email')}
+                />
+              )}
+            </LabelledField>
+          ) : (
+            <LabelledField id={`${id}-email`} label="Email">
+              {(control) => (
+                <Input {...control} type="email" value={userEmail} readOnly className="bg-slate-50 text-slate-800" />
+              )}
+            </LabelledField>
+          )}
+          <p className="mt-2 text-slate-700 text-sm">We send the order confirmation to this address.</p>
+        </Group>
+
+        <Group legend="Shipping address">
+          {saved === null ? (
+            <p role="status" className="text-slate-700 text-sm">
+              Loading your saved addresses…
+            </p>
+          ) : (
+            <>
+              {saved.length > 0 ? (
+                <div className="mb-4 space-y-2">
+                  {saved.map((a) => (
+                    <ChoiceCard
+                      key={a.id}
+                      id={`${id}-saved-${a.id}`}
+                      name={`${id}-address-choice`}
+                      checked={choice === a.id}
+                      onChange={() => setChoice(a.id)}
+                      title={a.is_default ? `${a.name} (default)` : a.name}
+                    >
+                      {oneLine(a)}
+                    </ChoiceCard>
+                  ))}
+                  <ChoiceCard
+                    id={`${id}-saved-new`}
+                    name={`${id}-address-choice`}
+                    checked={choice === 'new'}
+                    onChange={() => setChoice('new')}
+                    title="Use a new address"
+                  />
+                </div>
+              ) : null}
+              {choice === 'new' ? (
+                <AddressFields section="shipping" idPrefix={id} register={form.register} errors={errors} />
+              ) : null}
+            </>
+          )}
+        </Group>
+
+        <Group legend="Billing address">
+          <label htmlFor={`${id}-billing-same`} className="flex items-center gap-2 text-slate-800 text-sm">
+            <Checkbox id={`${id}-billing-same`} {...form.register('billing_same')} />
+            Billing address is the same as the shipping address
+          </label>
+          {values.billing_same ? null : (
+            <div className="mt-4">
+              <AddressFields section="billing" idPrefix={id} register={form.register} errors={errors} />
+            </div>
+          )}
+        </Group>
+
+        <Group legend="Shipping method">
+          <div className="space-y-2">
+            {settings.shipping.map((method) => {
+              const note = freeShippingNote(method);
+              return (
+                <label
+                  key={method.id}
+                  htmlFor={`${id}-ship-${method.id}`}
+                  className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-slate-900 has-[:checked]:bg-slate-50"
+                >
+                  <input
+                    id={`${id}-ship-${method.id}`}
+                    type="radio"
+                    value={method.id}
+                    className="mt-1 accent-slate-900"
+                    {...form.register('shipping_method')}
+                  />
+                  <span className="flex-1 text-sm">
+                    <span className="block font-medium text-slate-900">{method.name}</span>
+                    <span className="block text-slate-700">{method.description}</span>
+                    {note ? <span className="block text-slate-700">{note}</span> : null}
+                  </span>
+                  <span className="font-medium text-sm" data-testid={`shipping-price-${method.id}`}>
+                    {shippingPriceLabel(method, quote)}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </Group>
+
+        <Group legend="Payment">
+          <PaymentFields
+            idPrefix={id}
+            method={values.payment_method}
+            payLaterDays={settings.payLaterDays}
+            register={form.register}
+            errors={errors}
+          />
+        </Group>
+
+        <div>
+          <FormAlert tone="error">{orderError}</FormAlert>
+          {awaiting && !dialogOpen ? (
+            <div
+              role="status"
+              className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 text-sm"
+            >
+              <p>Your bank is waiting for you to confirm the payment of {money(awaiting.totals.total)}.</p>
+              <Button variant="outline" size="sm" className="mt-2" onClick={() => setDialogOpen(true)}>
+                Confirm payment
+              </Button>
+            </div>
+          ) : null}
+          <Button type="submit" size="lg" className="w-full" disabled={!canPlace} aria-busy={isSubmitting}>
+            {isSubmitting ? <Spinner /> : null}
+            Place order
+          </Button>
+          {quote ? (
+            <p className="mt-2 text-center text-slate-700 text-sm">
+              You pay <span data-testid="checkout-total">{money(quote.totals.total)}</span>
+              {values.payment_method === 'pay_later' ? ` within ${settings.payLaterDays} days` : ''}.
+            </p>
+          ) : null}
+        </div>
+      </form>
+
+      <CheckoutSummary
+        idPrefix={id}
+        quote={quote}
+        pending={quoted.pending}
+        error={quoted.error}
+        onRetry={quoted.retry}
+        discount={{
+          input: codeInput,
+          onInput: (value) => {
+            setCodeInput(value);
+            if (codeError) setCodeError(null);
+          },
+          applied: code && quote?.discount_code ? quote.discount_code : null,
+          error: codeError,
+          busy: quoted.pending,
+          onApply: applyCode,
+          onRemove: () => {
+            setCode(null);
+            setCodeInput('');
+          },
+        }}
+      />
+
+      {awaiting ? (
+        <ConfirmPaymentDialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          amount={money(awaiting.totals.total)}
+          storeName={settings.storeName}
+          busy={answering}
+          error={dialogError}
+          onAnswer={(approve) => void answer(approve)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** A block of the form with its heading: a fieldset whose legend is a level-2 heading. */
+function Group({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-5">
+      <legend className="px-1">
+        <h2 className="font-semibold text-lg">{legend}</h2>
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function ChoiceCard({
+  id,
+  name,
+  checked,
+  onChange,
+  title,
+  children,
+}: {
+  id: string;
+  name: string;
+  checked: boolean;
+  onChange: () => void;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <label
+      htmlFor={id}
+      className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-slate-900 has-[:checked]:bg-slate-50"
+    >
+      <input id={id} type="radio" name={name} checked={checked} onChange={onChange} className="mt-1 accent-slate-900" />
+      <span className="text-sm">
+        <span className="block font-medium text-slate-900">{title}</span>
+        {children ? <span className="block text-slate-700">{children}</span> : null}
+      </span>
+    </label>
+  );
+}
+
+/** A saved address as the order body takes it (without its id and default flag, empty parts left out). */
+function toAddress(saved: SavedAddress | undefined): Address | null {
+  if (!saved) return null;
+  const { id: _id, is_default: _default, ...rest } = saved;
+  return Object.fromEntries(
+    Object.entries(rest).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+  ) as unknown as Address;
+}
+
+function oneLine(a: SavedAddress): string {
+  return [a.line1, a.line2, a.city, a.region, a.postal_code, a.country].filter(Boolean).join(', ');
+}
+
+/**
+ * Keeps the page's place until the cart is read. (Not the spec's loading screen: its module is the
+ * layout's lazy chunk, and importing it here would pull it into this route's chunk.)
+ */
+function CheckoutPlaceholder() {
+  return (
+    <div className="min-h-96 animate-pulse rounded-lg bg-slate-100" role="status" aria-live="polite">
+      <span className="sr-only">Preparing your checkout…</span>
+    </div>
+  );
+}
+
+function EmptyCheckout() {
+  return (
+    <div className="flex min-h-72 flex-col items-center justify-center rounded-lg border border-slate-300 border-dashed px-6 py-12 text-center">
+      <ShoppingCart aria-hidden="true" className="h-10 w-10 text-slate-500" />
+      <h2 className="mt-4 font-semibold text-lg">Your cart is empty</h2>
+      <p className="mt-1 text-slate-600">Add products to your cart, then come back here to place your order.</p>
+      <Link to="/products" className={buttonVariants({ className: 'mt-6' })}>
+        Browse products
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { formatMoney, toCents } from '@shop/contracts/money';
+import type { Quote, shippingMethod } from '@shop/contracts/orders';
+import type { z } from 'zod';
+
+export type ShippingMethod = z.infer<typeof shippingMethod>;
+
+/**
+ * What a shipping method costs this order, as the radio shows it: the quote's own figure for the
+ * chosen method; for the others the rate, or 'Free' when the quoted subtotal after discount reaches
+ * the method's threshold (ADR 003: free shipping is judged after the discount). Only server figures.
+ */
+export function shippingPriceLabel(method: ShippingMethod, quote: Quote | null): string {
+  if (quote && quote.shipping_method === method.id) {
+    return quote.totals.shipping === 0 ? 'Free' : formatMoney(toCents(quote.totals.shipping));
+  }
+  if (method.price === 0) return 'Free';
+  if (quote && method.free_over !== null) {
+    const afterDiscount = toCents(quote.totals.subtotal) - toCents(quote.totals.discount);
+    if (afterDiscount >= toCents(method.free_over)) return 'Free';
+  }
+  return formatMoney(toCents(method.price));
+}
+
+/** The note under a method that ships free above a threshold. */
+export function freeShippingNote(method: ShippingMethod): string | null {
+  return method.free_over === null || method.price === 0
+    ? null
+    : `Free on orders over ${formatMoney(toCents(method.free_over))}`;
+}

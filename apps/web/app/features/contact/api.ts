@@ -1,0 +1,7 @@
+import type { ContactBody } from '@shop/contracts/engagement';
+import { api } from '../../lib/http.ts';
+
+/** POST /api/contact: stored as a support message (DESIGN §7); answers the confirmation text. */
+export function sendContactMessage(body: ContactBody): Promise<{ message: string }> {
+  return api.post('contact', { json: body }).json<{ message: string }>();
+}

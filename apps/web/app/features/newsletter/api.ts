@@ -1,0 +1,26 @@
+import { MSG } from '@shop/contracts/messages';
+import { api, failureMessage } from '../../lib/http.ts';
+
+/** POST /api/newsletter: stores the address and mails a confirmation link (DESIGN §7). */
+export function subscribe(email: string): Promise<{ message: string }> {
+  return api.post('newsletter', { json: { email } }).json<{ message: string }>();
+}
+
+/** POST /api/newsletter/confirm with the token of the mailed link. */
+export function confirmSubscription(token: string): Promise<{ message: string }> {
+  return api.post('newsletter/confirm', { json: { token } }).json<{ message: string }>();
+}
+
+export interface NewsletterAnswer {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+/** Subscribes and says how it went: the API's message either way (spec §8 fallbacks otherwise). */
+export async function subscribeWithAnswer(email: string): Promise<NewsletterAnswer> {
+  try {
+    return { tone: 'success', text: (await subscribe(email)).message || MSG.requestSuccess };
+  } catch (error) {
+    return { tone: 'error', text: await failureMessage(error, MSG.unexpected) };
+  }
+}

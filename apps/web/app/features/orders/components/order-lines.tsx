@@ -1,0 +1,55 @@
+import type { Order } from '@shop/contracts/orders';
+import { money } from '../format.ts';
+
+type Line = Order['lines'][number];
+
+export const lineKey = (line: Line) => JSON.stringify([line.product_id, line.color, line.size]);
+
+/** The lines of a quote or an order: name, chosen options, quantity × unit price and the line total. */
+export function OrderLines({ lines }: { lines: readonly Line[] }) {
+  return (
+    <ul className="divide-y divide-slate-200">
+      {lines.map((line) => {
+        const options = [line.color && `Colour: ${line.color}`, line.size && `Size: ${line.size}`]
+          .filter(Boolean)
+          .join(' · ');
+        return (
+          <li
+            // One line per product, colour and size (the server merges identical ones).
+            key={lineKey(line)}
+            className="flex gap-3 py-3"
+            data-testid="order-line"
+            data-product-id={line.product_id}
+          >
+            {line.image ? (
+              <img
+                src={line.image}
+                alt=""
+                width={56}
+                height={56}
+                loading="lazy"
+                decoding="async"
+                className="h-14 w-14 shrink-0 rounded-md bg-slate-100 object-cover"
+              />
+            ) : (
+              <div className="h-14 w-14 shrink-0 rounded-md bg-slate-100" aria-hidden="true" />
+            )}
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="font-medium text-slate-900" data-testid="order-line-name">
+                {line.name}
+              </p>
+              {options ? <p className="text-slate-600">{options}</p> : null}
+              <p className="text-slate-600">
+                <span data-testid="order-line-quantity">{line.quantity}</span> × {money(line.unit_price)}
+              </p>
+            </div>
+            <p className="font-medium text-sm" data-testid="order-line-total">
+              <span className="sr-only">Line total: </span>
+              {money(line.line_total)}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

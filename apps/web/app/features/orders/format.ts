@@ -1,0 +1,48 @@
+import { formatMoney, toCents } from '@shop/contracts/money';
+import type { Order, OrderStatus } from '@shop/contracts/orders';
+
+/** Money from the wire (decimals) as the shop shows it. */
+export const money = (amount: number) => formatMoney(toCents(amount));
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  placed: 'Placed',
+  paid: 'Paid',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+type Invoice = NonNullable<Order['invoice']>;
+export const INVOICE_STATUS_LABELS: Record<Invoice['status'], string> = {
+  open: 'Open',
+  overdue: 'Overdue',
+  paid: 'Paid',
+  void: 'Void',
+};
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** "Visa ending in 4242": all the shop keeps of a card (issue 4: brand and last 4 digits only). */
+export function cardLabel(brand: string | null, last4: string | null): string {
+  const name = (brand && BRANDS[brand]) || 'Card';
+  return last4 ? `${name} ending in ${last4}` : name;
+}
+
+export const SHIPPING_METHOD_LABELS: Record<Order['shipping_method'], string> = {
+  standard: 'Standard shipping',
+  express: 'Express shipping',
+};

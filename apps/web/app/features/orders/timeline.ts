@@ -1,0 +1,48 @@
+import type { Order, OrderStatus } from '@shop/contracts/orders';
+
+export interface TimelineStep {
+  status: OrderStatus;
+  label: string;
+  /** When it happened; null for a step still to come. */
+  at: string | null;
+  note: string | null;
+  state: 'done' | 'current' | 'upcoming';
+}
+
+/** The road an order travels when all goes well (issue 4's timeline). */
+const PATH: readonly OrderStatus[] = ['placed', 'paid', 'processing', 'shipped', 'delivered'];
+const ENDED: readonly OrderStatus[] = ['delivered', 'cancelled', 'refunded'];
+
+/** An order waiting for its card payment has been placed: the timeline says so. */
+const STEP_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: 'Placed',
+  placed: 'Placed',
+  paid: 'Paid',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+const pathIndex = (status: OrderStatus) => PATH.indexOf(status === 'awaiting_payment' ? 'placed' : status);
+
+/**
+ * The order's timeline: what happened, from its events, oldest first (the last one is where it is
+ * now), then — unless it has ended — the steps still to come on the usual road.
+ */
+export function buildTimeline(order: Pick<Order, 'status' | 'events'>): TimelineStep[] {
+  const steps: TimelineStep[] = order.events.map((event, i) => ({
+    status: event.status,
+    label: STEP_LABELS[event.status],
+    at: event.at,
+    note: event.note,
+    state: i === order.events.length - 1 ? 'current' : 'done',
+  }));
+  if (ENDED.includes(order.status)) return steps;
+  const reached = Math.max(pathIndex(order.status), ...order.events.map((e) => pathIndex(e.status)));
+  for (const status of PATH.slice(reached + 1)) {
+    steps.push({ status, label: STEP_LABELS[status], at: null, note: null, state: 'upcoming' });
+  }
+  return steps;
+}

@@ -1,0 +1,24 @@
+import { QUERY_STALE_TIME_MS } from '@shop/contracts/constants';
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * spec §7/§9: queries are not retried (the HTTP client already retries what is worth retrying) and
+ * stay fresh for 5 minutes. Load this from the route modules that use queries, never from a layout.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: QUERY_STALE_TIME_MS },
+      mutations: { retry: false },
+    },
+  });
+}
+
+let browserClient: QueryClient | undefined;
+
+/** One client per browser tab (shared cache across routes); a new one per server render. */
+export function getQueryClient(): QueryClient {
+  if (typeof window === 'undefined') return createQueryClient();
+  browserClient ??= createQueryClient();
+  return browserClient;
+}

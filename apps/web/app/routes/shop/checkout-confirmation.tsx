@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { lazyIsland } from '../../lib/lazy-island.ts';
+import type { Route } from './+types/checkout-confirmation';
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: 'Order confirmed · Shop' },
+    { name: 'description', content: 'The confirmation of the order you just placed.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+// Loaded by this module, not listed in the route manifest that every page loads (DESIGN §9 budget).
+const ConfirmationView = lazyIsland<Record<string, never>>(() =>
+  import('../../features/checkout/components/confirmation-view.tsx').then((m) => ({ default: m.ConfirmationView })),
+);
+
+/** After checkout: the order just placed, its lines, totals, address and payment (issue 4). */
+export default function CheckoutConfirmationPage() {
+  return (
+    <main className="mx-auto w-[90%] max-w-[1200px] py-10">
+      <Suspense fallback={<div className="min-h-72 rounded-lg bg-slate-100" />}>
+        <ConfirmationView />
+      </Suspense>
+    </main>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';

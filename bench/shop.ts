@@ -1,0 +1,48 @@
+// The shop as the bench runs it: the built server on a fresh embedded database, on 127.0.0.1 only.
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `scripts/start.mjs` (which builds the web app when stale) and waits until it is ready. */
+export async function startShop(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the shop exited during start');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the shop did not get ready in time');
+}
+
+/** Stops a shop started by `startShop` and waits for it to exit. */
+export async function stopShop(shop: ChildProcess): Promise<void> {
+  if (shop.exitCode !== null) return;
+  const exited = new Promise((r) => shop.once('exit', r));
+  shop.kill('SIGTERM');
+  await exited;
+}

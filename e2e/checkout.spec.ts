@@ -1,0 +1,277 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/catalog.ts';
+import {
+  ADDRESS,
+  addOnProductPage,
+  apiOrder,
+  availableOf,
+  checkoutForm,
+  fillAddress,
+  fillCard,
+  fillGuestDetails,
+  goToCheckout,
+  guestEmail,
+  ordersOf,
+  ownProduct,
+  placeOrderButton,
+  summary,
+  TEST_CARD,
+} from './support/checkout.ts';
+import { mailsTo } from './support/session.ts';
+import {
+  type CatalogProduct,
+  cents,
+  money,
+  newShopper,
+  plainProducts,
+  serverCart,
+  signInPage,
+} from './support/shopper.ts';
+
+// Issue 4 in the browser: checkout as a guest and signed in, the test cards (success, decline, the
+// bank's confirmation step), and the 409 that sends the shopper back to the cart with the reasons.
+
+const badge = (page: Page) => page.getByTestId('cart-count');
+const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm this payment with your bank' });
+
+let products: CatalogProduct[];
+test.beforeAll(async ({ request }) => {
+  products = await plainProducts(request, 2);
+});
+
+test('a guest goes from a product page to the confirmation with the test card', async ({ page, request }) => {
+  const [a] = products as [CatalogProduct];
+  await addOnProductPage(page, a, 2);
+  await goToCheckout(page);
+  await expect(page).toHaveTitle('Checkout · Shop');
+
+  // The summary is the API's quote: the line, and totals the client never computes itself.
+  const line = summary(page).getByTestId('order-line');
+  await expect(line).toHaveCount(1);
+  await expect(line.getByTestId('order-line-name')).toHaveText(a.name);
+  await expect(line.getByTestId('order-line-quantity')).toHaveText('2');
+  await expect(summary(page).getByTestId('total-subtotal')).toHaveText(money(2 * cents(a.sale_price)));
+  await expect(summary(page).getByText('Tax (8%)')).toBeVisible();
+  await expect(checkoutForm(page).getByText('4242 4242 4242 4242')).toBeVisible();
+  await expectAccessible(page);
+
+  const email = guestEmail('guest-card');
+  await fillGuestDetails(page, email);
+  await fillCard(page, TEST_CARD.success);
+  const total = (await summary(page).getByTestId('total-total').textContent()) ?? '';
+  await placeOrderButton(page).click();
+
+  await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+  await expect(page).toHaveTitle('Order confirmed · Shop');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
+  const number = (await page.getByTestId('order-number').textContent()) ?? '';
+  expect(number).toMatch(/\S/);
+  await expect(page.getByTestId('order-line')).toHaveCount(1);
+  await expect(page.getByTestId('total-total')).toHaveText(total);
+  await expect(page.getByTestId('payment-summary')).toContainText('Visa ending in 4242');
+  await expect(page.getByTestId('shipping-address')).toContainText(ADDRESS.line1);
+  await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/products');
+  // A guest cannot read orders back: no link to an order page.
+  await expect(page.getByRole('link', { name: 'View your order' })).toHaveCount(0);
+  // The local cart is cleared after the order.
+  await expect(badge(page)).toHaveText('0');
+  await expectAccessible(page);
+
+  // The same order was confirmed by mail.
+  await expect
+    .poll(async () => (await mailsTo(request, email)).some((m) => `${m.subject}\n${m.text}`.includes(number)))
+    .toBe(true);
+});
+
+test('the form checks its fields with the contracts’ messages and places nothing', async ({ page }) => {
+  const [a] = products as [CatalogProduct];
+  await addOnProductPage(page, a, 1);
+  await goToCheckout(page);
+  const form = checkoutForm(page);
+  await form.getByLabel('Card number').fill('4242');
+  await form.getByLabel('Expiry date (MM/YY)').fill('1/2');
+  await placeOrderButton(page).click();
+
+  await expect(form.getByText('Email is required')).toBeVisible();
+  await expect(form.getByText('Full name is required')).toBeVisible();
+  await expect(form.getByText('Card number must be 12 to 19 digits')).toBeVisible();
+  await expect(form.getByText('Enter the expiry date as MM/YY')).toBeVisible();
+  const email = form.getByLabel('Email', { exact: true });
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = await email.getAttribute('aria-describedby');
+  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText('Email is required');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(badge(page)).toHaveText('1');
+});
+
+test('a signed-in shopper checks out with a saved address and a discount code', async ({ page, request }) => {
+  const shopper = await newShopper(request, 'Checkout');
+  const saved = await request.post('/api/users/me/addresses', {
+    headers: { authorization: `Bearer ${shopper.tokens.access}` },
+    data: {
+      name: 'Grace Hopper',
+      line1: '1 Navy Way',
+      city: 'Arlington',
+      postal_code: '22202',
+      country: 'US',
+      is_default: true,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  await signInPage(page, shopper);
+  const [, b] = products as [CatalogProduct, CatalogProduct];
+  await addOnProductPage(page, b, 1);
+  await goToCheckout(page);
+
+  const form = checkoutForm(page);
+  // The account's e-mail, not editable; the saved default address is picked.
+  await expect(form.getByLabel('Email', { exact: true })).toHaveValue(shopper.user.email);
+  await expect(form.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
+  await expect(form.getByRole('radio', { name: /Grace Hopper \(default\)/ })).toBeChecked();
+  await expect(form.getByLabel('Full name', { exact: true })).toHaveCount(0);
+  await form.getByRole('radio', { name: 'Use a new address' }).check();
+  await expect(form.getByLabel('Full name', { exact: true })).toBeVisible();
+  await form.getByRole('radio', { name: /Grace Hopper \(default\)/ }).check();
+
+  // A code the shop does not know: the API's message under the field.
+  const code = summary(page).getByLabel('Discount code');
+  await code.fill('NOPE');
+  await summary(page).getByRole('button', { name: 'Apply' }).click();
+  await expect(summary(page).getByText('This discount code is not valid')).toBeVisible();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expect(summary(page).getByTestId('total-discount')).toHaveCount(0);
+  // The demo's 10 % code: re-quoted, the discount in the summary.
+  await code.fill('welcome10');
+  await summary(page).getByRole('button', { name: 'Apply' }).click();
+  await expect(summary(page).getByTestId('applied-discount')).toHaveText('Code WELCOME10 applied');
+  await expect(summary(page).getByTestId('total-discount')).toHaveText(
+    `−${money(Math.round(cents(b.sale_price) / 10))}`,
+  );
+
+  await fillCard(page, TEST_CARD.success);
+  const total = (await summary(page).getByTestId('total-total').textContent()) ?? '';
+  await placeOrderButton(page).click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
+  await expect(page.getByTestId('total-total')).toHaveText(total);
+  await expect(page.getByText('Discount (WELCOME10)')).toBeVisible();
+  await expect(page.getByTestId('shipping-address')).toContainText('1 Navy Way');
+  await expect(badge(page)).toHaveText('0');
+  // The server emptied the signed-in cart.
+  expect((await serverCart(request, shopper)).total_items).toBe(0);
+
+  const number = (await page.getByTestId('order-number').textContent()) ?? '';
+  await page.getByRole('link', { name: 'View your order' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${number}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Paid');
+});
+
+test('a declined card shows the message and keeps the cart', async ({ page }) => {
+  const [a] = products as [CatalogProduct];
+  await addOnProductPage(page, a, 1);
+  await goToCheckout(page);
+  await fillGuestDetails(page, guestEmail('guest-declined'));
+  await fillCard(page, TEST_CARD.declined);
+  await placeOrderButton(page).click();
+
+  const alert = checkoutForm(page).getByRole('alert');
+  await expect(alert).toHaveText('Your card was declined.');
+  await expect(alert).toHaveClass(/text-red-800/);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(badge(page)).toHaveText('1');
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+});
+
+test('the confirmation-step card: approving pays the order', async ({ page }) => {
+  const [a] = products as [CatalogProduct];
+  await addOnProductPage(page, a, 1);
+  await goToCheckout(page);
+  await fillGuestDetails(page, guestEmail('guest-3ds'));
+  await fillCard(page, TEST_CARD.confirm);
+  await placeOrderButton(page).click();
+
+  const dialog = confirmDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Your bank asks you to approve a payment of');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
+  await expect(page.getByTestId('payment-summary')).toContainText('Visa ending in 3155');
+  await expect(page.getByTestId('payment-summary')).toContainText('Paid');
+  await expect(badge(page)).toHaveText('0');
+});
+
+test('the confirmation-step card: declining shows the decline, keeps the cart and restocks', async ({
+  page,
+  request,
+}) => {
+  const product = await ownProduct(request, 2);
+  const before = await availableOf(request, product.id);
+  await addOnProductPage(page, product, 1);
+  await goToCheckout(page);
+  await fillGuestDetails(page, guestEmail('guest-3ds-refused'));
+  await fillCard(page, TEST_CARD.confirm);
+  await placeOrderButton(page).click();
+
+  const dialog = confirmDialog(page);
+  await expect(dialog).toBeVisible();
+  // While the bank waits, the unit is reserved for this order.
+  expect(await availableOf(request, product.id)).toBe(before - 1);
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(checkoutForm(page).getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(badge(page)).toHaveText('1');
+  await expect.poll(() => availableOf(request, product.id)).toBe(before);
+});
+
+test('stock sold meanwhile: checkout answers 409 and the cart page explains what changed', async ({
+  page,
+  request,
+}) => {
+  const product = await ownProduct(request, 0);
+  const stock = await availableOf(request, product.id);
+  // Shopper B (a guest, through the API) leaves exactly one unit.
+  if (stock > 1) await apiOrder(request, { items: [{ product_id: product.id, quantity: stock - 1 }] });
+  expect(await availableOf(request, product.id)).toBe(1);
+
+  // Shopper A puts the last unit in the cart and fills in checkout…
+  const a = await newShopper(request, 'LastUnit');
+  await signInPage(page, a);
+  await addOnProductPage(page, product, 1);
+  await goToCheckout(page);
+  await fillAddress(checkoutForm(page));
+  await fillCard(page, TEST_CARD.success);
+  await expect(placeOrderButton(page)).toBeEnabled();
+
+  // …while B buys it first.
+  await apiOrder(request, { items: [{ product_id: product.id, quantity: 1 }] });
+  await placeOrderButton(page).click();
+
+  await expect(page).toHaveURL(/\/cart$/);
+  const notice = page.getByTestId('cart-changes');
+  await expect(notice).toContainText('Some items in your cart changed');
+  await expect(notice).toContainText(`Only 0 of ${product.name} left`);
+  // Nothing was sold to A; the line stays in the cart to be changed.
+  expect(await ordersOf(request, a)).toEqual([]);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expectAccessible(page);
+
+  await notice.getByRole('button', { name: 'Dismiss the changes notice' }).click();
+  await expect(notice).toHaveCount(0);
+});
+
+test('an empty cart has nothing to check out', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/products');
+  await expectAccessible(page);
+});
+
+test('the confirmation page without a fresh order points to the order history', async ({ page }) => {
+  await page.goto('/checkout/confirmation');
+  await expect(page.getByRole('heading', { name: 'No recent order to show' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Your orders' })).toHaveAttribute('href', '/orders');
+});

@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+import { CONTENT_PAGES } from '../apps/web/app/routes.ts';
+import { escapeHtml, expectAccessible, openHydrated } from './support/catalog.ts';
+
+// Issue 3 / DESIGN §7: the footer's pages (spec §2) and the help centre are real pages whose texts come
+// from the content API; they render as text and exist for every footer link.
+
+const main = (page: Page) => page.getByRole('main');
+
+interface ApiPage {
+  slug: string;
+  title: string;
+  description: string;
+  body: string;
+}
+
+test('every footer page shows its title and text, rendered on the server', async ({ request }) => {
+  for (const slug of CONTENT_PAGES) {
+    const api: ApiPage = await (await request.get(`/api/pages/${slug}`)).json();
+    const res = await request.get(`/${slug}`);
+    expect(res.status(), slug).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<title>${escapeHtml(api.title)} · Shop</title>`);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeHtml(api.title).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+    // The first paragraph of the body, as text.
+    const first = api.body.split('\n\n').find((b) => !b.startsWith('#') && !b.startsWith('- '));
+    expect(html).toContain(escapeHtml(first ?? ''));
+  }
+});
+
+test('a content page lays out headings, lists and paragraphs', async ({ page, request }) => {
+  const api: ApiPage = await (await request.get('/api/pages/shipping')).json();
+  await page.goto('/shipping');
+  const m = main(page);
+  await expect(m.getByRole('heading', { level: 1 })).toHaveText(api.title);
+  const headings = api.body.match(/^## (.+)$/gm)?.map((h) => h.slice(3)) ?? [];
+  expect(headings.length).toBeGreaterThan(0);
+  await expect(m.getByRole('heading', { level: 2 })).toHaveText(headings);
+  await expect(m.getByRole('listitem').first()).toContainText('Standard delivery');
+  await expect(m.getByText(/^Last updated /)).toBeVisible();
+  await expect(m.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+});
+
+test('the footer links lead to their pages', async ({ page }) => {
+  await openHydrated(page, '/');
+  const footer = page.getByRole('contentinfo');
+  await footer.locator('a[href="/returns"]').first().click();
+  await expect(page).toHaveURL(/\/returns$/);
+  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Returns and refunds');
+});
+
+test('the help centre shows its question sections and the ways to contact, shipping and returns', async ({
+  page,
+  request,
+}) => {
+  const api: ApiPage = await (await request.get('/api/pages/help')).json();
+  await openHydrated(page, '/help');
+  const m = main(page);
+  await expect(m.getByRole('heading', { level: 1 })).toHaveText('Help Center');
+  const topics = m.getByRole('navigation', { name: 'Help topics' });
+  for (const href of ['/contact', '/shipping', '/returns', '/faq']) {
+    await expect(topics.locator(`a[href="${href}"]`)).toHaveCount(1);
+  }
+  const sections = api.body.match(/^## (.+)$/gm)?.map((h) => h.slice(3)) ?? [];
+  await expect(m.getByRole('heading', { level: 2 })).toHaveText(sections);
+  const questions = api.body.match(/^### (.+)$/gm)?.map((q) => q.slice(4)) ?? [];
+  expect(questions.length).toBeGreaterThanOrEqual(5);
+  // Questions open and close like disclosures, by mouse and by keyboard.
+  const details = m.locator('details').filter({ has: page.locator('summary', { hasText: questions[0]! }) });
+  const summary = details.locator('summary');
+  await expect(details).not.toHaveAttribute('open');
+  await summary.click();
+  await expect(details).toHaveAttribute('open');
+  await expect(details.locator('p')).toBeVisible();
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(details).not.toHaveAttribute('open');
+  await topics.locator('a[href="/returns"]').click();
+  await expect(page).toHaveURL(/\/returns$/);
+});
+
+test('a path that is not a content page is the 404 page', async ({ page }) => {
+  const res = await page.goto('/about-us');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText('Oops! Page Not Found')).toBeVisible();
+});
+
+test('axe finds no serious problem on the help centre and a content page', async ({ page }) => {
+  await openHydrated(page, '/help');
+  await expectAccessible(page);
+  await openHydrated(page, '/privacy');
+  await expectAccessible(page);
+});

@@ -1,0 +1,148 @@
+// Helpers of the checkout and orders browser tests (issue 4): filling the checkout form the way a
+// shopper does, and reading orders and stock through the API, which is the oracle the pages are
+// checked against.
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type CatalogProduct, hydrated, type Shopper } from './shopper.ts';
+
+export const TEST_CARD = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  confirm: '4000 0025 0000 3155',
+} as const;
+
+export interface TestAddress {
+  name: string;
+  line1: string;
+  city: string;
+  postal_code: string;
+  country: string;
+}
+
+export const ADDRESS: TestAddress = {
+  name: 'Ada Lovelace',
+  line1: '12 St James Square',
+  city: 'London',
+  postal_code: 'SW1Y 4JH',
+  country: 'GB',
+};
+
+/** The checkout form (its accessible name), so labels never match the footer's or a dialog's fields. */
+export const checkoutForm = (page: Page) => page.getByRole('form', { name: 'Checkout' });
+export const summary = (page: Page) => page.getByRole('complementary', { name: 'Order summary' });
+export const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'Place order' });
+
+/** Adds `quantity` of a product on its page, the way a shopper does, and waits for the badge. */
+export async function addOnProductPage(page: Page, product: CatalogProduct, quantity: number) {
+  await page.goto(`/products/${product.id}`);
+  await hydrated(page);
+  const before = Number(await page.getByTestId('cart-count').textContent());
+  await page.getByLabel('Quantity', { exact: true }).fill(String(quantity));
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText(String(before + quantity));
+}
+
+/** From the cart page to checkout, waiting until the summary has its totals from the API. */
+export async function goToCheckout(page: Page) {
+  await page.getByRole('link', { name: /^Cart, \d+ items?$/ }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(summary(page).getByTestId('total-total')).toBeVisible();
+}
+
+export async function fillAddress(scope: Locator, address: TestAddress = ADDRESS) {
+  await scope.getByLabel('Full name', { exact: true }).fill(address.name);
+  await scope.getByLabel('Address', { exact: true }).fill(address.line1);
+  await scope.getByLabel('City', { exact: true }).fill(address.city);
+  await scope.getByLabel('Postal code', { exact: true }).fill(address.postal_code);
+  await scope.getByLabel('Country code', { exact: true }).fill(address.country);
+}
+
+export async function fillCard(page: Page, number: string) {
+  const form = checkoutForm(page);
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByLabel('Name on card').fill('Ada Lovelace');
+}
+
+/** A guest's e-mail and shipping address. */
+export async function fillGuestDetails(page: Page, email: string) {
+  const form = checkoutForm(page);
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await fillAddress(form);
+}
+
+export const guestEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@e2e.test`;
+
+/** The product's stock as the API reports it. */
+export async function availableOf(request: APIRequestContext, productId: string): Promise<number> {
+  const res = await request.get(`/api/products/${productId}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()).available;
+}
+
+const bearer = (s: Shopper) => ({ authorization: `Bearer ${s.tokens.access}` });
+
+export interface ApiOrder {
+  id: string;
+  number: string;
+  status: string;
+  created_at: string;
+  totals: { subtotal: number; discount: number; shipping: number; tax: number; total: number };
+  invoice: { number: string; due_at: string } | null;
+}
+
+export async function ordersOf(request: APIRequestContext, s: Shopper): Promise<ApiOrder[]> {
+  const res = await request.get('/api/orders?limit=100', { headers: bearer(s) });
+  expect(res.status()).toBe(200);
+  return (await res.json()).items;
+}
+
+export async function orderOf(request: APIRequestContext, s: Shopper, id: string): Promise<ApiOrder> {
+  const res = await request.get(`/api/orders/${id}`, { headers: bearer(s) });
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+/** Places an order through the API: a guest's items, or (with `shopper`) the shopper's server cart. */
+export async function apiOrder(
+  request: APIRequestContext,
+  options: {
+    shopper?: Shopper;
+    items?: { product_id: string; quantity: number }[];
+    payment?: { method: 'pay_later' } | { method: 'card'; card: Record<string, unknown> };
+  },
+): Promise<ApiOrder> {
+  const res = await request.post('/api/orders', {
+    headers: { 'idempotency-key': randomUUID(), ...(options.shopper ? bearer(options.shopper) : {}) },
+    data: {
+      ...(options.shopper ? {} : { email: guestEmail('api-buyer'), items: options.items }),
+      shipping_address: ADDRESS,
+      shipping_method: 'standard',
+      payment: options.payment ?? { method: 'pay_later' },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+export const CARD_4242 = { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123', name: 'Ada' };
+
+/**
+ * A product of its own for a test that counts stock: small stock, no sizes, far from the first page
+ * the other specs take their products from. Each test passes its own `nth`, so no two tests share one.
+ */
+export async function ownProduct(request: APIRequestContext, nth: number): Promise<CatalogProduct> {
+  const found: CatalogProduct[] = [];
+  for (let page = 8; page >= 3; page--) {
+    const res = await request.get(`/api/products?limit=100&page=${page}&in_stock=true&sort=newest`);
+    expect(res.status()).toBe(200);
+    const { items } = (await res.json()) as { items: CatalogProduct[] };
+    found.push(...items.filter((p) => p.available_sizes.length === 0 && p.available >= 5 && p.available <= 60));
+    const product = found[nth];
+    if (product) return product;
+  }
+  throw new Error('not enough low-stock products in the demo catalogue');
+}

@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type CatalogProduct,
+  hydrated,
+  newShopper,
+  plainProducts,
+  type Shopper,
+  saveToServerWishlist,
+  serverWishlist,
+  signInNow,
+  signInPage,
+} from './support/shopper.ts';
+
+const toasts = (page: Page) => page.locator('[data-rht-toaster] [role="status"]');
+const saved = (page: Page, p: CatalogProduct) =>
+  page.locator(`[data-testid="wishlist-item"][data-product-id="${p.id}"]`);
+
+async function seriousViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Saves the product from its page, the way a shopper does. */
+async function saveOnProductPage(page: Page, p: CatalogProduct) {
+  await page.goto(`/products/${p.id}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(toasts(page).filter({ hasText: 'Added to wishlist!' })).toHaveCount(1);
+}
+
+let products: CatalogProduct[];
+test.beforeAll(async ({ request }) => {
+  products = await plainProducts(request, 3);
+});
+
+test('a guest’s wishlist lives in this browser: save, add to cart, remove', async ({ page }) => {
+  const [a, b] = products as [CatalogProduct, CatalogProduct];
+  await page.goto('/wishlist');
+  await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
+  await expect(page).toHaveTitle('Wishlist · Shop');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await saveOnProductPage(page, a);
+  await saveOnProductPage(page, b);
+  await page.getByRole('link', { name: 'Wishlist', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/wishlist$/);
+  // Newest first.
+  await expect(page.getByTestId('wishlist-item')).toHaveCount(2);
+  await expect(page.getByTestId('wishlist-item').first()).toHaveAttribute('data-product-id', b.id);
+  await expect(saved(page, a).getByRole('link', { name: a.name })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // It survives a reload (localStorage).
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId('wishlist-item')).toHaveCount(2);
+
+  await page.getByRole('button', { name: `Add ${a.name} to cart` }).click();
+  await expect(toasts(page).filter({ hasText: 'Added to cart!' })).toHaveCount(1);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  await page.getByRole('button', { name: `Remove ${b.name} from wishlist` }).click();
+  await expect(toasts(page).filter({ hasText: 'Removed from wishlist!' })).toHaveCount(1);
+  await expect(saved(page, b)).toHaveCount(0);
+  await page.getByRole('button', { name: `Remove ${a.name} from wishlist` }).click();
+  await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/products');
+});
+
+test('the wishlist page is an empty shell in the server HTML', async ({ request }) => {
+  const html = await (await request.get('/wishlist')).text();
+  expect(html).toContain('Loading your wishlist');
+  expect(html).not.toContain('Your wishlist is empty');
+});
+
+test.describe('signed in', () => {
+  // One shopper for these tests (registration is rate limited): they run one after another.
+  test.describe.configure({ mode: 'serial' });
+  let shopper: Shopper;
+  test.beforeAll(async ({ request }) => {
+    shopper = await newShopper(request, 'Wishlist');
+  });
+
+  test('the wishlist is kept on the server', async ({ page, request }) => {
+    const [a] = products as [CatalogProduct];
+    await signInPage(page, shopper);
+    await saveOnProductPage(page, a);
+    await expect.poll(async () => (await serverWishlist(request, shopper)).map((p) => p.id)).toEqual([a.id]);
+
+    await page.goto('/wishlist');
+    await hydrated(page);
+    await expect(page.getByTestId('wishlist-item')).toHaveCount(1);
+    await page.getByRole('button', { name: `Remove ${a.name} from wishlist` }).click();
+    await expect(toasts(page).filter({ hasText: 'Removed from wishlist!' })).toHaveCount(1);
+    await expect.poll(async () => (await serverWishlist(request, shopper)).length).toBe(0);
+  });
+
+  test('a guest’s saved products are merged into the server list at sign-in', async ({ page, request }) => {
+    const [, b, c] = products as [CatalogProduct, CatalogProduct, CatalogProduct];
+    await saveToServerWishlist(request, shopper, c.id);
+    await saveOnProductPage(page, b);
+
+    await signInNow(page, shopper);
+    await page.goto('/wishlist');
+    await hydrated(page);
+    await expect
+      .poll(async () => (await serverWishlist(request, shopper)).map((p) => p.id).sort())
+      .toEqual([b.id, c.id].sort());
+    await expect(page.getByTestId('wishlist-item')).toHaveCount(2);
+    await expect(saved(page, b)).toHaveCount(1);
+    await expect(saved(page, c)).toHaveCount(1);
+
+    // Signing out takes the user's list off this browser.
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await expect(page.getByRole('button', { name: 'Login' }).first()).toBeVisible();
+    await page.goto('/wishlist');
+    await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
+  });
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** GET /api/admin/outbox: the newest mails, optionally only those to one address (DESIGN §2: outbox). */
+export const outboxQuery = z.object({
+  to: z.string().trim().max(254, 'to must be at most 254 characters').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(20),
+});
+export type OutboxQuery = z.infer<typeof outboxQuery>;
+
+export const outboxMail = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type OutboxMail = z.infer<typeof outboxMail>;
+
+export const outboxList = z.object({ items: z.array(outboxMail) });
