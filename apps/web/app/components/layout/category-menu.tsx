@@ -1,36 +1,7 @@
-import {
-  Baby,
-  BedDouble,
-  Bike,
-  Book,
-  BookOpen,
-  Camera,
-  CookingPot,
-  Dumbbell,
-  Film,
-  Footprints,
-  Glasses,
-  Headphones,
-  House,
-  Lamp,
-  Laptop,
-  type LucideIcon,
-  Music,
-  Refrigerator,
-  Shirt,
-  ShoppingBag,
-  Smartphone,
-  Sofa,
-  Tablet,
-  Tag,
-  Tent,
-  TrendingUp,
-  Trophy,
-  Watch,
-  Waves,
-} from 'lucide-react';
+import { TrendingUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { CategoryIcon } from '../ui/category-icon.tsx';
 import { Container } from './container.tsx';
 
 /** What the menu shows of a category (spec §3 menu category; DESIGN §7: from the database, live counts). */
@@ -43,40 +14,6 @@ export interface MenuCategory {
 }
 
 /** The icons the catalogue names; anything else gets a neutral tag. Imported one by one (bundle size). */
-const ICONS: Record<string, LucideIcon> = {
-  Baby,
-  BedDouble,
-  Bike,
-  Book,
-  BookOpen,
-  Camera,
-  CookingPot,
-  Dumbbell,
-  Film,
-  Footprints,
-  Glasses,
-  Headphones,
-  House,
-  Lamp,
-  Laptop,
-  Music,
-  Refrigerator,
-  Shirt,
-  ShoppingBag,
-  Smartphone,
-  Sofa,
-  Tablet,
-  Tent,
-  Trophy,
-  Watch,
-  Waves,
-};
-
-function Icon({ name, className }: { name: string; className?: string }) {
-  const Component = ICONS[name] ?? Tag;
-  return <Component className={className} aria-hidden="true" />;
-}
-
 /** spec §2 link forms: lowercased, URL-encoded names. */
 export const categoryHref = (id: string) => `/products?category=${encodeURIComponent(id)}`;
 export const subcategoryHref = (id: string, name: string) =>
@@ -136,7 +73,7 @@ export function CategoryMenu({
                       : 'flex items-center gap-3 rounded-md px-3 py-2 font-medium text-slate-800 text-sm hover:bg-slate-100'
                   }
                 >
-                  <Icon name={category.icon} className="size-4" />
+                  <CategoryIcon name={category.icon} className="size-4" />
                   {category.name}
                 </Link>
               </li>
@@ -165,7 +102,7 @@ export function CategoryMenu({
                     className="flex items-center justify-between gap-3 rounded-md px-3 py-2 text-slate-800 text-sm hover:bg-slate-100"
                   >
                     <span className="flex items-center gap-2">
-                      <Icon name={sub.icon} className="size-4 text-slate-600" />
+                      <CategoryIcon name={sub.icon} className="size-4 text-slate-600" />
                       {sub.name}
                     </span>
                     <span className="text-slate-600 text-xs">

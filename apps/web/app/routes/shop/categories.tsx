@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
-import { CategoryIcon } from '../../features/catalog/category-icon.tsx';
+import { CategoryIcon } from '../../components/ui/category-icon.tsx';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/categories';
 

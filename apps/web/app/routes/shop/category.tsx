@@ -1,7 +1,7 @@
 import { CATEGORY_ALIASES } from '@shop/contracts/catalog';
 import { Link, redirect } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
-import { CategoryIcon } from '../../features/catalog/category-icon.tsx';
+import { CategoryIcon } from '../../components/ui/category-icon.tsx';
 import { loadListing } from '../../features/catalog/listing.server.ts';
 import { ProductListing } from '../../features/catalog/listing.tsx';
 import { type ListingParams, listingSearch } from '../../features/catalog/listing-url.ts';
