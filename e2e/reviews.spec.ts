@@ -95,7 +95,7 @@ test('a buyer reviews in the page: the review shows at once, as text, and the fi
   expect(after).toMatchObject({ can_review: false, reviewed: true });
   await expect(section.getByTestId('reviews-average')).toHaveText(`${after.average.toFixed(1)} out of 5`);
   await expect(section.getByTestId('reviews-count')).toHaveText(
-    `${after.count} ${after.count === 1 ? 'review' : 'reviews'}`,
+    `${after.count} ${after.count === 1 ? 'rating' : 'ratings'}`,
   );
 
   // In the server HTML, escaped, for search engines and first paint.

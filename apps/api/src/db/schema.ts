@@ -148,6 +148,8 @@ export const products = pgTable(
     published: boolean().notNull().default(true),
     ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** Sum of all ratings, so a new review updates the average exactly without re-reading them all. */
+    ratingSum: integer('rating_sum').notNull().default(0),
     soldCount: integer('sold_count').notNull().default(0),
     dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
     modifiedBy: text('modified_by'),

@@ -273,6 +273,7 @@ CREATE TABLE "products" (
 	"published" boolean DEFAULT true NOT NULL,
 	"rating_average" numeric(3, 2) DEFAULT 0 NOT NULL,
 	"rating_count" integer DEFAULT 0 NOT NULL,
+	"rating_sum" integer DEFAULT 0 NOT NULL,
 	"sold_count" integer DEFAULT 0 NOT NULL,
 	"date_added" timestamp with time zone DEFAULT now() NOT NULL,
 	"modified_by" text,

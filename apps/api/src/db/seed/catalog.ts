@@ -317,7 +317,8 @@ export async function seedCatalog(tx: Tx): Promise<void> {
       data.products.slice(i, i + BATCH).map(({ subcategorySlug, ...p }) => {
         const subcategoryId = subId.get(`${p.categoryId}/${subcategorySlug}`);
         if (subcategoryId === undefined) throw new Error(`unknown subcategory ${p.categoryId}/${subcategorySlug}`);
-        return { ...p, subcategoryId };
+        // The seeded ratings stand for earlier ratings: later reviews add to them (reviews service).
+        return { ...p, subcategoryId, ratingSum: Math.round(p.ratingAverage * p.ratingCount) };
       }),
     );
   }

@@ -88,12 +88,17 @@ export function createReviewsService({ db, clock }: Deps, { catalog }: { catalog
     return row !== undefined;
   }
 
-  /** Sets the product's average and count from its reviews; the caller holds the product row lock. */
-  async function recompute(tx: Pick<Db, 'execute'>, productId: string) {
+  /**
+   * Adds one rating to the product's figures. The seeded ratings of the demo catalogue stand for
+   * earlier ratings without written reviews, so figures grow from them rather than being recounted
+   * from the reviews table. The caller holds the product row lock.
+   */
+  async function addRating(tx: Pick<Db, 'execute'>, productId: string, rating: number) {
     await tx.execute(sql`
       update ${products} set
-        rating_average = coalesce((select round(avg(rating), 2) from ${reviews} where product_id = ${productId}), 0),
-        rating_count = (select count(*) from ${reviews} where product_id = ${productId})
+        rating_sum = rating_sum + ${rating},
+        rating_count = rating_count + 1,
+        rating_average = round((rating_sum + ${rating})::numeric / (rating_count + 1), 2)
       where id = ${productId}`);
   }
 
@@ -146,7 +151,7 @@ export function createReviewsService({ db, clock }: Deps, { catalog }: { catalog
           .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
           .returning({ id: reviews.id });
         if (!inserted) throw conflict(ACCOUNT_MSG.alreadyReviewed);
-        await recompute(tx, product.id);
+        await addRating(tx, product.id, input.rating);
         const [row] = await tx
           .select(reviewColumns)
           .from(reviews)

@@ -58,8 +58,8 @@ describe('texts', () => {
     expect(formatReviewDate('2030-01-01T23:30:00.000Z')).toBe('January 1, 2030');
   });
 
-  it('says review or reviews', () => {
-    expect(reviewCountLabel(1)).toBe('1 review');
-    expect(reviewCountLabel(1234)).toBe('1,234 reviews');
+  it('says rating or ratings (seeded ratings count too, not only written reviews)', () => {
+    expect(reviewCountLabel(1)).toBe('1 rating');
+    expect(reviewCountLabel(1234)).toBe('1,234 ratings');
   });
 });

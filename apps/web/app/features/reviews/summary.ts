@@ -24,4 +24,4 @@ export function formatReviewDate(iso: string): string {
 }
 
 export const reviewCountLabel = (count: number) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'}`;
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'rating' : 'ratings'}`;

@@ -74,7 +74,7 @@ describe('ReviewsSection', () => {
   it('shows the average, the count and each review as text, never as HTML', async () => {
     const region = await renderSection();
     expect(within(region).getByTestId('reviews-average').textContent).toBe('5.0 out of 5');
-    expect(within(region).getByTestId('reviews-count').textContent).toBe('1 review');
+    expect(within(region).getByTestId('reviews-count').textContent).toBe('1 rating');
     const article = within(region).getByRole('article', { name: '<b>Bold</b> claim' });
     expect(article.textContent).toContain('Line one <img src=x onerror=alert(1)>');
     expect(article.textContent).toContain('Ada L. · January 1, 2030');
@@ -153,7 +153,7 @@ describe('ReviewsSection', () => {
         .map((a) => a.getAttribute('aria-labelledby')),
     ).toEqual(['review-r-2', 'review-r-1']);
     expect(within(section()).getByTestId('reviews-average').textContent).toBe('3.5 out of 5');
-    expect(within(section()).getByTestId('reviews-count').textContent).toBe('2 reviews');
+    expect(within(section()).getByTestId('reviews-count').textContent).toBe('2 ratings');
     expect(within(section()).getByText('Thank you! Your review is online.')).toBeTruthy();
     await waitFor(() => expect(revalidations).toBeGreaterThan(loaderRuns));
   });
@@ -170,6 +170,6 @@ describe('ReviewsSection', () => {
     fireEvent.change(within(form).getByLabelText('Your review'), { target: { value: 'Twice?' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Post review' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('You have already reviewed this product');
-    expect(within(section()).getByTestId('reviews-count').textContent).toBe('1 review');
+    expect(within(section()).getByTestId('reviews-count').textContent).toBe('1 rating');
   });
 });
