@@ -46,12 +46,16 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
 
 type Request = autocannon.Request;
 
-function load(base: string, requests: Request[], scenario: string, target: Row['target']): Promise<Row> {
+type Scenario = { requests: Request[]; setupClient?: (client: autocannon.Client) => void };
+
+function load(base: string, scenario: Scenario, name: string, target: Row['target']): Promise<Row> {
   return new Promise((resolve, reject) => {
-    autocannon({ url: base, connections: CONNECTIONS, duration: DURATION_S, requests, timeout: 10 }, (err, result) => {
+    const { requests, setupClient } = scenario;
+    const opts = { url: base, connections: CONNECTIONS, duration: DURATION_S, requests, timeout: 10, setupClient };
+    autocannon(opts, (err, result) => {
       if (err) return reject(err);
       resolve({
-        scenario,
+        scenario: name,
         target,
         rps: Math.round(result.requests.average),
         p50: result.latency.p50,
@@ -80,23 +84,30 @@ async function main() {
     const stocked: string[] = [];
     for (let page = 1; page <= 5; page++) {
       const p = await json<List>(`${base}/api/products?in_stock=true&limit=100&page=${page}`);
-      stocked.push(...p.items.filter((i) => i.available >= 50).map((i) => i.id));
+      // Deep stock, so the per-line stock cap is never what the add-to-cart run measures.
+      stocked.push(...p.items.filter((i) => i.available >= 300).map((i) => i.id));
     }
-    const user = {
-      first_name: 'Bench',
-      last_name: 'User',
-      username: 'bench',
-      email: 'bench@example.com',
-      password: 'Bench-Passw0rd',
-    };
-    await json(`${base}/api/auth/register`, { method: 'POST', body: JSON.stringify(user) });
-    const { access } = await json<{ access: string }>(`${base}/api/auth/login`, {
-      method: 'POST',
-      body: JSON.stringify({ email: user.email, password: user.password }),
-    });
+    // One shopper per connection, as in a shop; each keeps a cart of ten lines, so what is measured is
+    // the add, not an ever-growing cart.
+    const tokens: string[] = [];
+    for (let i = 0; i < CONNECTIONS; i++) {
+      const user = {
+        first_name: 'Bench',
+        last_name: 'User',
+        username: `bench${i}`,
+        email: `bench${i}@example.com`,
+        password: 'Bench-Passw0rd',
+      };
+      await json(`${base}/api/auth/register`, { method: 'POST', body: JSON.stringify(user) });
+      const { access } = await json<{ access: string }>(`${base}/api/auth/login`, {
+        method: 'POST',
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
+      tokens.push(access);
+    }
     const cart = await json(`${base}/api/products/add-to-cart`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${access}` },
+      headers: { authorization: `Bearer ${tokens[0]}` },
       body: JSON.stringify({ product_id: stocked[0] }),
     });
 
@@ -104,31 +115,33 @@ async function main() {
     twin = started.child;
     const memoryBase = `http://127.0.0.1:${started.port}`;
 
-    const auth = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
-    let n = 0;
-    const scenarios: [string, Request[]][] = [
-      ['GET /api/products?limit=20', [{ method: 'GET', path: '/api/products?limit=20' }]],
-      [`GET /api/products/{id}`, [{ method: 'GET', path: `/api/products/${first.id}` }]],
-      ['GET /api/products?q=wireless', [{ method: 'GET', path: '/api/products?q=wireless&limit=20' }]],
+    let shoppers = 0;
+    const scenarios: [string, Scenario][] = [
+      ['GET /api/products?limit=20', { requests: [{ method: 'GET', path: '/api/products?limit=20' }] }],
+      [`GET /api/products/{id}`, { requests: [{ method: 'GET', path: `/api/products/${first.id}` }] }],
+      ['GET /api/products?q=wireless', { requests: [{ method: 'GET', path: '/api/products?q=wireless&limit=20' }] }],
       [
         'POST /api/products/add-to-cart',
-        [
-          {
-            method: 'POST',
-            path: '/api/products/add-to-cart',
-            headers: auth,
-            // Spread over many in-stock products so the stock cap is never what is measured.
-            setupRequest: (req) => ({ ...req, body: JSON.stringify({ product_id: stocked[n++ % stocked.length] }) }),
+        {
+          requests: [{ method: 'POST', path: '/api/products/add-to-cart' }],
+          // Each connection is one shopper with its own token, cycling over ten products.
+          setupClient: (client) => {
+            const shopper = shoppers++ % tokens.length;
+            let n = 0;
+            const next = () => JSON.stringify({ product_id: stocked[(shopper * 10 + (n++ % 10)) % stocked.length] });
+            client.setHeaders({ authorization: `Bearer ${tokens[shopper]}`, 'content-type': 'application/json' });
+            client.setBody(next());
+            client.on('response', () => client.setBody(next()));
           },
-        ],
+        },
       ],
     ];
 
     const rows: Row[] = [];
-    for (const [name, requests] of scenarios) {
-      await load(base, requests, name, 'db').catch(() => undefined); // warm-up, discarded
-      rows.push(await load(base, requests, name, 'db'));
-      rows.push(await load(memoryBase, requests, name, 'memory'));
+    for (const [name, scenario] of scenarios) {
+      await load(base, scenario, name, 'db').catch(() => undefined); // warm-up, discarded
+      rows.push(await load(base, scenario, name, 'db'));
+      rows.push(await load(memoryBase, scenario, name, 'memory'));
     }
     print(rows);
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });

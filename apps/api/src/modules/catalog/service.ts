@@ -108,6 +108,8 @@ export interface ProductArt {
 export interface CatalogServiceOptions {
   /** How long counts (category menu, brands, listing totals) are reused; they stay "live enough". */
   listCacheMs?: number;
+  /** How long whole answers (a listing page, a product) are shared; 0 turns it off. */
+  answerCacheMs?: number;
 }
 
 /** A value loaded at most once per `ttlMs`; concurrent callers share one load. */
@@ -149,11 +151,15 @@ function lruCache<T>(ttlMs: number, max: number) {
       entries.set(key, { value, expires: performance.now() + ttlMs });
       if (entries.size > max) entries.delete(entries.keys().next().value as string);
     },
+    delete(key: string) {
+      entries.delete(key);
+    },
     clear() {
       entries.clear();
     },
   };
 }
+type LruCache<T> = ReturnType<typeof lruCache<T>>;
 
 function orderFor(sort: ProductListQuery['sort'], rank: SQL | undefined): SQL[] {
   // spec §2 sort list; `id` last so pages never overlap or skip rows with equal keys.
@@ -232,87 +238,112 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
       .orderBy(asc(brands.name), asc(brands.id)),
   );
 
+  // DESIGN §9: the public catalogue answers the same to everyone. Pages and products are kept for a
+  // moment (one second by default) and shared by concurrent requests, so a burst costs one query.
+  // Checkout never reads these: it re-reads prices and stock in its own transaction.
+  const answerTtl = opts.answerCacheMs ?? 1_000;
+  const pageCache = lruCache<Promise<ProductList>>(answerTtl, 2_000);
+  const productCache = lruCache<Promise<Product>>(answerTtl, 5_000);
+  function shared<T>(cache: LruCache<Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+    if (answerTtl <= 0) return load();
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const promise = load();
+    cache.set(key, promise);
+    // A failure (a 404, a lost connection) is not kept: the next request asks again.
+    promise.catch(() => cache.delete(key));
+    return promise;
+  }
+
+  async function loadPage(filters: Partial<ProductListQuery>): Promise<ProductList> {
+    const query = { ...filters, page: filters.page ?? 1, limit: filters.limit ?? PAGE.defaultLimit };
+    const where: SQL[] = [eq(products.published, true)];
+    if (query.category && query.category !== 'all') {
+      // DESIGN §7: `clothing` is the filter name of `fashion`; an unknown id simply matches nothing.
+      where.push(eq(products.categoryId, CATEGORY_ALIASES[query.category] ?? query.category));
+    }
+    if (query.subcategory) where.push(eq(subcategories.slug, query.subcategory));
+    if (query.brand && query.brand !== 'all') where.push(eq(products.brandId, query.brand));
+    if (query.featured) where.push(arrayContains(products.featured, [query.featured]));
+    let rank: SQL | undefined;
+    if (query.q) {
+      const tsquery = sql`websearch_to_tsquery('english', ${query.q})`;
+      where.push(sql`${products.search} @@ ${tsquery}`);
+      rank = sql`ts_rank(${products.search}, ${tsquery})`;
+    }
+    if (query.min_price !== undefined) where.push(gte(products.salePriceCents, toCents(query.min_price)));
+    if (query.max_price !== undefined) where.push(lte(products.salePriceCents, toCents(query.max_price)));
+    if (query.in_stock) where.push(gt(products.available, 0));
+
+    const offset = (query.page - 1) * query.limit;
+    const filter = and(...where);
+    const rows = await db
+      .select(productColumns)
+      .from(products)
+      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+      .where(filter)
+      .orderBy(...orderFor(query.sort, rank))
+      .limit(query.limit)
+      .offset(offset);
+
+    // DESIGN §9: the total costs more than the page (it reads every match; a `count(*) over ()`
+    // window was slower still). A short last page tells it exactly; otherwise reuse a recent count
+    // of the same filters for a few seconds, like the category counts.
+    let total: number;
+    if (rows.length > 0 ? rows.length < query.limit : offset === 0) {
+      total = offset + rows.length;
+    } else {
+      const key = JSON.stringify([
+        query.category,
+        query.subcategory,
+        query.brand,
+        query.featured,
+        query.q,
+        query.min_price,
+        query.max_price,
+        query.in_stock,
+      ]);
+      const known = totalCache.get(key);
+      if (known === undefined) {
+        const [counted] = await db
+          .select({ n: count() })
+          .from(products)
+          .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+          .where(filter);
+        total = counted?.n ?? 0;
+        totalCache.set(key, total);
+      } else {
+        total = known;
+      }
+    }
+    return { items: rows.map(toProductWire), total, page: query.page, limit: query.limit };
+  }
+
+  async function loadProduct(key: string): Promise<Product> {
+    const [row] = await db
+      .select(productColumns)
+      .from(products)
+      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+      .where(and(UUID.test(key) ? eq(products.id, key) : eq(products.slug, key), eq(products.published, true)))
+      .limit(1);
+    if (!row) throw notFound('Product not found');
+    return toProductWire(row);
+  }
+
   return {
     /**
      * Published products matching the spec §2 filters: one page plus the total. Takes the query as
      * parsed by contracts `productListQuery` (server-side loaders parse the URL with it too); page
      * and limit default to the first page of PAGE.defaultLimit.
      */
-    async listProducts(filters: Partial<ProductListQuery> = {}): Promise<ProductList> {
-      const query = { ...filters, page: filters.page ?? 1, limit: filters.limit ?? PAGE.defaultLimit };
-      const where: SQL[] = [eq(products.published, true)];
-      if (query.category && query.category !== 'all') {
-        // DESIGN §7: `clothing` is the filter name of `fashion`; an unknown id simply matches nothing.
-        where.push(eq(products.categoryId, CATEGORY_ALIASES[query.category] ?? query.category));
-      }
-      if (query.subcategory) where.push(eq(subcategories.slug, query.subcategory));
-      if (query.brand && query.brand !== 'all') where.push(eq(products.brandId, query.brand));
-      if (query.featured) where.push(arrayContains(products.featured, [query.featured]));
-      let rank: SQL | undefined;
-      if (query.q) {
-        const tsquery = sql`websearch_to_tsquery('english', ${query.q})`;
-        where.push(sql`${products.search} @@ ${tsquery}`);
-        rank = sql`ts_rank(${products.search}, ${tsquery})`;
-      }
-      if (query.min_price !== undefined) where.push(gte(products.salePriceCents, toCents(query.min_price)));
-      if (query.max_price !== undefined) where.push(lte(products.salePriceCents, toCents(query.max_price)));
-      if (query.in_stock) where.push(gt(products.available, 0));
-
-      const offset = (query.page - 1) * query.limit;
-      const filter = and(...where);
-      const rows = await db
-        .select(productColumns)
-        .from(products)
-        .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-        .where(filter)
-        .orderBy(...orderFor(query.sort, rank))
-        .limit(query.limit)
-        .offset(offset);
-
-      // DESIGN §9: the total costs more than the page (it reads every match; a `count(*) over ()`
-      // window was slower still). A short last page tells it exactly; otherwise reuse a recent count
-      // of the same filters for a few seconds, like the category counts.
-      let total: number;
-      if (rows.length > 0 ? rows.length < query.limit : offset === 0) {
-        total = offset + rows.length;
-      } else {
-        const key = JSON.stringify([
-          query.category,
-          query.subcategory,
-          query.brand,
-          query.featured,
-          query.q,
-          query.min_price,
-          query.max_price,
-          query.in_stock,
-        ]);
-        const known = totalCache.get(key);
-        if (known === undefined) {
-          const [counted] = await db
-            .select({ n: count() })
-            .from(products)
-            .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-            .where(filter);
-          total = counted?.n ?? 0;
-          totalCache.set(key, total);
-        } else {
-          total = known;
-        }
-      }
-      return { items: rows.map(toProductWire), total, page: query.page, limit: query.limit };
+    listProducts(filters: Partial<ProductListQuery> = {}): Promise<ProductList> {
+      return shared(pageCache, JSON.stringify(filters), () => loadPage(filters));
     },
 
     /** A published product by UUID or slug; anything else is 404 'Product not found'. */
-    async getProduct(idOrSlug: string): Promise<Product> {
+    getProduct(idOrSlug: string): Promise<Product> {
       const key = idOrSlug.trim();
-      const [row] = await db
-        .select(productColumns)
-        .from(products)
-        .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-        .where(and(UUID.test(key) ? eq(products.id, key) : eq(products.slug, key), eq(products.published, true)))
-        .limit(1);
-      if (!row) throw notFound('Product not found');
-      return toProductWire(row);
+      return shared(productCache, key, () => loadProduct(key));
     },
 
     /** The menu (spec §2 category menu): categories in order with subcategories, featured cards and live counts. */
@@ -325,11 +356,13 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
       return brandCache.get();
     },
 
-    /** Forget cached counts (menu, brands, listing totals); call after changing products, categories or brands. */
+    /** Forget what is cached (pages, products, menu, brands, totals); call after changing the catalogue. */
     invalidate(): void {
       categoryCache.clear();
       brandCache.clear();
       totalCache.clear();
+      pageCache.clear();
+      productCache.clear();
     },
 
     /** Name and kind of a product for its locally drawn picture, published or not (admin shows drafts). */

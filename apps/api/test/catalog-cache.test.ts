@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { products } from '../src/db/schema.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const catalog = () => t.app.services.catalog;
+
+it('shares one query between concurrent identical listing requests (DESIGN §9)', async () => {
+  catalog().invalidate();
+  let queries = 0;
+  const original = t.pool.query.bind(t.pool);
+  t.pool.query = ((...args: Parameters<typeof original>) => {
+    queries++;
+    return original(...args);
+  }) as typeof t.pool.query;
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => catalog().listProducts({ limit: 5, sort: 'newest' })),
+    );
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(queries).toBeLessThanOrEqual(2); // the page, and the total once
+  } finally {
+    t.pool.query = original;
+  }
+});
+
+it('keeps an answer for a moment, and forgets it on invalidate()', async () => {
+  const [first] = (await catalog().listProducts({ limit: 1, sort: 'price-high' })).items;
+  expect(first).toBeDefined();
+  await catalog().getProduct(first!.id);
+  await t.db.update(products).set({ name: 'Renamed While Cached' }).where(eq(products.id, first!.id));
+  expect((await catalog().getProduct(first!.id)).name).not.toBe('Renamed While Cached');
+  expect((await catalog().listProducts({ limit: 1, sort: 'price-high' })).items[0]!.name).not.toBe(
+    'Renamed While Cached',
+  );
+  catalog().invalidate();
+  expect((await catalog().getProduct(first!.id)).name).toBe('Renamed While Cached');
+  expect((await catalog().listProducts({ limit: 1, sort: 'price-high' })).items[0]!.name).toBe('Renamed While Cached');
+});
+
+it('does not keep a failure: a product that appears after a 404 is found at once', async () => {
+  await expect(catalog().getProduct('not-yet-a-product')).rejects.toThrow('Product not found');
+  const [p] = await t.db.select().from(products).limit(1);
+  await t.db.update(products).set({ slug: 'not-yet-a-product' }).where(eq(products.id, p!.id));
+  expect((await catalog().getProduct('not-yet-a-product')).id).toBe(p!.id);
+});
