@@ -108,7 +108,7 @@ export interface ProductArt {
 export interface CatalogServiceOptions {
   /** How long counts (category menu, brands, listing totals) are reused; they stay "live enough". */
   listCacheMs?: number;
-  /** How long whole answers (a listing page, a product) are shared; 0 turns it off. */
+  /** How long a whole listing page is shared; 0 turns it off. */
   answerCacheMs?: number;
 }
 
@@ -238,12 +238,12 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
       .orderBy(asc(brands.name), asc(brands.id)),
   );
 
-  // DESIGN §9: the public catalogue answers the same to everyone. Pages and products are kept for a
-  // moment (one second by default) and shared by concurrent requests, so a burst costs one query.
+  // DESIGN §9: the public listing answers the same to everyone. A page is kept for a moment (one
+  // second by default) and shared by concurrent requests, so a burst costs one query. A single
+  // product is always read fresh: its page shows the stock a shopper just changed by ordering.
   // Checkout never reads these: it re-reads prices and stock in its own transaction.
   const answerTtl = opts.answerCacheMs ?? 1_000;
   const pageCache = lruCache<Promise<ProductList>>(answerTtl, 2_000);
-  const productCache = lruCache<Promise<Product>>(answerTtl, 5_000);
   function shared<T>(cache: LruCache<Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
     if (answerTtl <= 0) return load();
     const hit = cache.get(key);
@@ -342,8 +342,7 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
 
     /** A published product by UUID or slug; anything else is 404 'Product not found'. */
     getProduct(idOrSlug: string): Promise<Product> {
-      const key = idOrSlug.trim();
-      return shared(productCache, key, () => loadProduct(key));
+      return loadProduct(idOrSlug.trim());
     },
 
     /** The menu (spec §2 category menu): categories in order with subcategories, featured cards and live counts. */
@@ -362,7 +361,6 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
       brandCache.clear();
       totalCache.clear();
       pageCache.clear();
-      productCache.clear();
     },
 
     /** Name and kind of a product for its locally drawn picture, published or not (admin shows drafts). */
