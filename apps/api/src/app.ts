@@ -16,7 +16,7 @@ import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { accountRoutes } from './modules/account/routes.ts';
-import { adminOutboxRoutes } from './modules/admin-outbox/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
@@ -78,9 +78,16 @@ export async function buildApp(opts: AppOptions) {
     opts.mailer ??
     createMailer(database.db, config.SMTP_URL, `Shop <no-reply@${new URL(publicUrl).hostname}>`, app.log);
   const signer = createTokenSigner(opts.jwtSecret, clock);
-  const services = createServices({ db: database.db, config, clock, mailer, signer, publicUrl });
+  const deps = { db: database.db, config, clock, mailer, signer, publicUrl };
+  const services = createServices(deps);
   const guards = authGuards(signer);
   app.decorate('services', services);
+  // The route table, as registered: the admin authorization matrix test walks it (issue 5).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
 
   // RATE_LIMIT_SCALE applies to every route's own limit, in one place, as routes are added.
   // Limits objects may be shared between routes, so each route gets a scaled copy.
@@ -116,21 +123,21 @@ export async function buildApp(opts: AppOptions) {
       });
       await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
       await api.register(healthRoutes, { db: database.db });
-      const deps = { services, guards };
-      await api.register(authRoutes, { ...deps, prefix: '/auth' });
-      await api.register(usersRoutes, { ...deps, prefix: '/users' });
-      await api.register(accountRoutes, { ...deps, prefix: '/users' });
-      await api.register(catalogRoutes, deps);
-      await api.register(cartRoutes, { ...deps, prefix: '/products' });
-      await api.register(reviewsRoutes, deps);
-      await api.register(subscriptionsRoutes, deps);
-      await api.register(wishlistRoutes, { ...deps, prefix: '/wishlist' });
-      await api.register(engagementRoutes, deps);
+      const routeDeps = { services, guards };
+      await api.register(authRoutes, { ...routeDeps, prefix: '/auth' });
+      await api.register(usersRoutes, { ...routeDeps, prefix: '/users' });
+      await api.register(accountRoutes, { ...routeDeps, prefix: '/users' });
+      await api.register(catalogRoutes, routeDeps);
+      await api.register(cartRoutes, { ...routeDeps, prefix: '/products' });
+      await api.register(reviewsRoutes, routeDeps);
+      await api.register(subscriptionsRoutes, routeDeps);
+      await api.register(wishlistRoutes, { ...routeDeps, prefix: '/wishlist' });
+      await api.register(engagementRoutes, routeDeps);
       await api.register(errorReportRoutes, { db: database.db, clock, guards, prefix: '/error-reports' });
-      await api.register(adminOutboxRoutes, { db: database.db, guards, prefix: '/admin' });
-      await api.register(contentRoutes, deps);
-      await api.register(checkoutRoutes, { ...deps, prefix: '/checkout' });
-      await api.register(ordersRoutes, { ...deps, prefix: '/orders' });
+      await api.register(adminRoutes, { services, guards, deps, prefix: '/admin' });
+      await api.register(contentRoutes, routeDeps);
+      await api.register(checkoutRoutes, { ...routeDeps, prefix: '/checkout' });
+      await api.register(ordersRoutes, { ...routeDeps, prefix: '/orders' });
       api.setNotFoundHandler((request, reply) =>
         reply
           .status(404)
@@ -150,8 +157,14 @@ export async function buildApp(opts: AppOptions) {
   return app;
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     services: ReturnType<typeof createServices>;
+    routeTable: RouteEntry[];
   }
 }

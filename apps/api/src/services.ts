@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import type { TokenSigner } from './modules/auth/tokens.ts';
 import { createCartService } from './modules/cart/service.ts';
@@ -52,6 +53,7 @@ export function createServices(deps: Deps) {
     },
   });
   return {
+    audit: createAuditService(),
     auth,
     catalog,
     cart,

@@ -72,6 +72,7 @@ export default [
       route('marketing', 'routes/admin/marketing.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('support', 'routes/admin/support.tsx'),
+      route('audit-log', 'routes/admin/audit-log.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -305,6 +305,8 @@ export const newsletterSubscribers = pgTable(
   (t) => [uniqueIndex('newsletter_email_key').on(sql`lower(${t.email})`)],
 );
 
+export const ticketStatusEnum = pgEnum('ticket_status', ['open', 'closed']);
+
 export const contactMessages = pgTable('contact_messages', {
   id: uuid().primaryKey().defaultRandom(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -313,9 +315,29 @@ export const contactMessages = pgTable('contact_messages', {
   inquiryType: text('inquiry_type').notNull(),
   subject: text().notNull(),
   message: text().notNull(),
-  status: text().notNull().default('open'),
+  /** A support ticket (issue 5): `open` until staff close it. */
+  status: ticketStatusEnum().notNull().default('open'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A ticket's history: replies mailed to the customer and notes only staff see. */
+export const ticketEntryKindEnum = pgEnum('ticket_entry_kind', ['reply', 'note']);
+export const ticketEntries = pgTable(
+  'ticket_entries',
+  {
+    id: serial().primaryKey(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    kind: ticketEntryKindEnum().notNull(),
+    body: text().notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_entries_message_idx').on(t.messageId, t.id)],
+);
 
 /** The footer's pages and the help centre (DESIGN §7); `body` is plain text, rendered as text. */
 export const contentPages = pgTable('content_pages', {
@@ -386,6 +408,14 @@ export interface ShippingMethodRow {
   freeOverCents: number | null;
 }
 
+/** Links the footer shows; an absent network has no icon. */
+export interface SocialLinks {
+  facebook?: string;
+  twitter?: string;
+  instagram?: string;
+  youtube?: string;
+}
+
 /** The store's checkout settings: exactly one row (id 1), seeded with every database. */
 export const storeSettings = pgTable(
   'store_settings',
@@ -397,6 +427,15 @@ export const storeSettings = pgTable(
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
     shippingMethods: jsonb('shipping_methods').$type<ShippingMethodRow[]>().notNull(),
     payLaterDays: integer('pay_later_days').notNull(),
+    /** The store profile the footer shows (issue 5). */
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    address: text().notNull().default(''),
+    socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
+    /** On: the storefront answers 503 with the maintenance page; the admin area and its API keep working. */
+    maintenanceMode: boolean('maintenance_mode').notNull().default(false),
+    /** Products at or below this many units count as low stock on the dashboard. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -626,10 +665,66 @@ export const stockMovements = pgTable(
     delta: integer().notNull(),
     reason: stockReasonEnum().notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** For staff adjustments: why (a count, damage, a delivery) and who. */
+    note: text(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('stock_movements_product_idx').on(t.productId, t.createdAt),
     check('stock_movements_delta', sql`${t.delta} <> 0`),
+  ],
+);
+
+export const transactionKindEnum = pgEnum('transaction_kind', ['charge', 'refund']);
+
+/**
+ * The money ledger (issue 5): one row per charge taken (a card payment, a pay-later invoice marked
+ * paid) and per refund given. Amounts are positive cents; the kind says which way the money went.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: transactionKindEnum().notNull(),
+    method: paymentMethodEnum().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text().notNull().default('USD'),
+    /** The provider's reference for card money; null for pay-later and manual entries. */
+    providerRef: text('provider_ref'),
+    note: text(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transactions_created_idx').on(t.createdAt),
+    index('transactions_order_idx').on(t.orderId),
+    check('transactions_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Every change staff make in the admin area (issue 5): who, what, when, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as written at the time, so the entry still reads right after the account is gone. */
+    actorEmail: text('actor_email').notNull(),
+    /** e.g. `product.create`, `order.ship`, `settings.update`. */
+    action: text().notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb(),
+    after: jsonb(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
   ],
 );

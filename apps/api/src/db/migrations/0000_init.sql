@@ -5,6 +5,9 @@ CREATE TYPE "public"."payment_method" AS ENUM('card', 'pay_later');--> statement
 CREATE TYPE "public"."payment_status" AS ENUM('processing', 'requires_action', 'succeeded', 'declined', 'pending', 'refunded', 'partially_refunded', 'cancelled');--> statement-breakpoint
 CREATE TYPE "public"."role" AS ENUM('customer', 'staff', 'admin');--> statement-breakpoint
 CREATE TYPE "public"."stock_reason" AS ENUM('order', 'order_cancelled', 'payment_declined', 'payment_expired', 'adjustment');--> statement-breakpoint
+CREATE TYPE "public"."ticket_entry_kind" AS ENUM('reply', 'note');--> statement-breakpoint
+CREATE TYPE "public"."ticket_status" AS ENUM('open', 'closed');--> statement-breakpoint
+CREATE TYPE "public"."transaction_kind" AS ENUM('charge', 'refund');--> statement-breakpoint
 CREATE SEQUENCE "public"."order_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 100001 CACHE 1;--> statement-breakpoint
 CREATE TABLE "addresses" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -20,6 +23,18 @@ CREATE TABLE "addresses" (
 	"is_default" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "audit_log" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"actor_id" uuid,
+	"actor_email" text NOT NULL,
+	"action" text NOT NULL,
+	"entity_type" text NOT NULL,
+	"entity_id" text,
+	"before" jsonb,
+	"after" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "brands" (
@@ -61,8 +76,9 @@ CREATE TABLE "contact_messages" (
 	"inquiry_type" text NOT NULL,
 	"subject" text NOT NULL,
 	"message" text NOT NULL,
-	"status" text DEFAULT 'open' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"status" "ticket_status" DEFAULT 'open' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "content_pages" (
@@ -320,6 +336,8 @@ CREATE TABLE "stock_movements" (
 	"delta" integer NOT NULL,
 	"reason" "stock_reason" NOT NULL,
 	"order_id" uuid,
+	"note" text,
+	"actor_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "stock_movements_delta" CHECK ("stock_movements"."delta" <> 0)
 );
@@ -331,6 +349,12 @@ CREATE TABLE "store_settings" (
 	"tax_rate_basis_points" integer NOT NULL,
 	"shipping_methods" jsonb NOT NULL,
 	"pay_later_days" integer NOT NULL,
+	"contact_email" text DEFAULT '' NOT NULL,
+	"contact_phone" text DEFAULT '' NOT NULL,
+	"address" text DEFAULT '' NOT NULL,
+	"social_links" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"maintenance_mode" boolean DEFAULT false NOT NULL,
+	"low_stock_threshold" integer DEFAULT 5 NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "store_settings_single_row" CHECK ("store_settings"."id" = 1),
 	CONSTRAINT "store_settings_tax_range" CHECK ("store_settings"."tax_rate_basis_points" between 0 and 5000),
@@ -344,6 +368,30 @@ CREATE TABLE "subcategories" (
 	"slug" text NOT NULL,
 	"icon" text NOT NULL,
 	"position" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ticket_entries" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"message_id" uuid NOT NULL,
+	"kind" "ticket_entry_kind" NOT NULL,
+	"body" text NOT NULL,
+	"author_id" uuid,
+	"author_email" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "transactions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid NOT NULL,
+	"kind" "transaction_kind" NOT NULL,
+	"method" "payment_method" NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"currency" text DEFAULT 'USD' NOT NULL,
+	"provider_ref" text,
+	"note" text,
+	"actor_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "transactions_amount_positive" CHECK ("transactions"."amount_cents" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -367,6 +415,7 @@ CREATE TABLE "wishlist_items" (
 );
 --> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "carts" ADD CONSTRAINT "carts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -395,11 +444,19 @@ ALTER TABLE "reviews" ADD CONSTRAINT "reviews_product_id_products_id_fk" FOREIGN
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subcategories" ADD CONSTRAINT "subcategories_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ticket_entries" ADD CONSTRAINT "ticket_entries_message_id_contact_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."contact_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ticket_entries" ADD CONSTRAINT "ticket_entries_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "addresses_user_idx" ON "addresses" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "addresses_one_default_key" ON "addresses" USING btree ("user_id") WHERE "addresses"."is_default";--> statement-breakpoint
+CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_items_line_key" ON "cart_items" USING btree ("cart_id","product_id","color","size");--> statement-breakpoint
 CREATE UNIQUE INDEX "discount_codes_code_key" ON "discount_codes" USING btree (lower("code"));--> statement-breakpoint
 CREATE INDEX "discount_redemptions_code_idx" ON "discount_redemptions" USING btree ("discount_code_id");--> statement-breakpoint
@@ -424,5 +481,8 @@ CREATE UNIQUE INDEX "reviews_product_user_key" ON "reviews" USING btree ("produc
 CREATE INDEX "reviews_product_created_idx" ON "reviews" USING btree ("product_id","created_at");--> statement-breakpoint
 CREATE INDEX "stock_movements_product_idx" ON "stock_movements" USING btree ("product_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "subcategories_category_slug_key" ON "subcategories" USING btree ("category_id","slug");--> statement-breakpoint
+CREATE INDEX "ticket_entries_message_idx" ON "ticket_entries" USING btree ("message_id","id");--> statement-breakpoint
+CREATE INDEX "transactions_created_idx" ON "transactions" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "transactions_order_idx" ON "transactions" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_key" ON "users" USING btree (lower("username"));

@@ -1,6 +1,38 @@
-import { Outlet } from 'react-router';
+import { Outlet, redirect } from 'react-router';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { AdminShell } from '../../features/admin/components/admin-shell.tsx';
+import { ADMIN_LOGIN_PATH, isStaff } from '../../features/admin/lib/access.ts';
+import { sessionStore, syncSessionFromStorage } from '../../features/auth/session-store.ts';
 
-/** The admin layout (spec §2). */
+export function meta() {
+  return [{ title: 'Admin · Shop' }, { name: 'robots', content: 'noindex' }];
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+
+/**
+ * Every /admin page (issue 5): rendered in the browser, where the session lives (DESIGN §3). A
+ * signed-out or non-staff visitor goes to the admin sign-in; the API checks the role again on every call.
+ */
+export async function clientLoader() {
+  syncSessionFromStorage();
+  if (!isStaff(sessionStore.getState().user)) throw redirect(ADMIN_LOGIN_PATH);
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-screen items-center justify-center gap-2 bg-slate-100 text-slate-700" role="status">
+      <Spinner /> Loading the admin area…
+    </div>
+  );
+}
+
 export default function AdminLayout() {
-  return <Outlet />;
+  return (
+    <AdminShell>
+      <Outlet />
+    </AdminShell>
+  );
 }

@@ -1,8 +1,8 @@
 /** Placeholder until its issue builds it. */
 export default function Page() {
   return (
-    <main className="mx-auto w-[90%] max-w-[1200px] py-10">
+    <div>
       <h1 className="font-bold text-2xl">Admin Transactions</h1>
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,20 @@
+import { adminCatalogRoutes } from '../admin-catalog/routes.ts';
+import { adminInsightsRoutes } from '../admin-insights/routes.ts';
+import { adminOrdersRoutes } from '../admin-orders/routes.ts';
+import { adminOutboxRoutes } from '../admin-outbox/routes.ts';
+import { adminStoreRoutes } from '../admin-store/routes.ts';
+import type { AdminRoutesPlugin } from './types.ts';
+
+/**
+ * Everything under /api/admin (issue 5). The staff guard is a hook of this scope, so no admin route
+ * can be added without it; admin-only routes (settings, staff accounts) add `requireRole('admin')`.
+ * The authorization matrix test enumerates these routes from the app's route table.
+ */
+export const adminRoutes: AdminRoutesPlugin = async (app, opts) => {
+  app.addHook('onRequest', opts.guards.requireRole('admin', 'staff'));
+  await app.register(adminOutboxRoutes, { db: opts.deps.db, guards: opts.guards });
+  await app.register(adminCatalogRoutes, opts);
+  await app.register(adminOrdersRoutes, opts);
+  await app.register(adminInsightsRoutes, opts);
+  await app.register(adminStoreRoutes, opts);
+};

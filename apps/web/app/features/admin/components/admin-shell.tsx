@@ -1,0 +1,118 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import {
+  BarChart3,
+  ClipboardList,
+  CreditCard,
+  FileClock,
+  LayoutDashboard,
+  LifeBuoy,
+  LogOut,
+  Megaphone,
+  Package,
+  Receipt,
+  Settings,
+  ShoppingBag,
+  Users,
+} from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import AppToaster from '../../../components/layout/toaster.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { getQueryClient } from '../../../lib/query-client.ts';
+import { logout, useSession } from '../../auth/session-store.ts';
+import { ADMIN_LOGIN_PATH, isAdmin } from '../lib/access.ts';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: typeof Package;
+  adminOnly?: boolean;
+}
+
+/** The sections of the admin area (spec §2 Admin), in the spec's order, plus the audit log. */
+const NAV: NavItem[] = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/admin/customers', label: 'Customers', icon: Users },
+  { to: '/admin/products', label: 'Products', icon: Package },
+  { to: '/admin/orders', label: 'Orders', icon: ShoppingBag },
+  { to: '/admin/pay-later', label: 'Pay later', icon: Receipt },
+  { to: '/admin/transactions', label: 'Transactions', icon: CreditCard },
+  { to: '/admin/reports', label: 'Reports', icon: BarChart3 },
+  { to: '/admin/marketing', label: 'Marketing', icon: Megaphone },
+  { to: '/admin/settings', label: 'Settings', icon: Settings, adminOnly: true },
+  { to: '/admin/support', label: 'Support', icon: LifeBuoy },
+  { to: '/admin/audit-log', label: 'Audit log', icon: FileClock },
+];
+
+/** The admin frame: section navigation, who is signed in, sign out; queries for the pages inside. */
+export function AdminShell({ children }: { children: ReactNode }) {
+  const [client] = useState(getQueryClient);
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  const items = NAV.filter((item) => !item.adminOnly || isAdmin(user));
+
+  function signOut() {
+    logout();
+    client.clear();
+    navigate(ADMIN_LOGIN_PATH);
+  }
+
+  return (
+    <QueryClientProvider client={client}>
+      <div className="min-h-screen bg-slate-100 md:flex">
+        <a
+          href="#admin-main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
+        <aside className="border-slate-200 border-b bg-white md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0">
+          <div className="flex items-center gap-2 px-4 py-4">
+            <ClipboardList aria-hidden className="h-5 w-5 text-slate-700" />
+            <span className="font-bold text-slate-900">Shop admin</span>
+          </div>
+          <nav aria-label="Admin sections" className="px-2 pb-4">
+            <ul className="flex gap-1 overflow-x-auto md:flex-col">
+              {items.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={to === '/admin'}
+                    className={({ isActive }) =>
+                      cn(
+                        'flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-slate-700 text-sm hover:bg-slate-100',
+                        isActive && 'bg-slate-900 text-white hover:bg-slate-800',
+                      )
+                    }
+                  >
+                    <Icon aria-hidden className="h-4 w-4" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+        <div className="min-w-0 flex-1">
+          <header className="flex items-center justify-end gap-3 border-slate-200 border-b bg-white px-6 py-3 text-sm">
+            <span className="text-slate-700">
+              {user?.email}{' '}
+              <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700 text-xs">{user?.role}</span>
+            </span>
+            <button
+              type="button"
+              onClick={signOut}
+              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100"
+            >
+              <LogOut aria-hidden className="h-4 w-4" /> Sign out
+            </button>
+          </header>
+          <main id="admin-main" className="p-4 md:p-6">
+            {children}
+          </main>
+        </div>
+      </div>
+      <AppToaster />
+    </QueryClientProvider>
+  );
+}

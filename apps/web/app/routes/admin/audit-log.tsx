@@ -1,0 +1,8 @@
+/** Placeholder until its issue builds it. */
+export default function Page() {
+  return (
+    <div>
+      <h1 className="font-bold text-2xl">Audit log</h1>
+    </div>
+  );
+}
