@@ -28,7 +28,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.global\.spec\.ts$/ },
+    // Tests that change what every shopper sees (settings, maintenance mode, new products in the
+    // catalogue) run after all others, one at a time, so no other test sees the shop mid-change.
+    {
+      name: 'shop-wide',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: /\.global\.spec\.ts$/,
+      dependencies: ['chromium'],
+      workers: 1,
+      fullyParallel: false,
+    },
+  ],
   webServer: {
     command: `rm -rf .tmp/e2e-data-${PORT} && node scripts/start.mjs`,
     url: `http://127.0.0.1:${PORT}/api/ready`,

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogSamples } from './admin-access/catalog.ts';
+import { insightsSamples } from './admin-access/insights.ts';
+import { ordersSamples } from './admin-access/orders.ts';
 import { outboxSamples } from './admin-access/outbox.ts';
+import { storeSamples } from './admin-access/store.ts';
 import type { RouteSamples } from './admin-access/types.ts';
 import { authHeaders } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
@@ -11,6 +15,10 @@ import { createTestApp, createUser, type TestApp } from './helpers.ts';
  */
 const SAMPLES: RouteSamples = {
   ...outboxSamples,
+  ...catalogSamples,
+  ...ordersSamples,
+  ...insightsSamples,
+  ...storeSamples,
 };
 
 let t: TestApp;

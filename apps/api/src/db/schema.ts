@@ -728,3 +728,23 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
   ],
 );
+
+/**
+ * Images staff upload for products (issue 5), already re-encoded to web formats. Kept in the database so
+ * a shop is one thing to back up and every process serves the same files. One row per size of an image.
+ */
+export const uploadedImages = pgTable(
+  'uploaded_images',
+  {
+    id: uuid().notNull(),
+    /** e.g. `large` (the product page) and `thumb` (lists and the cart). */
+    variant: text().notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    data: customType<{ data: Buffer }>({ dataType: () => 'bytea' })().notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.variant] })],
+);
