@@ -5,7 +5,7 @@ import type { Order, PlaceOrderBody } from '@shop/contracts/orders';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { cartItems, carts, invoices, orderEvents, orderLines, orders, payments, products } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict, notFound, unprocessable } from '../../errors.ts';
 import { hashRequest, withIdempotency } from '../../lib/idempotency.ts';
 import type { Deps } from '../../services.ts';
 import {
@@ -22,6 +22,7 @@ import {
 } from '../checkout/service.ts';
 import type { DiscountsService } from '../discounts/service.ts';
 import { assertCardUsable, CARD_MSG, type CardDetails } from '../payments/cards.ts';
+import { recordTransaction } from '../payments/ledger.ts';
 import type { ChargeResult, PaymentProvider } from '../payments/provider.ts';
 import type { Settings, SettingsService } from '../settings/service.ts';
 import type { StockReason, StockService } from '../stock/service.ts';
@@ -45,6 +46,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 402 of issue 4: the card was declined; nothing is owed and the cart is kept. */
 export const paymentDeclined = (message: string) => new AppError(402, ERROR_CODES.paymentDeclined, message);
+
+/** What a staff change did, for its audit entry and mail. */
+export interface StaffResult {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  refundedCents: number;
+  number: string;
+  email: string;
+}
+/** Runs inside the change's transaction (the audit entry of issue 5). */
+export type StaffHook = (tx: Tx, result: StaffResult) => Promise<void>;
 
 interface Placed {
   orderId: string;
@@ -277,7 +289,23 @@ export function createOrdersService(
         const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
         if (!payment) throw new Error('payment missing');
         const ref = providerRef ?? payment.providerRef;
-        if (ref) await provider.refund({ reference: paymentId, providerRef: ref, amountCents: payment.amountCents });
+        if (ref) {
+          await provider.refund({ reference: paymentId, providerRef: ref, amountCents: payment.amountCents });
+          // The money was taken and went straight back: both halves belong in the ledger.
+          const entry = {
+            orderId,
+            method: 'card',
+            amountCents: payment.amountCents,
+            providerRef: ref,
+            at: now,
+          } as const;
+          await recordTransaction(tx, { ...entry, kind: 'charge', note: 'Card payment' });
+          await recordTransaction(tx, {
+            ...entry,
+            kind: 'refund',
+            note: 'Order was cancelled before the payment completed',
+          });
+        }
         await tx
           .update(payments)
           .set({ status: 'refunded', refundedCents: payment.amountCents, providerRef: ref, updatedAt: now })
@@ -292,7 +320,25 @@ export function createOrdersService(
           updatedAt: now,
         })
         .where(eq(payments.id, paymentId))
-        .returning({ cardBrand: payments.cardBrand, cardLast4: payments.cardLast4 });
+        .returning({
+          cardBrand: payments.cardBrand,
+          cardLast4: payments.cardLast4,
+          amountCents: payments.amountCents,
+          currency: payments.currency,
+          providerRef: payments.providerRef,
+        });
+      if (payment) {
+        await recordTransaction(tx, {
+          orderId,
+          kind: 'charge',
+          method: 'card',
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          providerRef: payment.providerRef,
+          note: `Paid with ${cardLabel(payment.cardBrand, payment.cardLast4)}`,
+          at: now,
+        });
+      }
       await tx.insert(orderEvents).values({
         orderId,
         status: 'paid',
@@ -370,6 +416,98 @@ export function createOrdersService(
       note: `Cancelled: the card payment was declined (${result.message})`,
     });
     throw paymentDeclined(result.message);
+  }
+
+  /**
+   * Gives `amountCents` of a taken payment back: a card through the provider (before any stock row is
+   * locked, so it never holds up other orders); pay-later money is returned by hand. Says how.
+   */
+  async function giveBack(_tx: Tx, payment: typeof payments.$inferSelect, amountCents: number): Promise<string> {
+    if (payment.method === 'card') {
+      if (!payment.providerRef) throw conflict('This card payment has no provider reference to refund');
+      await provider.refund({ reference: payment.id, providerRef: payment.providerRef, amountCents });
+      return `refunded to ${cardLabel(payment.cardBrand, payment.cardLast4)}`;
+    }
+    return 'to be returned by bank transfer';
+  }
+
+  /**
+   * The one cancel (issue 4 for customers, issue 5 for staff). One conditional status update decides
+   * (parallel cancels → one restock); the stock, the discount use and any money taken and not yet
+   * refunded go back in the same transaction, an open invoice is voided.
+   */
+  async function cancelOrder(
+    orderId: string,
+    how: { by: 'customer' | 'staff'; userId?: string; reason?: string; actorId?: string; inTx?: StaffHook },
+  ): Promise<StaffResult> {
+    const mine = how.userId ? eq(orders.userId, how.userId) : undefined;
+    const { back, result } = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const [before] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), mine));
+      if (!before) throw notFound(ORDER_MSG.notFound);
+      const [order] = await tx
+        .update(orders)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(eq(orders.id, orderId), mine, inArray(orders.status, [...CANCELLABLE])))
+        .returning({ id: orders.id, number: orders.number, email: orders.email });
+      if (!order) {
+        const [existing] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+        if (how.by === 'staff') {
+          throw conflict(
+            existing?.status === 'cancelled'
+              ? ORDER_MSG.alreadyCancelled
+              : `This order is ${existing?.status ?? 'gone'}: only an order that has not shipped can be cancelled`,
+          );
+        }
+        throw conflict(existing?.status === 'cancelled' ? ORDER_MSG.alreadyCancelled : ORDER_MSG.notCancellable);
+      }
+      const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).for('update');
+      const who = how.by === 'customer' ? 'Cancelled by the customer' : 'Cancelled by the store';
+      let note = how.reason ? `${who} (${how.reason})` : who;
+      let refundedCents = 0;
+      let paymentAfter = payment?.status ?? null;
+      if (payment && (payment.status === 'succeeded' || payment.status === 'partially_refunded')) {
+        const left = payment.amountCents - payment.refundedCents;
+        const returned = await giveBack(tx, payment, left);
+        await tx
+          .update(payments)
+          .set({ status: 'refunded', refundedCents: payment.amountCents, updatedAt: now })
+          .where(eq(payments.id, payment.id));
+        await recordTransaction(tx, {
+          orderId,
+          kind: 'refund',
+          method: payment.method,
+          amountCents: left,
+          currency: payment.currency,
+          providerRef: payment.providerRef,
+          note: how.reason ? `${who}: ${how.reason}` : who,
+          actorId: how.actorId ?? null,
+          at: now,
+        });
+        refundedCents = left;
+        paymentAfter = 'refunded';
+        note = `${note}; ${formatMoney(left)} ${returned}`;
+      } else if (payment && payment.status !== 'refunded') {
+        await tx.update(payments).set({ status: 'cancelled', updatedAt: now }).where(eq(payments.id, payment.id));
+        paymentAfter = 'cancelled';
+      }
+      const ids = await unwind(tx, orderId, 'order_cancelled');
+      await tx.insert(orderEvents).values({ orderId, status: 'cancelled', note, createdAt: now });
+      const result: StaffResult = {
+        before: { status: before.status, payment_status: payment?.status ?? null },
+        after: { status: 'cancelled', payment_status: paymentAfter },
+        refundedCents,
+        number: order.number,
+        email: order.email,
+      };
+      await how.inTx?.(tx, result);
+      return { back: ids, result };
+    });
+    await afterRestock(back);
+    return result;
   }
 
   return {
@@ -536,46 +674,89 @@ export function createOrdersService(
      */
     async cancel(userId: string, orderId: string): Promise<Order> {
       if (!UUID.test(orderId)) throw notFound(ORDER_MSG.notFound);
-      const back = await db.transaction(async (tx) => {
+      await cancelOrder(orderId, { userId, by: 'customer' });
+      return wire(orderId);
+    },
+
+    /**
+     * Cancel by staff (issue 5): the same rules and unwinding as the customer's cancel (before
+     * shipment, restocked once, card money not yet refunded goes back, invoice voided); `inTx` runs in
+     * the same transaction (the audit entry). Returns the order before and after, and what was refunded.
+     */
+    cancelByStaff(orderId: string, opts: { reason?: string; actorId: string; inTx?: StaffHook }) {
+      if (!UUID.test(orderId)) throw notFound(ORDER_MSG.notFound);
+      return cancelOrder(orderId, { by: 'staff', ...opts });
+    },
+
+    /**
+     * Refund by staff (issue 5), full (`amountCents` undefined = all that is left) or partial. The
+     * order and payment rows are locked first, so parallel refunds queue and can never give back more
+     * than was paid. A card goes back through the provider; pay-later money is returned by hand and
+     * recorded the same way. A refund of everything makes the order `refunded`.
+     */
+    async refund(
+      orderId: string,
+      opts: { amountCents?: number; reason: string; actorId: string; inTx?: StaffHook },
+    ): Promise<StaffResult> {
+      if (!UUID.test(orderId)) throw notFound(ORDER_MSG.notFound);
+      return db.transaction(async (tx) => {
         const now = clock.now();
-        const [order] = await tx
-          .update(orders)
-          .set({ status: 'cancelled', updatedAt: now })
-          .where(and(eq(orders.id, orderId), eq(orders.userId, userId), inArray(orders.status, [...CANCELLABLE])))
-          .returning({ id: orders.id });
-        if (!order) {
-          const [existing] = await tx
-            .select({ status: orders.status })
-            .from(orders)
-            .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-          if (!existing) throw notFound(ORDER_MSG.notFound);
-          throw conflict(existing.status === 'cancelled' ? ORDER_MSG.alreadyCancelled : ORDER_MSG.notCancellable);
-        }
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!order) throw notFound(ORDER_MSG.notFound);
         const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).for('update');
-        let note = 'Cancelled by the customer';
-        if (payment?.status === 'succeeded' && payment.providerRef) {
-          // The refund runs before the stock rows are locked, so it never holds up other orders.
-          await provider.refund({
-            reference: payment.id,
-            providerRef: payment.providerRef,
-            amountCents: payment.amountCents,
-          });
-          await tx
-            .update(payments)
-            .set({ status: 'refunded', refundedCents: payment.amountCents, updatedAt: now })
-            .where(eq(payments.id, payment.id));
-          note = `Cancelled by the customer; ${formatMoney(payment.amountCents)} refunded to ${cardLabel(payment.cardBrand, payment.cardLast4)}`;
-        } else if (payment && payment.status !== 'refunded') {
-          await tx.update(payments).set({ status: 'cancelled', updatedAt: now }).where(eq(payments.id, payment.id));
+        if (!payment || (payment.status !== 'succeeded' && payment.status !== 'partially_refunded')) {
+          throw conflict(
+            `Order ${order.number} has no payment to refund (the order is ${order.status}, its payment ${payment?.status ?? 'missing'})`,
+          );
         }
-        const ids = await unwind(tx, orderId, 'order_cancelled');
-        await tx.insert(orderEvents).values({ orderId, status: 'cancelled', note, createdAt: now });
-        return ids;
+        const left = payment.amountCents - payment.refundedCents;
+        const amount = opts.amountCents ?? left;
+        if (amount <= 0) throw unprocessable('The refund amount must be more than 0');
+        if (amount > left) {
+          throw conflict(
+            `At most ${formatMoney(left)} of order ${order.number} can still be refunded (paid ${formatMoney(payment.amountCents)}, refunded ${formatMoney(payment.refundedCents)})`,
+            { refundable: left / 100 },
+          );
+        }
+        const full = amount === left;
+        const returned = await giveBack(tx, payment, amount);
+        await tx
+          .update(payments)
+          .set({
+            status: full ? 'refunded' : 'partially_refunded',
+            refundedCents: payment.refundedCents + amount,
+            updatedAt: now,
+          })
+          .where(eq(payments.id, payment.id));
+        const status = full ? 'refunded' : order.status;
+        if (full) await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
+        const note = `${full ? 'Refunded in full' : 'Partially refunded'}: ${formatMoney(amount)} ${returned} (${opts.reason})`;
+        await tx.insert(orderEvents).values({ orderId, status, note, createdAt: now });
+        await recordTransaction(tx, {
+          orderId,
+          kind: 'refund',
+          method: payment.method,
+          amountCents: amount,
+          currency: payment.currency,
+          providerRef: payment.providerRef,
+          note: opts.reason,
+          actorId: opts.actorId,
+          at: now,
+        });
+        const result: StaffResult = {
+          before: { status: order.status, payment_status: payment.status, refunded_cents: payment.refundedCents },
+          after: {
+            status,
+            payment_status: full ? 'refunded' : 'partially_refunded',
+            refunded_cents: payment.refundedCents + amount,
+          },
+          refundedCents: amount,
+          number: order.number,
+          email: order.email,
+        };
+        await opts.inTx?.(tx, result);
+        return result;
       });
-      await afterRestock(back);
-      const bundle = await loadOrder(db, orderId);
-      if (!bundle) throw notFound(ORDER_MSG.notFound);
-      return orderToWire(bundle, clock.now());
     },
 
     /**
