@@ -12,9 +12,11 @@ import type { AdminRoutesPlugin } from './types.ts';
  */
 export const adminRoutes: AdminRoutesPlugin = async (app, opts) => {
   app.addHook('onRequest', opts.guards.requireRole('admin', 'staff'));
+  // Only these three: passing `opts` on would pass its `prefix` too and mount areas at /api/admin/admin.
+  const area = { services: opts.services, guards: opts.guards, deps: opts.deps };
   await app.register(adminOutboxRoutes, { db: opts.deps.db, guards: opts.guards });
-  await app.register(adminCatalogRoutes, opts);
-  await app.register(adminOrdersRoutes, opts);
-  await app.register(adminInsightsRoutes, opts);
-  await app.register(adminStoreRoutes, opts);
+  await app.register(adminCatalogRoutes, area);
+  await app.register(adminOrdersRoutes, area);
+  await app.register(adminInsightsRoutes, area);
+  await app.register(adminStoreRoutes, area);
 };
