@@ -1,9 +1,13 @@
 import { errorBody } from '@shop/contracts/errors';
 import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import type { RoutesPlugin } from '../types.ts';
+import type { AuthGuards } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
 import { type Art, artKind, renderArt } from './svg.ts';
+import { readUpload } from './uploads.ts';
 
 /**
  * An SVG is a document that could carry script: it is served as an image that may run and load
@@ -19,9 +23,19 @@ const SVG_HEADERS = {
 /** Product gallery views per product (the seed links 1–3; a few more are drawn on request). */
 const MAX_VIEW = 6;
 
+/** Uploaded pictures never change under their URL (a new upload gets a new id): cached for a year. */
+const UPLOAD_HEADERS = {
+  'content-type': 'image/webp',
+  'cache-control': 'public, max-age=31536000, immutable',
+  'content-security-policy': "default-src 'none'",
+  'x-content-type-options': 'nosniff',
+} as const;
+const UPLOAD_FILE = /^(large|thumb)\.webp$/;
+
 const segment = z.string().min(1).max(200);
 const svgResponse = { 200: z.string().describe('An SVG image'), 404: errorBody };
 const tags = ['media'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `name.svg` → `name`; anything else is not one of our pictures. */
 function svgName(file: string): string {
@@ -34,8 +48,34 @@ function sendSvg(reply: FastifyReply, art: Art) {
   return reply.headers(SVG_HEADERS).send(renderArt(art));
 }
 
-/** Locally drawn catalogue pictures (issue 2): no image in the shop comes from another host. */
-export const mediaRoutes: RoutesPlugin = async (app, { services }) => {
+/**
+ * Locally drawn catalogue pictures (issue 2) and pictures staff uploaded (issue 5): no image in the
+ * shop comes from another host.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services; guards: AuthGuards; db: Db }> = async (
+  app,
+  { services, db },
+) => {
+  app.get(
+    '/uploads/:id/:file',
+    {
+      schema: {
+        tags,
+        summary: 'An uploaded product picture: `large.webp` (1200 px) or `thumb.webp` (400 px)',
+        params: z.object({ id: segment, file: segment }),
+        response: { 200: z.any().describe('A webp image'), 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id, file } = request.params;
+      const variant = UPLOAD_FILE.exec(file)?.[1];
+      if (!variant || !UUID.test(id)) throw notFound('Image not found');
+      const image = await readUpload(db, id, variant);
+      if (!image) throw notFound('Image not found');
+      return reply.headers({ ...UPLOAD_HEADERS, 'content-type': image.contentType }).send(image.data);
+    },
+  );
+
   app.get(
     '/products/:slug/:file',
     {

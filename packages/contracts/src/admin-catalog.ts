@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { product } from './catalog.ts';
+import { paged, pageQuery } from './common.ts';
+import { discountedCents } from './money.ts';
+
+/** Admin Products (issue 5): the list, the product form, stock adjustments, sales and image uploads. */
+
+export const ADMIN_PRODUCT_SORTS = ['name', 'price', 'stock', 'date_added', 'sold'] as const;
+export const STOCK_FILTERS = ['in_stock', 'low', 'out'] as const;
+export const MAX_PRICE = 10_000_000;
+export const MAX_STOCK = 1_000_000;
+export const MAX_IMAGES = 10;
+/** Uploads: the largest file accepted and the sizes it is re-encoded to (webp). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_VARIANTS = { large: 1200, thumb: 400 } as const;
+export type UploadVariant = keyof typeof UPLOAD_VARIANTS;
+
+const optionalText = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => v || undefined);
+
+export const adminProductListQuery = pageQuery.extend({
+  q: optionalText('q', 200),
+  category: optionalText('category', 50),
+  published: z
+    .enum(['true', 'false'], { error: 'published must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+  stock: z.enum(STOCK_FILTERS, { error: `stock must be one of ${STOCK_FILTERS.join(', ')}` }).optional(),
+  sort: z
+    .enum(ADMIN_PRODUCT_SORTS, { error: `sort must be one of ${ADMIN_PRODUCT_SORTS.join(', ')}` })
+    .default('date_added'),
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('desc'),
+});
+export type AdminProductListQuery = z.infer<typeof adminProductListQuery>;
+
+/** A product as staff see it: the storefront's fields plus featured tags and units sold. */
+export const adminProduct = product.extend({
+  featured: z.array(z.string()),
+  sold_count: z.number().int(),
+});
+export type AdminProduct = z.infer<typeof adminProduct>;
+export const adminProductList = paged(adminProduct);
+export type AdminProductList = z.infer<typeof adminProductList>;
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Product pictures are served by the shop itself (`/media/…`, the CSP allows no other host). */
+const IMAGE_PATH = /^\/media\/(?!.*\.\.)[A-Za-z0-9._~\-/]+$/;
+
+const money = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .finite(`${name} must be a number`)
+    .min(0, `${name} must not be negative`)
+    .max(MAX_PRICE, `${name} must be at most ${MAX_PRICE}`)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${name} must have at most 2 decimals`);
+
+const textList = (name: string, maxItems: number, maxLength: number) =>
+  z
+    .array(
+      z
+        .string({ error: `${name} must be a list of texts` })
+        .trim()
+        .min(1, `${name} must not contain empty entries`)
+        .max(maxLength, `each of ${name} must be at most ${maxLength} characters`),
+      { error: `${name} must be a list of texts` },
+    )
+    .max(maxItems, `${name} may have at most ${maxItems} entries`)
+    .refine((list) => new Set(list.map((v) => v.toLowerCase())).size === list.length, `${name} must not repeat`);
+
+/** Every field staff may set. Unknown fields are refused (`strictObject`): no mass assignment. */
+const productFields = {
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(200, 'name must be at most 200 characters'),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(200, 'slug must be at most 200 characters')
+    .regex(SLUG, 'slug may contain only lowercase letters, digits and single dashes'),
+  description: z.string().trim().max(5000, 'description must be at most 5000 characters'),
+  category: z.string({ error: 'category is required' }).trim().min(1, 'category is required').max(50),
+  subcategory: z.string().trim().min(1).max(100).nullable(),
+  brand: z.string().trim().min(1).max(50).nullable(),
+  regular_price: money('regular_price'),
+  sale_price: money('sale_price'),
+  percentage_discount: z
+    .number({ error: 'percentage_discount must be a whole number' })
+    .int('percentage_discount must be a whole number')
+    .min(0, 'percentage_discount must not be negative')
+    .max(100, 'percentage_discount must be at most 100'),
+  images: z
+    .array(z.string().regex(IMAGE_PATH, 'images must be pictures uploaded to the shop (/media/… addresses)'))
+    .max(MAX_IMAGES, `a product may have at most ${MAX_IMAGES} images`)
+    .refine((list) => new Set(list).size === list.length, 'images must not repeat'),
+  colors: textList('colors', 30, 50),
+  available_sizes: textList('available_sizes', 30, 30),
+  features: textList('features', 30, 300),
+  featured: textList('featured', 20, 100),
+  published: z.boolean({ error: 'published must be true or false' }),
+};
+
+const stock = z
+  .number({ error: 'available must be a whole number' })
+  .int('available must be a whole number')
+  .min(0, 'available (stock) must not be negative')
+  .max(MAX_STOCK, `available must be at most ${MAX_STOCK}`);
+
+/** A sale price not above the regular one (both in the same request, or one with the stored other). */
+const salePriceRule = (p: { regular_price?: number; sale_price?: number }) =>
+  p.regular_price === undefined || p.sale_price === undefined || p.sale_price <= p.regular_price;
+const saleIssue = { message: 'sale_price must not be greater than regular_price', path: ['sale_price'] };
+
+/** POST /api/admin/products. Without a slug one is made from the name; stock starts at `available`. */
+export const createProductBody = z
+  .strictObject({
+    name: productFields.name,
+    slug: productFields.slug.optional(),
+    description: productFields.description.default(''),
+    category: productFields.category,
+    subcategory: productFields.subcategory.default(null),
+    brand: productFields.brand.default(null),
+    regular_price: productFields.regular_price,
+    sale_price: productFields.sale_price.optional(),
+    percentage_discount: productFields.percentage_discount.optional(),
+    images: productFields.images.default([]),
+    colors: productFields.colors.default([]),
+    available_sizes: productFields.available_sizes.default([]),
+    features: productFields.features.default([]),
+    featured: productFields.featured.default([]),
+    published: productFields.published.default(false),
+    available: stock.default(0),
+  })
+  .refine(salePriceRule, saleIssue);
+export type CreateProductBody = z.infer<typeof createProductBody>;
+export type CreateProductInput = z.input<typeof createProductBody>;
+
+/** PATCH /api/admin/products/:id: any of the fields; stock changes only by an adjustment with a reason. */
+export const updateProductBody = z
+  .strictObject({
+    name: productFields.name.optional(),
+    slug: productFields.slug.optional(),
+    description: productFields.description.optional(),
+    category: productFields.category.optional(),
+    subcategory: productFields.subcategory.optional(),
+    brand: productFields.brand.optional(),
+    regular_price: productFields.regular_price.optional(),
+    sale_price: productFields.sale_price.optional(),
+    percentage_discount: productFields.percentage_discount.optional(),
+    images: productFields.images.optional(),
+    colors: productFields.colors.optional(),
+    available_sizes: productFields.available_sizes.optional(),
+    features: productFields.features.optional(),
+    featured: productFields.featured.optional(),
+    published: productFields.published.optional(),
+  })
+  .refine(salePriceRule, saleIssue);
+export type UpdateProductBody = z.infer<typeof updateProductBody>;
+
+/** The percentage a sale price takes off, as the catalogue shows it (whole percent). */
+export function percentOff(regularCents: number, saleCents: number): number {
+  if (regularCents <= 0 || saleCents >= regularCents) return 0;
+  return Math.min(100, Math.max(0, Math.round(((regularCents - saleCents) * 100) / regularCents)));
+}
+
+/**
+ * Sale price and percentage discount kept consistent the way the catalogue computes them
+ * (`sale = discountedCents(regular, percentage)`): a percentage alone sets the sale price; a sale
+ * price alone sets the percentage (rounded); both must agree; neither keeps `fallbackPercentage`.
+ * Returns an error message when they disagree or the sale price is above the regular one.
+ */
+export function resolvePricing(input: {
+  regularCents: number;
+  saleCents?: number;
+  percentage?: number;
+  fallbackPercentage?: number;
+}): { saleCents: number; percentage: number } | { error: string } {
+  const { regularCents, saleCents, percentage } = input;
+  if (saleCents !== undefined && saleCents > regularCents) {
+    return { error: 'sale_price must not be greater than regular_price' };
+  }
+  if (saleCents !== undefined && percentage !== undefined) {
+    if (saleCents === discountedCents(regularCents, percentage) || percentOff(regularCents, saleCents) === percentage) {
+      return { saleCents, percentage };
+    }
+    return {
+      error: `sale_price and percentage_discount disagree: ${percentage}% off gives ${(discountedCents(regularCents, percentage) / 100).toFixed(2)}`,
+    };
+  }
+  if (saleCents !== undefined) return { saleCents, percentage: percentOff(regularCents, saleCents) };
+  const pct = percentage ?? input.fallbackPercentage ?? 0;
+  return { saleCents: discountedCents(regularCents, pct), percentage: pct };
+}
+
+/** A product name as a URL slug: `Blue Shirt (XL)` → `blue-shirt-xl`. */
+export function slugify(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80)
+      .replace(/-+$/, '') || 'product'
+  );
+}
+
+export const bulkPublishBody = z.strictObject({
+  ids: z
+    .array(z.uuid('ids must be product UUIDs'), { error: 'ids must be a list of product UUIDs' })
+    .min(1, 'choose at least one product')
+    .max(200, 'at most 200 products at a time'),
+  published: z.boolean({ error: 'published must be true or false' }),
+});
+export type BulkPublishBody = z.infer<typeof bulkPublishBody>;
+export const bulkPublishResult = z.object({ updated: z.number().int() });
+
+export const stockAdjustmentBody = z.strictObject({
+  delta: z
+    .number({ error: 'delta must be a whole number' })
+    .int('delta must be a whole number')
+    .min(-MAX_STOCK, `delta must be at least -${MAX_STOCK}`)
+    .max(MAX_STOCK, `delta must be at most ${MAX_STOCK}`)
+    .refine((v) => v !== 0, 'delta must not be 0'),
+  reason: z
+    .string({ error: 'reason is required' })
+    .trim()
+    .min(1, 'reason is required')
+    .max(500, 'reason must be at most 500 characters'),
+});
+export type StockAdjustmentBody = z.infer<typeof stockAdjustmentBody>;
+
+export const STOCK_REASONS = ['order', 'order_cancelled', 'payment_declined', 'payment_expired', 'adjustment'] as const;
+export const stockMovement = z.object({
+  id: z.string(),
+  delta: z.number().int(),
+  reason: z.enum(STOCK_REASONS),
+  note: z.string().nullable(),
+  order_id: z.string().nullable(),
+  order_number: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovement>;
+export const stockMovementList = paged(stockMovement);
+export type StockMovementList = z.infer<typeof stockMovementList>;
+
+export const stockAdjustmentResult = z.object({ available: z.number().int(), movement: stockMovement });
+export type StockAdjustmentResult = z.infer<typeof stockAdjustmentResult>;
+
+export const productSaleLine = z.object({
+  order_id: z.string(),
+  order_number: z.string(),
+  status: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  total: z.number(),
+  created_at: z.string(),
+});
+export const productSales = z.object({
+  units_sold: z.number().int(),
+  revenue: z.number(),
+  orders_count: z.number().int(),
+  recent: z.array(productSaleLine),
+});
+export type ProductSales = z.infer<typeof productSales>;
+
+export const uploadedImage = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumb_url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type UploadedImage = z.infer<typeof uploadedImage>;
+
+/** `/media/uploads/{id}/{variant}.webp`: where an uploaded picture is served. */
+export const uploadUrl = (id: string, variant: UploadVariant) => `/media/uploads/${id}/${variant}.webp`;
+
+/** The form's choices: categories with their subcategories, brands and featured tags. */
+export const productFormOptions = z.object({
+  categories: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      subcategories: z.array(z.object({ slug: z.string(), name: z.string() })),
+      featured: z.array(z.object({ slug: z.string(), name: z.string() })),
+    }),
+  ),
+  brands: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type ProductFormOptions = z.infer<typeof productFormOptions>;
