@@ -11,7 +11,7 @@ import {
   stockMovements,
 } from '../src/db/schema.ts';
 import { TEST_CARDS } from '../src/modules/payments/provider.ts';
-import { rowCount } from './cart-fixtures.ts';
+import { createProduct, rowCount } from './cart-fixtures.ts';
 import type { TestApp } from './helpers.ts';
 
 /** Shared by the checkout and order tests (issue 4). */
@@ -100,4 +100,27 @@ export async function writeCounts(t: TestApp) {
     rowCount(t, stockMovements),
   ]);
   return { orders: o, lines: l, events: e, payments: p, invoices: i, movements: m };
+}
+
+/**
+ * A fresh product and a guest order of it (issue 5, admin tests): paid by card unless `payment`
+ * says otherwise. Every call makes its own product, so stock assertions never collide.
+ */
+export async function freshOrder(
+  t: TestApp,
+  opts: { payment?: unknown; quantity?: number; available?: number; email?: string } = {},
+) {
+  const product = await createProduct(t, { available: opts.available ?? 10 });
+  const body = guestBody([{ product_id: product.id, quantity: opts.quantity ?? 1 }], {
+    payment: opts.payment ?? card(),
+    ...(opts.email ? { email: opts.email } : {}),
+  });
+  const res = await placeOrder(t, body);
+  if (res.statusCode !== 201) throw new Error(`order not placed: ${res.statusCode} ${res.body}`);
+  return { product, order: res.json() as { id: string; number: string; email: string; status: string } };
+}
+
+/** Moves an order to a status directly (for tests that need an order already in that state). */
+export async function forceStatus(t: TestApp, orderId: string, status: (typeof orders.$inferInsert)['status']) {
+  await t.db.update(orders).set({ status }).where(eq(orders.id, orderId));
 }

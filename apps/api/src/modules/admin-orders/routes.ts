@@ -1,4 +1,184 @@
-import type { AdminRoutesPlugin } from '../admin/types.ts';
+import {
+  adminOrderDetail,
+  adminOrderList,
+  adminOrdersQuery,
+  cancelOrderBody,
+  invoiceIdParam,
+  orderTransitionBody,
+  payLaterInvoice,
+  payLaterList,
+  payLaterQuery,
+  refundOrderBody,
+  TRANSACTIONS_CSV_HEADER,
+  transactionList,
+  transactionsQuery,
+} from '@shop/contracts/admin-orders';
+import { uuidParam } from '@shop/contracts/common';
+import { errorBody } from '@shop/contracts/errors';
+import { z } from 'zod';
+import { csvHeaders, toCsv } from '../../lib/csv.ts';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/types.ts';
+import { createAdminOrdersService } from './service.ts';
 
-/** Admin orders routes (issue 5). */
-export const adminOrdersRoutes: AdminRoutesPlugin = async (_app, _opts) => {};
+const tags = ['admin'];
+const denied = { 401: errorBody, 403: errorBody };
+const change = { 400: errorBody, ...denied, 404: errorBody, 409: errorBody, 422: errorBody };
+
+/** Admin orders, pay later and transactions (issue 5), under /api/admin; staff and admins alike. */
+export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services, deps }) => {
+  const admin = createAdminOrdersService(deps, {
+    orders: services.orders,
+    audit: services.audit,
+    settings: services.settings,
+  });
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Orders, newest first: by status (one or several), payment method, days and search',
+        description: '`status` takes one status, several separated by commas, or the parameter repeated.',
+        querystring: adminOrdersQuery,
+        response: { 200: adminOrderList, 400: errorBody, ...denied },
+      },
+    },
+    async (request) => admin.list(request.query),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'One order with lines, totals, addresses, payment, invoice, timeline, transactions, customer',
+        params: uuidParam,
+        response: { 200: adminOrderDetail, 400: errorBody, ...denied, 404: errorBody },
+      },
+    },
+    async (request) => admin.detail(request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/status',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Mark an order processing, shipped (tracking number required) or delivered',
+        description:
+          'paid → processing; paid or processing → shipped; shipped → delivered. A pay-later order (placed, invoice open) may be processed and shipped before it is paid. Anything else: 409 naming the current status.',
+        params: uuidParam,
+        body: orderTransitionBody,
+        response: { 200: adminOrderDetail, ...change },
+      },
+    },
+    async (request) => admin.transition(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Cancel an order before it ships: restocked once, paid money refunded, invoice voided',
+        params: uuidParam,
+        body: cancelOrderBody,
+        response: { 200: adminOrderDetail, ...change },
+      },
+    },
+    async (request) => admin.cancel(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/orders/:id/refund',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Refund an order in full (no amount) or in part; never more than is left',
+        params: uuidParam,
+        body: refundOrderBody,
+        response: { 200: adminOrderDetail, ...change },
+      },
+    },
+    async (request) => admin.refund(actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/pay-later',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Pay-later invoices: outstanding, overdue, paid or all; with outstanding and overdue totals',
+        querystring: payLaterQuery,
+        response: { 200: payLaterList, 400: errorBody, ...denied },
+      },
+    },
+    async (request) => admin.payLater(request.query),
+  );
+
+  app.post(
+    '/pay-later/:invoiceId/mark-paid',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Record the payment of an invoice (a charge in the ledger; a placed order becomes paid)',
+        params: invoiceIdParam,
+        response: { 200: payLaterInvoice, ...change },
+      },
+    },
+    async (request) => admin.markPaid(actorOf(request), request.params.invoiceId),
+  );
+
+  app.post(
+    '/pay-later/:invoiceId/remind',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Mail the customer a reminder with the amount and due date of an open invoice',
+        params: invoiceIdParam,
+        response: { 200: payLaterInvoice, ...change },
+      },
+    },
+    async (request) => admin.remind(actorOf(request), request.params.invoiceId),
+  );
+
+  app.get(
+    '/transactions',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'The ledger of charges and refunds with totals; `format=csv` exports every matching row',
+        querystring: transactionsQuery,
+        response: { 200: transactionList.or(z.string()), 400: errorBody, ...denied },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.format !== 'csv') return admin.transactions(request.query);
+      const rows = await admin.allTransactions(request.query);
+      return reply.headers(csvHeaders('transactions.csv')).send(
+        toCsv(
+          TRANSACTIONS_CSV_HEADER,
+          rows.map((r) => [
+            r.created_at,
+            r.order_number,
+            r.kind,
+            r.method,
+            r.amount.toFixed(2),
+            r.currency,
+            r.reference,
+            r.note,
+          ]),
+        ),
+      );
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import { formatMoney } from '@shop/contracts/money';
+import type { Mail } from '../../lib/mailer.ts';
+
+/** What every customer mail about an order needs. */
+export interface OrderMailInfo {
+  number: string;
+  email: string;
+  storeName: string;
+  /** Link to the shopper's orders; null for guest orders (they cannot sign in). */
+  ordersUrl: string | null;
+}
+
+function mail(o: OrderMailInfo, subject: string, body: string[]): Mail {
+  const text = [
+    'Hello,',
+    '',
+    ...body,
+    ...(o.ordersUrl ? ['', `Your orders: ${o.ordersUrl}`] : []),
+    '',
+    `— ${o.storeName}`,
+  ].join('\n');
+  return { to: o.email, subject: `${subject} — ${o.storeName}`, text };
+}
+
+/** Issue 5: the customer is mailed at each change staff make to their order. */
+export const orderMails = {
+  processing: (o: OrderMailInfo) =>
+    mail(o, `Your order ${o.number} is being prepared`, [
+      `We have started preparing your order ${o.number}. We will write again when it ships.`,
+    ]),
+
+  shipped: (o: OrderMailInfo, tracking: string) =>
+    mail(o, `Your order ${o.number} has shipped`, [
+      `Good news: your order ${o.number} is on its way.`,
+      '',
+      `Tracking number: ${tracking}`,
+    ]),
+
+  delivered: (o: OrderMailInfo) =>
+    mail(o, `Your order ${o.number} has been delivered`, [
+      `Your order ${o.number} has been delivered. We hope you enjoy it!`,
+    ]),
+
+  cancelled: (o: OrderMailInfo, refundedCents: number, method: 'card' | 'pay_later' | null, reason?: string) =>
+    mail(o, `Your order ${o.number} has been cancelled`, [
+      `We have cancelled your order ${o.number}.`,
+      ...(reason ? [`Reason: ${reason}`] : []),
+      ...(refundedCents > 0
+        ? [
+            '',
+            method === 'card'
+              ? `${formatMoney(refundedCents)} has been refunded to your card. It can take a few days to appear on your statement.`
+              : `We will return the ${formatMoney(refundedCents)} you paid by bank transfer.`,
+          ]
+        : []),
+    ]),
+
+  refunded: (o: OrderMailInfo, amountCents: number, full: boolean, method: 'card' | 'pay_later', reason: string) =>
+    mail(o, `Refund of ${formatMoney(amountCents)} for your order ${o.number}`, [
+      `We have ${full ? 'refunded' : 'partially refunded'} your order ${o.number}: ${formatMoney(amountCents)}.`,
+      `Reason: ${reason}`,
+      '',
+      method === 'card'
+        ? 'The money goes back to the card you paid with; it can take a few days to appear on your statement.'
+        : 'We return the money by bank transfer.',
+    ]),
+
+  invoicePaid: (o: OrderMailInfo, invoiceNumber: string, amountCents: number) =>
+    mail(o, `Payment received for invoice ${invoiceNumber}`, [
+      `Thank you: we have received your payment of ${formatMoney(amountCents)} for invoice ${invoiceNumber} (order ${o.number}).`,
+    ]),
+
+  reminder: (o: OrderMailInfo, invoiceNumber: string, amountCents: number, dueAt: Date, overdue: boolean) =>
+    mail(o, `${overdue ? 'Overdue' : 'Reminder'}: invoice ${invoiceNumber} for ${formatMoney(amountCents)}`, [
+      overdue
+        ? `Invoice ${invoiceNumber} for your order ${o.number} was due on ${dueAt.toISOString().slice(0, 10)} and is still open.`
+        : `A friendly reminder that invoice ${invoiceNumber} for your order ${o.number} is due on ${dueAt.toISOString().slice(0, 10)}.`,
+      '',
+      `Amount due: ${formatMoney(amountCents)}`,
+      `Due date: ${dueAt.toISOString().slice(0, 10)}`,
+    ]),
+};

@@ -1,0 +1,633 @@
+import { dayRangeBounds } from '@shop/contracts/admin-common';
+import type {
+  AdminOrderDetail,
+  AdminOrderList,
+  AdminOrdersQuery,
+  CancelOrderBody,
+  LedgerRow,
+  OrderTransitionBody,
+  PayLaterInvoice,
+  PayLaterList,
+  PayLaterQuery,
+  RefundOrderBody,
+  TransactionList,
+  TransactionsQuery,
+} from '@shop/contracts/admin-orders';
+import { fromCents, toCents } from '@shop/contracts/money';
+import type { OrderStatus } from '@shop/contracts/orders';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { auditLog, invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { Deps } from '../../services.ts';
+import type { Actor, AuditService } from '../audit/service.ts';
+import { CANCELLABLE, loadOrder, orderToWire } from '../orders/render.ts';
+import type { OrdersService } from '../orders/service.ts';
+import { recordTransaction } from '../payments/ledger.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { type OrderMailInfo, orderMails } from './mail.ts';
+
+type Transition = OrderTransitionBody['status'];
+
+/**
+ * Where each staff transition may start (issue 5). A pay-later order (`placed`, invoice open) may be
+ * prepared and shipped before it is paid: that is what paying later means.
+ */
+const TRANSITION_FROM: Record<Transition, readonly OrderStatus[]> = {
+  processing: ['paid', 'placed'],
+  shipped: ['paid', 'processing', 'placed'],
+  delivered: ['shipped'],
+};
+
+const TRANSITION_ACTION: Record<Transition, string> = {
+  processing: 'order.process',
+  shipped: 'order.ship',
+  delivered: 'order.deliver',
+};
+
+const TRANSITION_NOTE: Record<Transition, (tracking?: string) => string> = {
+  processing: () => 'Being prepared by the store',
+  shipped: (tracking) => `Shipped; tracking number ${tracking}`,
+  delivered: () => 'Delivered',
+};
+
+const TRANSITION_LABEL: Record<Transition, string> = {
+  processing: 'processing',
+  shipped: 'shipped',
+  delivered: 'delivered',
+};
+
+const STATUS_LABEL: Record<OrderStatus, string> = {
+  awaiting_payment: 'awaiting payment',
+  placed: 'placed (pay later)',
+  paid: 'paid',
+  processing: 'processing',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
+
+/** `%…%` for ILIKE with the pattern characters of the search escaped. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The customer's name: the account's, or the shipping name of a guest order. */
+const customerName = sql<
+  string | null
+>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${orders.shippingAddress}->>'name')`;
+
+function dayBounds(column: typeof orders.createdAt | typeof transactions.createdAt, from?: string, to?: string) {
+  const conds: SQL[] = [];
+  if (from) conds.push(gte(column, dayRangeBounds(from, from).start));
+  if (to) conds.push(lt(column, dayRangeBounds(to, to).end));
+  return conds;
+}
+
+const cents = (v: unknown) => Number(v ?? 0);
+
+/**
+ * The admin area's orders, pay-later invoices and ledger (issue 5). Every change runs in one
+ * transaction with its order event and audit entry; the customer is mailed after the commit. Status
+ * changes are conditional updates (`WHERE status = expected`), so of two parallel changes one wins.
+ */
+export function createAdminOrdersService(
+  { db, clock, mailer, publicUrl }: Pick<Deps, 'db' | 'clock' | 'mailer' | 'publicUrl'>,
+  parts: { orders: OrdersService; audit: AuditService; settings: SettingsService },
+) {
+  const { audit, settings } = parts;
+
+  async function mailInfo(order: { number: string; email: string; userId: string | null }): Promise<OrderMailInfo> {
+    const { storeName } = await settings.get();
+    return {
+      number: order.number,
+      email: order.email,
+      storeName,
+      ordersUrl: order.userId ? `${publicUrl}/orders` : null,
+    };
+  }
+
+  /** Mail after the commit: a change stands even when its mail cannot be queued. */
+  async function send(build: () => Promise<Parameters<typeof mailer.send>[0]>) {
+    try {
+      await mailer.send(await build());
+    } catch {
+      // The outbox keeps failures of SMTP itself; here only a broken database write could land.
+    }
+  }
+
+  async function orderRow(ex: Db | Tx, id: string) {
+    const [row] = await ex.select().from(orders).where(eq(orders.id, id));
+    if (!row) throw notFound('Order not found');
+    return row;
+  }
+
+  async function ledger(where: SQL | undefined, page?: { limit: number; offset: number }): Promise<LedgerRow[]> {
+    const query = db
+      .select({ t: transactions, number: orders.number })
+      .from(transactions)
+      .innerJoin(orders, eq(orders.id, transactions.orderId))
+      .where(where)
+      // Within one instant a refund follows its charge, so it is listed first (newest first).
+      .orderBy(desc(transactions.createdAt), desc(transactions.kind), desc(transactions.id));
+    const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+    return rows.map(({ t, number }) => ({
+      id: t.id,
+      order_id: t.orderId,
+      order_number: number,
+      kind: t.kind,
+      method: t.method,
+      amount: fromCents(t.amountCents),
+      currency: t.currency,
+      reference: t.providerRef,
+      note: t.note,
+      created_at: t.createdAt.toISOString(),
+    }));
+  }
+
+  function transactionsWhere(q: TransactionsQuery): SQL | undefined {
+    const conds: SQL[] = dayBounds(transactions.createdAt, q.from, q.to);
+    if (q.kind) conds.push(eq(transactions.kind, q.kind));
+    if (q.method) conds.push(eq(transactions.method, q.method));
+    if (q.q) conds.push(ilike(orders.number, likePattern(q.q)));
+    return and(...conds);
+  }
+
+  const invoiceColumns = {
+    invoice: invoices,
+    orderNumber: orders.number,
+    orderStatus: orders.status,
+    email: orders.email,
+    customerName,
+    lastReminderAt: sql<Date | null>`(select max((a.after->>'reminded_at')::timestamptz) from ${auditLog} a where a.action = 'invoice.remind' and a.entity_id = ${invoices.id}::text)`,
+  };
+
+  function invoiceToWire(r: {
+    invoice: typeof invoices.$inferSelect;
+    orderNumber: string;
+    orderStatus: OrderStatus;
+    email: string;
+    customerName: string | null;
+    lastReminderAt: Date | string | null;
+  }): PayLaterInvoice {
+    const inv = r.invoice;
+    return {
+      id: inv.id,
+      number: inv.number,
+      order_id: inv.orderId,
+      order_number: r.orderNumber,
+      order_status: r.orderStatus,
+      customer_name: r.customerName,
+      email: r.email,
+      amount: fromCents(inv.amountCents),
+      issued_at: inv.issuedAt.toISOString(),
+      due_at: inv.dueAt.toISOString(),
+      paid_at: inv.paidAt?.toISOString() ?? null,
+      status: inv.status === 'open' && inv.dueAt.getTime() < clock.now().getTime() ? 'overdue' : inv.status,
+      last_reminder_at: r.lastReminderAt ? new Date(r.lastReminderAt).toISOString() : null,
+    };
+  }
+
+  async function invoice(id: string): Promise<PayLaterInvoice> {
+    const [row] = await db
+      .select(invoiceColumns)
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(eq(invoices.id, id));
+    if (!row) throw notFound('Invoice not found');
+    return invoiceToWire(row);
+  }
+
+  const service = {
+    /** GET /api/admin/orders: filtered by status(es), payment method, days and search; newest first. */
+    async list(q: AdminOrdersQuery): Promise<AdminOrderList> {
+      const conds: SQL[] = dayBounds(orders.createdAt, q.from, q.to);
+      if (q.status?.length) conds.push(inArray(orders.status, q.status));
+      if (q.method) conds.push(eq(payments.method, q.method));
+      if (q.q) {
+        const like = likePattern(q.q);
+        const match = or(ilike(orders.number, like), ilike(orders.email, like), sql`${customerName} ilike ${like}`);
+        if (match) conds.push(match);
+      }
+      const where = and(...conds);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            order: orders,
+            customerName,
+            method: payments.method,
+            paymentStatus: payments.status,
+            itemCount: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,
+          })
+          .from(orders)
+          .leftJoin(payments, eq(payments.orderId, orders.id))
+          .leftJoin(users, eq(users.id, orders.userId))
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.number))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+        db
+          .select({ n: count() })
+          .from(orders)
+          .leftJoin(payments, eq(payments.orderId, orders.id))
+          .leftJoin(users, eq(users.id, orders.userId))
+          .where(where),
+      ]);
+      return {
+        items: rows.map((r) => ({
+          id: r.order.id,
+          number: r.order.number,
+          status: r.order.status,
+          email: r.order.email,
+          customer_name: r.customerName,
+          total: fromCents(r.order.totalCents),
+          item_count: r.itemCount,
+          payment_method: r.method ?? 'pay_later',
+          payment_status: r.paymentStatus === 'processing' ? 'pending' : (r.paymentStatus ?? 'pending'),
+          created_at: r.order.createdAt.toISOString(),
+        })),
+        total: total?.n ?? 0,
+        page: q.page,
+        limit: q.limit,
+      };
+    },
+
+    /** GET /api/admin/orders/:id: everything staff need to act on one order. */
+    async detail(id: string): Promise<AdminOrderDetail> {
+      const bundle = await loadOrder(db, id);
+      if (!bundle) throw notFound('Order not found');
+      const { order: o, payment: p, invoice: inv } = bundle;
+      const [customer] = o.userId
+        ? await db
+            .select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email })
+            .from(users)
+            .where(eq(users.id, o.userId))
+        : [];
+      const paid = p ? p.amountCents : 0;
+      const refunded = p ? p.refundedCents : 0;
+      const moneyIn = p?.status === 'succeeded' || p?.status === 'partially_refunded';
+      const invoiceOpen = inv?.status === 'open';
+      const s = o.status;
+      return {
+        ...orderToWire(bundle, clock.now()),
+        customer: customer
+          ? { id: customer.id, name: `${customer.first} ${customer.last}`.trim(), email: customer.email }
+          : null,
+        payment_detail: {
+          id: p?.id ?? '',
+          amount: fromCents(paid),
+          refunded: fromCents(refunded),
+          refundable: fromCents(moneyIn ? paid - refunded : 0),
+          provider: p?.provider ?? null,
+          reference: p?.providerRef ?? null,
+          failure_message: p?.failureMessage ?? null,
+        },
+        invoice_id: inv?.id ?? null,
+        transactions: await ledger(eq(transactions.orderId, id)),
+        actions: {
+          process: s === 'paid' || (s === 'placed' && invoiceOpen),
+          ship: s === 'paid' || s === 'processing' || (s === 'placed' && invoiceOpen),
+          deliver: s === 'shipped',
+          cancel: CANCELLABLE.includes(s),
+          refund: moneyIn && paid > refunded,
+          mark_paid: invoiceOpen,
+        },
+        updated_at: o.updatedAt.toISOString(),
+      };
+    },
+
+    /**
+     * POST /api/admin/orders/:id/status (issue 5): paid → processing, paid|processing → shipped (with
+     * a tracking number), shipped → delivered; a pay-later order (placed, invoice open) may be
+     * prepared and shipped too. Anything else is 409 naming the current status, nothing written.
+     */
+    async transition(actor: Actor, id: string, body: OrderTransitionBody): Promise<AdminOrderDetail> {
+      const target = body.status;
+      const done = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const before = await orderRow(tx, id);
+        const refuse = (why?: string) =>
+          conflict(
+            `Order ${before.number} is ${STATUS_LABEL[before.status]}: it cannot be marked ${TRANSITION_LABEL[target]}${why ? ` (${why})` : ''}`,
+            { status: before.status },
+          );
+        if (!TRANSITION_FROM[target].includes(before.status)) throw refuse();
+        const openInvoice = sql`exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.status = 'open')`;
+        if (before.status === 'placed') {
+          const [inv] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.orderId, id));
+          if (inv?.status !== 'open') throw refuse('it has no open pay-later invoice');
+        }
+        const [after] = await tx
+          .update(orders)
+          .set({
+            status: target,
+            ...(target === 'shipped' ? { trackingNumber: body.tracking_number } : {}),
+            updatedAt: now,
+          })
+          .where(
+            and(
+              eq(orders.id, id),
+              eq(orders.status, before.status),
+              before.status === 'placed' ? openInvoice : undefined,
+            ),
+          )
+          .returning();
+        if (!after) {
+          const [now2] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+          throw conflict(
+            `Order ${before.number} changed meanwhile: it is now ${STATUS_LABEL[now2?.status ?? before.status]}`,
+            { status: now2?.status ?? before.status },
+          );
+        }
+        await tx.insert(orderEvents).values({
+          orderId: id,
+          status: target,
+          note: TRANSITION_NOTE[target](body.tracking_number),
+          createdAt: now,
+        });
+        await audit.record(tx, actor, {
+          action: TRANSITION_ACTION[target],
+          entityType: 'order',
+          entityId: id,
+          before: { status: before.status, tracking_number: before.trackingNumber },
+          after: { status: after.status, tracking_number: after.trackingNumber },
+        });
+        return after;
+      });
+      await send(async () => {
+        const info = await mailInfo(done);
+        if (target === 'shipped') return orderMails.shipped(info, done.trackingNumber ?? '');
+        return target === 'processing' ? orderMails.processing(info) : orderMails.delivered(info);
+      });
+      return service.detail(id);
+    },
+
+    /** POST /api/admin/orders/:id/cancel: before shipment; restocked once, money back, invoice voided. */
+    async cancel(actor: Actor, id: string, body: CancelOrderBody): Promise<AdminOrderDetail> {
+      const reason = body.reason || undefined;
+      const [payment] = await db.select({ method: payments.method }).from(payments).where(eq(payments.orderId, id));
+      const result = await parts.orders.cancelByStaff(id, {
+        reason,
+        actorId: actor.userId,
+        inTx: (tx, r) =>
+          audit.record(tx, actor, {
+            action: 'order.cancel',
+            entityType: 'order',
+            entityId: id,
+            before: r.before,
+            after: { ...r.after, reason: reason ?? null, refunded: fromCents(r.refundedCents) },
+          }),
+      });
+      const order = await orderRow(db, id);
+      await send(async () =>
+        orderMails.cancelled(await mailInfo(order), result.refundedCents, payment?.method ?? null, reason),
+      );
+      return service.detail(id);
+    },
+
+    /** POST /api/admin/orders/:id/refund: full (no amount) or partial, never more than is left. */
+    async refund(actor: Actor, id: string, body: RefundOrderBody): Promise<AdminOrderDetail> {
+      const amountCents = body.amount === undefined ? undefined : toCents(body.amount);
+      const result = await parts.orders.refund(id, {
+        amountCents,
+        reason: body.reason,
+        actorId: actor.userId,
+        inTx: (tx, r) =>
+          audit.record(tx, actor, {
+            action: 'order.refund',
+            entityType: 'order',
+            entityId: id,
+            before: { ...r.before, refunded: fromCents(Number(r.before.refunded_cents)) },
+            after: {
+              ...r.after,
+              refunded: fromCents(Number(r.after.refunded_cents)),
+              amount: fromCents(r.refundedCents),
+            },
+          }),
+      });
+      const order = await orderRow(db, id);
+      const [payment] = await db.select({ method: payments.method }).from(payments).where(eq(payments.orderId, id));
+      await send(async () =>
+        orderMails.refunded(
+          await mailInfo(order),
+          result.refundedCents,
+          result.after.status === 'refunded',
+          payment?.method ?? 'card',
+          body.reason,
+        ),
+      );
+      return service.detail(id);
+    },
+
+    /** GET /api/admin/pay-later: invoices by filter, with the outstanding and overdue totals. */
+    async payLater(q: PayLaterQuery): Promise<PayLaterList> {
+      const now = clock.now();
+      const search = q.q
+        ? or(
+            ilike(invoices.number, likePattern(q.q)),
+            ilike(orders.number, likePattern(q.q)),
+            ilike(orders.email, likePattern(q.q)),
+            sql`${customerName} ilike ${likePattern(q.q)}`,
+          )
+        : undefined;
+      const filter =
+        q.filter === 'outstanding'
+          ? eq(invoices.status, 'open')
+          : q.filter === 'overdue'
+            ? and(eq(invoices.status, 'open'), lt(invoices.dueAt, now))
+            : q.filter === 'paid'
+              ? eq(invoices.status, 'paid')
+              : undefined;
+      const where = and(filter, search);
+      const order =
+        q.filter === 'paid'
+          ? [desc(invoices.paidAt), desc(invoices.number)]
+          : q.filter === 'all'
+            ? [desc(invoices.issuedAt), desc(invoices.number)]
+            : [asc(invoices.dueAt), asc(invoices.number)];
+      const from = () =>
+        db
+          .select(invoiceColumns)
+          .from(invoices)
+          .innerJoin(orders, eq(orders.id, invoices.orderId))
+          .leftJoin(users, eq(users.id, orders.userId));
+      const [rows, [total], [sums]] = await Promise.all([
+        from()
+          .where(where)
+          .orderBy(...order)
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+        db
+          .select({ n: count() })
+          .from(invoices)
+          .innerJoin(orders, eq(orders.id, invoices.orderId))
+          .leftJoin(users, eq(users.id, orders.userId))
+          .where(where),
+        db
+          .select({
+            outstanding: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open'), 0)`,
+            outstandingCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open'))::int`,
+            overdue: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}), 0)`,
+            overdueCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}))::int`,
+          })
+          .from(invoices)
+          .innerJoin(orders, eq(orders.id, invoices.orderId))
+          .leftJoin(users, eq(users.id, orders.userId))
+          .where(search),
+      ]);
+      return {
+        items: rows.map(invoiceToWire),
+        total: total?.n ?? 0,
+        page: q.page,
+        limit: q.limit,
+        totals: {
+          outstanding: fromCents(cents(sums?.outstanding)),
+          outstanding_count: sums?.outstandingCount ?? 0,
+          overdue: fromCents(cents(sums?.overdue)),
+          overdue_count: sums?.overdueCount ?? 0,
+        },
+      };
+    },
+
+    /**
+     * POST /api/admin/pay-later/:invoiceId/mark-paid: the invoice is paid, the payment succeeded, a
+     * placed order becomes paid (a shipped one keeps its status), and the charge enters the ledger.
+     */
+    async markPaid(actor: Actor, invoiceId: string): Promise<PayLaterInvoice> {
+      const done = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const [inv] = await tx
+          .update(invoices)
+          .set({ status: 'paid', paidAt: now })
+          .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'open')))
+          .returning();
+        if (!inv) {
+          const [existing] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+          if (!existing) throw notFound('Invoice not found');
+          throw conflict(
+            existing.status === 'paid'
+              ? `Invoice ${existing.number} is already paid`
+              : `Invoice ${existing.number} is void (its order was cancelled) and cannot be marked paid`,
+            { status: existing.status },
+          );
+        }
+        const before = await orderRow(tx, inv.orderId);
+        const [payment] = await tx
+          .update(payments)
+          .set({ status: 'succeeded', updatedAt: now })
+          .where(eq(payments.orderId, inv.orderId))
+          .returning({ currency: payments.currency });
+        const [moved] = await tx
+          .update(orders)
+          .set({ status: 'paid', updatedAt: now })
+          .where(and(eq(orders.id, inv.orderId), eq(orders.status, 'placed')))
+          .returning({ status: orders.status });
+        const status = moved?.status ?? before.status;
+        await tx.insert(orderEvents).values({
+          orderId: inv.orderId,
+          status,
+          note: `Invoice ${inv.number} paid (${fromCents(inv.amountCents).toFixed(2)} ${payment?.currency ?? 'USD'})`,
+          createdAt: now,
+        });
+        await recordTransaction(tx, {
+          orderId: inv.orderId,
+          kind: 'charge',
+          method: 'pay_later',
+          amountCents: inv.amountCents,
+          currency: payment?.currency,
+          note: `Invoice ${inv.number} marked paid`,
+          actorId: actor.userId,
+          at: now,
+        });
+        await audit.record(tx, actor, {
+          action: 'invoice.mark_paid',
+          entityType: 'invoice',
+          entityId: inv.id,
+          before: { status: 'open', order_number: before.number, order_status: before.status },
+          after: { status: 'paid', order_number: before.number, order_status: status, paid_at: now },
+        });
+        return { inv, order: before };
+      });
+      await send(async () => orderMails.invoicePaid(await mailInfo(done.order), done.inv.number, done.inv.amountCents));
+      return invoice(invoiceId);
+    },
+
+    /** POST /api/admin/pay-later/:invoiceId/remind: mails the amount and due date; logged for "last sent". */
+    async remind(actor: Actor, invoiceId: string): Promise<PayLaterInvoice> {
+      const now = clock.now();
+      const done = await db.transaction(async (tx) => {
+        const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+        if (!inv) throw notFound('Invoice not found');
+        if (inv.status !== 'open') {
+          throw conflict(`Invoice ${inv.number} is ${inv.status}: only an open invoice gets reminders`, {
+            status: inv.status,
+          });
+        }
+        const order = await orderRow(tx, inv.orderId);
+        const overdue = inv.dueAt.getTime() < now.getTime();
+        await tx.insert(orderEvents).values({
+          orderId: order.id,
+          status: order.status,
+          note: `${overdue ? 'Overdue notice' : 'Payment reminder'} sent for invoice ${inv.number}`,
+          createdAt: now,
+        });
+        await audit.record(tx, actor, {
+          action: 'invoice.remind',
+          entityType: 'invoice',
+          entityId: inv.id,
+          before: { status: overdue ? 'overdue' : 'open' },
+          after: { status: overdue ? 'overdue' : 'open', reminded_at: now, to: order.email },
+        });
+        return { inv, order, overdue };
+      });
+      await send(async () =>
+        orderMails.reminder(
+          await mailInfo(done.order),
+          done.inv.number,
+          done.inv.amountCents,
+          done.inv.dueAt,
+          done.overdue,
+        ),
+      );
+      return invoice(invoiceId);
+    },
+
+    /** GET /api/admin/transactions: one page of the ledger and the totals of everything that matches. */
+    async transactions(q: TransactionsQuery): Promise<TransactionList> {
+      const where = transactionsWhere(q);
+      const [items, [sums]] = await Promise.all([
+        ledger(where, { limit: q.limit, offset: (q.page - 1) * q.limit }),
+        db
+          .select({
+            charges: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'charge'), 0)`,
+            refunds: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'refund'), 0)`,
+            n: count(),
+          })
+          .from(transactions)
+          .innerJoin(orders, eq(orders.id, transactions.orderId))
+          .where(where),
+      ]);
+      const charges = cents(sums?.charges);
+      const refunds = cents(sums?.refunds);
+      return {
+        items,
+        total: sums?.n ?? 0,
+        page: q.page,
+        limit: q.limit,
+        totals: {
+          charges: fromCents(charges),
+          refunds: fromCents(refunds),
+          net: fromCents(charges - refunds),
+          count: sums?.n ?? 0,
+        },
+      };
+    },
+
+    /** Every ledger row that matches (not one page), for the CSV export. */
+    allTransactions(q: TransactionsQuery): Promise<LedgerRow[]> {
+      return ledger(transactionsWhere(q));
+    },
+  };
+  return service;
+}
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;

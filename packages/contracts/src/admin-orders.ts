@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { isoDay } from './admin-common.ts';
+import { paged, pageQuery } from './common.ts';
+import { ORDER_STATUSES, order, orderStatus } from './orders.ts';
+
+/**
+ * The admin area's orders, pay-later invoices and money ledger (issue 5). Money is decimal on the
+ * wire (DESIGN §6).
+ */
+
+export const PAYMENT_METHODS = ['card', 'pay_later'] as const;
+export const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'method must be card or pay_later' });
+
+/** `?status=paid,shipped` or `?status=paid&status=shipped`: one or several statuses. */
+const statusList = z.preprocess(
+  (v) =>
+    v === undefined || v === ''
+      ? undefined
+      : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).filter((s) => s !== ''),
+  z
+    .array(z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(', ')}` }))
+    .max(ORDER_STATUSES.length)
+    .optional(),
+);
+
+const search = z.string().trim().max(200, 'q must be at most 200 characters').optional();
+
+/** Page, `from`/`to` days (as `dateRangeQuery`) and the list's own filters, as one flat object. */
+const inOrder = (r: { from?: string; to?: string }) => !r.from || !r.to || r.from <= r.to;
+
+function listQuery<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ ...pageQuery.shape, from: isoDay('from').optional(), to: isoDay('to').optional(), ...shape })
+    .refine((r) => inOrder(r as { from?: string; to?: string }), {
+      message: 'from must not be after to',
+      path: ['to'],
+    });
+}
+
+export const adminOrdersQuery = listQuery({
+  status: statusList,
+  method: paymentMethod.optional(),
+  q: search,
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+
+export const adminOrderSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: orderStatus,
+  email: z.string(),
+  customer_name: z.string().nullable(),
+  total: z.number(),
+  item_count: z.number().int(),
+  payment_method: paymentMethod,
+  payment_status: z.string(),
+  created_at: z.string(),
+});
+export type AdminOrderSummary = z.infer<typeof adminOrderSummary>;
+export const adminOrderList = paged(adminOrderSummary);
+export type AdminOrderList = z.infer<typeof adminOrderList>;
+
+export const TRANSACTION_KINDS = ['charge', 'refund'] as const;
+
+export const ledgerRow = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  order_number: z.string(),
+  kind: z.enum(TRANSACTION_KINDS),
+  method: paymentMethod,
+  amount: z.number(),
+  currency: z.string(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type LedgerRow = z.infer<typeof ledgerRow>;
+
+/** What staff may do with the order now; the API refuses anything else with 409. */
+export const orderActions = z.object({
+  process: z.boolean(),
+  ship: z.boolean(),
+  deliver: z.boolean(),
+  cancel: z.boolean(),
+  refund: z.boolean(),
+  mark_paid: z.boolean(),
+});
+
+export const adminOrderDetail = order.extend({
+  customer: z
+    .object({ id: z.string(), name: z.string(), email: z.string() })
+    .nullable()
+    .describe('null for a guest order'),
+  payment_detail: z.object({
+    id: z.string(),
+    amount: z.number(),
+    refunded: z.number(),
+    refundable: z.number(),
+    provider: z.string().nullable(),
+    reference: z.string().nullable(),
+    failure_message: z.string().nullable(),
+  }),
+  invoice_id: z.string().nullable(),
+  transactions: z.array(ledgerRow),
+  actions: orderActions,
+  updated_at: z.string(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+
+/** Tracking numbers as carriers print them: letters, digits, spaces and - / . */
+export const TRACKING_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/;
+
+export const ORDER_TRANSITIONS = ['processing', 'shipped', 'delivered'] as const;
+export const orderTransitionBody = z
+  .strictObject({
+    status: z.enum(ORDER_TRANSITIONS, { error: 'status must be one of: processing, shipped, delivered' }),
+    tracking_number: z
+      .string({ error: 'tracking_number must be text' })
+      .trim()
+      .min(4, 'The tracking number must be at least 4 characters')
+      .max(64, 'The tracking number must be at most 64 characters')
+      .regex(TRACKING_PATTERN, 'The tracking number may only contain letters, digits, spaces and - / .')
+      .optional(),
+  })
+  .refine((b) => b.status !== 'shipped' || b.tracking_number !== undefined, {
+    message: 'A tracking number is required to mark an order shipped',
+    path: ['tracking_number'],
+  });
+export type OrderTransitionBody = z.infer<typeof orderTransitionBody>;
+
+const reasonText = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(500, `The ${field} must be at most 500 characters`);
+
+export const cancelOrderBody = z.strictObject({ reason: reasonText('reason').optional() });
+export type CancelOrderBody = z.infer<typeof cancelOrderBody>;
+
+/** A decimal amount with at most two decimals, more than 0. */
+export const refundAmount = z
+  .number({ error: 'amount must be a number' })
+  .positive('The refund amount must be more than 0')
+  .max(10_000_000, 'The refund amount is too large')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'The amount may have at most two decimals');
+
+export const refundOrderBody = z.strictObject({
+  amount: refundAmount.optional().describe('Default: everything not yet refunded'),
+  reason: reasonText('reason').min(1, 'Give a reason for the refund'),
+});
+export type RefundOrderBody = z.infer<typeof refundOrderBody>;
+
+// Pay later ------------------------------------------------------------------------------------------
+
+export const PAY_LATER_FILTERS = ['outstanding', 'overdue', 'paid', 'all'] as const;
+export const payLaterQuery = z.object({
+  ...pageQuery.shape,
+  filter: z
+    .enum(PAY_LATER_FILTERS, { error: 'filter must be one of: outstanding, overdue, paid, all' })
+    .default('outstanding'),
+  q: search,
+});
+export type PayLaterQuery = z.infer<typeof payLaterQuery>;
+
+export const payLaterInvoice = z.object({
+  id: z.string(),
+  number: z.string(),
+  order_id: z.string(),
+  order_number: z.string(),
+  order_status: orderStatus,
+  customer_name: z.string().nullable(),
+  email: z.string(),
+  amount: z.number(),
+  issued_at: z.string(),
+  due_at: z.string(),
+  paid_at: z.string().nullable(),
+  status: z.enum(['open', 'overdue', 'paid', 'void']),
+  last_reminder_at: z.string().nullable(),
+});
+export type PayLaterInvoice = z.infer<typeof payLaterInvoice>;
+
+export const payLaterList = paged(payLaterInvoice).extend({
+  totals: z.object({
+    outstanding: z.number(),
+    outstanding_count: z.number().int(),
+    overdue: z.number(),
+    overdue_count: z.number().int(),
+  }),
+});
+export type PayLaterList = z.infer<typeof payLaterList>;
+
+export const invoiceIdParam = z.object({ invoiceId: z.uuid('invoiceId must be a UUID') });
+
+// Transactions ----------------------------------------------------------------------------------------
+
+export const transactionsQuery = listQuery({
+  kind: z.enum(TRANSACTION_KINDS, { error: 'kind must be charge or refund' }).optional(),
+  method: paymentMethod.optional(),
+  q: search,
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
+});
+export type TransactionsQuery = z.infer<typeof transactionsQuery>;
+
+export const transactionList = paged(ledgerRow).extend({
+  totals: z.object({ charges: z.number(), refunds: z.number(), net: z.number(), count: z.number().int() }),
+});
+export type TransactionList = z.infer<typeof transactionList>;
+
+export const TRANSACTIONS_CSV_HEADER = [
+  'date',
+  'order_number',
+  'kind',
+  'method',
+  'amount',
+  'currency',
+  'reference',
+  'note',
+] as const;
