@@ -17,22 +17,30 @@ function bearer(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** preHandlers that read the access token. The user always comes from the token, never the body. */
-export function authGuards(signer: TokenSigner) {
+/**
+ * preHandlers that read the access token. The user always comes from the token, never the body.
+ * `isActive` (one primary-key lookup) refuses a still-valid token of an account that was disabled or
+ * deleted since it was signed, so disabling a customer ends their sessions at once (issue 5).
+ */
+export function authGuards(signer: TokenSigner, isActive?: (userId: string) => Promise<boolean>) {
+  async function claimsOf(token: string) {
+    const claims = await signer.verifyAccess(token);
+    if (!claims || (isActive && !(await isActive(claims.userId)))) {
+      throw unauthorized('Your session is invalid or has expired');
+    }
+    return claims;
+  }
+
   async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearer(request);
     if (!token) throw unauthorized();
-    const claims = await signer.verifyAccess(token);
-    if (!claims) throw unauthorized('Your session is invalid or has expired');
-    request.user = claims;
+    request.user = await claimsOf(token);
   }
 
   async function optionalUser(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearer(request);
     if (!token) return;
-    const claims = await signer.verifyAccess(token);
-    if (!claims) throw unauthorized('Your session is invalid or has expired');
-    request.user = claims;
+    request.user = await claimsOf(token);
   }
 
   function requireRole(...roles: Role[]) {

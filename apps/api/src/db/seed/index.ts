@@ -5,6 +5,7 @@ import type { Db } from '../client.ts';
 import { users } from '../schema.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
+import { seedDemoOrders } from './demo-orders.ts';
 import { seedSettings } from './settings.ts';
 
 interface Logger {
@@ -17,6 +18,8 @@ export interface SeedOptions {
   adminEmail?: string;
   adminPassword?: string;
   log: Logger;
+  /** The seeding instant the demo orders count back from (default: now). */
+  now?: Date;
 }
 
 /**
@@ -51,6 +54,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<{ seeded: 
     await seedSettings(tx, opts.mode);
     // The footer's pages and the help centre belong to every shop, demo or not (DESIGN §7).
     await seedContent(tx);
+    // Customers and six months of orders, so the dashboard and reports mean something (issue 5).
+    if (opts.mode === 'demo') await seedDemoOrders(tx, opts.now ?? new Date());
     return { seeded: true };
   });
 }

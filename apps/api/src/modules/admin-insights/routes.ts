@@ -1,4 +1,159 @@
-import type { AdminRoutesPlugin } from '../admin/types.ts';
+import {
+  categoriesReport,
+  categoriesReportQuery,
+  customerDetail,
+  customerDetailQuery,
+  customerList,
+  customerRow,
+  customersQuery,
+  dashboard,
+  insightsRangeQuery,
+  salesReport,
+  salesReportQuery,
+  topProductsQuery,
+  topProductsReport,
+} from '@shop/contracts/admin-insights';
+import { uuidParam } from '@shop/contracts/common';
+import { errorBody } from '@shop/contracts/errors';
+import { z } from 'zod';
+import { csvHeaders, toCsv } from '../../lib/csv.ts';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/types.ts';
+import { createInsightsService } from './service.ts';
 
-/** Admin insights routes (issue 5). */
-export const adminInsightsRoutes: AdminRoutesPlugin = async (_app, _opts) => {};
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+const doc = { ...adminDoc, tags: ['admin'] };
+/** A report's JSON, or its rows as CSV text with `?format=csv`. */
+const orCsv = <T extends z.ZodType>(json: T) => z.union([json, z.string().describe('CSV, with ?format=csv')]);
+const fileName = (kind: string, r: { from: string; to: string }) => `${kind}-${r.from}-to-${r.to}.csv`;
+
+/**
+ * Admin dashboard, reports and customers (issue 5). Revenue follows docs/adr/006-revenue.md; every
+ * report answers `?format=csv` with the same rows as its JSON.
+ */
+export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services, deps }) => {
+  const insights = createInsightsService(deps, { audit: services.audit });
+
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        ...doc,
+        summary: 'Revenue, orders, average order value and new customers against the previous range',
+        querystring: insightsRangeQuery,
+        response: { 200: dashboard, ...errors },
+      },
+    },
+    (request) => insights.dashboard(request.query),
+  );
+
+  app.get(
+    '/reports/sales',
+    {
+      schema: {
+        ...doc,
+        summary: 'Sales by day, ISO week or month (every period present)',
+        querystring: salesReportQuery,
+        response: { 200: orCsv(salesReport), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await insights.sales(request.query);
+      if (request.query.format !== 'csv') return report;
+      return reply.headers(csvHeaders(fileName(`sales-by-${report.group}`, report.range))).send(
+        toCsv(
+          ['period', 'orders', 'gross', 'refunds', 'revenue'],
+          report.periods.map((p) => [p.period, p.orders, p.gross, p.refunds, p.revenue]),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/reports/categories',
+    {
+      schema: {
+        ...doc,
+        summary: 'Merchandise sales by category',
+        querystring: categoriesReportQuery,
+        response: { 200: orCsv(categoriesReport), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await insights.categories(request.query);
+      if (request.query.format !== 'csv') return report;
+      return reply.headers(csvHeaders(fileName('sales-by-category', report.range))).send(
+        toCsv(
+          ['category_id', 'category', 'orders', 'units', 'sales'],
+          report.items.map((c) => [c.category_id, c.category, c.orders, c.units, c.sales]),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/reports/top-products',
+    {
+      schema: {
+        ...doc,
+        summary: 'The best-selling products by sales',
+        querystring: topProductsQuery,
+        response: { 200: orCsv(topProductsReport), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await insights.topProducts(request.query);
+      if (request.query.format !== 'csv') return report;
+      return reply.headers(csvHeaders(fileName('top-products', report.range))).send(
+        toCsv(
+          ['product_id', 'name', 'category', 'orders', 'units', 'sales'],
+          report.items.map((p) => [p.product_id, p.name, p.category, p.orders, p.units, p.sales]),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/customers',
+    {
+      schema: {
+        ...doc,
+        summary: 'Customer accounts with their orders and lifetime value',
+        querystring: customersQuery,
+        response: { 200: customerList, ...errors },
+      },
+    },
+    (request) => insights.customers(request.query),
+  );
+
+  app.get(
+    '/customers/:id',
+    {
+      schema: {
+        ...doc,
+        summary: 'A customer: profile, addresses, orders and lifetime value',
+        params: uuidParam,
+        querystring: customerDetailQuery,
+        response: { 200: customerDetail, 404: errorBody, 422: errorBody, ...errors },
+      },
+    },
+    (request) => insights.customer(request.params.id, request.query),
+  );
+
+  for (const action of ['disable', 'enable'] as const) {
+    app.post(
+      `/customers/:id/${action}`,
+      {
+        schema: {
+          ...doc,
+          summary:
+            action === 'disable'
+              ? 'Disables a customer account and ends its sessions at once'
+              : 'Enables a disabled customer account again',
+          params: uuidParam,
+          response: { 200: customerRow, 404: errorBody, 422: errorBody, ...errors },
+        },
+      },
+      (request) => insights[action](actorOf(request), request.params.id),
+    );
+  }
+};

@@ -66,6 +66,12 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
   }
 
   return {
+    /** Whether the account still exists and is not disabled: the guards ask on every signed-in request. */
+    async isActive(userId: string): Promise<boolean> {
+      const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, userId));
+      return user !== undefined && !user.disabled;
+    },
+
     /** The signed-in user's public profile; a deleted or disabled account is no longer signed in. */
     async getPublicUser(userId: string): Promise<PublicUser> {
       const [user] = await db.select().from(users).where(eq(users.id, userId));

@@ -1,0 +1,58 @@
+import { DEFAULT_RANGE_DAYS, type InsightsRangeQuery, rangeDays } from '@shop/contracts/admin-insights';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The one definition of revenue (docs/adr/006-revenue.md), as SQL building blocks that the dashboard,
+ * the reports and the customers' lifetime value all use. An order counts as a sale unless it still
+ * awaits its card payment or was cancelled; it belongs to the day it was placed (UTC).
+ */
+export const COUNTED_ORDER = sql.raw(`o.status not in ('awaiting_payment', 'cancelled')`);
+
+/** Placed within [start, end). */
+export const placedIn = (r: Bounds): SQL => sql`o.created_at >= ${r.start} and o.created_at < ${r.end}`;
+
+/**
+ * The counted orders with their refunds, as rows (`o` columns plus `refunded_cents`): the base every
+ * figure sums over. Gross = Σ total_cents, refunds = Σ refunded_cents, net revenue = gross − refunds.
+ */
+export const salesRows = (where: SQL): SQL => sql`(
+  select o.id, o.user_id, o.created_at, o.total_cents, coalesce(p.refunded_cents, 0) as refunded_cents
+    from orders o left join payments p on p.order_id = o.id
+   where ${COUNTED_ORDER} and ${where}
+)`;
+
+export interface DayRange {
+  from: string;
+  to: string;
+  days: number;
+}
+export interface Bounds {
+  start: Date;
+  end: Date;
+}
+
+const DAY_MS = 86_400_000;
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+
+/** The query's range with defaults: the last 30 days up to today (UTC, by the shop's clock). */
+export function resolveRange(q: InsightsRangeQuery, now: Date): DayRange {
+  const to = q.to ?? (q.from && q.from > isoDay(now) ? q.from : isoDay(now));
+  const from = q.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
+  return { from, to, days: rangeDays(from, to) };
+}
+
+/** The range of equal length just before this one. */
+export function previousRange(r: DayRange): DayRange {
+  return { from: addDays(r.from, -r.days), to: addDays(r.from, -1), days: r.days };
+}
+
+export function bounds(r: DayRange): Bounds {
+  return { start: new Date(`${r.from}T00:00:00Z`), end: new Date(`${addDays(r.to, 1)}T00:00:00Z`) };
+}
+
+/** Percent change with one decimal; null when there is nothing to compare with. */
+export function change(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
