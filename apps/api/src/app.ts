@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { maintenanceHook } from './modules/settings/maintenance.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -117,6 +118,8 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(
     async (api) => {
+      // Issue 5: maintenance mode stops shoppers' changes (503); staff and sign-in keep working.
+      api.addHook('onRequest', maintenanceHook(services.settings));
       // The API answers JSON only: nothing in it may run as a page.
       await api.register(helmet, {
         contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },

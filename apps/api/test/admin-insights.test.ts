@@ -136,7 +136,7 @@ describe('GET /api/admin/reports/*', () => {
           expect(new Date(`${p.period}T00:00:00Z`).getUTCDay()).toBe(1);
           if (i > 0) expect(p.period).toBe(addDays(periods[i - 1]?.period ?? '', 7));
         }
-        expect(periods[0]?.period <= from()).toBe(true);
+        expect((periods[0]?.period ?? '') <= from()).toBe(true);
       }
       if (group === 'month') for (const p of periods) expect(p.period.endsWith('-01')).toBe(true);
     }
