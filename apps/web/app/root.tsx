@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { RouteErrorBoundary } from './components/errors/route-error-boundary.tsx';
@@ -30,6 +30,25 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * Issue 5, DESIGN §7: in maintenance mode (an admin setting; the server decides per path, the admin
+ * area stays open) every page answers 503, which the error boundary shows as 'Under Maintenance'.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.maintenance) {
+    throw data(
+      { message: 'The shop is under maintenance and will be back shortly.', code: 'SERVICE_UNAVAILABLE' },
+      { status: 503, headers: { 'retry-after': '300' } },
+    );
+  }
+  return null;
+}
+
+/** The check above belongs to the document request; client navigations never re-run it. */
+export function shouldRevalidate() {
+  return false;
 }
 
 export default function App() {

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
+import { pageOpenDuringMaintenance } from '../modules/settings/maintenance.ts';
 import type { Services } from '../services.ts';
 
 /** Form posts to pages are small; uploads go to /api with their own limit. */
@@ -80,9 +81,17 @@ export async function registerWeb(app: FastifyInstance, opts: { services: Servic
       if (hasOversizedBody(request)) {
         return reply.status(413).type('text/plain; charset=utf-8').send('Request body too large');
       }
+      // Issue 5: in maintenance mode every page but the admin area's answers 503 with the maintenance
+      // page (the root loader throws it). One look at the cached settings per page.
+      const maintenance = !pageOpenDuringMaintenance(pathname) && (await services.settings.maintenance());
       const nonce = randomBytes(16).toString('base64');
       const webRequest = toWebRequest(request, reply, publicOrigin);
-      const response = await handle(webRequest, { services, nonce, loaderDelayMs: config.DEMO_LOADER_DELAY_MS });
+      const response = await handle(webRequest, {
+        services,
+        nonce,
+        loaderDelayMs: config.DEMO_LOADER_DELAY_MS,
+        maintenance,
+      });
       return sendWebResponse(request, reply, response, nonce);
     });
   });

@@ -1,4 +1,68 @@
+import { createTicket, currentSettings, uniqueCode } from '../admin-store-fixtures.ts';
+import { createUser } from '../helpers.ts';
+import { createDiscount } from '../orders-fixtures.ts';
 import type { RouteSamples } from './types.ts';
 
+const ticketUrl = async (t: Parameters<typeof createTicket>[0], rest = '') =>
+  `/api/admin/support/tickets/${(await createTicket(t)).id}${rest}`;
+
 /** Sample requests for the admin store routes (see admin-access.test.ts). */
-export const storeSamples: RouteSamples = {};
+export const storeSamples: RouteSamples = {
+  'GET /api/admin/audit-log': { request: () => ({ url: '/api/admin/audit-log?limit=5&action=discount' }) },
+
+  'GET /api/admin/discounts': { request: () => ({ url: '/api/admin/discounts?limit=5' }) },
+  'POST /api/admin/discounts': {
+    request: () => ({ url: '/api/admin/discounts', payload: { code: uniqueCode(), kind: 'percent', value: 15 } }),
+  },
+  'PATCH /api/admin/discounts/:id': {
+    request: async (t) => ({ url: `/api/admin/discounts/${(await createDiscount(t)).id}`, payload: { active: false } }),
+  },
+  'DELETE /api/admin/discounts/:id': {
+    request: async (t) => ({ url: `/api/admin/discounts/${(await createDiscount(t)).id}` }),
+  },
+  'GET /api/admin/newsletter-subscribers': {
+    request: () => ({ url: '/api/admin/newsletter-subscribers?status=pending' }),
+  },
+
+  'GET /api/admin/settings': { adminOnly: true, request: () => ({ url: '/api/admin/settings' }) },
+  'PUT /api/admin/settings': {
+    adminOnly: true,
+    request: async (t) => ({ url: '/api/admin/settings', payload: await currentSettings(t) }),
+  },
+  'GET /api/admin/content-pages': { adminOnly: true, request: () => ({ url: '/api/admin/content-pages' }) },
+  'PUT /api/admin/content-pages/:slug': {
+    adminOnly: true,
+    request: () => ({
+      url: '/api/admin/content-pages/press',
+      payload: { title: 'Press', description: 'News about the shop.', body: 'Press contact: press@shop.example' },
+    }),
+  },
+  'GET /api/admin/staff': { adminOnly: true, request: () => ({ url: '/api/admin/staff' }) },
+  'POST /api/admin/staff': {
+    adminOnly: true,
+    request: async (t) => ({
+      url: '/api/admin/staff',
+      payload: { email: (await createUser(t)).email, role: 'staff' },
+    }),
+  },
+  'PATCH /api/admin/staff/:id': {
+    adminOnly: true,
+    request: async (t) => ({
+      url: `/api/admin/staff/${(await createUser(t, { role: 'staff' })).id}`,
+      payload: { role: 'admin' },
+    }),
+  },
+
+  'GET /api/admin/support/tickets': { request: () => ({ url: '/api/admin/support/tickets?status=open' }) },
+  'GET /api/admin/support/tickets/:id': { request: async (t) => ({ url: await ticketUrl(t) }) },
+  'POST /api/admin/support/tickets/:id/replies': {
+    request: async (t) => ({ url: await ticketUrl(t, '/replies'), payload: { body: 'We are on it.' } }),
+  },
+  'POST /api/admin/support/tickets/:id/notes': {
+    request: async (t) => ({ url: await ticketUrl(t, '/notes'), payload: { body: 'Checked the carrier.' } }),
+  },
+  'POST /api/admin/support/tickets/:id/status': {
+    request: async (t) => ({ url: await ticketUrl(t, '/status'), payload: { status: 'closed' } }),
+  },
+  'GET /api/admin/support/error-reports': { request: () => ({ url: '/api/admin/support/error-reports' }) },
+};

@@ -12,6 +12,8 @@ declare module 'react-router' {
     nonce: string;
     /** DEMO_LOADER_DELAY_MS: reproduces the spec's 1 s loader wait for demos (DESIGN §7). */
     loaderDelayMs: number;
+    /** Maintenance mode is on and this page is not in the admin area: the root loader answers 503 (issue 5). */
+    maintenance?: boolean;
   }
 }
 

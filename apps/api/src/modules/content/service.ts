@@ -1,5 +1,7 @@
+import type { ContentPageUpdateBody } from '@shop/contracts/admin-store';
 import type { ContentPage, ContentPageSummary } from '@shop/contracts/content';
 import { asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { contentPages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Deps } from '../../services.ts';
@@ -8,19 +10,48 @@ import type { Deps } from '../../services.ts';
  * Content pages: the footer's pages of spec §2 and the help centre. DESIGN §7 makes them real pages
  * stored in the database (editable in admin later) instead of dead links.
  */
-export function createContentService({ db }: Pick<Deps, 'db'>) {
+type ContentRow = typeof contentPages.$inferSelect;
+const toWire = (row: ContentRow): ContentPage => ({
+  slug: row.slug,
+  title: row.title,
+  description: row.description,
+  body: row.body,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export function createContentService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   return {
     /** One page by slug; an unknown slug is 404 'Page not found'. */
     async getPage(slug: string): Promise<ContentPage> {
       const [row] = await db.select().from(contentPages).where(eq(contentPages.slug, slug)).limit(1);
       if (!row) throw notFound('Page not found');
-      return {
-        slug: row.slug,
-        title: row.title,
-        description: row.description,
-        body: row.body,
-        updated_at: row.updatedAt.toISOString(),
-      };
+      return toWire(row);
+    },
+
+    /** Every page in full, by slug (admin Settings' footer pages editor, issue 5). */
+    async listFull(): Promise<ContentPage[]> {
+      const rows = await db.select().from(contentPages).orderBy(asc(contentPages.slug));
+      return rows.map(toWire);
+    },
+
+    /**
+     * Edits an existing page in the caller's transaction (issue 5); pages are not created or removed
+     * here, the footer links them by slug. Returns the page before and after; unknown slug → 404.
+     */
+    async update(
+      ex: Db | Tx,
+      slug: string,
+      body: ContentPageUpdateBody,
+    ): Promise<{ before: ContentPage; after: ContentPage }> {
+      const [row] = await ex.select().from(contentPages).where(eq(contentPages.slug, slug)).for('update');
+      if (!row) throw notFound('Page not found');
+      const [updated] = await ex
+        .update(contentPages)
+        .set({ title: body.title, description: body.description, body: body.body, updatedAt: clock.now() })
+        .where(eq(contentPages.slug, slug))
+        .returning();
+      if (!updated) throw notFound('Page not found');
+      return { before: toWire(row), after: toWire(updated) };
     },
 
     /** Every page's slug, title and last change, by slug (the sitemap lists them). */

@@ -1,7 +1,9 @@
+import { type AdminSettings, SOCIAL_LABELS, SOCIAL_NETWORKS, type StoreProfile } from '@shop/contracts/admin-store';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { StoreSettings } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
-import { type ShippingMethodRow, storeSettings } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { type ShippingMethodRow, type SocialLinks, storeSettings } from '../../db/schema.ts';
 import { DEFAULT_STORE_SETTINGS } from '../../db/seed/settings.ts';
 import type { Deps } from '../../services.ts';
 
@@ -12,6 +14,14 @@ export interface Settings {
   taxRateBasisPoints: number;
   shippingMethods: ShippingMethodRow[];
   payLaterDays: number;
+  /** The store profile the footer shows (issue 5). */
+  contactEmail: string;
+  contactPhone: string;
+  address: string;
+  socialLinks: SocialLinks;
+  /** On: storefront pages and shoppers' changes answer 503 (issue 5). */
+  maintenanceMode: boolean;
+  lowStockThreshold: number;
 }
 
 /**
@@ -38,6 +48,12 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
       taxRateBasisPoints: row.taxRateBasisPoints,
       shippingMethods: row.shippingMethods,
       payLaterDays: row.payLaterDays,
+      contactEmail: row.contactEmail,
+      contactPhone: row.contactPhone,
+      address: row.address,
+      socialLinks: row.socialLinks,
+      maintenanceMode: row.maintenanceMode,
+      lowStockThreshold: row.lowStockThreshold,
     };
   }
 
@@ -58,9 +74,70 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
   return {
     get,
 
+    /** What the storefront footer shows (issue 5), from the cached settings. */
+    async profile(): Promise<StoreProfile> {
+      return storeProfile(await get());
+    },
+
+    /** Maintenance mode (issue 5), from the cached settings: one cheap look per request. */
+    async maintenance(): Promise<boolean> {
+      return (await get()).maintenanceMode;
+    },
+
     /** Forget the cached copy (after an admin change, or in tests that change the row). */
     invalidate() {
       cached = undefined;
+    },
+
+    /** The settings as stored right now, read in the caller's transaction (no cache): for a change's "before". */
+    async current(ex: Db | Tx): Promise<Settings> {
+      const [row] = await ex.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
+      if (!row) return load();
+      return {
+        storeName: row.storeName,
+        currency: 'USD',
+        taxRateBasisPoints: row.taxRateBasisPoints,
+        shippingMethods: row.shippingMethods,
+        payLaterDays: row.payLaterDays,
+        contactEmail: row.contactEmail,
+        contactPhone: row.contactPhone,
+        address: row.address,
+        socialLinks: row.socialLinks,
+        maintenanceMode: row.maintenanceMode,
+        lowStockThreshold: row.lowStockThreshold,
+      };
+    },
+
+    /**
+     * Writes everything admin Settings edits (issue 5) in the caller's transaction. Call `invalidate()`
+     * once it committed: checkout then uses the new rates at once.
+     */
+    async saveAdmin(ex: Db | Tx, next: AdminSettings, previous: Settings): Promise<void> {
+      const social: SocialLinks = {};
+      for (const network of SOCIAL_NETWORKS) {
+        const url = next.social_links[network];
+        if (url) social[network] = url;
+      }
+      await ex
+        .update(storeSettings)
+        .set({
+          storeName: next.store_name,
+          taxRateBasisPoints: Math.round(next.tax_rate_percent * 100),
+          shippingMethods: previous.shippingMethods.map((m) => ({
+            ...m,
+            priceCents: toCents(next.shipping[m.id].price),
+            freeOverCents: next.shipping[m.id].free_over === null ? null : toCents(next.shipping[m.id].free_over ?? 0),
+          })),
+          payLaterDays: next.pay_later_days,
+          contactEmail: next.contact_email,
+          contactPhone: next.contact_phone,
+          address: next.address,
+          socialLinks: social,
+          maintenanceMode: next.maintenance_mode,
+          lowStockThreshold: next.low_stock_threshold,
+          updatedAt: clock.now(),
+        })
+        .where(eq(storeSettings.id, 1));
     },
 
     /** Replaces the settings (admin Settings, issue 5) and drops the cache. */
@@ -106,5 +183,47 @@ export function shippingToWire(m: ShippingMethodRow) {
     description: m.description,
     price: fromCents(m.priceCents),
     free_over: m.freeOverCents === null ? null : fromCents(m.freeOverCents),
+  };
+}
+
+/** The admin wire form of everything Settings edits (contracts `adminSettings`). */
+export function settingsToAdmin(s: Settings): AdminSettings {
+  const rate = (id: ShippingMethodRow['id']) => {
+    const m = s.shippingMethods.find((x) => x.id === id);
+    return {
+      price: m ? fromCents(m.priceCents) : 0,
+      free_over: m?.freeOverCents == null ? null : fromCents(m.freeOverCents),
+    };
+  };
+  return {
+    store_name: s.storeName,
+    contact_email: s.contactEmail,
+    contact_phone: s.contactPhone,
+    address: s.address,
+    social_links: {
+      facebook: s.socialLinks.facebook ?? '',
+      twitter: s.socialLinks.twitter ?? '',
+      instagram: s.socialLinks.instagram ?? '',
+      youtube: s.socialLinks.youtube ?? '',
+    },
+    shipping: { standard: rate('standard'), express: rate('express') },
+    tax_rate_percent: s.taxRateBasisPoints / 100,
+    pay_later_days: s.payLaterDays,
+    low_stock_threshold: s.lowStockThreshold,
+    maintenance_mode: s.maintenanceMode,
+  };
+}
+
+/** What the storefront footer shows (issue 5): the name, contact details and the links that are set. */
+export function storeProfile(s: Settings): StoreProfile {
+  return {
+    name: s.storeName,
+    contactEmail: s.contactEmail,
+    contactPhone: s.contactPhone,
+    address: s.address,
+    social: SOCIAL_NETWORKS.flatMap((network) => {
+      const url = s.socialLinks[network];
+      return url ? [{ network, label: SOCIAL_LABELS[network], url }] : [];
+    }),
   };
 }

@@ -1,3 +1,4 @@
+import type { StoreProfile } from '@shop/contracts/admin-store';
 import { Link } from 'react-router';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
 import { Container } from './container.tsx';
@@ -35,8 +36,16 @@ const LINK_GROUPS = [
   },
 ] as const;
 
-/** spec §2: social links are placeholders (no target). */
-const SOCIAL = ['Facebook', 'Instagram', 'X', 'YouTube'] as const;
+/** spec §2 shows four social links; each points where admin Settings says (issue 5), else nowhere yet. */
+const SOCIAL = [
+  { network: 'facebook', name: 'Facebook' },
+  { network: 'instagram', name: 'Instagram' },
+  { network: 'twitter', name: 'X' },
+  { network: 'youtube', name: 'YouTube' },
+] as const;
+
+/** What the footer shows until admin Settings fill in the store profile. */
+const DEFAULT_CONTACT = { phone: '+1 (555) 123-4567', email: 'support@shop.example' };
 
 /** spec §9: payment badges V, M, P. */
 const PAYMENT_BADGES = [
@@ -52,12 +61,16 @@ const linkClass =
  * spec §2 footer, site-wide. The layout loads it lazily: the server renders it in full, and the browser
  * hydrates it once its code arrives, so none of it weighs on the first paint's JavaScript.
  */
-export default function Footer() {
+export default function Footer({ store }: { store?: StoreProfile }) {
+  const name = store?.name || 'Shop';
+  const phone = store?.contactPhone || DEFAULT_CONTACT.phone;
+  const email = store?.contactEmail || DEFAULT_CONTACT.email;
+  const socialUrl = (network: string) => store?.social.find((s) => s.network === network)?.url;
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <Container className="grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="space-y-6">
-          <p className="font-bold text-white text-xl">Shop</p>
+          <p className="font-bold text-white text-xl">{name}</p>
           <NewsletterForm />
         </div>
         {LINK_GROUPS.map((group) => (
@@ -80,25 +93,26 @@ export default function Footer() {
         <address className="space-y-2 text-slate-300 text-sm not-italic">
           <p className="font-semibold text-white">Customer Support</p>
           <p>
-            <a href="tel:+15551234567" className={linkClass}>
-              +1 (555) 123-4567
+            <a href={`tel:${phone.replace(/[^+\d]/g, '')}`} className={linkClass}>
+              {phone}
             </a>
           </p>
           <p>
-            <a href="mailto:support@shop.example" className={linkClass}>
-              support@shop.example
+            <a href={`mailto:${email}`} className={linkClass}>
+              {email}
             </a>
           </p>
+          {store?.address ? <p className="whitespace-pre-line">{store.address}</p> : null}
           <p>Monday to Friday, 9:00–18:00</p>
         </address>
         <div>
           <p className="font-semibold text-sm text-white">Follow us</p>
           <ul className="mt-2 flex flex-wrap gap-3">
-            {SOCIAL.map((name) => (
-              <li key={name}>
-                {/* Placeholders until the shop has its accounts (spec §2): no target, no new tab. */}
-                <a href="#top" className={linkClass}>
-                  {name}
+            {SOCIAL.map((social) => (
+              <li key={social.network}>
+                {/* Placeholders until the shop has its accounts (spec §2); no target, no new tab. */}
+                <a href={socialUrl(social.network) ?? '#top'} rel="noopener noreferrer" className={linkClass}>
+                  {social.name}
                 </a>
               </li>
             ))}
@@ -123,7 +137,7 @@ export default function Footer() {
 
       <div className="border-slate-700 border-t">
         <Container className="py-6 text-center text-slate-400 text-sm">
-          © {new Date().getFullYear()} Shop. All rights reserved.
+          © {new Date().getFullYear()} {name}. All rights reserved.
         </Container>
       </div>
     </footer>

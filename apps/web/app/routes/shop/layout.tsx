@@ -15,8 +15,13 @@ const Footer = lazyIsland(() => import('../../components/layout/footer.tsx'));
 
 /** The menu's categories, read in-process (DESIGN §3); only what the menu shows goes to the browser. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const categories = await context.services.catalog.listCategories();
+  const [categories, store] = await Promise.all([
+    context.services.catalog.listCategories(),
+    context.services.settings.profile(),
+  ]);
   return {
+    // The footer's store profile (issue 5: name, contact details, social links from admin Settings).
+    store,
     categories: categories.map(
       (c): MenuCategory => ({
         id: c.id,
@@ -52,7 +57,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </div>
       <Suspense fallback={null}>
-        <Footer />
+        <Footer store={loaderData.store} />
       </Suspense>
       <RouteLoadingScreen />
     </div>

@@ -1,0 +1,31 @@
+import { MAINTENANCE_MSG } from '@shop/contracts/admin-store';
+import { ERROR_CODES } from '@shop/contracts/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SettingsService } from './service.ts';
+
+/** What keeps working during maintenance besides reads: staff, sign-in, and reports of the error page. */
+const OPEN_PREFIXES = ['/api/admin/', '/api/auth/', '/api/error-reports', '/api/health', '/api/ready'];
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Maintenance mode for the API (issue 5; DESIGN §7): while it is on, shoppers' calls that change
+ * something (cart, checkout, orders, reviews, wishlist, forms…) answer 503; reads, staff routes and
+ * sign-in keep working. One look at the cached settings per changing request.
+ */
+export function maintenanceHook(settings: SettingsService) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (READS.has(request.method)) return;
+    const url = request.url;
+    if (OPEN_PREFIXES.some((prefix) => url.startsWith(prefix))) return;
+    if (!(await settings.get()).maintenanceMode) return;
+    return reply
+      .status(503)
+      .header('retry-after', '300')
+      .send({ message: MAINTENANCE_MSG, code: ERROR_CODES.unavailable });
+  };
+}
+
+/** Whether a page path stays reachable during maintenance (the admin area and its sign-in). */
+export function pageOpenDuringMaintenance(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/admin.');
+}
