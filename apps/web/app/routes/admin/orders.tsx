@@ -1,8 +1,8 @@
-/** Placeholder until its issue builds it. */
+import { OrdersPage } from '../../features/admin-orders/orders-page.tsx';
+
+export const meta = () => [{ title: 'Orders · Admin' }];
+
+/** Admin › Orders (issue 5); one order opens under `?order=<id>`. */
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Admin Orders</h1>
-    </div>
-  );
+  return <OrdersPage />;
 }

@@ -1,8 +1,8 @@
-/** Placeholder until its issue builds it. */
+import { PayLaterPage } from '../../features/admin-orders/pay-later-page.tsx';
+
+export const meta = () => [{ title: 'Pay later · Admin' }];
+
+/** Admin › Pay later (issue 5). */
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Admin Pay Later</h1>
-    </div>
-  );
+  return <PayLaterPage />;
 }

@@ -1,8 +1,8 @@
-/** Placeholder until its issue builds it. */
+import { TransactionsPage } from '../../features/admin-orders/transactions-page.tsx';
+
+export const meta = () => [{ title: 'Transactions · Admin' }];
+
+/** Admin › Transactions (issue 5). */
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Admin Transactions</h1>
-    </div>
-  );
+  return <TransactionsPage />;
 }

@@ -1,0 +1,410 @@
+import type { AdminOrderDetail, LedgerRow } from '@shop/contracts/admin-orders';
+import type { Address } from '@shop/contracts/orders';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormAlert } from '../../components/ui/form-message.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Panel } from '../admin/components/admin-page.tsx';
+import { DataTable } from '../admin/components/data-table.tsx';
+import { QueryState } from '../admin/components/query-state.tsx';
+import { formatDateTime, money } from '../admin/lib/format.ts';
+import { useAdminOrder, useCancelOrder, useMarkInvoicePaid, useOrderTransition, useRefundOrder } from './api.ts';
+import { humanize, StatusBadge } from './status-badge.tsx';
+
+const message = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
+
+/** One order as staff see it: lines, totals, addresses, payment, timeline, ledger and the actions. */
+export function OrderDetail({ id }: { id: string }) {
+  const query = useAdminOrder(id);
+  return <QueryState query={query}>{(order) => <OrderView order={order} />}</QueryState>;
+}
+
+function OrderView({ order }: { order: AdminOrderDetail }) {
+  return (
+    <div className="space-y-4">
+      <Panel>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h2 className="font-bold text-slate-900 text-xl">Order {order.number}</h2>
+            <p className="mt-1 text-slate-600 text-sm">
+              Placed {formatDateTime(order.created_at)} · <StatusBadge status={order.status} />
+            </p>
+            {order.tracking_number ? (
+              <p className="mt-1 text-slate-800 text-sm">Tracking number: {order.tracking_number}</p>
+            ) : null}
+          </div>
+          <OrderActions order={order} />
+        </div>
+      </Panel>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Panel title="Items">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Items of the order</caption>
+              <thead className="text-slate-700">
+                <tr>
+                  <th scope="col" className="py-1">
+                    Product
+                  </th>
+                  <th scope="col" className="py-1">
+                    Price
+                  </th>
+                  <th scope="col" className="py-1">
+                    Qty
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.lines.map((l) => (
+                  <tr key={`${l.product_id}|${l.color}|${l.size}`} className="border-slate-100 border-t">
+                    <td className="py-2">
+                      {l.name}
+                      {l.color || l.size ? (
+                        <span className="text-slate-600"> ({[l.color, l.size].filter(Boolean).join(', ')})</span>
+                      ) : null}
+                    </td>
+                    <td className="py-2">{money(l.unit_price)}</td>
+                    <td className="py-2">{l.quantity}</td>
+                    <td className="py-2 text-right">{money(l.line_total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl className="mt-3 ml-auto max-w-xs space-y-1 text-sm">
+              <Row label="Subtotal">{money(order.totals.subtotal)}</Row>
+              {order.totals.discount > 0 ? (
+                <Row label={`Discount${order.discount_code ? ` (${order.discount_code})` : ''}`}>
+                  −{money(order.totals.discount)}
+                </Row>
+              ) : null}
+              <Row label={`Shipping (${order.shipping_method})`}>{money(order.totals.shipping)}</Row>
+              <Row label="Tax">{money(order.totals.tax)}</Row>
+              <Row label="Total" strong>
+                {money(order.totals.total)}
+              </Row>
+            </dl>
+          </Panel>
+
+          <Panel title="Transactions">
+            <DataTable
+              columns={ledgerColumns}
+              data={order.transactions}
+              caption="Money taken and given back for this order"
+              getRowId={(t) => t.id}
+              emptyText="No money has moved for this order yet."
+            />
+          </Panel>
+
+          <Panel title="Timeline">
+            <ol className="space-y-2 text-sm">
+              {order.events.map((e) => (
+                <li key={`${e.at}|${e.status}|${e.note}`} className="flex flex-wrap gap-x-3">
+                  <span className="text-slate-600">{formatDateTime(e.at)}</span>
+                  <StatusBadge status={e.status} />
+                  {e.note ? <span className="text-slate-800">{e.note}</span> : null}
+                </li>
+              ))}
+            </ol>
+          </Panel>
+        </div>
+
+        <div className="space-y-4">
+          <Panel title="Customer">
+            <p className="text-sm">{order.customer ? order.customer.name : 'Guest'}</p>
+            <p className="text-slate-700 text-sm">{order.email}</p>
+          </Panel>
+          <Panel title="Payment">
+            <dl className="space-y-1 text-sm">
+              <Row label="Method">
+                {order.payment.method === 'card'
+                  ? `Card ${order.payment.card_brand ?? ''} •••• ${order.payment.card_last4 ?? ''}`
+                  : 'Pay later'}
+              </Row>
+              <Row label="Status">
+                <StatusBadge status={order.payment.status} />
+              </Row>
+              <Row label="Amount">{money(order.payment_detail.amount)}</Row>
+              <Row label="Refunded">{money(order.payment_detail.refunded)}</Row>
+              <Row label="Refundable">{money(order.payment_detail.refundable)}</Row>
+              {order.payment_detail.reference ? <Row label="Reference">{order.payment_detail.reference}</Row> : null}
+            </dl>
+            {order.invoice ? (
+              <dl className="mt-3 space-y-1 border-slate-100 border-t pt-3 text-sm">
+                <Row label="Invoice">{order.invoice.number}</Row>
+                <Row label="Invoice status">
+                  <StatusBadge status={order.invoice.status} />
+                </Row>
+                <Row label="Due">{formatDateTime(order.invoice.due_at)}</Row>
+                {order.invoice.paid_at ? <Row label="Paid">{formatDateTime(order.invoice.paid_at)}</Row> : null}
+              </dl>
+            ) : null}
+          </Panel>
+          <Panel title="Shipping address">
+            <AddressBlock address={order.shipping_address} />
+          </Panel>
+          {order.billing_address ? (
+            <Panel title="Billing address">
+              <AddressBlock address={order.billing_address} />
+            </Panel>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const ledgerColumns: ColumnDef<LedgerRow, unknown>[] = [
+  { header: 'Date', cell: ({ row }) => formatDateTime(row.original.created_at) },
+  { header: 'Kind', cell: ({ row }) => <StatusBadge status={row.original.kind} /> },
+  { header: 'Method', cell: ({ row }) => humanize(row.original.method) },
+  { header: 'Amount', cell: ({ row }) => money(row.original.amount) },
+  { header: 'Note', cell: ({ row }) => row.original.note ?? '' },
+];
+
+function Row({ label, strong, children }: { label: string; strong?: boolean; children: ReactNode }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? 'font-semibold' : ''}`}>
+      <dt className="text-slate-700">{label}</dt>
+      <dd className="text-right text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function AddressBlock({ address: a }: { address: Address }) {
+  return (
+    <address className="text-slate-800 text-sm not-italic">
+      {[a.name, a.line1, a.line2, `${a.postal_code} ${a.city}`, a.region, a.country.toUpperCase()]
+        .filter(Boolean)
+        .map((line) => (
+          <div key={line}>{line}</div>
+        ))}
+    </address>
+  );
+}
+
+type Open = 'ship' | 'cancel' | 'refund' | null;
+
+/** The buttons for what the API says is allowed now; each failure shows the API's message. */
+function OrderActions({ order }: { order: AdminOrderDetail }) {
+  const [open, setOpen] = useState<Open>(null);
+  const transition = useOrderTransition(order.id);
+  const markPaid = useMarkInvoicePaid();
+  const a = order.actions;
+  const move = (status: 'processing' | 'delivered', done: string) =>
+    transition.mutate({ status }, { onSuccess: () => toast.success(done), onError: (e) => toast.error(message(e)) });
+  const busy = transition.isPending || markPaid.isPending;
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {a.process ? (
+        <Button variant="outline" disabled={busy} onClick={() => move('processing', `${order.number} is processing`)}>
+          Mark processing
+        </Button>
+      ) : null}
+      {a.ship ? <Button onClick={() => setOpen('ship')}>Ship</Button> : null}
+      {a.deliver ? (
+        <Button disabled={busy} onClick={() => move('delivered', `${order.number} marked delivered`)}>
+          Mark delivered
+        </Button>
+      ) : null}
+      {a.mark_paid && order.invoice_id ? (
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={() =>
+            markPaid.mutate(order.invoice_id as string, {
+              onSuccess: () => toast.success(`Invoice ${order.invoice?.number} marked paid`),
+              onError: (e) => toast.error(message(e)),
+            })
+          }
+        >
+          Mark invoice paid
+        </Button>
+      ) : null}
+      {a.refund ? (
+        <Button variant="outline" onClick={() => setOpen('refund')}>
+          Refund
+        </Button>
+      ) : null}
+      {a.cancel ? (
+        <Button variant="destructive" onClick={() => setOpen('cancel')}>
+          Cancel order
+        </Button>
+      ) : null}
+
+      {open === 'ship' ? <ShipDialog order={order} onClose={() => setOpen(null)} /> : null}
+      {open === 'cancel' ? <CancelDialog order={order} onClose={() => setOpen(null)} /> : null}
+      {open === 'refund' ? <RefundDialog order={order} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}
+
+function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
+  const transition = useOrderTransition(order.id);
+  const [tracking, setTracking] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    transition.mutate(
+      { status: 'shipped', tracking_number: tracking },
+      {
+        onSuccess: () => {
+          toast.success(`${order.number} shipped`);
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={`Ship ${order.number}`}
+      description="The customer gets the tracking number by e-mail."
+    >
+      <form onSubmit={submit} className="space-y-4">
+        <FormAlert tone="error">{transition.error ? message(transition.error) : null}</FormAlert>
+        <div className="space-y-1.5">
+          <Label htmlFor="tracking-number">Tracking number</Label>
+          <Input
+            id="tracking-number"
+            value={tracking}
+            onChange={(e) => setTracking(e.target.value)}
+            autoComplete="off"
+            required
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <Button type="submit" disabled={transition.isPending}>
+            Mark shipped
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function CancelDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
+  const cancel = useCancelOrder(order.id);
+  const [reason, setReason] = useState('');
+  const refundable = order.payment_detail.refundable;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    cancel.mutate(
+      { reason: reason.trim() || undefined },
+      {
+        onSuccess: () => {
+          toast.success(`${order.number} cancelled`);
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={`Cancel ${order.number}?`}
+      description={
+        refundable > 0
+          ? `The items go back into stock and ${money(refundable)} is refunded.`
+          : 'The items go back into stock and any open invoice is voided.'
+      }
+    >
+      <form onSubmit={submit} className="space-y-4">
+        <FormAlert tone="error">{cancel.error ? message(cancel.error) : null}</FormAlert>
+        <div className="space-y-1.5">
+          <Label htmlFor="cancel-reason">Reason (optional, told to the customer)</Label>
+          <Input id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Keep order
+          </Button>
+          <Button type="submit" variant="destructive" disabled={cancel.isPending}>
+            Cancel order
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
+  const refund = useRefundOrder(order.id);
+  const left = order.payment_detail.refundable;
+  const [amount, setAmount] = useState(left.toFixed(2));
+  const [reason, setReason] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(amount);
+    if (!Number.isFinite(value) || value <= 0) {
+      setInvalid('Enter an amount more than 0');
+      return;
+    }
+    setInvalid(null);
+    refund.mutate(
+      { amount: value, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success(`Refunded ${money(value)} of ${order.number}`);
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={`Refund ${order.number}`}
+      description={`Up to ${money(left)} can be refunded.`}
+    >
+      <form onSubmit={submit} className="space-y-4">
+        <FormAlert tone="error">{invalid ?? (refund.error ? message(refund.error) : null)}</FormAlert>
+        <div className="space-y-1.5">
+          <Label htmlFor="refund-amount">Amount</Label>
+          <Input
+            id="refund-amount"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0.01"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            required
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="refund-reason">Reason</Label>
+          <Input
+            id="refund-reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={500}
+            required
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <Button type="submit" disabled={refund.isPending}>
+            Refund
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,191 @@
+import type { AdminOrderSummary } from '@shop/contracts/admin-orders';
+import { ORDER_STATUSES } from '@shop/contracts/orders';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ArrowLeft } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { cn } from '../../lib/cn.ts';
+import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
+import { DataTable } from '../admin/components/data-table.tsx';
+import { Pagination } from '../admin/components/pagination.tsx';
+import { QueryState } from '../admin/components/query-state.tsx';
+import { formatDateTime, money } from '../admin/lib/format.ts';
+import { useListParams } from '../admin/lib/list-params.ts';
+import { useAdminOrders } from './api.ts';
+import { OrderDetail } from './order-detail.tsx';
+import { humanize, StatusBadge } from './status-badge.tsx';
+
+const LIMIT = 20;
+const METHODS = [
+  { value: 'all', label: 'All payment methods' },
+  { value: 'card', label: 'Card' },
+  { value: 'pay_later', label: 'Pay later' },
+];
+
+/** A link that opens one order in this page (`?order=<id>`), keeping the list's filters for Back. */
+function OrderLink({ id, children }: { id: string; children: string }) {
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  next.set('order', id);
+  return (
+    <Link to={{ search: `?${next}` }} className="font-medium text-slate-900 underline underline-offset-2">
+      {children}
+    </Link>
+  );
+}
+
+const columns: ColumnDef<AdminOrderSummary, unknown>[] = [
+  { header: 'Order', cell: ({ row }) => <OrderLink id={row.original.id}>{row.original.number}</OrderLink> },
+  { header: 'Date', cell: ({ row }) => formatDateTime(row.original.created_at) },
+  {
+    header: 'Customer',
+    cell: ({ row }) => (
+      <div>
+        <div>{row.original.customer_name ?? '—'}</div>
+        <div className="text-slate-600 text-xs">{row.original.email}</div>
+      </div>
+    ),
+  },
+  { header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+  {
+    header: 'Payment',
+    cell: ({ row }) => `${humanize(row.original.payment_method)} · ${humanize(row.original.payment_status)}`,
+  },
+  { header: 'Items', cell: ({ row }) => row.original.item_count },
+  { header: 'Total', cell: ({ row }) => money(row.original.total) },
+];
+
+/** Admin › Orders (issue 5): the filtered list, and one order's detail and actions under `?order=`. */
+export function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const orderId = params.get('order');
+  const closeOrder = () =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete('order');
+      return next;
+    });
+
+  return (
+    <AdminPage title="Orders" description="Find orders, move them along, cancel or refund them.">
+      {orderId ? (
+        <div className="space-y-4">
+          <Button variant="outline" size="sm" onClick={closeOrder}>
+            <ArrowLeft className="size-4" aria-hidden="true" /> All orders
+          </Button>
+          <OrderDetail id={orderId} />
+        </div>
+      ) : (
+        <OrderList />
+      )}
+    </AdminPage>
+  );
+}
+
+function OrderList() {
+  const { values, page, set } = useListParams(['status', 'method', 'q', 'from', 'to'] as const);
+  const query = useAdminOrders({ ...values, page, limit: LIMIT });
+  const [search, setSearch] = useState(values.q);
+  const chosen = new Set(values.status.split(',').filter(Boolean));
+
+  const toggle = (status: string) => {
+    const next = new Set(chosen);
+    if (next.has(status)) next.delete(status);
+    else next.add(status);
+    set({ status: [...next].join(',') });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    set({ q: search.trim() });
+  };
+
+  return (
+    <div className="space-y-4">
+      <Panel>
+        <div className="space-y-4">
+          <fieldset>
+            <legend className="mb-2 font-medium text-slate-800 text-sm">Status</legend>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                aria-pressed={chosen.size === 0}
+                onClick={() => set({ status: '' })}
+                className={chip(chosen.size === 0)}
+              >
+                All
+              </button>
+              {ORDER_STATUSES.map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  aria-pressed={chosen.has(s)}
+                  onClick={() => toggle(s)}
+                  className={chip(chosen.has(s))}
+                >
+                  {humanize(s)}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr]">
+            <form onSubmit={submit} className="space-y-1.5">
+              <Label htmlFor="orders-search">Search</Label>
+              <div className="flex gap-2">
+                <Input
+                  id="orders-search"
+                  type="search"
+                  placeholder="Order number, e-mail or name"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                />
+                <Button type="submit">Search</Button>
+              </div>
+            </form>
+            <div className="space-y-1.5">
+              <Label htmlFor="orders-method">Payment method</Label>
+              <Select
+                id="orders-method"
+                value={values.method || 'all'}
+                onValueChange={(v) => set({ method: v === 'all' ? '' : v })}
+                options={METHODS}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="orders-from">From</Label>
+              <Input id="orders-from" type="date" value={values.from} onChange={(e) => set({ from: e.target.value })} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="orders-to">To</Label>
+              <Input id="orders-to" type="date" value={values.to} onChange={(e) => set({ to: e.target.value })} />
+            </div>
+          </div>
+        </div>
+      </Panel>
+      <QueryState query={query}>
+        {(data) => (
+          <div className="space-y-3">
+            <DataTable
+              columns={columns}
+              data={data.items}
+              caption="Orders, newest first"
+              getRowId={(o) => o.id}
+              emptyText="No orders match these filters."
+            />
+            <Pagination page={data.page} limit={data.limit} total={data.total} onPage={(p) => set({ page: p })} />
+          </div>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function chip(active: boolean) {
+  return cn(
+    'rounded-full border px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-slate-900',
+    active ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+  );
+}

@@ -1,0 +1,175 @@
+import type { PayLaterInvoice } from '@shop/contracts/admin-orders';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { cn } from '../../lib/cn.ts';
+import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
+import { DataTable } from '../admin/components/data-table.tsx';
+import { Pagination } from '../admin/components/pagination.tsx';
+import { QueryState } from '../admin/components/query-state.tsx';
+import { StatCard } from '../admin/components/stat-card.tsx';
+import { formatDate, formatDateTime, money } from '../admin/lib/format.ts';
+import { useListParams } from '../admin/lib/list-params.ts';
+import { useMarkInvoicePaid, usePayLater, useSendReminder } from './api.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+const LIMIT = 20;
+const FILTERS = [
+  { value: 'outstanding', label: 'Outstanding' },
+  { value: 'overdue', label: 'Overdue' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'all', label: 'All' },
+] as const;
+
+const message = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
+
+function InvoiceActions({ invoice }: { invoice: PayLaterInvoice }) {
+  const markPaid = useMarkInvoicePaid();
+  const remind = useSendReminder();
+  if (invoice.status !== 'open' && invoice.status !== 'overdue') return null;
+  const busy = markPaid.isPending || remind.isPending;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        disabled={busy}
+        aria-label={`Mark invoice ${invoice.number} paid`}
+        onClick={() =>
+          markPaid.mutate(invoice.id, {
+            onSuccess: () => toast.success(`Invoice ${invoice.number} marked paid`),
+            onError: (e) => toast.error(message(e)),
+          })
+        }
+      >
+        Mark paid
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={busy}
+        aria-label={`Send a reminder for invoice ${invoice.number}`}
+        onClick={() =>
+          remind.mutate(invoice.id, {
+            onSuccess: () => toast.success(`Reminder sent to ${invoice.email}`),
+            onError: (e) => toast.error(message(e)),
+          })
+        }
+      >
+        Send reminder
+      </Button>
+    </div>
+  );
+}
+
+const columns: ColumnDef<PayLaterInvoice, unknown>[] = [
+  { header: 'Invoice', cell: ({ row }) => row.original.number },
+  {
+    header: 'Order',
+    cell: ({ row }) => (
+      <Link
+        to={`/admin/orders?order=${row.original.order_id}`}
+        className="font-medium text-slate-900 underline underline-offset-2"
+      >
+        {row.original.order_number}
+      </Link>
+    ),
+  },
+  {
+    header: 'Customer',
+    cell: ({ row }) => (
+      <div>
+        <div>{row.original.customer_name ?? '—'}</div>
+        <div className="text-slate-600 text-xs">{row.original.email}</div>
+      </div>
+    ),
+  },
+  { header: 'Amount', cell: ({ row }) => money(row.original.amount) },
+  { header: 'Issued', cell: ({ row }) => formatDate(row.original.issued_at) },
+  { header: 'Due', cell: ({ row }) => formatDate(row.original.due_at) },
+  { header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+  {
+    header: 'Last reminder',
+    cell: ({ row }) => (row.original.last_reminder_at ? formatDateTime(row.original.last_reminder_at) : 'Never'),
+  },
+  { header: 'Actions', cell: ({ row }) => <InvoiceActions invoice={row.original} /> },
+];
+
+/** Admin › Pay later (issue 5): outstanding and overdue invoices, mark paid, send reminders. */
+export function PayLaterPage() {
+  const { values, page, set } = useListParams(['filter', 'q'] as const);
+  const filter = values.filter || 'outstanding';
+  const query = usePayLater({ filter, q: values.q, page, limit: LIMIT });
+  const [search, setSearch] = useState(values.q);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    set({ q: search.trim() });
+  };
+
+  return (
+    <AdminPage title="Pay later" description="Invoices of pay-later orders: who owes what, and since when.">
+      <QueryState query={query}>
+        {(data) => (
+          <div className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <StatCard
+                label={`Outstanding (${data.totals.outstanding_count} invoices)`}
+                value={money(data.totals.outstanding)}
+              />
+              <StatCard label={`Overdue (${data.totals.overdue_count} invoices)`} value={money(data.totals.overdue)} />
+            </div>
+            <Panel>
+              <div className="flex flex-wrap items-end justify-between gap-4">
+                <fieldset>
+                  <legend className="mb-2 font-medium text-slate-800 text-sm">Show</legend>
+                  <div className="flex flex-wrap gap-2">
+                    {FILTERS.map((f) => (
+                      <button
+                        key={f.value}
+                        type="button"
+                        aria-pressed={filter === f.value}
+                        onClick={() => set({ filter: f.value === 'outstanding' ? '' : f.value })}
+                        className={cn(
+                          'rounded-full border px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-slate-900',
+                          filter === f.value
+                            ? 'border-slate-900 bg-slate-900 text-white'
+                            : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+                        )}
+                      >
+                        {f.label}
+                      </button>
+                    ))}
+                  </div>
+                </fieldset>
+                <form onSubmit={submit} className="space-y-1.5">
+                  <Label htmlFor="pay-later-search">Search</Label>
+                  <div className="flex gap-2">
+                    <Input
+                      id="pay-later-search"
+                      type="search"
+                      placeholder="Invoice, order, e-mail or name"
+                      value={search}
+                      onChange={(e) => setSearch(e.target.value)}
+                    />
+                    <Button type="submit">Search</Button>
+                  </div>
+                </form>
+              </div>
+            </Panel>
+            <DataTable
+              columns={columns}
+              data={data.items}
+              caption={`Pay-later invoices: ${filter}`}
+              getRowId={(i) => i.id}
+              emptyText="No invoices here."
+            />
+            <Pagination page={data.page} limit={data.limit} total={data.total} onPage={(p) => set({ page: p })} />
+          </div>
+        )}
+      </QueryState>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,156 @@
+import type { LedgerRow } from '@shop/contracts/admin-orders';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Download } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
+import { DataTable } from '../admin/components/data-table.tsx';
+import { Pagination } from '../admin/components/pagination.tsx';
+import { QueryState } from '../admin/components/query-state.tsx';
+import { StatCard } from '../admin/components/stat-card.tsx';
+import { downloadCsv } from '../admin/lib/download.ts';
+import { formatDateTime, money } from '../admin/lib/format.ts';
+import { useListParams } from '../admin/lib/list-params.ts';
+import { useTransactions } from './api.ts';
+import { humanize, StatusBadge } from './status-badge.tsx';
+
+const LIMIT = 25;
+const KINDS = [
+  { value: 'all', label: 'Charges and refunds' },
+  { value: 'charge', label: 'Charges' },
+  { value: 'refund', label: 'Refunds' },
+];
+const METHODS = [
+  { value: 'all', label: 'All payment methods' },
+  { value: 'card', label: 'Card' },
+  { value: 'pay_later', label: 'Pay later' },
+];
+
+const columns: ColumnDef<LedgerRow, unknown>[] = [
+  { header: 'Date', cell: ({ row }) => formatDateTime(row.original.created_at) },
+  {
+    header: 'Order',
+    cell: ({ row }) => (
+      <Link
+        to={`/admin/orders?order=${row.original.order_id}`}
+        className="font-medium text-slate-900 underline underline-offset-2"
+      >
+        {row.original.order_number}
+      </Link>
+    ),
+  },
+  { header: 'Kind', cell: ({ row }) => <StatusBadge status={row.original.kind} /> },
+  { header: 'Method', cell: ({ row }) => humanize(row.original.method) },
+  {
+    header: 'Amount',
+    cell: ({ row }) => `${row.original.kind === 'refund' ? '−' : ''}${money(row.original.amount)}`,
+  },
+  { header: 'Reference', cell: ({ row }) => <span className="break-all">{row.original.reference ?? '—'}</span> },
+  { header: 'Note', cell: ({ row }) => row.original.note ?? '' },
+];
+
+/** Admin › Transactions (issue 5): the ledger of charges and refunds, its totals and the CSV export. */
+export function TransactionsPage() {
+  const { values, page, set } = useListParams(['kind', 'method', 'q', 'from', 'to'] as const);
+  const query = useTransactions({ ...values, page, limit: LIMIT });
+  const [search, setSearch] = useState(values.q);
+  const [exporting, setExporting] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    set({ q: search.trim() });
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { kind, method, q, from, to } = values;
+      await downloadCsv('admin/transactions', { kind, method, q, from, to }, 'transactions.csv');
+      toast.success('Transactions exported');
+    } catch {
+      toast.error('The export failed. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <AdminPage
+      title="Transactions"
+      description="Every charge taken and every refund given."
+      actions={
+        <Button variant="outline" onClick={exportCsv} disabled={exporting}>
+          <Download className="size-4" aria-hidden="true" /> Export CSV
+        </Button>
+      }
+    >
+      <Panel>
+        <div className="grid gap-3 md:grid-cols-5">
+          <form onSubmit={submit} className="space-y-1.5 md:col-span-2">
+            <Label htmlFor="tx-search">Order number</Label>
+            <div className="flex gap-2">
+              <Input
+                id="tx-search"
+                type="search"
+                placeholder="SO-100001"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+              <Button type="submit">Search</Button>
+            </div>
+          </form>
+          <div className="space-y-1.5">
+            <Label htmlFor="tx-kind">Kind</Label>
+            <Select
+              id="tx-kind"
+              value={values.kind || 'all'}
+              onValueChange={(v) => set({ kind: v === 'all' ? '' : v })}
+              options={KINDS}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="tx-method">Payment method</Label>
+            <Select
+              id="tx-method"
+              value={values.method || 'all'}
+              onValueChange={(v) => set({ method: v === 'all' ? '' : v })}
+              options={METHODS}
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            <div className="space-y-1.5">
+              <Label htmlFor="tx-from">From</Label>
+              <Input id="tx-from" type="date" value={values.from} onChange={(e) => set({ from: e.target.value })} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="tx-to">To</Label>
+              <Input id="tx-to" type="date" value={values.to} onChange={(e) => set({ to: e.target.value })} />
+            </div>
+          </div>
+        </div>
+      </Panel>
+      <QueryState query={query}>
+        {(data) => (
+          <div className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-3">
+              <StatCard label="Charges" value={money(data.totals.charges)} />
+              <StatCard label="Refunds" value={money(data.totals.refunds)} />
+              <StatCard label={`Net (${data.totals.count} transactions)`} value={money(data.totals.net)} />
+            </div>
+            <DataTable
+              columns={columns}
+              data={data.items}
+              caption="Ledger, newest first"
+              getRowId={(r) => r.id}
+              emptyText="No transactions match these filters."
+            />
+            <Pagination page={data.page} limit={data.limit} total={data.total} onPage={(p) => set({ page: p })} />
+          </div>
+        )}
+      </QueryState>
+    </AdminPage>
+  );
+}
