@@ -1,8 +1,7 @@
-/** Placeholder until its issue builds it. */
+import { CustomersPage } from '../../features/admin-insights/customers.tsx';
+
+export const meta = () => [{ title: 'Customers · Admin' }];
+
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Admin Customers</h1>
-    </div>
-  );
+  return <CustomersPage />;
 }

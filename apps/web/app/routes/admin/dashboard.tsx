@@ -1,8 +1,7 @@
-/** Placeholder until its issue builds it. */
+import { DashboardPage } from '../../features/admin-insights/dashboard.tsx';
+
+export const meta = () => [{ title: 'Dashboard · Admin' }];
+
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Admin Dashboard</h1>
-    </div>
-  );
+  return <DashboardPage />;
 }

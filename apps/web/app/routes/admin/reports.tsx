@@ -1,8 +1,7 @@
-/** Placeholder until its issue builds it. */
+import { ReportsPage } from '../../features/admin-insights/reports.tsx';
+
+export const meta = () => [{ title: 'Reports · Admin' }];
+
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Admin Reports</h1>
-    </div>
-  );
+  return <ReportsPage />;
 }

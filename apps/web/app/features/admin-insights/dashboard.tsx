@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
+import { QueryState } from '../admin/components/query-state.tsx';
+import { StatCard } from '../admin/components/stat-card.tsx';
+import { formatDateTime, money } from '../admin/lib/format.ts';
+import { insightsQueries } from './api.ts';
+import { describeSeries, RevenueChart } from './charts.tsx';
+import { RangePicker, useDayRange } from './range-picker.tsx';
+
+export const statusLabel = (s: string) => s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** Admin index (issue 5): the range's figures against the previous range, revenue, recent orders, low stock. */
+export function DashboardPage() {
+  const [range, setRange] = useDayRange();
+  const query = useQuery(insightsQueries.dashboard(range));
+  return (
+    <AdminPage
+      title="Dashboard"
+      description="Sales for the chosen days, compared with the same number of days before."
+      actions={<RangePicker value={range} onChange={setRange} />}
+    >
+      <QueryState query={query}>
+        {(d) => (
+          <>
+            <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <StatCard label="Revenue" value={money(d.current.revenue)} change={d.change.revenue} />
+              <StatCard label="Orders" value={String(d.current.orders)} change={d.change.orders} />
+              <StatCard label="Average order value" value={money(d.current.aov)} change={d.change.aov} />
+              <StatCard label="New customers" value={String(d.current.new_customers)} change={d.change.new_customers} />
+            </section>
+            <p className="text-slate-600 text-sm">
+              {d.range.from} to {d.range.to} ({d.range.days} days) against {d.previous.from} to {d.previous.to}. Revenue
+              is net of refunds; cancelled orders and unpaid card orders do not count.
+            </p>
+            <Panel title="Revenue by day">
+              <RevenueChart data={d.revenue_by_day} label={describeSeries('Revenue by day', d.revenue_by_day)} />
+              <details className="mt-3 text-sm">
+                <summary className="cursor-pointer text-slate-700">Show the figures as a table</summary>
+                <table className="mt-2 w-full text-left">
+                  <caption className="sr-only">Revenue by day</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col" className="py-1">
+                        Day
+                      </th>
+                      <th scope="col">Orders</th>
+                      <th scope="col">Revenue</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.revenue_by_day.map((p) => (
+                      <tr key={p.period} className="border-slate-100 border-t">
+                        <td className="py-1">{p.period}</td>
+                        <td>{p.orders}</td>
+                        <td>{money(p.revenue)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </details>
+            </Panel>
+            <div className="grid gap-6 xl:grid-cols-3">
+              <div className="xl:col-span-2">
+                <Panel title="Recent orders">
+                  <div className="overflow-x-auto">
+                    <table className="w-full min-w-[520px] text-left text-sm">
+                      <caption className="sr-only">The ten newest orders</caption>
+                      <thead className="text-slate-700">
+                        <tr>
+                          <th scope="col" className="py-2">
+                            Order
+                          </th>
+                          <th scope="col">Customer</th>
+                          <th scope="col">Status</th>
+                          <th scope="col">Total</th>
+                          <th scope="col">Placed</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {d.recent_orders.map((o) => (
+                          <tr key={o.id} className="border-slate-100 border-t">
+                            <td className="py-2">
+                              <Link className="font-medium underline" to={`/admin/orders?order=${o.id}`}>
+                                {o.number}
+                              </Link>
+                            </td>
+                            <td>{o.customer}</td>
+                            <td>{statusLabel(o.status)}</td>
+                            <td>{money(o.total)}</td>
+                            <td>{formatDateTime(o.created_at)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </Panel>
+              </div>
+              <Panel title="Low stock">
+                {d.low_stock.length === 0 ? (
+                  <p className="text-slate-600 text-sm">
+                    No published product is at or below {d.low_stock_threshold} units.
+                  </p>
+                ) : (
+                  <ul className="divide-y divide-slate-100 text-sm">
+                    {d.low_stock.map((p) => (
+                      <li key={p.id} className="flex items-center justify-between gap-2 py-2">
+                        <Link className="underline" to={`/admin/products/view-product/${p.id}`}>
+                          {p.name}
+                        </Link>
+                        <span className={p.available === 0 ? 'font-semibold text-red-700' : 'text-slate-700'}>
+                          {p.available === 0 ? 'Out of stock' : `${p.available} left`}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Panel>
+            </div>
+          </>
+        )}
+      </QueryState>
+    </AdminPage>
+  );
+}

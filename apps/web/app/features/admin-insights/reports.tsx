@@ -1,0 +1,266 @@
+import type { Group } from '@shop/contracts/admin-insights';
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
+import { QueryState } from '../admin/components/query-state.tsx';
+import { downloadCsv } from '../admin/lib/download.ts';
+import { money } from '../admin/lib/format.ts';
+import { type DayRange, insightsQueries } from './api.ts';
+import { CategoryChart, describeSeries, RevenueChart } from './charts.tsx';
+import { RangePicker, useDayRange } from './range-picker.tsx';
+
+const GROUP_OPTIONS = [
+  { value: 'day', label: 'By day' },
+  { value: 'week', label: 'By week (Monday first)' },
+  { value: 'month', label: 'By month' },
+] as const;
+
+function CsvButton({ path, params, filename }: { path: string; params: Record<string, string>; filename: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await downloadCsv(`admin/${path}`, params, filename);
+        } catch (error) {
+          toast.error(error instanceof Error ? error.message : 'The export failed');
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Download className="size-4" aria-hidden="true" /> Export CSV
+    </Button>
+  );
+}
+
+const th = 'py-2 pr-3 font-semibold';
+const fileRange = (r: DayRange) => `${r.from}-to-${r.to}`;
+
+/** Reports (issue 5): sales by day/week/month, by category, top products; each with a chart or table and CSV. */
+export function ReportsPage() {
+  const [range, setRange] = useDayRange();
+  const [params, setParams] = useSearchParams();
+  const group = (GROUP_OPTIONS.some((o) => o.value === params.get('group')) ? params.get('group') : 'day') as Group;
+  const sales = useQuery(insightsQueries.sales(range, group));
+  const categories = useQuery(insightsQueries.categories(range));
+  const top = useQuery(insightsQueries.topProducts(range, 10));
+
+  return (
+    <AdminPage
+      title="Reports"
+      description="Sales for a range of days (UTC). Revenue is net of refunds; cancelled orders do not count."
+      actions={<RangePicker value={range} onChange={setRange} />}
+    >
+      <Panel
+        title="Sales"
+        actions={
+          <div className="flex items-end gap-2">
+            <div className="w-52 space-y-1">
+              <Label htmlFor="report-group">Grouping</Label>
+              <Select
+                id="report-group"
+                value={group}
+                options={GROUP_OPTIONS}
+                onValueChange={(g) =>
+                  setParams(
+                    (prev) => {
+                      const next = new URLSearchParams(prev);
+                      next.set('group', g);
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+              />
+            </div>
+            <CsvButton
+              path="reports/sales"
+              params={{ ...range, group }}
+              filename={`sales-by-${group}-${fileRange(range)}.csv`}
+            />
+          </div>
+        }
+      >
+        <QueryState query={sales}>
+          {(s) => (
+            <div className="space-y-4">
+              <p className="text-slate-700 text-sm">
+                {s.totals.orders} orders · gross {money(s.totals.gross)} · refunds {money(s.totals.refunds)} · revenue{' '}
+                <strong>{money(s.totals.revenue)}</strong> · average order {money(s.totals.aov)}
+              </p>
+              <RevenueChart data={s.periods} label={describeSeries(`Revenue by ${s.group}`, s.periods)} />
+              <div className="max-h-96 overflow-auto">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Sales by {s.group}</caption>
+                  <thead className="sticky top-0 bg-white text-slate-700">
+                    <tr>
+                      <th scope="col" className={th}>
+                        {s.group === 'day' ? 'Day' : s.group === 'week' ? 'Week of' : 'Month'}
+                      </th>
+                      <th scope="col" className={th}>
+                        Orders
+                      </th>
+                      <th scope="col" className={th}>
+                        Gross
+                      </th>
+                      <th scope="col" className={th}>
+                        Refunds
+                      </th>
+                      <th scope="col" className={th}>
+                        Revenue
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {s.periods.map((p) => (
+                      <tr key={p.period} className="border-slate-100 border-t">
+                        <td className="py-1.5 pr-3">{s.group === 'month' ? p.period.slice(0, 7) : p.period}</td>
+                        <td className="pr-3">{p.orders}</td>
+                        <td className="pr-3">{money(p.gross)}</td>
+                        <td className="pr-3">{money(p.refunds)}</td>
+                        <td className="pr-3">{money(p.revenue)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          )}
+        </QueryState>
+      </Panel>
+
+      <Panel
+        title="Sales by category"
+        actions={
+          <CsvButton
+            path="reports/categories"
+            params={{ ...range }}
+            filename={`sales-by-category-${fileRange(range)}.csv`}
+          />
+        }
+      >
+        <QueryState query={categories}>
+          {(c) => (
+            <div className="space-y-4">
+              <CategoryChart
+                data={c.items}
+                label={`Merchandise sales by category, ${money(c.total)} in total${
+                  c.items[0] ? `; the largest is ${c.items[0].category} with ${money(c.items[0].sales)}` : ''
+                }. The table lists every category.`}
+              />
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Sales by category</caption>
+                <thead className="text-slate-700">
+                  <tr>
+                    <th scope="col" className={th}>
+                      Category
+                    </th>
+                    <th scope="col" className={th}>
+                      Orders
+                    </th>
+                    <th scope="col" className={th}>
+                      Units
+                    </th>
+                    <th scope="col" className={th}>
+                      Sales
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {c.items.map((row) => (
+                    <tr key={row.category_id ?? 'none'} className="border-slate-100 border-t">
+                      <td className="py-1.5 pr-3">{row.category}</td>
+                      <td className="pr-3">{row.orders}</td>
+                      <td className="pr-3">{row.units}</td>
+                      <td className="pr-3">{money(row.sales)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr className="border-slate-300 border-t font-semibold">
+                    <td className="py-1.5 pr-3">Total</td>
+                    <td />
+                    <td />
+                    <td className="pr-3">{money(c.total)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+              <p className="text-slate-600 text-xs">
+                Merchandise: line prices × quantities, before order discounts, shipping and tax.
+              </p>
+            </div>
+          )}
+        </QueryState>
+      </Panel>
+
+      <Panel
+        title="Top products"
+        actions={
+          <CsvButton
+            path="reports/top-products"
+            params={{ ...range, limit: '10' }}
+            filename={`top-products-${fileRange(range)}.csv`}
+          />
+        }
+      >
+        <QueryState query={top}>
+          {(tp) => (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">The ten best-selling products</caption>
+              <thead className="text-slate-700">
+                <tr>
+                  <th scope="col" className={th}>
+                    Product
+                  </th>
+                  <th scope="col" className={th}>
+                    Category
+                  </th>
+                  <th scope="col" className={th}>
+                    Orders
+                  </th>
+                  <th scope="col" className={th}>
+                    Units
+                  </th>
+                  <th scope="col" className={th}>
+                    Sales
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tp.items.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="py-6 text-center text-slate-600">
+                      No sales in this range.
+                    </td>
+                  </tr>
+                ) : (
+                  tp.items.map((p) => (
+                    <tr key={p.product_id ?? p.name} className="border-slate-100 border-t">
+                      <td className="py-1.5 pr-3">{p.name}</td>
+                      <td className="pr-3">{p.category ?? '—'}</td>
+                      <td className="pr-3">{p.orders}</td>
+                      <td className="pr-3">{p.units}</td>
+                      <td className="pr-3">{money(p.sales)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          )}
+        </QueryState>
+      </Panel>
+    </AdminPage>
+  );
+}
