@@ -210,7 +210,10 @@ export const adminSettings = z.strictObject({
     .trim()
     .min(1, 'Store name is required')
     .max(80, 'Store name must be at most 80 characters'),
-  contact_email: z.union([z.literal(''), email], { error: 'Contact e-mail must be a valid e-mail address' }),
+  contact_email: z
+    .string({ error: 'Contact e-mail must be a valid e-mail address' })
+    .trim()
+    .refine((v) => v === '' || email.safeParse(v).success, 'Contact e-mail must be a valid e-mail address'),
   contact_phone: optionalText('Phone', 40).refine(
     (v) => v === '' || /^[+()\d\s.-]{5,40}$/.test(v),
     'Phone may only contain digits, spaces and + ( ) . -',

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentSettings } from './admin-store-fixtures.ts';
+import { authHeaders } from './cart-fixtures.ts';
+import { createTestApp, createUser, type TestApp } from './helpers.ts';
+import { ensureWebBuild, ROOT } from './web-build.ts';
+
+// The pages of maintenance mode and the footer's store profile (issue 5), served by the real web build.
+// WEB_BUILD_DIR (relative to apps/web, as the build script takes it) lets parallel runs keep their own build.
+const buildDir = process.env.WEB_BUILD_DIR ? path.resolve(ROOT, 'apps/web', process.env.WEB_BUILD_DIR) : undefined;
+
+let t: TestApp;
+let adminHeaders: Record<string, string>;
+beforeAll(async () => {
+  if (!buildDir) ensureWebBuild();
+  t = await createTestApp({ web: true, env: buildDir ? { WEB_BUILD_DIR: buildDir } : {} });
+  adminHeaders = await authHeaders(t, await createUser(t, { role: 'admin' }));
+}, 300_000);
+afterAll(() => t?.close());
+
+const page = (url: string) => t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+const putSettings = (body: unknown) =>
+  t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: adminHeaders, payload: body as object });
+
+describe('maintenance mode on the storefront', () => {
+  it("answers 503 with the 'Under Maintenance' page on storefront pages while /admin and /api/admin work; off → 200", async () => {
+    const original = await currentSettings(t);
+    expect((await putSettings({ ...original, maintenance_mode: true })).statusCode).toBe(200);
+    try {
+      for (const url of ['/', '/products', '/about', '/auth/login', '/no-such-page']) {
+        const res = await page(url);
+        expect([url, res.statusCode]).toEqual([url, 503]);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.body).toContain('Under Maintenance');
+      }
+      for (const url of ['/admin', '/admin/auth/login', '/admin/settings']) {
+        const res = await page(url);
+        expect([url, res.statusCode]).toEqual([url, 200]);
+        expect(res.body).not.toContain('Under Maintenance');
+      }
+      expect((await t.app.inject({ url: '/api/admin/settings', headers: adminHeaders })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      expect((await putSettings(original)).statusCode).toBe(200);
+    }
+    const back = await page('/');
+    expect(back.statusCode).toBe(200);
+    expect(back.body).not.toContain('Under Maintenance');
+  });
+
+  it('costs the home page no meaningful time (one look at the cached settings)', async () => {
+    const time = async (n: number) => {
+      const start = performance.now();
+      for (let i = 0; i < n; i++) await page('/');
+      return (performance.now() - start) / n;
+    };
+    await time(3);
+    const withCheck = await time(10);
+    const start = performance.now();
+    for (let i = 0; i < 1000; i++) await t.app.services.settings.maintenance();
+    const perCheck = (performance.now() - start) / 1000;
+    // The check is a cached promise: under 1 % of what rendering the page takes.
+    expect(perCheck).toBeLessThan(withCheck * 0.01);
+  });
+});
+
+describe('store profile in the footer', () => {
+  it('shows the name, contact details and social links from admin Settings, rendered on the server', async () => {
+    const original = await currentSettings(t);
+    const profile = {
+      ...original,
+      store_name: 'Harbour Goods',
+      contact_email: 'ahoy@harbour.example',
+      contact_phone: '+44 20 7946 0000',
+      address: '1 Quay Street, Bristol',
+      social_links: { ...original.social_links, youtube: 'https://youtube.com/@harbour' },
+    };
+    expect((await putSettings(profile)).statusCode).toBe(200);
+    try {
+      const res = await page('/');
+      expect(res.statusCode).toBe(200);
+      const footer = res.body.slice(res.body.indexOf('<footer'));
+      expect(footer).toContain('Harbour Goods');
+      expect(footer).toContain('mailto:ahoy@harbour.example');
+      expect(footer).toContain('+44 20 7946 0000');
+      expect(footer).toContain('1 Quay Street, Bristol');
+      expect(footer).toContain('href="https://youtube.com/@harbour"');
+    } finally {
+      expect((await putSettings(original)).statusCode).toBe(200);
+    }
+  });
+});
