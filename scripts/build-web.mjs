@@ -53,6 +53,11 @@ if (path.relative(root, buildDir).startsWith('..')) {
   fs.writeFileSync(path.join(buildDir, 'package.json'), '{ "type": "module" }\n');
   const modules = path.join(buildDir, 'node_modules');
   if (!fs.existsSync(modules)) fs.symlinkSync(path.join(root, 'node_modules'), modules, 'dir');
+  // Packages npm did not hoist (e.g. @tanstack/react-table) live in apps/web/node_modules: the server
+  // chunks find them one level closer, before the root's.
+  const webModules = path.join(buildDir, 'server', 'node_modules');
+  const ownModules = path.join(root, 'apps/web/node_modules');
+  if (fs.existsSync(ownModules) && !fs.existsSync(webModules)) fs.symlinkSync(ownModules, webModules, 'dir');
 }
 
 console.log(

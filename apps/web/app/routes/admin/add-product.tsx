@@ -1,8 +1,9 @@
-/** Placeholder until its issue builds it. */
+import { AddProductPage } from '../../features/admin-catalog/product-editor.tsx';
+
+export function meta() {
+  return [{ title: 'Add product · Admin' }];
+}
+
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Add Product</h1>
-    </div>
-  );
+  return <AddProductPage />;
 }

@@ -1,8 +1,11 @@
-/** Placeholder until its issue builds it. */
+import { useParams } from 'react-router';
+import { EditProductPage } from '../../features/admin-catalog/product-editor.tsx';
+
+export function meta() {
+  return [{ title: 'Edit product · Admin' }];
+}
+
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Edit Product</h1>
-    </div>
-  );
+  const { productId = '' } = useParams();
+  return <EditProductPage productId={productId} />;
 }

@@ -1,8 +1,9 @@
-/** Placeholder until its issue builds it. */
+import { ProductListPage } from '../../features/admin-catalog/product-list.tsx';
+
+export function meta() {
+  return [{ title: 'Products · Admin' }];
+}
+
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Admin Products</h1>
-    </div>
-  );
+  return <ProductListPage />;
 }

@@ -1,8 +1,11 @@
-/** Placeholder until its issue builds it. */
+import { useParams } from 'react-router';
+import { ProductViewPage } from '../../features/admin-catalog/product-view.tsx';
+
+export function meta() {
+  return [{ title: 'Product · Admin' }];
+}
+
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">View Product</h1>
-    </div>
-  );
+  const { productId = '' } = useParams();
+  return <ProductViewPage productId={productId} />;
 }

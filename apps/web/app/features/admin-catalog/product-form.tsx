@@ -1,0 +1,490 @@
+import {
+  type AdminProduct,
+  createProductBody,
+  MAX_IMAGES,
+  type ProductFormOptions,
+  percentOff,
+  UPLOAD_MAX_BYTES,
+  updateProductBody,
+} from '@shop/contracts/admin-catalog';
+import { discountedCents } from '@shop/contracts/money';
+import { ImagePlus, Trash2 } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { FieldError, FormAlert } from '../../components/ui/form-message.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { LabelledField } from '../../components/ui/labelled-field.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { Panel } from '../admin/components/admin-page.tsx';
+import { AdminApiError } from '../admin/lib/client.ts';
+import { useCreateProduct, useUpdateProduct, useUploadImage } from './api.ts';
+import { thumbOf } from './images.ts';
+import { ListEditor } from './list-editor.tsx';
+
+const NONE = 'none';
+
+interface FormState {
+  name: string;
+  slug: string;
+  description: string;
+  category: string;
+  subcategory: string;
+  brand: string;
+  regular_price: string;
+  sale_price: string;
+  percentage_discount: string;
+  available: string;
+  images: string[];
+  colors: string[];
+  available_sizes: string[];
+  features: string[];
+  featured: string[];
+  published: boolean;
+}
+
+type Errors = Partial<Record<keyof FormState | 'form', string>>;
+
+function initialState(product?: AdminProduct): FormState {
+  return {
+    name: product?.name ?? '',
+    slug: product?.slug ?? '',
+    description: product?.description ?? '',
+    category: product?.category ?? '',
+    subcategory: product?.subcategory ?? NONE,
+    brand: product?.brand ?? NONE,
+    regular_price: product ? product.regular_price.toFixed(2) : '',
+    sale_price: product ? product.sale_price.toFixed(2) : '',
+    percentage_discount: product ? String(product.percentage_discount) : '0',
+    available: '0',
+    images: product?.images ?? [],
+    colors: product?.colors ?? [],
+    available_sizes: product?.available_sizes ?? [],
+    features: product?.features ?? [],
+    featured: product?.featured ?? [],
+    published: product?.published ?? false,
+  };
+}
+
+/** A number typed in a field, or undefined when blank; NaN stays NaN so the schema names the field. */
+const numberOf = (text: string) => (text.trim() === '' ? undefined : Number(text));
+const cents = (text: string) => {
+  const n = numberOf(text);
+  return n === undefined || !Number.isFinite(n) ? undefined : Math.round(n * 100);
+};
+
+/**
+ * The one product form of add-product and edit-product (issue 5): every field, pictures uploaded and
+ * previewed, lists edited in place. It is checked with the API's own schema before it is sent, and
+ * the API's answer (a taken slug, an unknown subcategory) shows above the form.
+ */
+export function ProductForm({ product, options }: { product?: AdminProduct; options: ProductFormOptions }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<FormState>(() => initialState(product));
+  const [errors, setErrors] = useState<Errors>({});
+  const create = useCreateProduct();
+  const update = useUpdateProduct(product?.id ?? '');
+  const upload = useUploadImage();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const category = options.categories.find((c) => c.id === state.category);
+  const pending = create.isPending || update.isPending;
+
+  const change = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((s) => ({ ...s, [key]: value }));
+
+  // Sale price and percentage follow each other the way the catalogue computes them.
+  function changeRegular(text: string) {
+    setState((s) => {
+      const regular = cents(text);
+      const pct = numberOf(s.percentage_discount);
+      const sale =
+        regular !== undefined && pct !== undefined && Number.isInteger(pct) && pct >= 0 && pct <= 100
+          ? (discountedCents(regular, pct) / 100).toFixed(2)
+          : s.sale_price;
+      return { ...s, regular_price: text, sale_price: sale };
+    });
+  }
+  function changeSale(text: string) {
+    setState((s) => {
+      const regular = cents(s.regular_price);
+      const sale = cents(text);
+      const pct =
+        regular !== undefined && sale !== undefined && sale <= regular
+          ? String(percentOff(regular, sale))
+          : s.percentage_discount;
+      return { ...s, sale_price: text, percentage_discount: pct };
+    });
+  }
+  function changePercent(text: string) {
+    setState((s) => {
+      const regular = cents(s.regular_price);
+      const pct = numberOf(text);
+      const sale =
+        regular !== undefined && pct !== undefined && Number.isInteger(pct) && pct >= 0 && pct <= 100
+          ? (discountedCents(regular, pct) / 100).toFixed(2)
+          : s.sale_price;
+      return { ...s, percentage_discount: text, sale_price: sale };
+    });
+  }
+
+  function changeCategory(id: string) {
+    setState((s) => {
+      const next = options.categories.find((c) => c.id === id);
+      const featured = s.featured.filter((f) => next?.featured.some((card) => card.slug === f));
+      return { ...s, category: id, subcategory: NONE, featured };
+    });
+  }
+
+  async function onFile(files: FileList | null) {
+    const file = files?.[0];
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    if (file.size > UPLOAD_MAX_BYTES) {
+      setErrors((e) => ({ ...e, images: `${file.name} is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB` }));
+      return;
+    }
+    if (state.images.length >= MAX_IMAGES) {
+      setErrors((e) => ({ ...e, images: `A product may have at most ${MAX_IMAGES} pictures` }));
+      return;
+    }
+    try {
+      const image = await upload.mutateAsync(file);
+      setState((s) => ({ ...s, images: [...s.images, image.url] }));
+      setErrors((e) => ({ ...e, images: undefined }));
+      toast.success('Picture uploaded');
+    } catch (error) {
+      setErrors((e) => ({ ...e, images: error instanceof Error ? error.message : 'The upload failed' }));
+    }
+  }
+
+  function payload() {
+    const body = {
+      name: state.name,
+      ...(state.slug.trim() ? { slug: state.slug } : {}),
+      description: state.description,
+      category: state.category,
+      subcategory: state.subcategory === NONE ? null : state.subcategory,
+      brand: state.brand === NONE ? null : state.brand,
+      regular_price: numberOf(state.regular_price),
+      sale_price: numberOf(state.sale_price),
+      percentage_discount: numberOf(state.percentage_discount),
+      images: state.images,
+      colors: state.colors,
+      available_sizes: state.available_sizes,
+      features: state.features,
+      featured: state.featured,
+      published: state.published,
+    };
+    return product ? body : { ...body, available: numberOf(state.available) ?? 0 };
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = payload();
+    const parsed = (product ? updateProductBody : createProductBody).safeParse(body);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = (issue.path[0] ?? 'form') as keyof Errors;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = product
+        ? await update.mutateAsync(parsed.data as Parameters<typeof update.mutateAsync>[0])
+        : await create.mutateAsync(body as Parameters<typeof create.mutateAsync>[0]);
+      toast.success(product ? 'Product saved' : 'Product created');
+      navigate(`/admin/products/view-product/${saved.id}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'The product could not be saved';
+      const field = (error instanceof AdminApiError ? error.details?.issues : undefined) as
+        | { path: string; message: string }[]
+        | undefined;
+      const key = field?.[0]?.path.split('.')[1] as keyof Errors | undefined;
+      setErrors({ form: message, ...(key ? { [key]: field?.[0]?.message } : {}) });
+    }
+  }
+
+  const err = (key: keyof FormState) => errors[key];
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <FormAlert tone="error">
+        {errors.form ?? (Object.values(errors).some(Boolean) ? 'Please correct the fields marked below.' : undefined)}
+      </FormAlert>
+      <Panel title="Details">
+        <div className="grid gap-4 md:grid-cols-2">
+          <LabelledField id="product-name" label="Name" error={err('name')}>
+            {(control) => <Input {...control} value={state.name} onChange={(e) => change('name', e.target.value)} />}
+          </LabelledField>
+          <LabelledField id="product-slug" label="Slug (made from the name when blank)" error={err('slug')}>
+            {(control) => <Input {...control} value={state.slug} onChange={(e) => change('slug', e.target.value)} />}
+          </LabelledField>
+          <LabelledField
+            id="product-description"
+            label="Description"
+            error={err('description')}
+            className="md:col-span-2"
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={5}
+                value={state.description}
+                onChange={(e) => change('description', e.target.value)}
+                className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-slate-900 aria-[invalid=true]:border-red-600"
+              />
+            )}
+          </LabelledField>
+          <LabelledField id="product-category" label="Category" error={err('category')}>
+            {(control) => (
+              <Select
+                {...control}
+                value={state.category}
+                placeholder="Choose a category"
+                onValueChange={changeCategory}
+                options={options.categories.map((c) => ({ value: c.id, label: c.name }))}
+              />
+            )}
+          </LabelledField>
+          <LabelledField id="product-subcategory" label="Subcategory" error={err('subcategory')}>
+            {(control) => (
+              <Select
+                {...control}
+                value={state.subcategory}
+                onValueChange={(v) => change('subcategory', v)}
+                options={[
+                  { value: NONE, label: 'None' },
+                  ...(category?.subcategories.map((s) => ({ value: s.slug, label: s.name })) ?? []),
+                ]}
+              />
+            )}
+          </LabelledField>
+          <LabelledField id="product-brand" label="Brand" error={err('brand')}>
+            {(control) => (
+              <Select
+                {...control}
+                value={state.brand}
+                onValueChange={(v) => change('brand', v)}
+                options={[
+                  { value: NONE, label: 'None' },
+                  ...options.brands.map((b) => ({ value: b.id, label: b.name })),
+                ]}
+              />
+            )}
+          </LabelledField>
+          <div className="flex items-center gap-2 self-end pb-2">
+            <Checkbox
+              id="product-published"
+              checked={state.published}
+              onChange={(e) => change('published', e.target.checked)}
+            />
+            <Label htmlFor="product-published">Published (shown in the shop)</Label>
+          </div>
+        </div>
+      </Panel>
+
+      <Panel title="Price and stock">
+        <div className="grid gap-4 md:grid-cols-4">
+          <LabelledField id="product-regular-price" label="Regular price ($)" error={err('regular_price')}>
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                value={state.regular_price}
+                onChange={(e) => changeRegular(e.target.value)}
+              />
+            )}
+          </LabelledField>
+          <LabelledField id="product-sale-price" label="Sale price ($)" error={err('sale_price')}>
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                value={state.sale_price}
+                onChange={(e) => changeSale(e.target.value)}
+              />
+            )}
+          </LabelledField>
+          <LabelledField id="product-discount" label="Discount (%)" error={err('percentage_discount')}>
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={100}
+                step="1"
+                value={state.percentage_discount}
+                onChange={(e) => changePercent(e.target.value)}
+              />
+            )}
+          </LabelledField>
+          {product ? (
+            <div className="space-y-1.5">
+              <p className="font-medium text-slate-800 text-sm">Stock</p>
+              <p className="py-2 text-sm">
+                {product.available} in stock — change it with a stock adjustment on the product's page.
+              </p>
+            </div>
+          ) : (
+            <LabelledField id="product-stock" label="Initial stock" error={err('available')}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step="1"
+                  value={state.available}
+                  onChange={(e) => change('available', e.target.value)}
+                />
+              )}
+            </LabelledField>
+          )}
+        </div>
+      </Panel>
+
+      <Panel title="Pictures">
+        <div className="space-y-3">
+          {state.images.length > 0 ? (
+            <ul className="flex flex-wrap gap-3" aria-label="Product pictures">
+              {state.images.map((src, i) => (
+                <li key={src} className="relative">
+                  <img
+                    src={thumbOf(src)}
+                    alt={`Uploaded ${i + 1} of ${state.images.length}`}
+                    width={112}
+                    height={112}
+                    className="size-28 rounded-md border border-slate-200 bg-slate-100 object-cover"
+                  />
+                  <Button
+                    type="button"
+                    size="icon"
+                    variant="destructive"
+                    className="absolute top-1 right-1 size-8"
+                    aria-label={`Remove picture ${i + 1}`}
+                    onClick={() =>
+                      change(
+                        'images',
+                        state.images.filter((s) => s !== src),
+                      )
+                    }
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-600 text-sm">No pictures yet.</p>
+          )}
+          <div className="space-y-1.5">
+            <Label htmlFor="product-image-upload" className="inline-flex items-center gap-2">
+              <ImagePlus className="size-4" aria-hidden="true" /> Upload a picture (JPEG, PNG, WebP, GIF or AVIF, at
+              most 5 MB)
+            </Label>
+            <input
+              ref={fileInput}
+              id="product-image-upload"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              disabled={upload.isPending}
+              onChange={(e) => onFile(e.target.files)}
+              aria-describedby={errors.images ? 'product-images-error' : undefined}
+              className="block text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm"
+            />
+            {upload.isPending ? (
+              <p role="status" className="text-slate-600 text-sm">
+                Uploading…
+              </p>
+            ) : null}
+            <FieldError id="product-images-error" message={err('images')} />
+          </div>
+        </div>
+      </Panel>
+
+      <Panel title="Options and features">
+        <div className="grid gap-6 md:grid-cols-2">
+          <ListEditor
+            id="product-colors"
+            label="Colours"
+            itemLabel="colour"
+            values={state.colors}
+            onChange={(v) => change('colors', v)}
+            error={err('colors')}
+          />
+          <ListEditor
+            id="product-sizes"
+            label="Sizes"
+            itemLabel="size"
+            values={state.available_sizes}
+            onChange={(v) => change('available_sizes', v)}
+            error={err('available_sizes')}
+          />
+          <div className="md:col-span-2">
+            <ListEditor
+              id="product-features"
+              label="Features"
+              itemLabel="feature"
+              values={state.features}
+              onChange={(v) => change('features', v)}
+              error={err('features')}
+            />
+          </div>
+          <fieldset className="md:col-span-2">
+            <legend className="font-medium text-slate-800 text-sm">Featured in</legend>
+            {category && category.featured.length > 0 ? (
+              <div className="mt-2 flex flex-wrap gap-4">
+                {category.featured.map((card) => (
+                  <div key={card.slug} className="flex items-center gap-2">
+                    <Checkbox
+                      id={`featured-${card.slug}`}
+                      checked={state.featured.includes(card.slug)}
+                      onChange={(e) =>
+                        change(
+                          'featured',
+                          e.target.checked
+                            ? [...state.featured, card.slug]
+                            : state.featured.filter((f) => f !== card.slug),
+                        )
+                      }
+                    />
+                    <Label htmlFor={`featured-${card.slug}`}>{card.name}</Label>
+                  </div>
+                ))}
+              </div>
+            ) : (
+              <p className="mt-2 text-slate-600 text-sm">Choose a category to see its featured collections.</p>
+            )}
+            <FieldError id="product-featured-error" message={err('featured')} />
+          </fieldset>
+        </div>
+      </Panel>
+
+      <div className="flex gap-3">
+        <Button type="submit" disabled={pending || upload.isPending}>
+          {pending ? 'Saving…' : product ? 'Save changes' : 'Create product'}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => navigate(product ? `/admin/products/view-product/${product.id}` : '/admin/products')}
+        >
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

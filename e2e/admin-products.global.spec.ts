@@ -1,0 +1,139 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { adminSignIn } from './support/admin.ts';
+
+// Issue 5 acceptance: an admin creates a product with an uploaded picture and sees it in the shop, edits
+// it, adjusts its stock and unpublishes it again. It adds a product to the catalogue every shopper
+// sees, so it runs in the shop-wide project after the other tests.
+
+async function noSeriousViolations(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A real 640×480 PNG, drawn with sharp and written to a temporary file for the file input. */
+async function pngFile(): Promise<string> {
+  const path = join(tmpdir(), `admin-product-${Date.now()}.png`);
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 140, b: 160 } } })
+    .png()
+    .toBuffer();
+  await writeFile(path, png);
+  return path;
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function selectInList(page: Page, name: string) {
+  await page.goto('/admin/products');
+  await page.getByLabel('Search by name or slug').fill(name);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByLabel('Select row 1').check();
+}
+
+test('an admin creates a product with an uploaded picture, publishes, edits, restocks and unpublishes it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const tag = Date.now().toString(36);
+  const name = `Harbour Lamp ${tag}`;
+  const slug = `harbour-lamp-${tag}`;
+  await adminSignIn(page);
+
+  // The list, with axe.
+  await page.goto('/admin/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await noSeriousViolations(page, 'products');
+
+  // Create: every kind of field, and a picture uploaded from disk.
+  await page.getByRole('link', { name: 'Add product' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add product' })).toBeVisible();
+  await noSeriousViolations(page, 'add-product');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Description').fill('A lamp for the harbour wall.');
+  await choose(page, 'Category', 'Home & Garden');
+  await page.getByLabel('Regular price ($)').fill('49.99');
+  await page.getByLabel('Discount (%)').fill('10');
+  await expect(page.getByLabel('Sale price ($)')).toHaveValue('44.99');
+  await page.getByLabel('Initial stock').fill('5');
+  await page.getByLabel('Colours').fill('Teal');
+  await page.getByRole('button', { name: 'Add colour' }).click();
+  await page.getByLabel('Features').fill('Weatherproof');
+  await page.getByLabel('Features').press('Enter');
+  await expect(page.getByRole('button', { name: 'Remove feature Weatherproof' })).toBeVisible();
+  await page.getByLabel(/Upload a picture/).setInputFiles(await pngFile());
+  const preview = page.getByRole('list', { name: 'Product pictures' }).getByRole('img');
+  await expect(preview).toHaveCount(1);
+  await expect(preview).toHaveAttribute('src', /^\/media\/uploads\/[0-9a-f-]+\/thumb\.webp$/);
+  // Client-side validation mirrors the API: a sale price above the regular price is refused.
+  await page.getByLabel('Sale price ($)').fill('60');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText('sale_price must not be greater than regular_price')).toBeVisible();
+  await page.getByLabel('Sale price ($)').fill('44.99');
+  await expect(page.getByLabel('Discount (%)')).toHaveValue('10');
+  await page.getByRole('button', { name: 'Create product' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/products\/view-product\/[0-9a-f-]{36}$/);
+  const productUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('Draft')).toBeVisible();
+  await noSeriousViolations(page, 'view-product');
+
+  // Publish it from the list (bulk action over the selected row).
+  await selectInList(page, name);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('1 product published')).toBeVisible();
+  await expect(page.getByRole('row').nth(1).getByText('Published')).toBeVisible();
+
+  // The storefront shows it at once: name, price and the uploaded picture.
+  await page.goto(`/products/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('$44.99').first()).toBeVisible();
+  const picture = page.getByRole('img', { name, exact: true });
+  await expect(picture).toHaveAttribute('src', /^\/media\/uploads\/[0-9a-f-]+\/large\.webp$/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+
+  // Edit: a new name and price.
+  await page.goto(productUrl.replace('view-product', 'edit-product'));
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await noSeriousViolations(page, 'edit-product');
+  await page.getByLabel('Name', { exact: true }).fill(`${name} XL`);
+  await page.getByLabel('Regular price ($)').fill('59.99');
+  await expect(page.getByLabel('Sale price ($)')).toHaveValue('53.99');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(productUrl);
+  await expect(page.getByRole('heading', { level: 1, name: `${name} XL` })).toBeVisible();
+  await expect(page.getByText('$53.99 (10% off $59.99)')).toBeVisible();
+
+  // Stock: removing more than there is is refused; a delivery adds and shows as a movement.
+  await page.getByLabel('Change (units)').fill('-9');
+  await page.getByLabel('Reason').fill('Count');
+  await page.getByRole('button', { name: 'Adjust stock' }).click();
+  await expect(page.getByText('Only 5 in stock: you can remove at most 5')).toBeVisible();
+  await page.getByLabel('Change (units)').fill('7');
+  await page.getByLabel('Reason').fill('Delivery from the harbour');
+  await page.getByRole('button', { name: 'Adjust stock' }).click();
+  await expect(page.getByText('12 in stock.', { exact: false })).toBeVisible();
+  const movements = page.getByRole('table', { name: 'Stock movements' });
+  await expect(movements.getByRole('row', { name: /\+7 Adjustment Delivery from the harbour/ })).toBeVisible();
+  await expect(movements.getByRole('row', { name: /\+5 Adjustment Initial stock/ })).toBeVisible();
+
+  // Bulk unpublish: the product leaves the shop.
+  await selectInList(page, `${name} XL`);
+  await page.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(page.getByText('1 product unpublished')).toBeVisible();
+  await expect(page.getByRole('row').nth(1).getByText('Draft')).toBeVisible();
+  const gone = await page.request.get(`/api/products/${slug}`);
+  expect(gone.status()).toBe(404);
+});
