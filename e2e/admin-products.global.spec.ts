@@ -104,6 +104,13 @@ test('an admin creates a product with an uploaded picture, publishes, edits, res
   await expect(picture).toHaveAttribute('src', /^\/media\/uploads\/[0-9a-f-]+\/large\.webp$/);
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
 
+  // Its card in the shop's search shows the 400 px variant.
+  await page.goto(`/products?q=${encodeURIComponent(name)}`);
+  const card = page.getByRole('link', { name: new RegExp(name) }).getByRole('img');
+  await expect(card).toHaveAttribute('src', /^\/media\/uploads\/[0-9a-f-]+\/thumb\.webp$/);
+  await card.scrollIntoViewIfNeeded();
+  await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
+
   // Edit: a new name and price.
   await page.goto(productUrl.replace('view-product', 'edit-product'));
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);

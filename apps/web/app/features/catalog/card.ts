@@ -13,13 +13,19 @@ export interface CardProduct {
   inStock: boolean;
 }
 
+/** Pictures staff uploaded have a 400 px variant, the size a card shows (issue 5); others are used as they are. */
+function cardImage(src: string | undefined): string | null {
+  if (!src) return null;
+  return /^\/media\/uploads\/[0-9a-f-]{36}\/large\.webp$/.test(src) ? src.replace(/large\.webp$/, 'thumb.webp') : src;
+}
+
 /** Used by server loaders: the wire product (decimal prices) → a card (integer cents, DESIGN §6). */
 export function toCard(p: Product): CardProduct {
   return {
     id: p.id,
     slug: p.slug,
     name: p.name,
-    image: p.images[0] ?? null,
+    image: cardImage(p.images[0]),
     saleCents: toCents(p.sale_price),
     regularCents: toCents(p.regular_price),
     discount: p.percentage_discount,
