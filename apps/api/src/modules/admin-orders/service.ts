@@ -496,6 +496,14 @@ export function createAdminOrdersService(
     async markPaid(actor: Actor, invoiceId: string): Promise<PayLaterInvoice> {
       const done = await db.transaction(async (tx) => {
         const now = clock.now();
+        // The order row first, as cancel and refund lock it first: they queue instead of deadlocking.
+        const [target] = await tx
+          .select({ orderId: invoices.orderId })
+          .from(invoices)
+          .where(eq(invoices.id, invoiceId));
+        if (!target) throw notFound('Invoice not found');
+        const [before] = await tx.select().from(orders).where(eq(orders.id, target.orderId)).for('update');
+        if (!before) throw notFound('Invoice not found');
         const [inv] = await tx
           .update(invoices)
           .set({ status: 'paid', paidAt: now })
@@ -511,7 +519,6 @@ export function createAdminOrdersService(
             { status: existing.status },
           );
         }
-        const before = await orderRow(tx, inv.orderId);
         const [payment] = await tx
           .update(payments)
           .set({ status: 'succeeded', updatedAt: now })
