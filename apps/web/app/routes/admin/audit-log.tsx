@@ -1,8 +1,8 @@
-/** Placeholder until its issue builds it. */
+import { AuditLogPage } from '../../features/admin-store/audit-log-page.tsx';
+
+export const meta = () => [{ title: 'Audit log · Admin' }];
+
+/** Admin › Audit log (issue 5). */
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Audit log</h1>
-    </div>
-  );
+  return <AuditLogPage />;
 }

@@ -1,8 +1,8 @@
-/** Placeholder until its issue builds it. */
+import { MarketingPage } from '../../features/admin-store/marketing-page.tsx';
+
+export const meta = () => [{ title: 'Marketing · Admin' }];
+
+/** Admin › Marketing (issue 5). */
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Admin Marketing</h1>
-    </div>
-  );
+  return <MarketingPage />;
 }

@@ -1,8 +1,8 @@
-/** Placeholder until its issue builds it. */
+import { SettingsPage } from '../../features/admin-store/settings-page.tsx';
+
+export const meta = () => [{ title: 'Settings · Admin' }];
+
+/** Admin › Settings (issue 5; admins only). */
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Admin Settings</h1>
-    </div>
-  );
+  return <SettingsPage />;
 }

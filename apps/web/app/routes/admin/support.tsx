@@ -1,8 +1,8 @@
-/** Placeholder until its issue builds it. */
+import { SupportPage } from '../../features/admin-store/support-page.tsx';
+
+export const meta = () => [{ title: 'Support · Admin' }];
+
+/** Admin › Support (issue 5); a ticket opens under `?ticket=<id>`. */
 export default function Page() {
-  return (
-    <div>
-      <h1 className="font-bold text-2xl">Admin Support</h1>
-    </div>
-  );
+  return <SupportPage />;
 }
