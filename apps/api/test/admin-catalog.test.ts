@@ -474,6 +474,19 @@ describe('image uploads', () => {
     expect(shop.json().images).toEqual([image.url]);
   });
 
+  it('accepts AVIF, GIF and WebP by their content, whatever the name says, and refuses TIFF', async () => {
+    const base = sharp({ create: { width: 50, height: 40, channels: 3, background: '#336699' } });
+    for (const format of ['avif', 'gif', 'webp'] as const) {
+      const data = await base.clone().toFormat(format).toBuffer();
+      const res = await upload(multipartFile(data, { filename: 'misnamed.txt', contentType: 'text/plain' }));
+      expect([format, res.statusCode]).toEqual([format, 201]);
+      expect(res.json()).toMatchObject({ width: 50, height: 40 });
+    }
+    const tiff = await upload(multipartFile(await base.clone().tiff().toBuffer(), { filename: 'scan.png' }));
+    expect(tiff.statusCode).toBe(400);
+    expect(tiff.json().message).toMatch(/JPEG, PNG, WebP, GIF or AVIF/);
+  });
+
   it('refuses a text file named .png, a file over 5 MB and non-multipart bodies, writing nothing', async () => {
     const before = [await rowCount(t, uploadedImages), await rowCount(t, auditLog)];
 

@@ -92,10 +92,17 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
   const category = options.categories.find((c) => c.id === state.category);
   const pending = create.isPending || update.isPending;
 
-  const change = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((s) => ({ ...s, [key]: value }));
+  /** A field's message goes once the field changes; the form's own message stays until the next send. */
+  const clearError = (...keys: (keyof FormState)[]) =>
+    setErrors((e) => (keys.some((k) => e[k]) ? { ...e, ...Object.fromEntries(keys.map((k) => [k, undefined])) } : e));
+  const change = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setState((s) => ({ ...s, [key]: value }));
+    clearError(key);
+  };
 
   // Sale price and percentage follow each other the way the catalogue computes them.
   function changeRegular(text: string) {
+    clearError('regular_price', 'sale_price', 'percentage_discount');
     setState((s) => {
       const regular = cents(text);
       const pct = numberOf(s.percentage_discount);
@@ -107,6 +114,7 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
     });
   }
   function changeSale(text: string) {
+    clearError('regular_price', 'sale_price', 'percentage_discount');
     setState((s) => {
       const regular = cents(s.regular_price);
       const sale = cents(text);
@@ -118,6 +126,7 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
     });
   }
   function changePercent(text: string) {
+    clearError('regular_price', 'sale_price', 'percentage_discount');
     setState((s) => {
       const regular = cents(s.regular_price);
       const pct = numberOf(text);
@@ -130,6 +139,7 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
   }
 
   function changeCategory(id: string) {
+    clearError('category', 'subcategory', 'featured');
     setState((s) => {
       const next = options.categories.find((c) => c.id === id);
       const featured = s.featured.filter((f) => next?.featured.some((card) => card.slug === f));

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createProductBody, percentOff, resolvePricing, slugify, updateProductBody } from './admin-catalog.ts';
+import { discountedCents } from './money.ts';
+
+describe('resolvePricing', () => {
+  it('derives the sale price from a percentage as the catalogue does, and the percentage from a sale price', () => {
+    expect(resolvePricing({ regularCents: 4999, percentage: 10 })).toEqual({ saleCents: 4499, percentage: 10 });
+    expect(resolvePricing({ regularCents: 1999, saleCents: 1499 })).toEqual({ saleCents: 1499, percentage: 25 });
+    expect(resolvePricing({ regularCents: 1000 })).toEqual({ saleCents: 1000, percentage: 0 });
+    expect(resolvePricing({ regularCents: 1000, fallbackPercentage: 20 })).toEqual({ saleCents: 800, percentage: 20 });
+  });
+
+  it('refuses a sale price above the regular one and a pair that disagrees', () => {
+    expect(resolvePricing({ regularCents: 1000, saleCents: 1001 })).toEqual({
+      error: 'sale_price must not be greater than regular_price',
+    });
+    expect(resolvePricing({ regularCents: 1000, saleCents: 500, percentage: 10 })).toMatchObject({
+      error: expect.stringMatching(/disagree/),
+    });
+  });
+
+  it('always accepts the pair it derives itself (the form sends both)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: 100 }), (regular, pct) => {
+        const sale = discountedCents(regular, pct);
+        const back = resolvePricing({ regularCents: regular, saleCents: sale, percentage: percentOff(regular, sale) });
+        expect(back).toEqual({ saleCents: sale, percentage: percentOff(regular, sale) });
+        expect(sale).toBeLessThanOrEqual(regular);
+      }),
+    );
+  });
+});
+
+describe('product bodies', () => {
+  it('slugify makes URL-safe slugs', () => {
+    expect(slugify('Blue Shirt (XL)')).toBe('blue-shirt-xl');
+    expect(slugify('Crème brûlée — Set')).toBe('creme-brulee-set');
+    expect(slugify('!!!')).toBe('product');
+  });
+
+  it('refuses unknown fields, negative prices and stock; PATCH refuses stock', () => {
+    const ok = { name: 'A', category: 'home', regular_price: 1 };
+    expect(createProductBody.safeParse(ok).success).toBe(true);
+    expect(createProductBody.safeParse({ ...ok, id: 'x' }).success).toBe(false);
+    expect(createProductBody.safeParse({ ...ok, regular_price: -1 }).success).toBe(false);
+    expect(createProductBody.safeParse({ ...ok, available: -1 }).success).toBe(false);
+    expect(updateProductBody.safeParse({ available: 3 }).success).toBe(false);
+    expect(updateProductBody.safeParse({ sale_price: 5, regular_price: 4 }).success).toBe(false);
+  });
+});
