@@ -125,7 +125,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
             <dl className="space-y-1 text-sm">
               <Row label="Method">
                 {order.payment.method === 'card'
-                  ? `Card ${order.payment.card_brand ?? ''} •••• ${order.payment.card_last4 ?? ''}`
+                  ? `${humanize(order.payment.card_brand ?? 'card')} •••• ${order.payment.card_last4 ?? '????'}`
                   : 'Pay later'}
               </Row>
               <Row label="Status">

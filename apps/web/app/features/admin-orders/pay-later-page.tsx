@@ -33,7 +33,7 @@ function InvoiceActions({ invoice }: { invoice: PayLaterInvoice }) {
   if (invoice.status !== 'open' && invoice.status !== 'overdue') return null;
   const busy = markPaid.isPending || remind.isPending;
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="flex gap-2">
       <Button
         size="sm"
         disabled={busy}
@@ -66,13 +66,13 @@ function InvoiceActions({ invoice }: { invoice: PayLaterInvoice }) {
 }
 
 const columns: ColumnDef<PayLaterInvoice, unknown>[] = [
-  { header: 'Invoice', cell: ({ row }) => row.original.number },
+  { header: 'Invoice', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.number}</span> },
   {
     header: 'Order',
     cell: ({ row }) => (
       <Link
         to={`/admin/orders?order=${row.original.order_id}`}
-        className="font-medium text-slate-900 underline underline-offset-2"
+        className="whitespace-nowrap font-medium text-slate-900 underline underline-offset-2"
       >
         {row.original.order_number}
       </Link>
@@ -88,8 +88,14 @@ const columns: ColumnDef<PayLaterInvoice, unknown>[] = [
     ),
   },
   { header: 'Amount', cell: ({ row }) => money(row.original.amount) },
-  { header: 'Issued', cell: ({ row }) => formatDate(row.original.issued_at) },
-  { header: 'Due', cell: ({ row }) => formatDate(row.original.due_at) },
+  {
+    header: 'Issued',
+    cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.issued_at)}</span>,
+  },
+  {
+    header: 'Due',
+    cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.due_at)}</span>,
+  },
   { header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   {
     header: 'Last reminder',

@@ -32,7 +32,10 @@ const METHODS = [
 ];
 
 const columns: ColumnDef<LedgerRow, unknown>[] = [
-  { header: 'Date', cell: ({ row }) => formatDateTime(row.original.created_at) },
+  {
+    header: 'Date',
+    cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.created_at)}</span>,
+  },
   {
     header: 'Order',
     cell: ({ row }) => (
@@ -88,7 +91,7 @@ export function TransactionsPage() {
       }
     >
       <Panel>
-        <div className="grid gap-3 md:grid-cols-5">
+        <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-6">
           <form onSubmit={submit} className="space-y-1.5 md:col-span-2">
             <Label htmlFor="tx-search">Order number</Label>
             <div className="flex gap-2">
@@ -120,15 +123,13 @@ export function TransactionsPage() {
               options={METHODS}
             />
           </div>
-          <div className="grid grid-cols-2 gap-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="tx-from">From</Label>
-              <Input id="tx-from" type="date" value={values.from} onChange={(e) => set({ from: e.target.value })} />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="tx-to">To</Label>
-              <Input id="tx-to" type="date" value={values.to} onChange={(e) => set({ to: e.target.value })} />
-            </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="tx-from">From</Label>
+            <Input id="tx-from" type="date" value={values.from} onChange={(e) => set({ from: e.target.value })} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="tx-to">To</Label>
+            <Input id="tx-to" type="date" value={values.to} onChange={(e) => set({ to: e.target.value })} />
           </div>
         </div>
       </Panel>
