@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { adminSignIn } from './support/admin.ts';
+import {
+  addOnProductPage,
+  checkoutForm,
+  fillCard,
+  fillGuestDetails,
+  goToCheckout,
+  guestEmail,
+  placeOrderButton,
+  summary,
+  TEST_CARD,
+} from './support/checkout.ts';
+import { hydrated } from './support/session.ts';
+import { plainProducts } from './support/shopper.ts';
+
+// Issue 5 in the browser: staff create a discount code that a shopper then uses at checkout, answer a
+// message a shopper sent through the contact form (the reply lands in the mail outbox), and find both
+// in the audit log. Nothing here changes what other shoppers see, so it runs with the other specs.
+
+async function noSeriousViolations(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The admin works in a browser context of its own; the shopper uses the test's page. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  await adminSignIn(page);
+  return page;
+}
+
+async function findInAuditLog(admin: Page, filters: { action?: string; entityType?: string }, text: string) {
+  await admin.goto('/admin/audit-log');
+  await expect(admin.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  if (filters.action) await admin.getByLabel('Action').fill(filters.action);
+  if (filters.entityType) await admin.getByLabel('Entity type').selectOption(filters.entityType);
+  await admin.getByLabel('Actor e-mail').fill('admin@e2e.test');
+  const row = admin
+    .getByRole('row')
+    .filter({ hasText: filters.action ?? '' })
+    .first();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: /^Show details of/ }).click();
+  await expect(admin.getByRole('table', { name: 'Before and after' })).toContainText(text);
+}
+
+test('an admin creates a discount code and a shopper uses it at checkout; the use and the audit log show it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const code = `E2E-${randomUUID().slice(0, 6).toUpperCase()}`;
+  const admin = await adminPage(browser);
+  await admin.goto('/admin/marketing');
+  await expect(admin.getByRole('heading', { name: 'Marketing', level: 1 })).toBeVisible();
+
+  // A bad value first: the API's message shows in the dialog and nothing is created.
+  await admin.getByRole('button', { name: 'New code' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'New discount code' });
+  await dialog.getByLabel('Code').fill(code.toLowerCase());
+  await dialog.getByLabel('Kind').selectOption('percent');
+  await dialog.getByLabel('Percent (1–100)').fill('120');
+  await dialog.getByRole('button', { name: 'Create code' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('A percentage must be a whole number from 1 to 100');
+  await dialog.getByLabel('Percent (1–100)').fill('20');
+  await dialog.getByLabel('Usage limit').fill('5');
+  await dialog.getByRole('button', { name: 'Create code' }).click();
+  await expect(dialog).toHaveCount(0);
+  await admin.getByLabel('Search codes').fill(code);
+  const row = admin.getByRole('row').filter({ hasText: code });
+  await expect(row).toContainText('20 %');
+  await expect(row).toContainText('0 / 5');
+  await expect(row).toContainText('Active');
+
+  // The shopper, a guest, applies the code at checkout and pays.
+  const [product] = await plainProducts(request, 1);
+  if (!product) throw new Error('no product');
+  await addOnProductPage(page, product, 1);
+  await goToCheckout(page);
+  await summary(page).getByLabel('Discount code').fill(code.toLowerCase());
+  await summary(page).getByRole('button', { name: 'Apply' }).click();
+  await expect(summary(page).getByTestId('applied-discount')).toHaveText(`Code ${code} applied`);
+  await fillGuestDetails(page, guestEmail('admin-discount'));
+  await fillCard(page, TEST_CARD.success);
+  await expect(checkoutForm(page)).toBeVisible();
+  await placeOrderButton(page).click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+  await expect(page.getByText(`Discount (${code})`)).toBeVisible();
+
+  // Staff see the use; deactivating stops the code.
+  await admin.reload();
+  await admin.getByLabel('Search codes').fill(code);
+  await expect(row).toContainText('1 / 5');
+  await row.getByRole('button', { name: `Deactivate ${code}` }).click();
+  await expect(row).toContainText('Inactive');
+
+  await findInAuditLog(admin, { action: 'discount.create' }, code);
+  await admin.context().close();
+});
+
+test('a shopper writes through the contact form; staff reply, note and close; the reply is in the outbox', async ({
+  page,
+  browser,
+}) => {
+  const subject = `Parcel ${randomUUID().slice(0, 6)}`;
+  const email = guestEmail('support');
+  await page.goto('/contact');
+  await hydrated(page);
+  const form = page.locator('main');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Message').fill('My parcel has not arrived. Where is it?');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByRole('status')).toHaveText('Thanks for your message! We will get back to you soon.');
+
+  const admin = await adminPage(browser);
+  await admin.goto('/admin/support');
+  await admin.getByLabel('Search tickets').fill(subject);
+  await admin.getByRole('button', { name: subject }).click();
+  await expect(admin.getByRole('heading', { name: subject })).toBeVisible();
+  await expect(admin.getByText('My parcel has not arrived. Where is it?')).toBeVisible();
+
+  await admin.getByLabel(`Reply (mailed to ${email})`).fill('It left our warehouse today.');
+  await admin.getByRole('button', { name: 'Send reply' }).click();
+  await expect(admin.getByRole('listitem').filter({ hasText: 'Reply mailed' })).toContainText(
+    'It left our warehouse today.',
+  );
+  await admin.getByLabel('Note (only staff see it)').fill('Carrier confirmed pickup.');
+  await admin.getByRole('button', { name: 'Add note' }).click();
+  await expect(admin.getByRole('listitem').filter({ hasText: 'Internal note' })).toContainText(
+    'Carrier confirmed pickup.',
+  );
+  await admin.getByRole('button', { name: 'Close ticket' }).click();
+  await expect(admin.getByRole('button', { name: 'Reopen ticket' })).toBeVisible();
+
+  await admin.getByRole('tab', { name: 'Mail outbox' }).click();
+  await admin.getByLabel('Recipient').fill(email);
+  const mail = admin.getByRole('row').filter({ hasText: `Re: ${subject}` });
+  await expect(mail).toHaveCount(1);
+  await mail.getByRole('button', { name: `Re: ${subject}` }).click();
+  await expect(mail).toContainText('It left our warehouse today.');
+  await expect(mail).not.toContainText('Carrier confirmed pickup.');
+
+  await findInAuditLog(admin, { action: 'ticket.reply', entityType: 'ticket' }, 'It left our warehouse today.');
+  await admin.context().close();
+});
+
+test('Marketing, Support and Audit log have no serious accessibility violations', async ({ page }) => {
+  await adminSignIn(page);
+  for (const [path, title] of [
+    ['/admin/marketing', 'Marketing'],
+    ['/admin/support', 'Support'],
+    ['/admin/support?tab=errors', 'Support'],
+    ['/admin/support?tab=outbox', 'Support'],
+    ['/admin/audit-log', 'Audit log'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await noSeriousViolations(page, path);
+  }
+  // An open row of the audit log too.
+  await page
+    .getByRole('button', { name: /^Show details of/ })
+    .first()
+    .click();
+  await noSeriousViolations(page, 'audit-log details');
+});
