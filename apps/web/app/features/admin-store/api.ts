@@ -101,12 +101,18 @@ export const useOutbox = (to: string) =>
     queryFn: ({ signal }) => adminApi.get<{ items: OutboxMail[] }>('outbox', { to, limit: 50 }, signal),
   });
 
-/** A change through the API; on success everything of this area is read again. */
+/**
+ * A change through the API; on success everything of this area is read again. The refetch is not
+ * awaited: the caller's own callbacks (toast, closing a dialog) run first, even when the fresh data
+ * then re-renders the form that made the change.
+ */
 export function useStoreMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: storeKeys.all });
+    },
   });
 }
 

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { adminSignIn } from './support/admin.ts';
+import { adminAccount, apiLogin } from './support/session.ts';
+
+// Issue 5 acceptance: admin Settings change what every shopper sees — the footer's store profile, a
+// footer page, and maintenance mode (the storefront answers 503 'Under Maintenance' while the admin
+// area keeps working). Shop-wide: it runs after the other specs, alone, and restores every setting.
+
+type Json = Record<string, unknown>;
+
+async function adminCall(request: APIRequestContext, method: 'GET' | 'PUT', path: string, data?: Json): Promise<Json> {
+  const { access } = await apiLogin(request, adminAccount);
+  const res = await request.fetch(`/api/admin/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${access}` },
+    ...(data ? { data } : {}),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+let originalSettings: Json;
+let originalPress: Json;
+test.beforeAll(async ({ request }) => {
+  originalSettings = await adminCall(request, 'GET', 'settings');
+  const pages = (await adminCall(request, 'GET', 'content-pages')).items as Json[];
+  originalPress = pages.find((p) => p.slug === 'press') as Json;
+});
+test.afterAll(async ({ request }) => {
+  // Whatever happened above, the shop leaves this spec as it found it.
+  await adminCall(request, 'PUT', 'settings', originalSettings);
+  const { title, description, body } = originalPress;
+  await adminCall(request, 'PUT', 'content-pages/press', { title, description, body });
+});
+
+async function noSeriousViolations(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function openSettings(page: Page) {
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Store name')).toBeVisible();
+}
+
+test('the store profile edited in Settings shows in the storefront footer', async ({ page }) => {
+  const name = `Harbour ${randomUUID().slice(0, 4)}`;
+  await adminSignIn(page);
+  await openSettings(page);
+  await noSeriousViolations(page, '/admin/settings');
+
+  await page.getByLabel('Contact e-mail').fill('not-an-email');
+  await page.getByRole('button', { name: 'Save store profile' }).click();
+  await expect(page.getByRole('form', { name: 'Store profile' }).getByRole('alert')).toHaveText(
+    'Contact e-mail must be a valid e-mail address',
+  );
+  await page.getByLabel('Store name').fill(name);
+  await page.getByLabel('Contact e-mail').fill('ahoy@harbour.example');
+  await page.getByLabel('Phone', { exact: true }).fill('+44 20 7946 0000');
+  await page.getByLabel('Facebook link').fill('https://facebook.com/harbour');
+  await page.getByRole('button', { name: 'Save store profile' }).click();
+  await expect(page.getByText('Store profile saved')).toBeVisible();
+
+  const response = await page.goto('/');
+  // Rendered on the server: the profile is in the HTML itself.
+  expect(await response?.text()).toContain(name);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText(name, { exact: true })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'ahoy@harbour.example' })).toHaveAttribute(
+    'href',
+    'mailto:ahoy@harbour.example',
+  );
+  await expect(footer.getByRole('link', { name: '+44 20 7946 0000' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', 'https://facebook.com/harbour');
+  await expect(footer.getByText(`${name}. All rights reserved.`)).toBeVisible();
+});
+
+test('maintenance mode: the storefront answers 503 Under Maintenance while the admin area works; off → 200', async ({
+  page,
+  request,
+}) => {
+  await adminSignIn(page);
+  await openSettings(page);
+  const toggle = page.getByRole('switch', { name: 'Maintenance mode' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await toggle.click();
+  const confirm = page.getByRole('dialog', { name: 'Turn on maintenance mode?' });
+  await confirm.getByRole('button', { name: 'Turn maintenance on' }).click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+
+  const home = await request.get('/');
+  expect(home.status()).toBe(503);
+  expect(await home.text()).toContain('Under Maintenance');
+  const shopper = await page.context().newPage();
+  const products = await shopper.goto('/products');
+  expect(products?.status()).toBe(503);
+  await expect(shopper.getByRole('heading', { name: 'Under Maintenance' })).toBeVisible();
+  await noSeriousViolations(shopper, 'maintenance page');
+  const add = await request.post('/api/contact', {
+    data: { email: 'x@e2e.test', inquiry_type: 'general', subject: 'Hi', message: 'Hello' },
+  });
+  expect(add.status()).toBe(503);
+
+  // The admin area and its API keep working.
+  await page.goto('/admin/audit-log');
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  await page.getByLabel('Action').fill('maintenance.on');
+  await expect(page.getByRole('row').filter({ hasText: 'maintenance.on' }).first()).toBeVisible();
+
+  await openSettings(page);
+  await page.getByRole('switch', { name: 'Maintenance mode' }).click();
+  await page
+    .getByRole('dialog', { name: 'Open the storefront again?' })
+    .getByRole('button', { name: 'Turn maintenance off' })
+    .click();
+  await expect(page.getByRole('switch', { name: 'Maintenance mode' })).toHaveAttribute('aria-checked', 'false');
+  expect((await request.get('/')).status()).toBe(200);
+  const back = await shopper.goto('/products');
+  expect(back?.status()).toBe(200);
+  await expect(shopper.getByRole('heading', { name: 'Under Maintenance' })).toHaveCount(0);
+});
+
+test('a footer page edited in Settings shows at once; staff are told only admins change settings', async ({
+  page,
+  browser,
+}) => {
+  const line = `Press enquiries: press-${randomUUID().slice(0, 6)}@shop.example`;
+  await adminSignIn(page);
+  await openSettings(page);
+  await page.getByLabel('Page', { exact: true }).selectOption('press');
+  const body = page.getByLabel(/^Body/);
+  await expect(body).not.toHaveValue('');
+  await body.fill(`## Contact\n\n${line}`);
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(page.getByText('Saved Press')).toBeVisible();
+  const shopper = await page.context().newPage();
+  await shopper.goto('/press');
+  await expect(shopper.getByText(line)).toBeVisible();
+
+  // A new staff account, made in the Staff accounts section, cannot change settings.
+  const tag = randomUUID().slice(0, 6);
+  const staff = { email: `staff-${tag}@e2e.test`, password: 'Staff-Passw0rd' };
+  await page.getByRole('button', { name: 'Add staff' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a staff account' });
+  await add.getByLabel('E-mail').fill(staff.email);
+  await add.getByLabel('Username').fill(`staff${tag}`);
+  await add.getByLabel('First name').fill('Sam');
+  await add.getByLabel('Last name').fill('Staff');
+  await add.getByLabel('Password').fill(staff.password);
+  await add.getByRole('button', { name: 'Add account' }).click();
+  await expect(add).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: staff.email })).toContainText('Staff');
+
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const staffPage = await context.newPage();
+  await adminSignIn(staffPage, staff);
+  await expect(
+    staffPage.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Settings' }),
+  ).toHaveCount(0);
+  await staffPage.goto('/admin/settings');
+  await expect(staffPage.getByRole('alert')).toContainText('Only admins can change settings');
+  await context.close();
+});
