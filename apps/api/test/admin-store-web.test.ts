@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initialScripts } from '../../../e2e/support/initial-js.ts';
 import { currentSettings } from './admin-store-fixtures.ts';
 import { authHeaders } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
@@ -59,6 +62,7 @@ describe('maintenance mode on the storefront', () => {
     const start = performance.now();
     for (let i = 0; i < 1000; i++) await t.app.services.settings.maintenance();
     const perCheck = (performance.now() - start) / 1000;
+    console.info(`GET / ${withCheck.toFixed(2)} ms; maintenance check ${(perCheck * 1000).toFixed(2)} µs`);
     // The check is a cached promise: under 1 % of what rendering the page takes.
     expect(perCheck).toBeLessThan(withCheck * 0.01);
   });
@@ -85,6 +89,32 @@ describe('store profile in the footer', () => {
       expect(footer).toContain('+44 20 7946 0000');
       expect(footer).toContain('1 Quay Street, Bristol');
       expect(footer).toContain('href="https://youtube.com/@harbour"');
+    } finally {
+      expect((await putSettings(original)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('the cost of the footer profile', () => {
+  it('keeps the initial JavaScript of / within the 120 kB budget (the profile is server-rendered data)', async () => {
+    const original = await currentSettings(t);
+    expect(
+      (
+        await putSettings({
+          ...original,
+          social_links: { ...original.social_links, facebook: 'https://facebook.com/shop' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    try {
+      const html = (await page('/')).body;
+      const clientDir = path.join(buildDir ?? path.join(ROOT, 'apps/web/build'), 'client');
+      const gzip = initialScripts(html).reduce(
+        (sum, p) => sum + zlib.gzipSync(fs.readFileSync(path.join(clientDir, p)), { level: 9 }).length,
+        0,
+      );
+      console.info(`initial JS for / with the store profile: ${(gzip / 1000).toFixed(1)} kB gzip`);
+      expect(gzip).toBeLessThanOrEqual(120_000);
     } finally {
       expect((await putSettings(original)).statusCode).toBe(200);
     }

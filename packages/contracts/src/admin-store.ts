@@ -25,14 +25,16 @@ const optionalText = (field: string, max: number) =>
 // ---------------------------------------------------------------------------------------------------
 // Audit log
 
-export const auditLogQuery = pageQuery.extend({
-  action: z.string().trim().max(100, 'action must be at most 100 characters').optional(),
-  entity_type: z.string().trim().max(100, 'entity_type must be at most 100 characters').optional(),
-  entity_id: z.string().trim().max(200, 'entity_id must be at most 200 characters').optional(),
-  actor: z.string().trim().max(254, 'actor must be at most 254 characters').optional(),
-  from: isoDay('from').optional(),
-  to: isoDay('to').optional(),
-});
+export const auditLogQuery = pageQuery
+  .extend({
+    action: z.string().trim().max(100, 'action must be at most 100 characters').optional(),
+    entity_type: z.string().trim().max(100, 'entity_type must be at most 100 characters').optional(),
+    entity_id: z.string().trim().max(200, 'entity_id must be at most 200 characters').optional(),
+    actor: z.string().trim().max(254, 'actor must be at most 254 characters').optional(),
+    from: isoDay('from').optional(),
+    to: isoDay('to').optional(),
+  })
+  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'from must not be after to', path: ['to'] });
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
 export const auditLogEntry = z.object({
