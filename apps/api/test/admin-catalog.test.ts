@@ -50,7 +50,8 @@ describe('creating and updating products', () => {
   it('creates a product with every field, shows it on the storefront at once and audits it', async () => {
     const name = `Trail Jacket ${unique()}`;
     // The storefront list is read first, so a cached page would hide the new product if caches were kept.
-    await t.app.inject({ url: '/api/products?category=fashion' });
+    const listUrl = `/api/products?category=fashion&q=${encodeURIComponent(name)}`;
+    expect((await t.app.inject({ url: listUrl })).json().items).toEqual([]);
     const res = await call('POST', '/products', {
       name,
       description: 'Waterproof and light.',
@@ -89,7 +90,7 @@ describe('creating and updating products', () => {
     const shop = await t.app.inject({ url: `/api/products/${created.id}` });
     expect(shop.statusCode).toBe(200);
     expect(shop.json()).toMatchObject({ name, sale_price: 90, images: created.images });
-    const list = await t.app.inject({ url: `/api/products?category=fashion&q=${encodeURIComponent(name)}` });
+    const list = await t.app.inject({ url: listUrl });
     expect(list.json().items.map((p: { id: string }) => p.id)).toContain(created.id);
 
     const [entry] = await auditEntries(created.id, 'product.create');
