@@ -381,8 +381,17 @@ describe('staff accounts', () => {
       await call('GET', '/api/admin/staff', undefined, await authHeaders(t, ab.statusCode === 200 ? a : b))
     ).json().items as { id: string; role: string; disabled: boolean }[];
     expect(after.filter((s) => s.role === 'admin' && !s.disabled)).toHaveLength(1);
-    // The survivor cannot disable themselves either; they give the others their role back.
     const survivor = ab.statusCode === 200 ? a : b;
+    // The loser's access token still says admin for a few minutes: it no longer works on staff accounts.
+    const loserUser = ab.statusCode === 200 ? b : a;
+    const stale = await call(
+      'PATCH',
+      `/api/admin/staff/${survivor.id}`,
+      { role: 'staff' },
+      await authHeaders(t, loserUser),
+    );
+    expect([stale.statusCode, stale.json().message]).toEqual([403, 'Only admins can change staff accounts']);
+    // The survivor cannot disable themselves either; they give the others their role back.
     const alone = await call(
       'PATCH',
       `/api/admin/staff/${survivor.id}`,

@@ -211,7 +211,7 @@ export const adminStoreRoutes: AdminRoutesPlugin = async (app, { services, guard
     async (request) => {
       const actor = actorOf(request);
       const saved = await db.transaction(async (tx) => {
-        const previous = await services.settings.current(tx);
+        const previous = await services.settings.current(tx, { lock: true });
         await services.settings.saveAdmin(tx, request.body, previous);
         const before = settingsToAdmin(previous);
         const after = settingsToAdmin(await services.settings.current(tx));

@@ -2,7 +2,7 @@ import { STAFF_MSG, type StaffCreateBody, type StaffMember, type StaffUpdateBody
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { refreshFamilies, users } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { uniqueViolation } from '../auth/service.ts';
 
@@ -107,6 +107,8 @@ export const staffAccounts = {
       .from(users)
       .where(eq(users.role, 'admin'))
       .for('update');
+    // An access token outlives a demotion by up to its 15 minutes: the acting admin must still be one.
+    if (!admins.some((a) => a.id === actorId && !a.disabled)) throw forbidden('Only admins can change staff accounts');
     const [row] = await tx
       .select()
       .from(users)

@@ -89,9 +89,10 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
       cached = undefined;
     },
 
-    /** The settings as stored right now, read in the caller's transaction (no cache): for a change's "before". */
-    async current(ex: Db | Tx): Promise<Settings> {
-      const [row] = await ex.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
+    /** The settings as stored right now (no cache); `lock` in the transaction of a change, for its "before". */
+    async current(ex: Db | Tx, opts: { lock?: boolean } = {}): Promise<Settings> {
+      const query = ex.select().from(storeSettings).where(eq(storeSettings.id, 1));
+      const [row] = opts.lock ? await query.for('update') : await query;
       if (!row) return load();
       return {
         storeName: row.storeName,
