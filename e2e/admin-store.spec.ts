@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type Dialog, expect, type Page, test } from '@playwright/test';
 import { adminSignIn } from './support/admin.ts';
 import {
   addOnProductPage,
@@ -98,8 +98,20 @@ test('an admin creates a discount code and a shopper uses it at checkout; the us
   await admin.reload();
   await admin.getByLabel('Search codes').fill(code);
   await expect(row).toContainText('1 / 5');
-  await row.getByRole('button', { name: `Deactivate ${code}` }).click();
+  // A used code cannot be deleted: the API's 409 message, and deactivating it is offered instead.
+  const messages: string[] = [];
+  const accept = (dialog: Dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  };
+  admin.on('dialog', accept);
+  await row.getByRole('button', { name: `Delete ${code}` }).click();
   await expect(row).toContainText('Inactive');
+  admin.off('dialog', accept);
+  expect(messages).toEqual([
+    `Delete the code ${code}?`,
+    `This code has been used 1 time and cannot be deleted; deactivate it instead.\n\nDeactivate ${code} now?`,
+  ]);
 
   await findInAuditLog(admin, { action: 'discount.create' }, code);
   await admin.context().close();
@@ -107,7 +119,6 @@ test('an admin creates a discount code and a shopper uses it at checkout; the us
 
 test('a shopper writes through the contact form; staff reply, note and close; the reply is in the outbox', async ({
   page,
-  browser,
 }) => {
   const subject = `Parcel ${randomUUID().slice(0, 6)}`;
   const email = guestEmail('support');
@@ -120,7 +131,9 @@ test('a shopper writes through the contact form; staff reply, note and close; th
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByRole('status')).toHaveText('Thanks for your message! We will get back to you soon.');
 
-  const admin = await adminPage(browser);
+  // The same browser, now signed in as staff (the message came from a guest).
+  const admin = page;
+  await adminSignIn(admin);
   await admin.goto('/admin/support');
   await admin.getByLabel('Search tickets').fill(subject);
   await admin.getByRole('button', { name: subject }).click();
@@ -149,7 +162,6 @@ test('a shopper writes through the contact form; staff reply, note and close; th
   await expect(mail).not.toContainText('Carrier confirmed pickup.');
 
   await findInAuditLog(admin, { action: 'ticket.reply', entityType: 'ticket' }, 'It left our warehouse today.');
-  await admin.context().close();
 });
 
 test('Marketing, Support and Audit log have no serious accessibility violations', async ({ page }) => {

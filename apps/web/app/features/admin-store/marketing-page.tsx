@@ -11,7 +11,7 @@ import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
 import { Pagination } from '../admin/components/pagination.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
-import { adminApi } from '../admin/lib/client.ts';
+import { AdminApiError, adminApi } from '../admin/lib/client.ts';
 import { downloadCsv } from '../admin/lib/download.ts';
 import { formatDateTime, money } from '../admin/lib/format.ts';
 import { useListParams } from '../admin/lib/list-params.ts';
@@ -216,7 +216,12 @@ function DiscountsPanel() {
                 if (!window.confirm(`Delete the code ${d.code}?`)) return;
                 remove.mutate(d, {
                   onSuccess: (r) => toast.success(r.message),
-                  onError: (e) => toast.error(e.message),
+                  onError: (e) => {
+                    // A used code stays (orders point at it): the API says so, and deactivating is offered.
+                    if (e instanceof AdminApiError && e.status === 409 && d.active) {
+                      if (window.confirm(`${e.message}.\n\nDeactivate ${d.code} now?`)) toggle.mutate(d);
+                    } else toast.error(e.message);
+                  },
                 });
               }}
             >
