@@ -81,7 +81,7 @@ export async function buildApp(opts: AppOptions) {
   const signer = createTokenSigner(opts.jwtSecret, clock);
   const deps = { db: database.db, config, clock, mailer, signer, publicUrl };
   const services = createServices(deps);
-  const guards = authGuards(signer, services.auth.isActive);
+  const guards = authGuards(signer, services.auth.activeRole);
   app.decorate('services', services);
   // The route table, as registered: the admin authorization matrix test walks it (issue 5).
   const routeTable: RouteEntry[] = [];

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
 import { catalogSamples } from './admin-access/catalog.ts';
 import { insightsSamples } from './admin-access/insights.ts';
 import { ordersSamples } from './admin-access/orders.ts';
@@ -92,5 +94,21 @@ describe('admin authorization matrix', () => {
         'ok',
       ]);
     }
+  });
+
+  it('goes by the role the account has now: a demoted admin’s token is staff, a disabled one’s is refused', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const headers = await authHeaders(t, admin);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers })).statusCode).toBe(200);
+
+    await t.db.update(users).set({ role: 'staff' }).where(eq(users.id, admin.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers })).statusCode).toBe(200);
+
+    await t.db.update(users).set({ role: 'customer' }).where(eq(users.id, admin.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers })).statusCode).toBe(403);
+
+    await t.db.update(users).set({ disabled: true }).where(eq(users.id, admin.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers })).statusCode).toBe(401);
   });
 });

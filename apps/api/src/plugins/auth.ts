@@ -19,16 +19,18 @@ function bearer(request: FastifyRequest): string | undefined {
 
 /**
  * preHandlers that read the access token. The user always comes from the token, never the body.
- * `isActive` (one primary-key lookup) refuses a still-valid token of an account that was disabled or
- * deleted since it was signed, so disabling a customer ends their sessions at once (issue 5).
+ * `activeRole` (one primary-key lookup) makes the account as stored now decide: a still-valid token of
+ * an account disabled or deleted since it was signed is refused, and a demoted admin's token carries
+ * only the role the account has now (issue 5).
  */
-export function authGuards(signer: TokenSigner, isActive?: (userId: string) => Promise<boolean>) {
+export function authGuards(signer: TokenSigner, activeRole?: (userId: string) => Promise<Role | null>) {
   async function claimsOf(token: string) {
     const claims = await signer.verifyAccess(token);
-    if (!claims || (isActive && !(await isActive(claims.userId)))) {
-      throw unauthorized('Your session is invalid or has expired');
-    }
-    return claims;
+    if (!claims) throw unauthorized('Your session is invalid or has expired');
+    if (!activeRole) return claims;
+    const role = await activeRole(claims.userId);
+    if (!role) throw unauthorized('Your session is invalid or has expired');
+    return { ...claims, role };
   }
 
   async function authenticate(request: FastifyRequest, _reply: FastifyReply) {

@@ -1,4 +1,4 @@
-import type { LoginAnswer, LoginBody, PublicUser, RegisterBody, TokenSet } from '@shop/contracts/auth';
+import type { LoginAnswer, LoginBody, PublicUser, RegisterBody, Role, TokenSet } from '@shop/contracts/auth';
 import { TOKENS } from '@shop/contracts/constants';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -67,9 +67,13 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
 
   return {
     /** Whether the account still exists and is not disabled: the guards ask on every signed-in request. */
-    async isActive(userId: string): Promise<boolean> {
-      const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, userId));
-      return user !== undefined && !user.disabled;
+    /** The account's role as stored now; null when it was disabled or deleted. */
+    async activeRole(userId: string): Promise<Role | null> {
+      const [user] = await db
+        .select({ disabled: users.disabled, role: users.role })
+        .from(users)
+        .where(eq(users.id, userId));
+      return user && !user.disabled ? user.role : null;
     },
 
     /** The signed-in user's public profile; a deleted or disabled account is no longer signed in. */
