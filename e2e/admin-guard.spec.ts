@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { adminPages, adminSignIn } from './support/admin.ts';
+import { adminPages, adminSignIn, noSeriousViolations } from './support/admin.ts';
 import { apiLogin, registerCustomer, storeSession } from './support/session.ts';
 
 // Issue 5: every /admin page sends a signed-out or non-staff visitor to the admin sign-in; staff see
@@ -62,11 +61,7 @@ test.describe('as an admin', () => {
       }
       await page.goto(target);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expect(page.getByText(/^Loading/)).toHaveCount(0);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await noSeriousViolations(page, path);
     });
   }
 });

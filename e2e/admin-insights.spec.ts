@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminSignIn } from './support/admin.ts';
+import { adminSignIn, noSeriousViolations } from './support/admin.ts';
 import { adminAccount, apiLogin, registerCustomer } from './support/session.ts';
 
 // Issue 5: the dashboard, reports and customers on the demo seed's orders. The API is the oracle the
@@ -24,13 +23,6 @@ function figure(page: Page, label: string) {
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator('p')
     .nth(1);
-}
-
-async function noSeriousViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('the dashboard shows the four figures and a chart, and a new range changes them', async ({ page, request }) => {

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminSignIn } from './support/admin.ts';
+import { adminSignIn, findInAuditLog, noSeriousViolations } from './support/admin.ts';
 import { type ApiOrder, apiOrder, CARD_4242 } from './support/checkout.ts';
 import { adminAccount, apiLogin, mailsTo } from './support/session.ts';
 
@@ -124,6 +123,10 @@ test('an admin ships a paid order, refunds it in part then in full, and finds it
     [order.number, 'refund', '10.00'],
     [order.number, 'charge', total.toFixed(2)],
   ]);
+
+  // Both staff actions are in the audit log, with what changed.
+  await findInAuditLog(page, { action: 'order.ship', entityId: order.id, contains: '1Z 999 AA1 0123 4567' });
+  await findInAuditLog(page, { action: 'order.refund', entityId: order.id });
 });
 
 test('an admin marks a pay-later invoice paid', async ({ page, request }) => {
@@ -153,14 +156,6 @@ test('an admin marks a pay-later invoice paid', async ({ page, request }) => {
   );
   expect(ledger.items).toEqual([expect.objectContaining({ kind: 'charge', method: 'pay_later' })]);
 });
-
-async function noSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
-}
 
 for (const path of ['/admin/orders', '/admin/pay-later', '/admin/transactions']) {
   test(`a11y: ${path}`, async ({ page, request }) => {

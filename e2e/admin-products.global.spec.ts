@@ -1,22 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { adminSignIn } from './support/admin.ts';
+import { adminSignIn, findInAuditLog, noSeriousViolations } from './support/admin.ts';
 
 // Issue 5 acceptance: an admin creates a product with an uploaded picture and sees it in the shop, edits
 // it, adjusts its stock and unpublishes it again. It adds a product to the catalogue every shopper
 // sees, so it runs in the shop-wide project after the other tests.
-
-async function noSeriousViolations(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByText(/^Loading/)).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** A real 640×480 PNG, drawn with sharp and written to a temporary file for the file input. */
 async function pngFile(): Promise<string> {
@@ -143,4 +134,9 @@ test('an admin creates a product with an uploaded picture, publishes, edits, res
   await expect(page.getByRole('row').nth(1).getByText('Draft')).toBeVisible();
   const gone = await page.request.get(`/api/products/${slug}`);
   expect(gone.status()).toBe(404);
+
+  // Each change is in the audit log: who created it (with its name) and the stock adjustment.
+  const productId = productUrl.split('/').pop() as string;
+  await findInAuditLog(page, { action: 'product.create', entityId: productId, contains: name });
+  await findInAuditLog(page, { action: 'stock.adjust', entityId: productId, contains: 'Delivery from the harbour' });
 });

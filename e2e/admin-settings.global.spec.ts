@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminSignIn } from './support/admin.ts';
+import { adminSignIn, noSeriousViolations } from './support/admin.ts';
 import { adminAccount, apiLogin } from './support/session.ts';
 
 // Issue 5 acceptance: admin Settings change what every shopper sees — the footer's store profile, a
@@ -34,14 +33,6 @@ test.afterAll(async ({ request }) => {
   const { title, description, body } = originalPress;
   await adminCall(request, 'PUT', 'content-pages/press', { title, description, body });
 });
-
-async function noSeriousViolations(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByText(/^Loading/)).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function openSettings(page: Page) {
   await page.goto('/admin/settings');

@@ -1,5 +1,6 @@
 // The admin area as the browser tests see it: every /admin page of the route table, and signing in
 // as staff through the admin login page.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import routes from '../../apps/web/app/routes.ts';
 import { type Account, adminAccount } from './session.ts';
@@ -35,4 +36,29 @@ export async function adminSignIn(page: Page, account: Account = adminAccount) {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin\/?$/, { timeout: 15_000 });
   await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
+}
+
+/**
+ * Opens the audit log (issue 5), filters it by action (and the e2e admin as actor) and finds the newest
+ * entry, or the one about `entityId`; with `contains`, its before/after details must show that text.
+ */
+export async function findInAuditLog(page: Page, entry: { action: string; entityId?: string; contains?: string }) {
+  await page.goto('/admin/audit-log');
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  await page.getByLabel('Action').fill(entry.action);
+  await page.getByLabel('Actor e-mail').fill(adminAccount.email);
+  const rows = page.getByRole('row').filter({ hasText: entry.action });
+  const row = (entry.entityId ? rows.filter({ hasText: entry.entityId }) : rows).first();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Show details of ${entry.action}` }).click();
+  if (entry.contains) await expect(page.getByRole('table', { name: 'Before and after' })).toContainText(entry.contains);
+}
+
+/** axe on the page once it has settled: no serious or critical violation (DESIGN §9). */
+export async function noSeriousViolations(page: Page, label = page.url()) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
