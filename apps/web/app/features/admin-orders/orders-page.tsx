@@ -7,10 +7,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { Select } from '../../components/ui/select.tsx';
 import { cn } from '../../lib/cn.ts';
 import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
+import { DayRangeFields, FilterSelect } from '../admin/components/filter-fields.tsx';
 import { Pagination } from '../admin/components/pagination.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
 import { formatDateTime, money } from '../admin/lib/format.ts';
@@ -145,23 +145,14 @@ function OrderList() {
                 <Button type="submit">Search</Button>
               </div>
             </form>
-            <div className="space-y-1.5">
-              <Label htmlFor="orders-method">Payment method</Label>
-              <Select
-                id="orders-method"
-                value={values.method || 'all'}
-                onValueChange={(v) => set({ method: v === 'all' ? '' : v })}
-                options={METHODS}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="orders-from">From</Label>
-              <Input id="orders-from" type="date" value={values.from} onChange={(e) => set({ from: e.target.value })} />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="orders-to">To</Label>
-              <Input id="orders-to" type="date" value={values.to} onChange={(e) => set({ to: e.target.value })} />
-            </div>
+            <FilterSelect
+              id="orders-method"
+              label="Payment method"
+              value={values.method}
+              options={METHODS}
+              onChange={(method) => set({ method })}
+            />
+            <DayRangeFields idPrefix="orders" from={values.from} to={values.to} onChange={set} />
           </div>
         </div>
       </Panel>

@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { Select } from '../../components/ui/select.tsx';
 import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
+import { DayRangeFields, FilterSelect } from '../admin/components/filter-fields.tsx';
 import { Pagination } from '../admin/components/pagination.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
 import { StatCard } from '../admin/components/stat-card.tsx';
@@ -105,32 +105,21 @@ export function TransactionsPage() {
               <Button type="submit">Search</Button>
             </div>
           </form>
-          <div className="space-y-1.5">
-            <Label htmlFor="tx-kind">Kind</Label>
-            <Select
-              id="tx-kind"
-              value={values.kind || 'all'}
-              onValueChange={(v) => set({ kind: v === 'all' ? '' : v })}
-              options={KINDS}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="tx-method">Payment method</Label>
-            <Select
-              id="tx-method"
-              value={values.method || 'all'}
-              onValueChange={(v) => set({ method: v === 'all' ? '' : v })}
-              options={METHODS}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="tx-from">From</Label>
-            <Input id="tx-from" type="date" value={values.from} onChange={(e) => set({ from: e.target.value })} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="tx-to">To</Label>
-            <Input id="tx-to" type="date" value={values.to} onChange={(e) => set({ to: e.target.value })} />
-          </div>
+          <FilterSelect
+            id="tx-kind"
+            label="Kind"
+            value={values.kind}
+            options={KINDS}
+            onChange={(kind) => set({ kind })}
+          />
+          <FilterSelect
+            id="tx-method"
+            label="Payment method"
+            value={values.method}
+            options={METHODS}
+            onChange={(method) => set({ method })}
+          />
+          <DayRangeFields idPrefix="tx" from={values.from} to={values.to} onChange={set} />
         </div>
       </Panel>
       <QueryState query={query}>
