@@ -51,12 +51,16 @@ test('an expired access token is refreshed once and the call goes through with t
   const answer = await apiLogin(page.request, customer);
   await page.goto('/');
   await storeSession(page, { ...answer, access: 'expired.access.token' });
+  // Watched from the start: a call the page makes while it hydrates may be the one that refreshes.
+  const refreshes: number[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/auth/refresh-token')) refreshes.push(r.status());
+  });
   await page.goto('/contact');
   await hydrated(page);
-  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh-token'));
   await sendContactForm(page);
-  expect((await refreshed).status()).toBe(200);
   await expect(page.getByRole('status').filter({ hasText: 'Thanks for your message!' })).toBeVisible();
+  expect(refreshes).toEqual([200]);
   const stored = await storedSession(page);
   expect(stored?.tokens.access).not.toBe('expired.access.token');
   expect(stored?.tokens.refresh).not.toBe(answer.refresh);

@@ -13,36 +13,43 @@ afterAll(() => t.close());
 
 const q = async <T>(text: string, params: unknown[] = []) => (await t.pool.query(text, params)).rows as T[];
 
+/** Generator inputs from the catalogue alone (no database), at a given instant. */
+function demoInputs(now: Date) {
+  const products = generateCatalog()
+    .products.filter((p) => p.published)
+    .slice(0, 200)
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      image: p.images[0] ?? null,
+      priceCents: p.salePriceCents,
+      colors: p.colors,
+      sizes: p.availableSizes,
+    }));
+  return {
+    products,
+    taxRateBasisPoints: 800,
+    shipping: DEFAULT_SHIPPING,
+    payLaterDays: 14,
+    discounts: [
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        code: 'WELCOME10',
+        kind: 'percent' as const,
+        value: 10,
+        minSubtotalCents: 0,
+      },
+    ],
+    passwordHash: 'x',
+    now,
+  };
+}
+
+const EVERY_STATUS = ['placed', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'];
+
 describe('demo orders seed (issue 5)', () => {
   it('is deterministic: the same inputs and instant give the same rows', () => {
-    const products = generateCatalog()
-      .products.filter((p) => p.published)
-      .slice(0, 200)
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        image: p.images[0] ?? null,
-        priceCents: p.salePriceCents,
-        colors: p.colors,
-        sizes: p.availableSizes,
-      }));
-    const input = {
-      products,
-      taxRateBasisPoints: 800,
-      shipping: DEFAULT_SHIPPING,
-      payLaterDays: 14,
-      discounts: [
-        {
-          id: '00000000-0000-4000-8000-000000000001',
-          code: 'WELCOME10',
-          kind: 'percent' as const,
-          value: 10,
-          minSubtotalCents: 0,
-        },
-      ],
-      passwordHash: 'x',
-      now: new Date('2026-06-15T12:00:00Z'),
-    };
+    const input = demoInputs(new Date('2026-06-15T12:00:00Z'));
     const a = generateDemoOrders(input, 100001);
     const b = generateDemoOrders(input, 100001);
     expect(a).toEqual(b);
@@ -53,6 +60,20 @@ describe('demo orders seed (issue 5)', () => {
     const week = 7 * 86_400_000;
     const later = generateDemoOrders({ ...input, now: new Date(input.now.getTime() + week) }, 100001);
     expect(later.orders.map((o) => o.createdAt.getTime() - week)).toEqual(a.orders.map((o) => o.createdAt.getTime()));
+  });
+
+  it('holds orders of every status whatever the weekday and hour it is seeded at', () => {
+    // The weekday changes how many orders each day gets, so each instant draws a different story;
+    // a fresh start just after midnight on a Monday once found no order awaiting processing.
+    const monday = Date.parse('2026-11-23T00:35:00Z');
+    for (let hour = 0; hour < 7 * 24; hour += 7) {
+      const now = new Date(monday + hour * 3_600_000);
+      const { orders } = generateDemoOrders(demoInputs(now), 100001);
+      const statuses = new Set(orders.map((o) => o.status));
+      expect([now.toISOString(), EVERY_STATUS.filter((s) => !statuses.has(s))]).toEqual([now.toISOString(), []]);
+      const newest = orders.at(-1);
+      expect(newest && now.getTime() - newest.createdAt.getTime()).toBeLessThan(5 * 3_600_000);
+    }
   });
 
   it('stores customers and six months of orders of every kind', async () => {
@@ -69,7 +90,7 @@ describe('demo orders seed (issue 5)', () => {
     expect(now - (counts?.newest.getTime() ?? 0)).toBeLessThan(2 * 86_400_000);
 
     const statuses = (await q<{ status: string }>('select distinct status::text from orders')).map((r) => r.status);
-    for (const s of ['placed', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded']) {
+    for (const s of EVERY_STATUS) {
       expect(statuses).toContain(s);
     }
     expect(statuses).not.toContain('awaiting_payment');

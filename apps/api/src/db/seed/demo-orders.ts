@@ -35,6 +35,13 @@ export const DEMO_DAYS = 182;
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
+/** Card orders placed so recently (minutes ago) that they still await these steps (see `byAge`). */
+const NEWEST_ORDERS: { minutes: [number, number]; awaits: 'paid' | 'processing' }[] = [
+  { minutes: [15, 5 * 60], awaits: 'paid' },
+  { minutes: [5 * 60, 11 * 60], awaits: 'paid' },
+  { minutes: [14 * 60, 40 * 60], awaits: 'processing' },
+];
+
 export interface DemoProduct {
   id: string;
   name: string;
@@ -151,7 +158,7 @@ export function generateDemoOrders(input: DemoInputs, firstNumber: number): Demo
   }
 
   // Orders per day, a little busier towards today and at weekends.
-  const placed: { at: Date; ageDays: number }[] = [];
+  const placed: { at: Date; ageDays: number; awaits?: 'paid' | 'processing' }[] = [];
   for (let d = DEMO_DAYS; d >= 0; d--) {
     const day = new Date(now - d * DAY);
     const weekend = day.getUTCDay() === 0 || day.getUTCDay() === 6;
@@ -163,12 +170,18 @@ export function generateDemoOrders(input: DemoInputs, firstNumber: number): Demo
       placed.push({ at, ageDays: (now - at.getTime()) / DAY });
     }
   }
+  // Whatever the instant, staff opening the admin find new card orders waiting to be processed and
+  // shipped (the days above may leave the last hours empty or hold only pay-later orders).
+  for (const { minutes, awaits } of NEWEST_ORDERS) {
+    const at = new Date(now - rng.int(minutes[0], minutes[1]) * 60_000);
+    placed.push({ at, ageDays: (now - at.getTime()) / DAY, awaits });
+  }
   placed.sort((a, b) => a.at.getTime() - b.at.getTime());
 
   const cardWeights = CARDS.flatMap((c) => Array.from({ length: c.weight }, () => c));
   const hex = (n: number) => Array.from({ length: n }, () => rng.int(0, 15).toString(16)).join('');
 
-  placed.forEach(({ at, ageDays }, index) => {
+  placed.forEach(({ at, ageDays, awaits }, index) => {
     const orderId = rng.uuid();
     const number = `SO-${firstNumber + index}`;
     const later = (hours: number) => {
@@ -218,8 +231,9 @@ export function generateDemoOrders(input: DemoInputs, firstNumber: number): Demo
     });
     const usedCode = code && totals.discountCents > 0 ? code : null;
 
-    const payLater = rng.chance(0.16);
-    const roll = rng.next();
+    const payLater = !awaits && rng.chance(0.16);
+    // An order that awaits fulfilment is neither cancelled nor refunded: its status goes by its age.
+    const roll = awaits ? 1 : rng.next();
     const events: { status: EventRow['status']; at: Date; note: string | null }[] = [];
     const money: { kind: 'charge' | 'refund'; at: Date; amount: number; note: string | null }[] = [];
     let status: OrderRow['status'];
