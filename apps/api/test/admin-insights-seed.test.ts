@@ -69,7 +69,7 @@ describe('demo orders seed (issue 5)', () => {
     for (let hour = 0; hour < 7 * 24; hour += 7) {
       const now = new Date(monday + hour * 3_600_000);
       const { orders } = generateDemoOrders(demoInputs(now), 100001);
-      const statuses = new Set(orders.map((o) => o.status));
+      const statuses = new Set<string>(orders.map((o) => o.status));
       expect([now.toISOString(), EVERY_STATUS.filter((s) => !statuses.has(s))]).toEqual([now.toISOString(), []]);
       const newest = orders.at(-1);
       expect(newest && now.getTime() - newest.createdAt.getTime()).toBeLessThan(5 * 3_600_000);
