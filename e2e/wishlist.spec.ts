@@ -43,6 +43,8 @@ test('a guest’s wishlist lives in this browser: save, add to cart, remove', as
 
   await saveOnProductPage(page, a);
   await saveOnProductPage(page, b);
+  // The toast sits over the navigation and pauses while the pointer rests on it: let it go first.
+  await expect(toasts(page)).toHaveCount(0);
   await page.getByRole('link', { name: 'Wishlist', exact: true }).first().click();
   await expect(page).toHaveURL(/\/wishlist$/);
   // Newest first.
