@@ -142,16 +142,21 @@ describe('POST /api/error-reports', () => {
   });
 });
 
-describe('GET /api/error-reports', () => {
+describe('reading the reports', () => {
   const list = (query: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `/api/error-reports${query}`, headers });
+    t.app.inject({ method: 'GET', url: `/api/admin/support/error-reports${query}`, headers });
 
-  it('refuses anonymous callers with 401 and customers with 403', async () => {
+  it('is for staff only, under /api/admin: the public route takes reports and lists none', async () => {
     expect((await list('')).statusCode).toBe(401);
     const customer = await signedInUser(t);
     const refused = await list('', customer.headers);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
+    const staff = await createUser(t, { role: 'staff' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/error-reports', headers: await authHeaders(t, staff) }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('lists the newest reports first, a page at a time, for staff', async () => {

@@ -388,4 +388,5 @@ export const ticketStatusBody = z.strictObject({
   status: z.enum(TICKET_STATUSES, { error: 'status must be open or closed' }),
 });
 
+/** GET /api/admin/support/error-reports: newest first (DESIGN §5 lists). */
 export const errorReportPage = paged(errorReport);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { paged } from './common.ts';
 
 /**
  * Error reports sent from the error page's Report button (spec §2 shows it only logging; DESIGN §7 posts
@@ -70,6 +69,3 @@ export const errorReport = z.object({
   created_at: z.string(),
 });
 export type ErrorReport = z.infer<typeof errorReport>;
-
-/** GET /api/error-reports: newest first (DESIGN §5 lists). */
-export const errorReportList = paged(errorReport);

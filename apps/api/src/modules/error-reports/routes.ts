@@ -1,5 +1,5 @@
-import { messageBody, pageQuery } from '@shop/contracts/common';
-import { ERROR_REPORT_LIMITS, errorReportBody, errorReportList } from '@shop/contracts/error-reports';
+import { messageBody } from '@shop/contracts/common';
+import { ERROR_REPORT_LIMITS, errorReportBody } from '@shop/contracts/error-reports';
 import { errorBody } from '@shop/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
@@ -10,7 +10,10 @@ import { createErrorReportService } from './service.ts';
 /** Anyone may report, so reports are limited per IP: a page cannot be used to flood Support. */
 const REPORT_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
-/** /api/error-reports: the error page's Report button (DESIGN §7) and the staff's list of reports. */
+/**
+ * /api/error-reports: the error page's Report button (DESIGN §7). Staff read the reports in Support,
+ * under /api/admin/support/error-reports, where the admin guard and the authorization matrix cover them.
+ */
 export const errorReportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; guards: AuthGuards }> = async (
   app,
   { db, clock, guards },
@@ -39,20 +42,5 @@ export const errorReportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; gu
           userAgent: request.headers['user-agent'],
         }),
       ),
-  );
-
-  app.get(
-    '/',
-    {
-      onRequest: guards.requireRole('admin', 'staff'),
-      schema: {
-        tags: ['error-reports'],
-        summary: 'The newest error reports (admin and staff)',
-        security: [{ bearer: [] }],
-        querystring: pageQuery,
-        response: { 200: errorReportList, 400: errorBody, 401: errorBody, 403: errorBody },
-      },
-    },
-    async (request) => reports.list(request.query),
   );
 };
