@@ -72,7 +72,9 @@ test.describe('error page (spec §2, §8)', () => {
     // Staff find it in the API (DESIGN §7: listed for admin Support).
     const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
     const { access } = await login.json();
-    const list = await request.get('/api/error-reports?limit=50', { headers: { authorization: `Bearer ${access}` } });
+    const list = await request.get('/api/admin/support/error-reports?limit=50', {
+      headers: { authorization: `Bearer ${access}` },
+    });
     const stored = (await list.json()).items.find((r: { error_id: string }) => r.error_id === id);
     expect(stored).toMatchObject({
       path: '/products',
