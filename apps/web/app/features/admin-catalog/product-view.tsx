@@ -1,4 +1,10 @@
-import { type AdminProduct, stockAdjustmentBody } from '@shop/contracts/admin-catalog';
+import {
+  type AdminProduct,
+  type ProductSales,
+  type StockMovement,
+  stockAdjustmentBody,
+} from '@shop/contracts/admin-catalog';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,6 +14,7 @@ import { FormAlert } from '../../components/ui/form-message.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { LabelledField } from '../../components/ui/labelled-field.tsx';
 import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
+import { DataTable } from '../admin/components/data-table.tsx';
 import { Pagination } from '../admin/components/pagination.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
 import { StatCard } from '../admin/components/stat-card.tsx';
@@ -22,6 +29,39 @@ const REASONS: Record<string, string> = {
   payment_expired: 'Payment expired',
   adjustment: 'Adjustment',
 };
+
+/** The order number, finding that order in Admin › Orders. */
+const orderSearchLink = (number: string | null) => (
+  <Link to={`/admin/orders?q=${encodeURIComponent(number ?? '')}`} className="underline underline-offset-2">
+    {number ?? 'Order'}
+  </Link>
+);
+
+const movementColumns: ColumnDef<StockMovement, unknown>[] = [
+  { header: 'When', cell: ({ row }) => formatDateTime(row.original.created_at) },
+  {
+    header: 'Change',
+    cell: ({ row }) => {
+      const { delta } = row.original;
+      return <span className={delta < 0 ? 'text-red-700' : 'text-green-800'}>{delta > 0 ? `+${delta}` : delta}</span>;
+    },
+  },
+  { header: 'Reason', cell: ({ row }) => REASONS[row.original.reason] ?? row.original.reason },
+  {
+    header: 'Note / order',
+    cell: ({ row }) =>
+      row.original.order_id ? orderSearchLink(row.original.order_number) : (row.original.note ?? '—'),
+  },
+  { header: 'By', cell: ({ row }) => row.original.actor_email ?? '—' },
+];
+
+const saleColumns: ColumnDef<ProductSales['recent'][number], unknown>[] = [
+  { header: 'Order', cell: ({ row }) => orderSearchLink(row.original.order_number) },
+  { header: 'Date', cell: ({ row }) => formatDateTime(row.original.created_at) },
+  { header: 'Status', cell: ({ row }) => row.original.status },
+  { header: 'Units', cell: ({ row }) => row.original.quantity },
+  { header: 'Total', cell: ({ row }) => money(row.original.total) },
+];
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -177,62 +217,15 @@ function Movements({ productId }: { productId: string }) {
       <QueryState query={query}>
         {(data) => (
           <div className="space-y-3">
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[560px] text-left text-sm">
-                <caption className="sr-only">Stock movements</caption>
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      When
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Change
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Reason
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Note / order
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      By
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.length === 0 ? (
-                    <tr>
-                      <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
-                        No stock movements yet.
-                      </td>
-                    </tr>
-                  ) : (
-                    data.items.map((m) => (
-                      <tr key={m.id} className="border-slate-100 border-t">
-                        <td className="px-3 py-2">{formatDateTime(m.created_at)}</td>
-                        <td className={m.delta < 0 ? 'px-3 py-2 text-red-700' : 'px-3 py-2 text-green-800'}>
-                          {m.delta > 0 ? `+${m.delta}` : m.delta}
-                        </td>
-                        <td className="px-3 py-2">{REASONS[m.reason] ?? m.reason}</td>
-                        <td className="px-3 py-2">
-                          {m.order_id ? (
-                            <Link
-                              to={`/admin/orders?q=${encodeURIComponent(m.order_number ?? '')}`}
-                              className="underline underline-offset-2"
-                            >
-                              {m.order_number ?? 'Order'}
-                            </Link>
-                          ) : (
-                            (m.note ?? '—')
-                          )}
-                        </td>
-                        <td className="px-3 py-2">{m.actor_email ?? '—'}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              bare
+              caption="Stock movements"
+              columns={movementColumns}
+              data={data.items}
+              getRowId={(m) => m.id}
+              emptyText="No stock movements yet."
+              className="min-w-[560px]"
+            />
             <Pagination page={data.page} limit={data.limit} total={data.total} onPage={setPage} />
           </div>
         )}
@@ -254,46 +247,13 @@ function Sales({ productId }: { productId: string }) {
               <StatCard label="Orders" value={String(sales.orders_count)} />
             </div>
             {sales.recent.length > 0 ? (
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Latest orders of this product</caption>
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      Order
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Date
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Status
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Units
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Total
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sales.recent.map((line) => (
-                    <tr key={`${line.order_id}-${line.unit_price}`} className="border-slate-100 border-t">
-                      <td className="px-3 py-2">
-                        <Link
-                          to={`/admin/orders?q=${encodeURIComponent(line.order_number)}`}
-                          className="underline underline-offset-2"
-                        >
-                          {line.order_number}
-                        </Link>
-                      </td>
-                      <td className="px-3 py-2">{formatDateTime(line.created_at)}</td>
-                      <td className="px-3 py-2">{line.status}</td>
-                      <td className="px-3 py-2">{line.quantity}</td>
-                      <td className="px-3 py-2">{money(line.total)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                bare
+                caption="Latest orders of this product"
+                columns={saleColumns}
+                data={sales.recent}
+                getRowId={(line) => `${line.order_id}-${line.unit_price}`}
+              />
             ) : (
               <p className="text-slate-600 text-sm">No sales yet.</p>
             )}

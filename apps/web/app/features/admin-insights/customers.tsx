@@ -1,4 +1,4 @@
-import type { CustomerRow } from '@shop/contracts/admin-insights';
+import type { CustomerDetail, CustomerRow } from '@shop/contracts/admin-insights';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowLeft } from 'lucide-react';
@@ -17,7 +17,7 @@ import { QueryState } from '../admin/components/query-state.tsx';
 import { formatDate, formatDateTime, money } from '../admin/lib/format.ts';
 import { useListParams } from '../admin/lib/list-params.ts';
 import { insightsQueries, useSetCustomerDisabled } from './api.ts';
-import { statusLabel } from './dashboard.tsx';
+import { orderLinkColumn, statusLabel } from './dashboard.tsx';
 
 const LIMIT = 20;
 const STATUS_OPTIONS = [
@@ -31,6 +31,14 @@ const SORT_OPTIONS = [
   { value: 'name', label: 'Name' },
   { value: 'orders', label: 'Most orders' },
   { value: 'value', label: 'Highest lifetime value' },
+];
+
+const customerOrderColumns: ColumnDef<CustomerDetail['orders']['items'][number], unknown>[] = [
+  orderLinkColumn(),
+  { header: 'Placed', cell: ({ row }) => formatDateTime(row.original.created_at) },
+  { header: 'Status', cell: ({ row }) => statusLabel(row.original.status) },
+  { header: 'Total', cell: ({ row }) => money(row.original.total) },
+  { header: 'Refunded', cell: ({ row }) => (row.original.refunded > 0 ? money(row.original.refunded) : '—') },
 ];
 
 /** Customers (issue 5): the list, or one customer when `?customer=<id>` is set (one route). */
@@ -203,45 +211,15 @@ function CustomerDetailView({ id, onBack }: { id: string; onBack: () => void }) 
               </Panel>
             </div>
             <Panel title="Orders">
-              <div className="overflow-x-auto">
-                <table className="w-full min-w-[520px] text-left text-sm">
-                  <caption className="sr-only">Orders of {d.customer.name}</caption>
-                  <thead className="text-slate-700">
-                    <tr>
-                      <th scope="col" className="py-2">
-                        Order
-                      </th>
-                      <th scope="col">Placed</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Total</th>
-                      <th scope="col">Refunded</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.orders.items.length === 0 ? (
-                      <tr>
-                        <td colSpan={5} className="py-6 text-center text-slate-600">
-                          No orders yet.
-                        </td>
-                      </tr>
-                    ) : (
-                      d.orders.items.map((o) => (
-                        <tr key={o.id} className="border-slate-100 border-t">
-                          <td className="py-2">
-                            <Link className="font-medium underline" to={`/admin/orders?order=${o.id}`}>
-                              {o.number}
-                            </Link>
-                          </td>
-                          <td>{formatDateTime(o.created_at)}</td>
-                          <td>{statusLabel(o.status)}</td>
-                          <td>{money(o.total)}</td>
-                          <td>{o.refunded > 0 ? money(o.refunded) : '—'}</td>
-                        </tr>
-                      ))
-                    )}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                bare
+                caption={`Orders of ${d.customer.name}`}
+                columns={customerOrderColumns}
+                data={d.orders.items}
+                getRowId={(o) => o.id}
+                emptyText="No orders yet."
+                className="min-w-[520px]"
+              />
               <div className="mt-3">
                 <Pagination page={d.orders.page} limit={d.orders.limit} total={d.orders.total} onPage={setPage} />
               </div>

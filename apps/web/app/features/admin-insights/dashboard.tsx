@@ -1,6 +1,9 @@
+import type { Dashboard, SalesPeriod } from '@shop/contracts/admin-insights';
 import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
+import { DataTable } from '../admin/components/data-table.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
 import { StatCard } from '../admin/components/stat-card.tsx';
 import { formatDateTime, money } from '../admin/lib/format.ts';
@@ -9,6 +12,32 @@ import { describeSeries, RevenueChart } from './charts.tsx';
 import { RangePicker, useDayRange } from './range-picker.tsx';
 
 export const statusLabel = (s: string) => s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** The order number, linking to the order in Admin › Orders. */
+export function orderLinkColumn<T extends { id: string; number: string }>(): ColumnDef<T, unknown> {
+  return {
+    header: 'Order',
+    cell: ({ row }) => (
+      <Link className="font-medium underline" to={`/admin/orders?order=${row.original.id}`}>
+        {row.original.number}
+      </Link>
+    ),
+  };
+}
+
+const dayColumns: ColumnDef<SalesPeriod, unknown>[] = [
+  { header: 'Day', cell: ({ row }) => row.original.period },
+  { header: 'Orders', cell: ({ row }) => row.original.orders },
+  { header: 'Revenue', cell: ({ row }) => money(row.original.revenue) },
+];
+
+const recentColumns: ColumnDef<Dashboard['recent_orders'][number], unknown>[] = [
+  orderLinkColumn(),
+  { header: 'Customer', cell: ({ row }) => row.original.customer },
+  { header: 'Status', cell: ({ row }) => statusLabel(row.original.status) },
+  { header: 'Total', cell: ({ row }) => money(row.original.total) },
+  { header: 'Placed', cell: ({ row }) => formatDateTime(row.original.created_at) },
+];
 
 /** Admin index (issue 5): the range's figures against the previous range, revenue, recent orders, low stock. */
 export function DashboardPage() {
@@ -37,63 +66,27 @@ export function DashboardPage() {
               <RevenueChart data={d.revenue_by_day} label={describeSeries('Revenue by day', d.revenue_by_day)} />
               <details className="mt-3 text-sm">
                 <summary className="cursor-pointer text-slate-700">Show the figures as a table</summary>
-                <table className="mt-2 w-full text-left">
-                  <caption className="sr-only">Revenue by day</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className="py-1">
-                        Day
-                      </th>
-                      <th scope="col">Orders</th>
-                      <th scope="col">Revenue</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.revenue_by_day.map((p) => (
-                      <tr key={p.period} className="border-slate-100 border-t">
-                        <td className="py-1">{p.period}</td>
-                        <td>{p.orders}</td>
-                        <td>{money(p.revenue)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable
+                  bare
+                  caption="Revenue by day"
+                  columns={dayColumns}
+                  data={d.revenue_by_day}
+                  getRowId={(p) => p.period}
+                  className="mt-2"
+                />
               </details>
             </Panel>
             <div className="grid gap-6 xl:grid-cols-3">
               <div className="xl:col-span-2">
                 <Panel title="Recent orders">
-                  <div className="overflow-x-auto">
-                    <table className="w-full min-w-[520px] text-left text-sm">
-                      <caption className="sr-only">The ten newest orders</caption>
-                      <thead className="text-slate-700">
-                        <tr>
-                          <th scope="col" className="py-2">
-                            Order
-                          </th>
-                          <th scope="col">Customer</th>
-                          <th scope="col">Status</th>
-                          <th scope="col">Total</th>
-                          <th scope="col">Placed</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {d.recent_orders.map((o) => (
-                          <tr key={o.id} className="border-slate-100 border-t">
-                            <td className="py-2">
-                              <Link className="font-medium underline" to={`/admin/orders?order=${o.id}`}>
-                                {o.number}
-                              </Link>
-                            </td>
-                            <td>{o.customer}</td>
-                            <td>{statusLabel(o.status)}</td>
-                            <td>{money(o.total)}</td>
-                            <td>{formatDateTime(o.created_at)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <DataTable
+                    bare
+                    caption="The ten newest orders"
+                    columns={recentColumns}
+                    data={d.recent_orders}
+                    getRowId={(o) => o.id}
+                    className="min-w-[520px]"
+                  />
                 </Panel>
               </div>
               <Panel title="Low stock">

@@ -1,5 +1,6 @@
-import type { Group } from '@shop/contracts/admin-insights';
+import type { CategoriesReport, Group, SalesPeriod, TopProductsReport } from '@shop/contracts/admin-insights';
 import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
+import { DataTable } from '../admin/components/data-table.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
 import { downloadCsv } from '../admin/lib/download.ts';
 import { money } from '../admin/lib/format.ts';
@@ -45,7 +47,35 @@ function CsvButton({ path, params, filename }: { path: string; params: Record<st
   );
 }
 
-const th = 'py-2 pr-3 font-semibold';
+type CategoryRow = CategoriesReport['items'][number];
+type TopRow = TopProductsReport['items'][number];
+
+const salesColumns = (group: Group): ColumnDef<SalesPeriod, unknown>[] => [
+  {
+    header: group === 'day' ? 'Day' : group === 'week' ? 'Week of' : 'Month',
+    cell: ({ row }) => (group === 'month' ? row.original.period.slice(0, 7) : row.original.period),
+  },
+  { header: 'Orders', cell: ({ row }) => row.original.orders },
+  { header: 'Gross', cell: ({ row }) => money(row.original.gross) },
+  { header: 'Refunds', cell: ({ row }) => money(row.original.refunds) },
+  { header: 'Revenue', cell: ({ row }) => money(row.original.revenue) },
+];
+
+const categoryColumns = (total: number): ColumnDef<CategoryRow, unknown>[] => [
+  { header: 'Category', cell: ({ row }) => row.original.category, footer: 'Total' },
+  { header: 'Orders', cell: ({ row }) => row.original.orders, footer: '' },
+  { header: 'Units', cell: ({ row }) => row.original.units, footer: '' },
+  { header: 'Sales', cell: ({ row }) => money(row.original.sales), footer: money(total) },
+];
+
+const topColumns: ColumnDef<TopRow, unknown>[] = [
+  { header: 'Product', cell: ({ row }) => row.original.name },
+  { header: 'Category', cell: ({ row }) => row.original.category ?? '—' },
+  { header: 'Orders', cell: ({ row }) => row.original.orders },
+  { header: 'Units', cell: ({ row }) => row.original.units },
+  { header: 'Sales', cell: ({ row }) => money(row.original.sales) },
+];
+
 const fileRange = (r: DayRange) => `${r.from}-to-${r.to}`;
 
 /** Reports (issue 5): sales by day/week/month, by category, top products; each with a chart or table and CSV. */
@@ -103,39 +133,14 @@ export function ReportsPage() {
               <RevenueChart data={s.periods} label={describeSeries(`Revenue by ${s.group}`, s.periods)} />
               {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
               <section aria-label="Sales table" className="max-h-96 overflow-auto" tabIndex={0}>
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Sales by {s.group}</caption>
-                  <thead className="sticky top-0 bg-white text-slate-700">
-                    <tr>
-                      <th scope="col" className={th}>
-                        {s.group === 'day' ? 'Day' : s.group === 'week' ? 'Week of' : 'Month'}
-                      </th>
-                      <th scope="col" className={th}>
-                        Orders
-                      </th>
-                      <th scope="col" className={th}>
-                        Gross
-                      </th>
-                      <th scope="col" className={th}>
-                        Refunds
-                      </th>
-                      <th scope="col" className={th}>
-                        Revenue
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {s.periods.map((p) => (
-                      <tr key={p.period} className="border-slate-100 border-t">
-                        <td className="py-1.5 pr-3">{s.group === 'month' ? p.period.slice(0, 7) : p.period}</td>
-                        <td className="pr-3">{p.orders}</td>
-                        <td className="pr-3">{money(p.gross)}</td>
-                        <td className="pr-3">{money(p.refunds)}</td>
-                        <td className="pr-3">{money(p.revenue)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable
+                  bare
+                  stickyHeader
+                  caption={`Sales by ${s.group}`}
+                  columns={salesColumns(s.group)}
+                  data={s.periods}
+                  getRowId={(p) => p.period}
+                />
               </section>
             </div>
           )}
@@ -161,43 +166,13 @@ export function ReportsPage() {
                   c.items[0] ? `; the largest is ${c.items[0].category} with ${money(c.items[0].sales)}` : ''
                 }. The table lists every category.`}
               />
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Sales by category</caption>
-                <thead className="text-slate-700">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Category
-                    </th>
-                    <th scope="col" className={th}>
-                      Orders
-                    </th>
-                    <th scope="col" className={th}>
-                      Units
-                    </th>
-                    <th scope="col" className={th}>
-                      Sales
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {c.items.map((row) => (
-                    <tr key={row.category_id ?? 'none'} className="border-slate-100 border-t">
-                      <td className="py-1.5 pr-3">{row.category}</td>
-                      <td className="pr-3">{row.orders}</td>
-                      <td className="pr-3">{row.units}</td>
-                      <td className="pr-3">{money(row.sales)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr className="border-slate-300 border-t font-semibold">
-                    <td className="py-1.5 pr-3">Total</td>
-                    <td />
-                    <td />
-                    <td className="pr-3">{money(c.total)}</td>
-                  </tr>
-                </tfoot>
-              </table>
+              <DataTable
+                bare
+                caption="Sales by category"
+                columns={categoryColumns(c.total)}
+                data={c.items}
+                getRowId={(row) => row.category_id ?? 'none'}
+              />
               <p className="text-slate-600 text-xs">
                 Merchandise: line prices × quantities, before order discounts, shipping and tax.
               </p>
@@ -218,47 +193,14 @@ export function ReportsPage() {
       >
         <QueryState query={top}>
           {(tp) => (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">The ten best-selling products</caption>
-              <thead className="text-slate-700">
-                <tr>
-                  <th scope="col" className={th}>
-                    Product
-                  </th>
-                  <th scope="col" className={th}>
-                    Category
-                  </th>
-                  <th scope="col" className={th}>
-                    Orders
-                  </th>
-                  <th scope="col" className={th}>
-                    Units
-                  </th>
-                  <th scope="col" className={th}>
-                    Sales
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tp.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} className="py-6 text-center text-slate-600">
-                      No sales in this range.
-                    </td>
-                  </tr>
-                ) : (
-                  tp.items.map((p) => (
-                    <tr key={p.product_id ?? p.name} className="border-slate-100 border-t">
-                      <td className="py-1.5 pr-3">{p.name}</td>
-                      <td className="pr-3">{p.category ?? '—'}</td>
-                      <td className="pr-3">{p.orders}</td>
-                      <td className="pr-3">{p.units}</td>
-                      <td className="pr-3">{money(p.sales)}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
+            <DataTable
+              bare
+              caption="The ten best-selling products"
+              columns={topColumns}
+              data={tp.items}
+              getRowId={(p) => p.product_id ?? p.name}
+              emptyText="No sales in this range."
+            />
           )}
         </QueryState>
       </Panel>

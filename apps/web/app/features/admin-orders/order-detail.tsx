@@ -17,6 +17,24 @@ import { humanize, StatusBadge } from './status-badge.tsx';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
 
+const lineColumns: ColumnDef<AdminOrderDetail['lines'][number], unknown>[] = [
+  {
+    header: 'Product',
+    cell: ({ row }) => {
+      const { name, color, size } = row.original;
+      return (
+        <>
+          {name}
+          {color || size ? <span className="text-slate-600"> ({[color, size].filter(Boolean).join(', ')})</span> : null}
+        </>
+      );
+    },
+  },
+  { header: 'Price', cell: ({ row }) => money(row.original.unit_price) },
+  { header: 'Qty', cell: ({ row }) => row.original.quantity },
+  { header: 'Total', cell: ({ row }) => money(row.original.line_total), meta: { className: 'text-right' } },
+];
+
 /** One order as staff see it: lines, totals, addresses, payment, timeline, ledger and the actions. */
 export function OrderDetail({ id }: { id: string }) {
   const query = useAdminOrder(id);
@@ -44,40 +62,13 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Panel title="Items">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Items of the order</caption>
-              <thead className="text-slate-700">
-                <tr>
-                  <th scope="col" className="py-1">
-                    Product
-                  </th>
-                  <th scope="col" className="py-1">
-                    Price
-                  </th>
-                  <th scope="col" className="py-1">
-                    Qty
-                  </th>
-                  <th scope="col" className="py-1 text-right">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.lines.map((l) => (
-                  <tr key={`${l.product_id}|${l.color}|${l.size}`} className="border-slate-100 border-t">
-                    <td className="py-2">
-                      {l.name}
-                      {l.color || l.size ? (
-                        <span className="text-slate-600"> ({[l.color, l.size].filter(Boolean).join(', ')})</span>
-                      ) : null}
-                    </td>
-                    <td className="py-2">{money(l.unit_price)}</td>
-                    <td className="py-2">{l.quantity}</td>
-                    <td className="py-2 text-right">{money(l.line_total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              bare
+              caption="Items of the order"
+              columns={lineColumns}
+              data={order.lines}
+              getRowId={(l) => `${l.product_id}|${l.color}|${l.size}`}
+            />
             <dl className="mt-3 ml-auto max-w-xs space-y-1 text-sm">
               <Row label="Subtotal">{money(order.totals.subtotal)}</Row>
               {order.totals.discount > 0 ? (

@@ -2,14 +2,24 @@ import {
   type ColumnDef,
   flexRender,
   getCoreRowModel,
+  type RowData,
   type RowSelectionState,
   useReactTable,
 } from '@tanstack/react-table';
 import { cn } from '../../../lib/cn.ts';
 
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Added to the column's header, cells and footer (alignment, width). */
+    className?: string;
+  }
+}
+
 /**
  * The admin area's table (TanStack Table, DESIGN §2). Sorting, filtering and paging happen on the
- * server, so the table only renders what it is given; with `selection` rows get checkboxes.
+ * server, so the table only renders what it is given; with `selection` rows get checkboxes. A list
+ * page shows it framed (`bare` off); inside a panel it is `bare`: no frame, tighter cells. Columns
+ * with a `footer` get a totals row.
  */
 export function DataTable<T>({
   columns,
@@ -19,6 +29,9 @@ export function DataTable<T>({
   emptyText = 'Nothing here yet.',
   selection,
   onSelectionChange,
+  bare = false,
+  stickyHeader = false,
+  className,
 }: {
   columns: ColumnDef<T, unknown>[];
   data: T[];
@@ -28,6 +41,11 @@ export function DataTable<T>({
   emptyText?: string;
   selection?: RowSelectionState;
   onSelectionChange?: (next: RowSelectionState) => void;
+  bare?: boolean;
+  /** Keeps the header in view while a scrolling parent scrolls the rows. */
+  stickyHeader?: boolean;
+  /** Added to the table element (a minimum width, for one). */
+  className?: string;
 }) {
   const selectable = selection !== undefined && onSelectionChange !== undefined;
   const table = useReactTable({
@@ -46,12 +64,15 @@ export function DataTable<T>({
     },
   });
   const allSelected = table.getIsAllRowsSelected();
+  const hasFooter = columns.some((c) => c.footer !== undefined);
+  const cellPad = bare ? 'py-1.5 pr-3' : 'px-3 py-2';
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full min-w-[640px] border-collapse text-left text-sm">
+    // A sticky header sticks to the nearest scrolling box: the caller's, so this one must not scroll.
+    <div className={cn(!stickyHeader && 'overflow-x-auto', !bare && 'rounded-lg border border-slate-200 bg-white')}>
+      <table className={cn('w-full border-collapse text-left text-sm', !bare && 'min-w-[640px]', className)}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
+        <thead className={cn('text-slate-700', !bare && 'bg-slate-50', stickyHeader && 'sticky top-0 bg-white')}>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {selectable ? (
@@ -65,7 +86,11 @@ export function DataTable<T>({
                 </th>
               ) : null}
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-3 py-2 font-semibold">
+                <th
+                  key={header.id}
+                  scope="col"
+                  className={cn(cellPad, 'font-semibold', header.column.columnDef.meta?.className)}
+                >
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}
@@ -93,7 +118,10 @@ export function DataTable<T>({
                   </td>
                 ) : null}
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-top text-slate-800">
+                  <td
+                    key={cell.id}
+                    className={cn(cellPad, 'align-top text-slate-800', cell.column.columnDef.meta?.className)}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
@@ -101,6 +129,20 @@ export function DataTable<T>({
             ))
           )}
         </tbody>
+        {hasFooter ? (
+          <tfoot>
+            {table.getFooterGroups().map((group) => (
+              <tr key={group.id} className="border-slate-300 border-t font-semibold">
+                {selectable ? <td /> : null}
+                {group.headers.map((header) => (
+                  <td key={header.id} className={cn(cellPad, header.column.columnDef.meta?.className)}>
+                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.footer, header.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );
