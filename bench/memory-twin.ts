@@ -1,5 +1,7 @@
 // The memory twin: the same routes, schemas and serializer as the API, answering from fixtures held in
 // memory. Whatever the real route costs beyond this is the database and the domain logic.
+import { dashboard, insightsRangeQuery, salesReport, salesReportQuery } from '@shop/contracts/admin-insights';
+import { adminOrderList, adminOrdersQuery } from '@shop/contracts/admin-orders';
 import { addToCartBody, cart } from '@shop/contracts/cart';
 import { product, productList, productListQuery } from '@shop/contracts/catalog';
 import Fastify from 'fastify';
@@ -11,6 +13,9 @@ interface Fixtures {
   product: z.infer<typeof product>;
   search: z.infer<typeof productList>;
   cart: z.infer<typeof cart>;
+  dashboard: z.infer<typeof dashboard>;
+  sales: z.infer<typeof salesReport>;
+  orders: z.infer<typeof adminOrderList>;
 }
 
 const fixtures = JSON.parse(process.argv[2] ?? '{}') as Fixtures;
@@ -30,6 +35,19 @@ app.post('/api/products/add-to-cart', { schema: { body: addToCartBody, response:
   if (!req.headers.authorization) throw new Error('unauthenticated');
   return fixtures.cart;
 });
+
+// The admin routes: a token must be sent (the real guard checks it), the query is validated the same way.
+const staffRoutes = [
+  ['/api/admin/dashboard', insightsRangeQuery, dashboard, () => fixtures.dashboard],
+  ['/api/admin/reports/sales', salesReportQuery, salesReport, () => fixtures.sales],
+  ['/api/admin/orders', adminOrdersQuery, adminOrderList, () => fixtures.orders],
+] as const;
+for (const [url, querystring, response, answer] of staffRoutes) {
+  app.get(url, { schema: { querystring, response: { 200: response } } }, async (req) => {
+    if (!req.headers.authorization) throw new Error('unauthenticated');
+    return answer();
+  });
+}
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

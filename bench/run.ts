@@ -7,10 +7,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { printCheckout, runCheckout } from './checkout.ts';
 import { runWebBudgets } from './lighthouse.ts';
-import { freePort, ROOT, startShop, stopShop } from './shop.ts';
+import { BENCH_ADMIN, freePort, ROOT, startShop, stopShop } from './shop.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Staff are a handful of people, not a crowd: the admin routes are measured at this many connections. */
+const STAFF_CONNECTIONS = Number(process.env.BENCH_STAFF_CONNECTIONS ?? 5);
 
 interface Row {
   scenario: string;
@@ -46,12 +48,12 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
 
 type Request = autocannon.Request;
 
-type Scenario = { requests: Request[]; setupClient?: (client: autocannon.Client) => void };
+type Scenario = { requests: Request[]; setupClient?: (client: autocannon.Client) => void; connections?: number };
 
 function load(base: string, scenario: Scenario, name: string, target: Row['target']): Promise<Row> {
   return new Promise((resolve, reject) => {
-    const { requests, setupClient } = scenario;
-    const opts = { url: base, connections: CONNECTIONS, duration: DURATION_S, requests, timeout: 10, setupClient };
+    const { requests, setupClient, connections = CONNECTIONS } = scenario;
+    const opts = { url: base, connections, duration: DURATION_S, requests, timeout: 10, setupClient };
     autocannon(opts, (err, result) => {
       if (err) return reject(err);
       resolve({
@@ -111,7 +113,24 @@ async function main() {
       body: JSON.stringify({ product_id: stocked[0] }),
     });
 
-    const started = await startTwin({ list, product, search, cart });
+    // Staff (issue 5): the dashboard and a quarter's daily sales over the seeded months of orders.
+    const { access: adminToken } = await json<{ access: string }>(`${base}/api/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify(BENCH_ADMIN),
+    });
+    const staffHeaders = { authorization: `Bearer ${adminToken}` };
+    const today = new Date().toISOString().slice(0, 10);
+    const quarterAgo = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    const salesPath = `/api/admin/reports/sales?from=${quarterAgo}&to=${today}&group=day`;
+    const dashboard = await json(`${base}/api/admin/dashboard`, { headers: staffHeaders });
+    const sales = await json(`${base}${salesPath}`, { headers: staffHeaders });
+    const orders = await json(`${base}/api/admin/orders?limit=20`, { headers: staffHeaders });
+    const staffGet = (path: string): Scenario => ({
+      requests: [{ method: 'GET', path, headers: staffHeaders }],
+      connections: STAFF_CONNECTIONS,
+    });
+
+    const started = await startTwin({ list, product, search, cart, dashboard, sales, orders });
     twin = started.child;
     const memoryBase = `http://127.0.0.1:${started.port}`;
 
@@ -135,6 +154,9 @@ async function main() {
           },
         },
       ],
+      [`GET /api/admin/dashboard (${STAFF_CONNECTIONS} staff)`, staffGet('/api/admin/dashboard')],
+      [`GET /api/admin/reports/sales, 90 days (${STAFF_CONNECTIONS} staff)`, staffGet(salesPath)],
+      [`GET /api/admin/orders?limit=20 (${STAFF_CONNECTIONS} staff)`, staffGet('/api/admin/orders?limit=20')],
     ];
 
     const rows: Row[] = [];

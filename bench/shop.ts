@@ -1,9 +1,13 @@
 // The shop as the bench runs it: the built server on a fresh embedded database, on 127.0.0.1 only.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The first admin of the bench's shop: a password made for this run, so the admin routes can be measured. */
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: randomBytes(18).toString('base64url') };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -27,6 +31,8 @@ export async function startShop(dataDir: string, port: number): Promise<ChildPro
       DATABASE_URL: '',
       // The bench registers one shopper per connection from one address.
       RATE_LIMIT_SCALE: '100',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
