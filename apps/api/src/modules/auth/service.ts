@@ -66,8 +66,10 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
   }
 
   return {
-    /** Whether the account still exists and is not disabled: the guards ask on every signed-in request. */
-    /** The account's role as stored now; null when it was disabled or deleted. */
+    /**
+     * The account's role as stored now; null when it was disabled or deleted. The guards ask on every
+     * signed-in request, so a disabled account or a demoted admin loses access at once.
+     */
     async activeRole(userId: string): Promise<Role | null> {
       const [user] = await db
         .select({ disabled: users.disabled, role: users.role })
