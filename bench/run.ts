@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { printCheckout, runCheckout } from './checkout.ts';
 import { runWebBudgets } from './lighthouse.ts';
 import { BENCH_ADMIN, freePort, ROOT, startShop, stopShop } from './shop.ts';
+import { printValidation, runValidationBench } from './validation.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -74,6 +75,8 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`bench: ${CONNECTIONS} connections, ${DURATION_S} s per run, on ${os.cpus().length} cores`);
+  // Issue 10 point 1: validation stays linear at every route's largest body (in-process, before the load).
+  if (!printValidation(await runValidationBench())) process.exitCode = 1;
   const shop = await startShop(dataDir, port);
   let twin: ChildProcess | undefined;
   try {

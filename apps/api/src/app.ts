@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_CODES } from '@shop/contracts/errors';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifySchema } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -11,8 +11,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type { ZodType } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { bodyLimitFor } from './lib/body-limit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -50,7 +52,7 @@ export interface AppOptions {
   web?: boolean;
 }
 
-/** JSON bodies above this are refused with 413 (uploads have their own limit). */
+/** Bodies outside /api (none are parsed there) and the fallback; /api routes get their own (bodyLimitFor). */
 const BODY_LIMIT = 100 * 1024;
 
 /** Builds the whole app without listening (STYLE 2): tests call `inject()`, server.ts listens. */
@@ -87,7 +89,13 @@ export async function buildApp(opts: AppOptions) {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema });
+  });
+  // Issue 10 point 1: an API route reads no more body than its schema can accept.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && route.bodyLimit === undefined) {
+      route.bodyLimit = bodyLimitFor(route.schema?.body as ZodType | undefined);
+    }
   });
 
   // RATE_LIMIT_SCALE applies to every route's own limit, in one place, as routes are added.
@@ -163,6 +171,8 @@ export async function buildApp(opts: AppOptions) {
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's zod schemas (body, querystring, params, headers, response) as declared. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {

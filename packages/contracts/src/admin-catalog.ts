@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { product } from './catalog.ts';
 import { paged, pageQuery } from './common.ts';
 import { discountedCents } from './money.ts';
+import { stopAt } from './text.ts';
 
 /** Admin Products (issue 5): the list, the product form, stock adjustments, sales and image uploads. */
 
@@ -48,8 +49,9 @@ export const adminProductList = paged(adminProduct);
 export type AdminProductList = z.infer<typeof adminProductList>;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** Product pictures are served by the shop itself (`/media/…`, the CSP allows no other host). */
-const IMAGE_PATH = /^\/media\/(?!.*\.\.)[A-Za-z0-9._~\-/]+$/;
+/** Product pictures are served by the shop itself (`/media/…`, the CSP allows no other host); no `..`. */
+const IMAGE_PATH = /^\/media\/[A-Za-z0-9._~\-/]+$/;
+const IMAGE_MESSAGE = 'images must be pictures uploaded to the shop (/media/… addresses)';
 
 const money = (name: string) =>
   z
@@ -83,7 +85,7 @@ const productFields = {
     .string()
     .trim()
     .toLowerCase()
-    .max(200, 'slug must be at most 200 characters')
+    .max(200, stopAt('slug must be at most 200 characters'))
     .regex(SLUG, 'slug may contain only lowercase letters, digits and single dashes'),
   description: z.string().trim().max(5000, 'description must be at most 5000 characters'),
   category: z.string({ error: 'category is required' }).trim().min(1, 'category is required').max(50),
@@ -97,7 +99,13 @@ const productFields = {
     .min(0, 'percentage_discount must not be negative')
     .max(100, 'percentage_discount must be at most 100'),
   images: z
-    .array(z.string().regex(IMAGE_PATH, 'images must be pictures uploaded to the shop (/media/… addresses)'))
+    .array(
+      z
+        .string()
+        .max(300, stopAt(IMAGE_MESSAGE))
+        .regex(IMAGE_PATH, IMAGE_MESSAGE)
+        .refine((path) => !path.includes('..'), IMAGE_MESSAGE),
+    )
     .max(MAX_IMAGES, `a product may have at most ${MAX_IMAGES} images`)
     .refine((list) => new Set(list).size === list.length, 'images must not repeat'),
   colors: textList('colors', 30, 50),
@@ -207,9 +215,10 @@ export function slugify(name: string): string {
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
+      // Runs are single dashes by now: one at either end at most (not `-+$`, quadratic on long runs).
+      .replace(/^-|-$/g, '')
       .slice(0, 80)
-      .replace(/-+$/, '') || 'product'
+      .replace(/-$/, '') || 'product'
   );
 }
 

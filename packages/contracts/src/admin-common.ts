@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { stopAt } from './text.ts';
 
 /** A calendar day as the admin area sends it: `YYYY-MM-DD` (UTC). */
 export const isoDay = (field: string) =>
   z
     .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+    .max(10, stopAt(`${field} must be a date (YYYY-MM-DD)`))
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
     .refine(
       (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDay } from './admin-common.ts';
 import { paged, pageQuery } from './common.ts';
 import { ORDER_STATUSES, order, orderStatus } from './orders.ts';
+import { stopAt } from './text.ts';
 
 /**
  * The admin area's orders, pay-later invoices and money ledger (issue 5). Money is decimal on the
@@ -118,7 +119,7 @@ export const orderTransitionBody = z
       .string({ error: 'tracking_number must be text' })
       .trim()
       .min(4, 'The tracking number must be at least 4 characters')
-      .max(64, 'The tracking number must be at most 64 characters')
+      .max(64, stopAt('The tracking number must be at most 64 characters'))
       .regex(TRACKING_PATTERN, 'The tracking number may only contain letters, digits, spaces and - / .')
       .optional(),
   })

@@ -120,3 +120,21 @@ describe('signupForm', () => {
     expect(firstMessage(signupForm.safeParse({ ...form, terms: false }))).toBe(MSG.termsRequired);
   });
 });
+
+describe('issue 10 point 1: the linear rules accept exactly what the old patterns did', () => {
+  const chars = fc.constantFrom('a', 'B', '1', '@', '.', ' ', '\t', '-', '<', 'é');
+  const short = fc.string({ unit: chars, maxLength: 12 });
+
+  it('e-mail: the form check equals /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/ with the refused characters', () => {
+    const old = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) && /^[^<>()[\]\\,;:"\p{Cc}]*$/u.test(v);
+    fc.assert(fc.property(short, (v) => email.safeParse(v).success === old(v)));
+  });
+
+  // On one line: the old pattern's `.` stopped at line breaks, so it refused `aB\n1…` though the spec's
+  // rule (a lowercase letter, an uppercase letter and a digit) holds; the scans follow the spec.
+  it('password: the three scans equal /(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)/ on one line', () => {
+    const old = (v: string) => /(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/.test(v);
+    const long = fc.string({ unit: fc.constantFrom('a', 'B', '1', ' ', '\t', '!'), minLength: 8, maxLength: 16 });
+    fc.assert(fc.property(long, (v) => newPassword.safeParse(v).success === old(v)));
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stopAt } from './text.ts';
 
 /**
  * Content pages (DESIGN §7: the footer's pages and the help centre are real pages, editable in admin).
@@ -19,7 +20,7 @@ export type ContentPage = z.infer<typeof contentPage>;
 export const contentSlugParam = z.object({
   slug: z
     .string()
-    .max(64, 'slug must be at most 64 characters')
+    .max(64, stopAt('slug must be at most 64 characters'))
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug must be lowercase letters, digits and dashes'),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stopAt } from './text.ts';
 
 /**
  * Error reports sent from the error page's Report button (spec §2 shows it only logging; DESIGN §7 posts
@@ -43,7 +44,7 @@ export const errorReportBody = z.strictObject({
     .optional(),
   path: z
     .string({ error: 'path is required' })
-    .max(ERROR_REPORT_LIMITS.path, `path must be at most ${ERROR_REPORT_LIMITS.path} characters`)
+    .max(ERROR_REPORT_LIMITS.path, stopAt(`path must be at most ${ERROR_REPORT_LIMITS.path} characters`))
     .startsWith('/', 'path must start with /'),
   details: z
     .record(z.string(), z.unknown(), { error: 'details must be an object' })

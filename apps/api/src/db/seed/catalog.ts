@@ -122,7 +122,7 @@ export function slugify(text: string): string {
     .toLowerCase()
     .replace(/['’"]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-|-$/g, '');
 }
 
 export const productImageUrl = (slug: string, n: number) => `/media/products/${slug}/${n}.svg`;

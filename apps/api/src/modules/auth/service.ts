@@ -1,5 +1,6 @@
 import type { LoginAnswer, LoginBody, PublicUser, RegisterBody, Role, TokenSet } from '@shop/contracts/auth';
 import { TOKENS } from '@shop/contracts/constants';
+import { trimEndChar } from '@shop/contracts/text';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, refreshFamilies, refreshTokens, users } from '../../db/schema.ts';
@@ -249,7 +250,7 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
           createdAt: clock.now(),
           expiresAt: secondsFromNow(TOKENS.passwordResetTtlSeconds),
         });
-        const link = `${publicUrl.replace(/\/+$/, '')}/auth/reset-password/${token}`;
+        const link = `${trimEndChar(publicUrl, '/')}/auth/reset-password/${token}`;
         await mailer.send({
           to: user.email,
           subject: 'Reset your password',

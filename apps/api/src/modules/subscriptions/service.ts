@@ -1,4 +1,5 @@
 import { ACCOUNT_MSG, type SubscriptionStatus } from '@shop/contracts/account';
+import { trimEndChar } from '@shop/contracts/text';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { productSubscribers, products, users } from '../../db/schema.ts';
 import { unprocessable } from '../../errors.ts';
@@ -15,7 +16,7 @@ export function createSubscriptionsService(
   { db, clock, mailer, publicUrl }: Deps,
   { catalog }: { catalog: CatalogService },
 ) {
-  const base = publicUrl.replace(/\/+$/, '');
+  const base = trimEndChar(publicUrl, '/');
 
   return {
     /**

@@ -1,3 +1,4 @@
+import { trimEndChar } from '@shop/contracts/text';
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { ContentBlocks } from '../../features/content/content-body.tsx';
@@ -11,7 +12,7 @@ import type { Route } from './+types/content-page';
  * slug, its text comes from the content service in-process (DESIGN §3, §7).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/\/+$/, '');
+  const path = trimEndChar(new URL(request.url).pathname, '/');
   const page = await context.services.content.getPage(path.slice(1)).catch(notFoundResponse('Page not found'));
   return { page, canonical: canonicalUrl(request, `/${page.slug}`) };
 }
