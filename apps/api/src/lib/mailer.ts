@@ -29,6 +29,8 @@ const HOUR_MS = 60 * 60 * 1000;
 export const SECRET_HIDDEN = '[link hidden — sent only to the recipient]';
 /** The outbox's note on a mail with a secret that no SMTP server could take. */
 export const NOT_SENT_NO_SMTP = 'no SMTP server is configured (SMTP_URL), and the link in it was not kept';
+/** The outbox's note on a mail over the hourly cap. */
+export const NOT_SENT_OVER_CAP = `this address already got ${MAIL_HOURLY_CAP} mails within the hour (a limit against mail floods)`;
 
 /** Advisory-lock namespace of the per-address cap (two-key form; the other key is the address). */
 const CAP_LOCK = 7316010;
@@ -58,8 +60,8 @@ export interface MailerOptions {
  * SMTP message carries them. Without SMTP such a mail cannot reach anyone, and its row says so.
  *
  * issue 10 point 3: at most MAIL_HOURLY_CAP mails an hour go to one address (case-insensitively, by
- * the injected clock). A mail over the cap is dropped — neither sent nor stored, so a flood cannot
- * grow the outbox either — with a warning in the log; the request that caused it still succeeds.
+ * the injected clock). A mail over the cap is not sent; it is kept as suppressed, with the reason, so
+ * staff can tell a shopper why it never arrived. The request that caused it still succeeds.
  */
 export function createMailer({ db, clock, smtpUrl, from, log }: MailerOptions): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
@@ -70,8 +72,11 @@ export function createMailer({ db, clock, smtpUrl, from, log }: MailerOptions): 
     );
   }
 
-  /** Stores the mail unless the address had its hourly share; the lock makes the count exact under concurrency. */
-  async function record(mail: Omit<Mail, 'secrets'>, error: string | null): Promise<string | undefined> {
+  /**
+   * Stores the mail, suppressed when its address had its hourly share. The lock on the address makes
+   * the count exact when mails to it are sent at once.
+   */
+  async function record(mail: Omit<Mail, 'secrets'>, error: string | null) {
     return db.transaction(async (tx) => {
       const address = mail.to.toLowerCase();
       await tx.execute(sql`select pg_advisory_xact_lock(${CAP_LOCK}, hashtext(${address}))`);
@@ -80,14 +85,19 @@ export function createMailer({ db, clock, smtpUrl, from, log }: MailerOptions): 
         .select({ n: count() })
         .from(mailOutbox)
         .where(
-          and(sql`lower(${mailOutbox.to}) = ${address}`, gt(mailOutbox.createdAt, new Date(now.getTime() - HOUR_MS))),
+          and(
+            sql`lower(${mailOutbox.to}) = ${address}`,
+            gt(mailOutbox.createdAt, new Date(now.getTime() - HOUR_MS)),
+            eq(mailOutbox.suppressed, false),
+          ),
         );
-      if ((recent?.n ?? 0) >= MAIL_HOURLY_CAP) return undefined;
+      const suppressed = (recent?.n ?? 0) >= MAIL_HOURLY_CAP;
       const [row] = await tx
         .insert(mailOutbox)
-        .values({ ...mail, createdAt: now, error })
-        .returning({ id: mailOutbox.id });
-      return row?.id;
+        .values({ ...mail, createdAt: now, suppressed, error: suppressed ? NOT_SENT_OVER_CAP : error })
+        .returning({ id: mailOutbox.id, suppressed: mailOutbox.suppressed });
+      if (!row) throw new Error('mail not recorded');
+      return row;
     });
   }
 
@@ -100,12 +110,9 @@ export function createMailer({ db, clock, smtpUrl, from, log }: MailerOptions): 
         html: mail.html === undefined ? undefined : hideSecrets(mail.html, secrets),
       };
       const undeliverable = !transport && secrets.length > 0;
-      const id = await record(kept, undeliverable ? NOT_SENT_NO_SMTP : null);
-      if (!id) {
-        log.warn(
-          { to: mail.to, subject: mail.subject },
-          `mail not sent: over ${MAIL_HOURLY_CAP} mails an hour to this address`,
-        );
+      const { id, suppressed } = await record(kept, undeliverable ? NOT_SENT_NO_SMTP : null);
+      if (suppressed) {
+        log.warn({ to: mail.to, subject: mail.subject }, `mail not sent: ${NOT_SENT_OVER_CAP}`);
         return;
       }
       if (!transport) return;

@@ -172,7 +172,8 @@ CREATE TABLE "mail_outbox" (
 	"html" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone,
-	"error" text
+	"error" text,
+	"suppressed" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "newsletter_subscribers" (
