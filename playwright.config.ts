@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 /** Browser tests run Debian's Chromium against the real shop on a fresh embedded database. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'E2e-Admin-Passw0rd' };
+/** The test mailbox the shop sends to over SMTP (e2e/support/mail-sink.ts); ports follow E2E_PORT. */
+export const MAIL_SINK = { smtpPort: PORT + 1000, httpPort: PORT + 2000 };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -41,21 +43,31 @@ export default defineConfig({
       fullyParallel: false,
     },
   ],
-  webServer: {
-    command: `rm -rf .tmp/e2e-data-${PORT} && node scripts/start.mjs`,
-    url: `http://127.0.0.1:${PORT}/api/ready`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: `.tmp/e2e-data-${PORT}`,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // Every browser test comes from 127.0.0.1: one shared address, like an office behind NAT.
-      RATE_LIMIT_SCALE: '50',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/mail-sink.ts',
+      url: `http://127.0.0.1:${MAIL_SINK.httpPort}/mails`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK.smtpPort), MAIL_SINK_HTTP_PORT: String(MAIL_SINK.httpPort) },
     },
-  },
+    {
+      command: `rm -rf .tmp/e2e-data-${PORT} && node scripts/start.mjs`,
+      url: `http://127.0.0.1:${PORT}/api/ready`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: `.tmp/e2e-data-${PORT}`,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        // Every browser test comes from 127.0.0.1: one shared address, like an office behind NAT.
+        RATE_LIMIT_SCALE: '50',
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
+      },
+    },
+  ],
 });

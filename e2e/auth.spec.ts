@@ -4,6 +4,7 @@ import { expect, type Page, type Route, test } from '@playwright/test';
 import {
   type Account,
   adminAccount,
+  deliveredMailsTo,
   hydrated,
   mailsTo,
   registerCustomer,
@@ -385,14 +386,25 @@ test.describe('with a customer account', () => {
       'If an account exists for this email, we have sent a link to reset your password.',
     );
 
-    const [mail] = await mailsTo(page.request, customer.email);
+    // The link reaches the customer's mailbox only; the admin outbox shows the mail without it.
+    const [mail] = await deliveredMailsTo(page.request, customer.email);
     const path = mail?.text.match(/\/auth\/reset-password\/[\w-]+/)?.[0];
     if (!path) throw new Error(`no reset link in: ${mail?.text}`);
+    const [kept] = await mailsTo(page.request, customer.email);
+    expect(kept?.subject).toBe('Reset your password');
+    expect(kept?.text).not.toContain(path);
 
     await page.goto(path);
     await hydrated(page);
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    // issue 10 point 8: a common password is refused, in the red box and under the field.
+    const tooCommon = 'This password is too common. Choose one that is harder to guess.';
+    await page.getByLabel('New Password').fill('Welcome1');
+    await page.getByLabel('Confirm Password').fill('Welcome1');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByRole('alert')).toHaveText(tooCommon);
+    await expect(page.getByLabel('New Password')).toHaveAccessibleDescription(tooCommon);
     await page.getByLabel('New Password').fill('Brand-New-Passw0rd');
     await page.getByLabel('Confirm Password').fill('Brand-New-Passw0rd!');
     await page.getByRole('button', { name: 'Reset Password' }).click();

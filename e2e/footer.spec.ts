@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated, mailsTo } from './support/session.ts';
+import { deliveredMailsTo, hydrated } from './support/session.ts';
 
 /** spec §2 footer; DESIGN §7: the newsletter stores the address and mails a confirmation link. */
 
@@ -90,7 +90,7 @@ test('the newsletter stores the address, answers with the API message and mails 
   );
   await expect(email).toHaveValue('');
 
-  const [mail] = await mailsTo(page.request, address);
+  const [mail] = await deliveredMailsTo(page.request, address);
   const link = mail?.text.match(/\/newsletter\/confirm\?token=[\w-]+/)?.[0];
   if (!link) throw new Error(`no confirmation link in: ${mail?.text}`);
   await page.goto(link);

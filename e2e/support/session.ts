@@ -1,9 +1,9 @@
 // Helpers of the shell and authentication browser tests (navbar, auth, footer, contact, session): real
-// accounts made through the API, the storefront's stored session (spec §3), and the admin outbox where
-// the shop's mails land without SMTP.
+// accounts made through the API, the storefront's stored session (spec §3), the admin outbox where
+// staff see the shop's mails, and the test mailbox where they are delivered with their links.
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config.ts';
+import { E2E_ADMIN, MAIL_SINK } from '../../playwright.config.ts';
 
 export interface Account {
   email: string;
@@ -49,12 +49,25 @@ export async function apiLogin(request: APIRequestContext, account: Account): Pr
 
 export const adminAccount: Account = E2E_ADMIN;
 
-/** The newest mails to an address, read from the admin outbox as staff would. */
+/**
+ * The newest mails to an address, read from the admin outbox as staff would: links with tokens are
+ * hidden there (issue 10 point 2); `deliveredMailsTo` reads what the recipient got.
+ */
 export async function mailsTo(request: APIRequestContext, to: string): Promise<{ subject: string; text: string }[]> {
   const admin = await apiLogin(request, adminAccount);
   const res = await request.get(`/api/admin/outbox?to=${encodeURIComponent(to)}`, {
     headers: { authorization: `Bearer ${admin.access}` },
   });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).items;
+}
+
+/** The newest mails delivered to an address over SMTP (e2e/support/mail-sink.ts), links included. */
+export async function deliveredMailsTo(
+  request: APIRequestContext,
+  to: string,
+): Promise<{ subject: string; text: string }[]> {
+  const res = await request.get(`http://127.0.0.1:${MAIL_SINK.httpPort}/mails?to=${encodeURIComponent(to)}`);
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).items;
 }

@@ -79,7 +79,13 @@ export async function buildApp(opts: AppOptions) {
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const mailer =
     opts.mailer ??
-    createMailer(database.db, config.SMTP_URL, `Shop <no-reply@${new URL(publicUrl).hostname}>`, app.log);
+    createMailer({
+      db: database.db,
+      clock,
+      smtpUrl: config.SMTP_URL,
+      from: `Shop <no-reply@${new URL(publicUrl).hostname}>`,
+      log: app.log,
+    });
   const signer = createTokenSigner(opts.jwtSecret, clock);
   const deps = { db: database.db, config, clock, mailer, signer, publicUrl };
   const services = createServices(deps);

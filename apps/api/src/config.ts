@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isCommonPassword } from './lib/passwords.ts';
 
 /**
  * The one place that reads process.env (STYLE 1). Every setting of DESIGN §4, validated at start:
@@ -24,7 +25,12 @@ const schema = z.object({
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(12, 'must be at least 12 characters')
+    // issue 10 point 8: the first admin is held to the common-password list like everyone else.
+    .refine((p) => !isCommonPassword(p), 'is a common password: choose one that is harder to guess')
+    .optional(),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

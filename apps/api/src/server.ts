@@ -1,11 +1,11 @@
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connect } from './db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
+import { createLogger } from './lib/logger.ts';
 import { persistentSecret } from './lib/secrets.ts';
 
 /** How long in-flight requests get to finish on SIGTERM/SIGINT. */
@@ -16,7 +16,7 @@ const PAYMENT_SWEEP_MS = 60_000;
 /** Starts the shop: database, migrations, seed, HTTP. Stops in reverse order on SIGTERM/SIGINT. */
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = createLogger(config.LOG_LEVEL);
 
   let embedded: EmbeddedPostgres | undefined;
   let url = config.DATABASE_URL;

@@ -1,14 +1,21 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, passwordResetTokens, users } from '../src/db/schema.ts';
+import { passwordResetTokens, users } from '../src/db/schema.ts';
 import { createTestApp, createUser, login, type TestApp } from './helpers.ts';
+import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 const PUBLIC_URL = 'https://shop.example.com';
 let t: TestApp;
+// The link reaches only the recipient's mailbox (issue 10 point 2): the tests read it there.
+let sink: SmtpSink;
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL } });
+  sink = await startSmtpSink();
+  t = await createTestApp({ env: { PUBLIC_URL, SMTP_URL: sink.url } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
 
 let ipCounter = 0;
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
@@ -23,9 +30,7 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 const SAME_ANSWER = { message: 'If an account exists for this email, we have sent a link to reset your password.' };
 const LINK = /https:\/\/shop\.example\.com\/auth\/reset-password\/([\w-]{43})/;
 
-async function mailsTo(email: string) {
-  return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
-}
+const mailsTo = (email: string) => sink.mailsTo(email);
 
 /** Asks for a reset link and returns the token from the mail. */
 async function requestReset(email: string): Promise<string> {

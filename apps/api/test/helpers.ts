@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -14,7 +15,9 @@ import { withDatabase } from './global-setup.ts';
  * A fresh database cloned from the seeded template, and the app built on it (no port). Call
  * `close()` in afterAll; it drops the database.
  */
-export async function createTestApp(opts: { env?: Record<string, string>; web?: boolean } = {}) {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; web?: boolean; logger?: FastifyBaseLogger } = {},
+) {
   const serverUrl = inject('pgServerUrl');
   const name = `shop_t_${inject('pgRun')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
@@ -25,7 +28,14 @@ export async function createTestApp(opts: { env?: Record<string, string>; web?: 
   const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...opts.env });
   const database = connect(withDatabase(serverUrl, name), { warn: () => {} });
   const clock = manualClock();
-  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, clock, web: opts.web });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    clock,
+    web: opts.web,
+    logger: opts.logger,
+  });
   await app.ready();
 
   return {

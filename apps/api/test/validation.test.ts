@@ -105,7 +105,8 @@ describe('spec §5 sign-up password rules (register and reset)', () => {
   });
 
   it('accepts exactly 8 characters with all three kinds', async () => {
-    expect((await post('register', { ...validAccount(), password: 'Abcdefg1' })).statusCode).toBe(201);
+    // Not 'Abcdefg1': that one is on the common-password list (issue 10 point 8).
+    expect((await post('register', { ...validAccount(), password: 'Kv7qTz2m' })).statusCode).toBe(201);
   });
 });
 

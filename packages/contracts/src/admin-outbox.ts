@@ -12,6 +12,7 @@ export const outboxQuery = z.object({
 });
 export type OutboxQuery = z.infer<typeof outboxQuery>;
 
+/** A mail as the outbox keeps it: links with tokens are hidden, only the recipient got them (issue 10 point 2). */
 export const outboxMail = z.object({
   id: z.string(),
   to: z.string(),

@@ -369,17 +369,26 @@ export const errorReports = pgTable(
   (t) => [index('error_reports_created_idx').on(t.createdAt)],
 );
 
-/** Mail that was sent over SMTP, or waits here when no SMTP_URL is set (DESIGN §2). */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid().primaryKey().defaultRandom(),
-  to: text().notNull(),
-  subject: text().notNull(),
-  text: text().notNull(),
-  html: text(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  error: text(),
-});
+/**
+ * Every mail the shop sent, or would have sent (DESIGN §2). Links with tokens are stored hidden
+ * (issue 10 point 2); the index serves the hourly cap per address (point 3).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text(),
+    /** Over the hourly cap of its address: kept for staff to see, never sent (issue 10 point 3). */
+    suppressed: boolean().notNull().default(false),
+  },
+  (t) => [index('mail_outbox_to_created_idx').on(sql`lower(${t.to})`, t.createdAt)],
+);
 
 /** Answers to requests that carried an Idempotency-Key (DESIGN §5). */
 export const idempotencyKeys = pgTable(

@@ -1,7 +1,7 @@
 import { HTTPError, TimeoutError } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login, logout, sessionStore } from '../features/auth/session-store.ts';
-import { createApi, failureMessage } from './http.ts';
+import { createApi, failureMessage, failureOf } from './http.ts';
 
 const USER = {
   id: 'u1',
@@ -320,5 +320,12 @@ describe('failureMessage (spec §8)', () => {
       'An unexpected error occurred',
     );
     expect(await failureMessage(new TypeError('Failed to fetch'), 'F')).toBe('An unexpected error occurred');
+  });
+
+  it('names the body field a validation answer is about, so a form can show it there', async () => {
+    const issue = { path: 'body.password', message: 'This password is too common.' };
+    const answer = json({ message: issue.message, code: 'VALIDATION_ERROR', details: { issues: [issue] } }, 400);
+    expect(await failureOf(await errorFor(answer), 'F')).toEqual({ message: issue.message, field: 'password' });
+    expect(await failureOf(await errorFor(json({ message: 'No' }, 401)), 'F')).toEqual({ message: 'No' });
   });
 });

@@ -178,13 +178,23 @@ export const api = createApi();
  * server answered without one; 'An unexpected error occurred' when nothing came back.
  */
 export async function failureMessage(error: unknown, fallback: string): Promise<string> {
-  if (!(error instanceof HTTPError)) return MSG.unexpected;
+  return (await failureOf(error, fallback)).message;
+}
+
+/**
+ * The message of `failureMessage`, and the body field a 400 is about (`details.issues[0].path`
+ * 'body.password' → 'password'), so a form can show the server's verdict under that field.
+ */
+export async function failureOf(error: unknown, fallback: string): Promise<{ message: string; field?: string }> {
+  if (!(error instanceof HTTPError)) return { message: MSG.unexpected };
   const text = await error.response.text().catch(() => '');
-  if (!text) return MSG.unexpected;
+  if (!text) return { message: MSG.unexpected };
   try {
-    const body = JSON.parse(text) as { message?: unknown };
-    return typeof body.message === 'string' && body.message ? body.message : fallback;
+    const body = JSON.parse(text) as { message?: unknown; details?: { issues?: { path?: unknown }[] } };
+    const message = typeof body.message === 'string' && body.message ? body.message : fallback;
+    const path = body.details?.issues?.[0]?.path;
+    return typeof path === 'string' && path.startsWith('body.') ? { message, field: path.slice(5) } : { message };
   } catch {
-    return fallback;
+    return { message: fallback };
   }
 }

@@ -172,7 +172,8 @@ CREATE TABLE "mail_outbox" (
 	"html" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone,
-	"error" text
+	"error" text,
+	"suppressed" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "newsletter_subscribers" (
@@ -474,6 +475,7 @@ CREATE UNIQUE INDEX "cart_items_line_key" ON "cart_items" USING btree ("cart_id"
 CREATE UNIQUE INDEX "discount_codes_code_key" ON "discount_codes" USING btree (lower("code"));--> statement-breakpoint
 CREATE INDEX "discount_redemptions_code_idx" ON "discount_redemptions" USING btree ("discount_code_id");--> statement-breakpoint
 CREATE INDEX "error_reports_created_idx" ON "error_reports" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_to_created_idx" ON "mail_outbox" USING btree (lower("to"),"created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_email_key" ON "newsletter_subscribers" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "order_lines_order_idx" ON "order_lines" USING btree ("order_id");--> statement-breakpoint

@@ -12,6 +12,7 @@ import { uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { currentUserId } from '../../plugins/auth.ts';
 import type { RoutesPlugin } from '../types.ts';
 
@@ -61,6 +62,7 @@ export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => 
     {
       ...auth,
       config: passwordLimit,
+      preHandler: refuseCommonPassword('new_password'),
       schema: {
         tags,
         summary: 'Change the password; every other session ends, the answer is a fresh token set',

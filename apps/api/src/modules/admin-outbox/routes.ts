@@ -6,8 +6,8 @@ import type { AuthGuards } from '../../plugins/auth.ts';
 import { createOutboxService } from './service.ts';
 
 /**
- * /api/admin/outbox: staff read the mails the shop sent (reset links, confirmations). The browser tests
- * read reset links here too, as a real admin would when SMTP is not configured.
+ * /api/admin/outbox: staff read the mails the shop sent (order mails, replies, confirmations), with
+ * every reset or confirmation link hidden: those reach only the recipient (issue 10 point 2).
  */
 export const adminOutboxRoutes: FastifyPluginAsyncZod<{ db: Db; guards: AuthGuards }> = async (app, { db, guards }) => {
   const outbox = createOutboxService(db);

@@ -31,6 +31,7 @@ import { contentSlugParam } from '@shop/contracts/content';
 import { errorBody } from '@shop/contracts/errors';
 import { z } from 'zod';
 import { csvHeaders, toCsv } from '../../lib/csv.ts';
+import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/types.ts';
 import { createErrorReportService } from '../error-reports/service.ts';
 import { settingsToAdmin } from '../settings/service.ts';
@@ -292,6 +293,7 @@ export const adminStoreRoutes: AdminRoutesPlugin = async (app, { services, guard
     '/staff',
     {
       onRequest: adminOnly,
+      preHandler: refuseCommonPassword('password'),
       schema: {
         ...adminDoc,
         tags,

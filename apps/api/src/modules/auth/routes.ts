@@ -13,6 +13,7 @@ import { messageBody } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { currentUserId } from '../../plugins/auth.ts';
 import type { RoutesPlugin } from '../types.ts';
 
@@ -79,6 +80,7 @@ export const authRoutes: RoutesPlugin = async (app, { services, guards }) => {
         response: { 201: messageBody, ...errors },
       },
       config: { rateLimit: rateLimit('register') },
+      preHandler: refuseCommonPassword('password'),
     },
     async (request, reply) => reply.status(201).send(await auth.register(request.body)),
   );
@@ -153,6 +155,7 @@ export const authRoutes: RoutesPlugin = async (app, { services, guards }) => {
         response: { 200: messageBody, ...errors },
       },
       config: { rateLimit: rateLimit('resetPassword') },
+      preHandler: refuseCommonPassword('password'),
     },
     async (request) => auth.resetPassword(request.body.token, request.body.password),
   );

@@ -262,6 +262,7 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
             '',
             'The link works once and expires in one hour. If you did not ask for this, ignore this mail.',
           ].join('\n'),
+          secrets: [link],
         });
       }
       return { message: AUTH_MSG.resetRequested };

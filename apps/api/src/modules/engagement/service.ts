@@ -31,6 +31,8 @@ export function createEngagementService({ db, clock, mailer, publicUrl }: Deps) 
           to: email,
           subject: 'Please confirm your newsletter subscription',
           text: `Thanks for subscribing!\n\nConfirm your subscription by opening this link:\n${link}\n\nIf you did not subscribe, ignore this mail and nothing will be sent to you.`,
+          // Staff reading the outbox must not confirm anyone's subscription (issue 10 point 2).
+          secrets: [link],
         });
       }
       return { message: ENGAGEMENT_MSG.subscribed };

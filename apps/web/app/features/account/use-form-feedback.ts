@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { failureMessage } from '../../lib/http.ts';
+import { failureOf } from '../../lib/http.ts';
 import { useErrorTimeout } from '../auth/use-error-timeout.ts';
 
 /**
@@ -22,10 +22,15 @@ export function useFormFeedback(clearFields: () => void) {
       setSuccess(null);
     },
     succeed: setSuccess,
-    /** The server's message, or `fallback` (spec §8), shown until the 2 s are up. */
+    /**
+     * The server's message, or `fallback` (spec §8), shown until the 2 s are up. Answers the failure,
+     * whose `field` names the body field a 400 was about, for the form to mark.
+     */
     async fail(cause: unknown, fallback: string) {
-      setError(await failureMessage(cause, fallback));
+      const failure = await failureOf(cause, fallback);
+      setError(failure.message);
       scheduleClear();
+      return failure;
     },
     /** For react-hook-form's invalid handler: field errors also clear after 2 s. */
     invalid: scheduleClear,

@@ -296,7 +296,7 @@ function OutboxTab() {
     {
       header: 'Delivery',
       cell: ({ row }) =>
-        row.original.error ? `Failed: ${row.original.error}` : row.original.sent_at ? 'Sent' : 'In outbox (no SMTP)',
+        row.original.error ? `Not sent: ${row.original.error}` : row.original.sent_at ? 'Sent' : 'In outbox (no SMTP)',
     },
   ];
   return (

@@ -36,7 +36,9 @@ export function PasswordForm() {
       form.reset(empty);
       feedback.succeed(ACCOUNT_TEXT.passwordChanged);
     } catch (error) {
-      await feedback.fail(error, ACCOUNT_TEXT.passwordFailed);
+      const failure = await feedback.fail(error, ACCOUNT_TEXT.passwordFailed);
+      // A new password the server refuses (issue 10 point 8: too common) is marked under its field.
+      if (failure.field === 'new_password') form.setError('new_password', { message: failure.message });
     }
   }
 

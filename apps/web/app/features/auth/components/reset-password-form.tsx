@@ -10,7 +10,7 @@ import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { failureMessage } from '../../../lib/http.ts';
+import { failureOf } from '../../../lib/http.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { resetPassword } from '../api.ts';
 import { useErrorTimeout } from '../use-error-timeout.ts';
@@ -43,7 +43,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
     try {
       setSuccess((await resetPassword(token, password)).message || MSG.requestSuccess);
     } catch (error) {
-      setServerError(await failureMessage(error, MSG.unexpected));
+      const failure = await failureOf(error, MSG.unexpected);
+      setServerError(failure.message);
+      // A password the server refuses (issue 10 point 8: too common) is marked under the field too.
+      if (failure.field === 'password') form.setError('password', { message: failure.message });
       scheduleClear();
     }
   }

@@ -13,7 +13,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { failureMessage } from '../../../lib/http.ts';
+import { failureOf } from '../../../lib/http.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { signUp } from '../api.ts';
 import { useErrorTimeout } from '../use-error-timeout.ts';
@@ -53,7 +53,10 @@ export function SignUpForm({ onDone, onSignIn }: { onDone?: () => void; onSignIn
       const answer = await signUp(body);
       setSuccess(answer.message || MSG.requestSuccess);
     } catch (error) {
-      setServerError(await failureMessage(error, MSG.signupFailed));
+      const failure = await failureOf(error, MSG.signupFailed);
+      setServerError(failure.message);
+      // A password the server refuses (issue 10 point 8: too common) is marked under the field too.
+      if (failure.field === 'password') form.setError('password', { message: failure.message });
       scheduleClear();
       return;
     }
