@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateCatalog } from '../src/db/seed/catalog.ts';
 import { DEMO_CUSTOMERS, DEMO_DAYS, generateDemoOrders, seedDemoOrders } from '../src/db/seed/demo-orders.ts';
 import { DEFAULT_SHIPPING } from '../src/db/seed/settings.ts';
@@ -166,7 +167,8 @@ describe('demo orders seed (issue 5)', () => {
     expect(Number(seq?.last)).toBeGreaterThanOrEqual(Number(seq?.max));
   });
 
-  it('seeds again the same way, in bulk and fast, inside one transaction', async () => {
+  // In bulk: a bounded number of statements for ~1,500 orders (counted, not timed: speed is the bench's).
+  it('seeds again the same way, in bulk, inside one transaction', async () => {
     const now = new Date();
     const shape = (rows: { status: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.status, r.n]));
     let first: Record<string, number> = {};
@@ -176,10 +178,11 @@ describe('demo orders seed (issue 5)', () => {
           await tx.execute(sql`delete from orders`);
           await tx.execute(sql`delete from users where role = 'customer'`);
           await tx.execute(sql`update discount_codes set used_count = 0`);
-          const started = performance.now();
+          const statements = vi.spyOn(pg.Client.prototype, 'query');
           const data = await seedDemoOrders(tx, now);
-          const ms = performance.now() - started;
-          expect(ms).toBeLessThan(3000);
+          expect(statements.mock.calls.length).toBeGreaterThan(0);
+          expect(statements.mock.calls.length).toBeLessThan(100);
+          statements.mockRestore();
           const { rows } = await tx.execute<{ status: string; n: number }>(
             sql`select status::text, count(*)::int as n from orders group by status order by status`,
           );

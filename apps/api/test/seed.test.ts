@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateCatalog, seedCatalog } from '../src/db/seed/catalog.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -65,18 +66,21 @@ describe('demo catalogue seed', () => {
     expect(Number(states[0]?.hidden)).toBeGreaterThan(0);
   });
 
-  it('seeds an empty catalogue again, identically and fast, inside one transaction', async () => {
+  // In bulk: a bounded number of statements for the whole catalogue (counted, not timed: speed is the bench's).
+  it('seeds an empty catalogue again, identically and in bulk, inside one transaction', async () => {
     const before = await storedProducts();
-    const elapsed = await t.db.transaction(async (tx) => {
+    const statements = await t.db.transaction(async (tx) => {
       await tx.execute(sql`truncate categories, brands, products cascade`);
-      const started = performance.now();
+      const spy = vi.spyOn(pg.Client.prototype, 'query');
       await seedCatalog(tx);
-      const ms = performance.now() - started;
+      const count = spy.mock.calls.length;
+      spy.mockRestore();
       const { rows } = await tx.execute<{ n: string }>(sql`select count(*) as n from products`);
       expect(Number(rows[0]?.n)).toBe(generated.products.length);
-      return ms;
+      return count;
     });
-    expect(elapsed).toBeLessThan(3000);
+    expect(statements).toBeGreaterThan(0);
+    expect(statements).toBeLessThan(100);
     // Product ids are part of the deterministic output: links and carts survive a re-seed.
     expect(await storedProducts()).toEqual(before);
   });
