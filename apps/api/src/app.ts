@@ -13,6 +13,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { type Background, createBackground } from './lib/background.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -79,10 +80,14 @@ export async function buildApp(opts: AppOptions) {
     opts.mailer ??
     createMailer(database.db, config.SMTP_URL, `Shop <no-reply@${new URL(publicUrl).hostname}>`, app.log);
   const signer = createTokenSigner(opts.jwtSecret, clock);
-  const deps = { db: database.db, config, clock, mailer, signer, publicUrl };
+  // Issue 10 point 7: work kept off the request path; closing the app waits for it.
+  const background = createBackground(app.log);
+  app.addHook('onClose', () => background.drain());
+  const deps = { db: database.db, config, clock, mailer, signer, publicUrl, background };
   const services = createServices(deps);
-  const guards = authGuards(signer, services.auth.activeRole);
+  const guards = authGuards(signer, services.auth.activeSession);
   app.decorate('services', services);
+  app.decorate('background', background);
   // The route table, as registered: the admin authorization matrix test walks it (issue 5).
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -127,7 +132,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
       await api.register(healthRoutes, { db: database.db });
       const routeDeps = { services, guards };
-      await api.register(authRoutes, { ...routeDeps, prefix: '/auth' });
+      await api.register(authRoutes, { ...routeDeps, rateLimitScale: config.RATE_LIMIT_SCALE, prefix: '/auth' });
       await api.register(usersRoutes, { ...routeDeps, prefix: '/users' });
       await api.register(accountRoutes, { ...routeDeps, prefix: '/users' });
       await api.register(catalogRoutes, routeDeps);
@@ -169,5 +174,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: ReturnType<typeof createServices>;
     routeTable: RouteEntry[];
+    background: Background;
   }
 }

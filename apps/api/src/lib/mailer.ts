@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Substrings of `text` (links with tokens) the outbox must never show; only the recipient gets them (issue 10 point 2). */
+  secrets?: string[];
 }
 
 export interface Mailer {
