@@ -58,7 +58,10 @@ describe('PATCH /api/users/me', () => {
   it('refuses another account’s username case-insensitively with 409, and writes nothing', async () => {
     const other = await createUser(t);
     const u = await signedInUser(t);
-    const name = await call('PATCH', '/users/me', u.headers, { first_name: 'X', username: other.username.toUpperCase() });
+    const name = await call('PATCH', '/users/me', u.headers, {
+      first_name: 'X',
+      username: other.username.toUpperCase(),
+    });
     expect(name.statusCode).toBe(409);
     expect(name.json()).toMatchObject({ message: 'This username is already taken', code: 'CONFLICT' });
     expect(await userRow(u.id)).toMatchObject({ username: u.username, firstName: 'Test' });

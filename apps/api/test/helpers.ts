@@ -26,7 +26,14 @@ export async function createTestApp(opts: { env?: Record<string, string>; web?: 
   const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...opts.env });
   const database = connect(withDatabase(serverUrl, name), { warn: () => {} });
   const clock = manualClock();
-  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, clock, web: opts.web, mailer: opts.mailer });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    clock,
+    web: opts.web,
+    mailer: opts.mailer,
+  });
   await app.ready();
 
   return {
@@ -76,7 +83,12 @@ let loginCounter = 0;
 export async function login(t: TestApp, email: string, password: string) {
   loginCounter += 1;
   const remoteAddress = `10.250.${(loginCounter >> 8) & 255}.${loginCounter & 255}`;
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { access: string; refresh: string };
   return { ...body, headers: { authorization: `Bearer ${body.access}` } };

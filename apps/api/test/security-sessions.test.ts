@@ -193,9 +193,7 @@ describe('point 5: changing the sign-in e-mail', () => {
 
     // Other sessions end; the one that confirmed goes on.
     expect((await call('GET', '/auth/session', otherDevice.headers)).statusCode).toBe(401);
-    expect((await call('POST', '/auth/refresh-token', {}, { refreshToken: otherDevice.refresh })).statusCode).toBe(
-      401,
-    );
+    expect((await call('POST', '/auth/refresh-token', {}, { refreshToken: otherDevice.refresh })).statusCode).toBe(401);
     expect((await call('GET', '/auth/session', caller.headers)).statusCode).toBe(200);
 
     await t.drain();
@@ -222,7 +220,10 @@ describe('point 5: changing the sign-in e-mail', () => {
     await call('POST', '/users/me/email', s2.headers, { email: second, current_password: u.password });
     await t.drain();
     const stolen = linkToken(second, '/account/confirm-email');
-    await call('POST', '/users/me/password', s2.headers, { current_password: u.password, new_password: 'N3w-Password' });
+    await call('POST', '/users/me/password', s2.headers, {
+      current_password: u.password,
+      new_password: 'N3w-Password',
+    });
     expect((await call('POST', '/users/confirm-email', {}, { token: stolen })).statusCode).toBe(400);
     expect((await userRow(u.id))?.email).toBe(u.email);
   });
@@ -299,10 +300,7 @@ describe('point 7: spraying and enumeration', () => {
     expect(known.json()).toEqual(fresh.json());
     expect(headersOf(known)).toEqual(headersOf(fresh));
 
-    const rows = await t.db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${owner.email.toLowerCase()}`);
+    const rows = await t.db.select().from(users).where(sql`lower(${users.email}) = ${owner.email.toLowerCase()}`);
     expect(rows.map((r) => r.id)).toEqual([owner.id]);
     await t.drain();
     expect(mailsTo(owner.email).at(-1)).toMatchObject({

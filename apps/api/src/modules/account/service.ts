@@ -240,7 +240,10 @@ export function createAccountService(
      * if it is the user's, goes on) and open reset and change links die, since they went to or came
      * from the old address. The old address is told.
      */
-    async confirmEmail(token: string, caller?: Pick<AccessClaims, 'userId' | 'sessionId'>): Promise<{ message: string }> {
+    async confirmEmail(
+      token: string,
+      caller?: Pick<AccessClaims, 'userId' | 'sessionId'>,
+    ): Promise<{ message: string }> {
       const [found] = await db
         .select()
         .from(emailChangeTokens)

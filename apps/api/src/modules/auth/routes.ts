@@ -10,8 +10,7 @@ import {
   tokenSet,
 } from '@shop/contracts/auth';
 import { messageBody } from '@shop/contracts/common';
-import { errorBody } from '@shop/contracts/errors';
-import { ERROR_CODES } from '@shop/contracts/errors';
+import { ERROR_CODES, errorBody } from '@shop/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
