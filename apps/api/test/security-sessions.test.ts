@@ -239,7 +239,11 @@ describe('point 5: changing the sign-in e-mail', () => {
 
     const res = await call('POST', '/users/confirm-email', {}, { token });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: ACCOUNT_MSG.emailTaken, code: 'CONFLICT', details: { field: 'email' } });
+    expect(res.json()).toEqual({
+      message: 'An account with this email already exists',
+      code: 'CONFLICT',
+      details: { field: 'email' },
+    });
     expect((await userRow(u.id))?.email).toBe(u.email);
     expect((await call('GET', '/auth/session', s.headers)).statusCode).toBe(200);
   });

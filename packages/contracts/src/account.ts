@@ -133,7 +133,6 @@ export const ACCOUNT_MSG = {
   emailLinkInvalid: 'This confirmation link is invalid. Request a new one from your account page.',
   emailLinkUsed: 'This confirmation link has already been used.',
   emailLinkExpired: 'This confirmation link has expired. Request a new one from your account page.',
-  emailTaken: 'An account with this email already exists',
   passwordIncorrect: 'Password is incorrect',
   addressNotFound: 'Address not found',
   tooManyAddresses: 'You can save at most 20 addresses',

@@ -29,7 +29,7 @@ import { badRequest, conflict, notFound, unauthorized, unprocessable } from '../
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, opaqueToken } from '../../lib/secrets.ts';
 import type { Deps } from '../../services.ts';
-import { AUTH_MSG, type AuthService, toPublicUser, uniqueViolation } from '../auth/service.ts';
+import { AUTH_MSG, type AuthService, byEmail, toPublicUser, uniqueViolation } from '../auth/service.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -82,7 +82,6 @@ export function createAccountService(
   { auth }: { auth: AuthService },
 ) {
   const base = publicUrl.replace(/\/+$/, '');
-  const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
   const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
   /** Reads the user, locking the row when inside a transaction that changes the user's data. */
@@ -97,7 +96,10 @@ export function createAccountService(
     if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(message);
   }
 
-  /** Open e-mail change links die when the password changes: the request may have been a thief's. */
+  /**
+   * Ends the user's open e-mail change links: a new request replaces them, a confirmed change spends
+   * them, and a password change kills them (the request may have been a thief's).
+   */
   function dropEmailChanges(tx: Tx, userId: string, now: Date) {
     return tx
       .update(emailChangeTokens)
@@ -111,13 +113,51 @@ export function createAccountService(
       .select({ id: users.id })
       .from(users)
       .where(and(ne(users.id, userId), byEmail(email)));
-    if (clash) throw conflict(ACCOUNT_MSG.emailTaken, { field: 'email' });
+    if (clash) throw conflict(AUTH_MSG.emailTaken, { field: 'email' });
     try {
       await tx.update(users).set({ email, updatedAt: now }).where(eq(users.id, userId));
     } catch (err) {
-      if (uniqueViolation(err) === 'users_email_key') throw conflict(ACCOUNT_MSG.emailTaken, { field: 'email' });
+      if (uniqueViolation(err) === 'users_email_key') throw conflict(AUTH_MSG.emailTaken, { field: 'email' });
       throw err;
     }
+  }
+
+  /**
+   * After a change of the sign-in e-mail: every session but `keepSessionId` ends, and open reset and
+   * change links die, since they went to or came from the old address.
+   */
+  async function endOtherAccess(tx: Tx, userId: string, keepSessionId: string | undefined, now: Date) {
+    await tx
+      .update(refreshFamilies)
+      .set({ revokedAt: now, revokedReason: 'email-change' })
+      .where(
+        and(
+          eq(refreshFamilies.userId, userId),
+          isNull(refreshFamilies.revokedAt),
+          keepSessionId ? ne(refreshFamilies.id, keepSessionId) : undefined,
+        ),
+      );
+    await dropEmailChanges(tx, userId, now);
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  }
+
+  /** Tells the old address that it no longer signs in. */
+  function mailEmailChanged(old: UserRow, newEmail: string) {
+    return mailer.send({
+      to: old.email,
+      subject: 'Your e-mail address was changed',
+      text: [
+        `Hello ${old.firstName},`,
+        '',
+        `The sign-in e-mail address of your account is now ${newEmail}; this address no longer signs in.`,
+        'Other devices were signed out.',
+        '',
+        'If this was not you, contact us at once by answering this mail.',
+      ].join('\n'),
+    });
   }
 
   /**
@@ -236,9 +276,8 @@ export function createAccountService(
 
     /**
      * Applies an e-mail change from its mailed link: the link is spent, the address re-checked (another
-     * account may have taken it since: 409), every other session of the user ends (the caller's own,
-     * if it is the user's, goes on) and open reset and change links die, since they went to or came
-     * from the old address. The old address is told.
+     * account may have taken it since: 409), and every other session of the user ends — the caller's
+     * own goes on when it is the user's (`endOtherAccess`). The old address is told.
      */
     async confirmEmail(
       token: string,
@@ -263,39 +302,10 @@ export function createAccountService(
         const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId)).for('update');
         if (!user || user.disabled) throw badRequest(ACCOUNT_MSG.emailLinkInvalid);
         await setEmail(tx, user.id, found.newEmail, now);
-        const keep = caller?.userId === user.id ? caller.sessionId : undefined;
-        await tx
-          .update(refreshFamilies)
-          .set({ revokedAt: now, revokedReason: 'email-change' })
-          .where(
-            and(
-              eq(refreshFamilies.userId, user.id),
-              isNull(refreshFamilies.revokedAt),
-              keep ? ne(refreshFamilies.id, keep) : undefined,
-            ),
-          );
-        await dropEmailChanges(tx, user.id, now);
-        await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+        await endOtherAccess(tx, user.id, caller?.userId === user.id ? caller.sessionId : undefined, now);
         return user;
       });
-
-      background.run('email-changed-notice', () =>
-        mailer.send({
-          to: old.email,
-          subject: 'Your e-mail address was changed',
-          text: [
-            `Hello ${old.firstName},`,
-            '',
-            `The sign-in e-mail address of your account is now ${found.newEmail}; this address no longer signs in.`,
-            'Other devices were signed out.',
-            '',
-            'If this was not you, contact us at once by answering this mail.',
-          ].join('\n'),
-        }),
-      );
+      background.run('email-changed-notice', () => mailEmailChanged(old, found.newEmail));
       return { message: ACCOUNT_MSG.emailChanged(found.newEmail) };
     },
 
@@ -413,8 +423,8 @@ export function createAccountService(
      * anonymised). The user row stays, so orders and reviews keep their owner, but it can never sign
      * in again: anonymised names, an unguessable password, disabled. Everything else that is only
      * about the person goes: addresses, wishlist, cart, back-in-stock subscriptions, sessions, reset
-     * and e-mail change links and the newsletter subscription of the old e-mail. Orders keep their rows; their e-mail
-     * is anonymised too. The old e-mail and username are free for a new sign-up at once.
+     * and e-mail change links and the newsletter subscription of the old e-mail. Orders keep their
+     * rows; their e-mail is anonymised too. The old e-mail and username are free for a new sign-up at once.
      */
     async deleteAccount(userId: string, password: string): Promise<void> {
       const user = await activeUser(userId);

@@ -30,6 +30,7 @@ export const AUTH_MSG = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   /** Also the answer for an e-mail that already has an account (issue 10 point 7): its owner gets a mail. */
   registered: 'Your account has been created. You can sign in now.',
+  /** Confirming an e-mail change to an address another account took meanwhile (issue 10 point 5). */
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
   resetRequested: 'If an account exists for this email, we have sent a link to reset your password.',
@@ -39,7 +40,8 @@ export const AUTH_MSG = {
   resetExpired: 'This password reset link has expired. Request a new one.',
 } as const;
 
-const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+/** The account of an e-mail, compared case-insensitively like the unique index. */
+export const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 const byUsername = (username: string) => sql`lower(${users.username}) = ${username.toLowerCase()}`;
 
 /** PostgreSQL's unique_violation, possibly wrapped by drizzle; names the violated constraint. */
