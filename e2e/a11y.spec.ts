@@ -14,6 +14,7 @@ const PAGES: [name: string, path: string | 'product' | 'category'][] = [
   ['checkout', '/checkout'],
   ['orders', '/orders'],
   ['account', '/account'],
+  ['account: confirm e-mail', '/account/confirm-email/not-a-real-token'],
   ['categories', '/categories'],
   ['help', '/help'],
   ['contact', '/contact'],

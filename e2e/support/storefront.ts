@@ -30,6 +30,7 @@ export async function storefrontPages(base: string): Promise<StorefrontPage[]> {
     { name: 'checkout', path: '/checkout' },
     { name: 'orders', path: '/orders' },
     { name: 'account', path: '/account' },
+    { name: 'account confirm e-mail', path: '/account/confirm-email/not-a-real-token' },
     { name: 'categories', path: '/categories' },
     { name: 'help', path: '/help' },
     { name: 'contact', path: '/contact' },

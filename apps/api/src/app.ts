@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import type { ZodType } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { type Background, createBackground } from './lib/background.ts';
 import { bodyLimitFor } from './lib/body-limit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -87,10 +88,14 @@ export async function buildApp(opts: AppOptions) {
       log: app.log,
     });
   const signer = createTokenSigner(opts.jwtSecret, clock);
-  const deps = { db: database.db, config, clock, mailer, signer, publicUrl };
+  // Issue 10 point 7: work kept off the request path; closing the app waits for it.
+  const background = createBackground(app.log);
+  app.addHook('onClose', () => background.drain());
+  const deps = { db: database.db, config, clock, mailer, signer, publicUrl, background };
   const services = createServices(deps);
-  const guards = authGuards(signer, services.auth.activeRole);
+  const guards = authGuards(signer, services.auth.activeSession);
   app.decorate('services', services);
+  app.decorate('background', background);
   // The route table, as registered: the admin authorization matrix test walks it (issue 5).
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -141,7 +146,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
       await api.register(healthRoutes, { db: database.db });
       const routeDeps = { services, guards };
-      await api.register(authRoutes, { ...routeDeps, prefix: '/auth' });
+      await api.register(authRoutes, { ...routeDeps, rateLimitScale: config.RATE_LIMIT_SCALE, prefix: '/auth' });
       await api.register(usersRoutes, { ...routeDeps, prefix: '/users' });
       await api.register(accountRoutes, { ...routeDeps, prefix: '/users' });
       await api.register(catalogRoutes, routeDeps);
@@ -185,5 +190,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: ReturnType<typeof createServices>;
     routeTable: RouteEntry[];
+    background: Background;
   }
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Background } from './lib/background.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { createAccountService } from './modules/account/service.ts';
@@ -30,6 +31,8 @@ export interface Deps {
   signer: TokenSigner;
   /** The public base URL for links in mail, e.g. http://localhost:3000 */
   publicUrl: string;
+  /** Runs work after the answer (mail behind forms that must not tell who has an account). */
+  background: Background;
 }
 
 /** The domain services; HTTP routes and server-side loaders (through the load context) both call these. */

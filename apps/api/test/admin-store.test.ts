@@ -402,6 +402,8 @@ describe('staff accounts', () => {
     for (const other of others) {
       await call('PATCH', `/api/admin/staff/${other.id}`, { role: 'admin' }, await authHeaders(t, survivor));
     }
+    // Losing the role ended their sessions, access tokens included (issue 10 point 4): sign in again.
+    adminHeaders = await authHeaders(t, admin);
   });
 });
 

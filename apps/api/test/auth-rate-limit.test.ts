@@ -68,6 +68,7 @@ describe('auth rate limits', () => {
       expect((await post('forgot-password', { email: user.email }, '10.4.0.1')).statusCode).toBe(200);
     }
     expectRateLimited(await post('forgot-password', { email: user.email }, '10.4.0.1'));
+    await t.drain();
     const mails = await t.pool.query('select 1 from mail_outbox where "to" = $1', [user.email]);
     expect(mails.rowCount).toBe(max);
     expect((await post('forgot-password', { email: user.email }, '10.4.0.2')).statusCode).toBe(200);

@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { categories, products } from '../src/db/schema.ts';
-import { createTokenSigner } from '../src/modules/auth/tokens.ts';
-import { TEST_JWT_SECRET } from './constants.ts';
 import { createUser, type TestApp } from './helpers.ts';
 
 /**
@@ -31,15 +29,16 @@ export async function createProduct(t: TestApp, overrides: Partial<typeof produc
   return product;
 }
 
-/** A user and a ready Authorization header, signed with the app's secret and clock. */
+/** A user and a ready Authorization header of a new session of theirs. */
 export async function signedInUser(t: TestApp, overrides: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(t, overrides);
   return { ...user, headers: await authHeaders(t, user) };
 }
 
+/** An Authorization header for a new session of the user (access tokens name their session: issue 10 point 4). */
 export async function authHeaders(t: TestApp, user: { id: string; role: 'customer' | 'staff' | 'admin' }) {
-  const token = await createTokenSigner(TEST_JWT_SECRET, t.clock).signAccess({ userId: user.id, role: user.role });
-  return { authorization: `Bearer ${token}` };
+  const { access } = await t.app.services.auth.startSession(user);
+  return { authorization: `Bearer ${access}` };
 }
 
 export async function rowCount(t: TestApp, table: PgTable): Promise<number> {

@@ -7,16 +7,17 @@ import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { manualClock } from '../src/lib/clock.ts';
+import type { Mailer } from '../src/lib/mailer.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { TEST_JWT_SECRET } from './constants.ts';
 import { withDatabase } from './global-setup.ts';
 
 /**
  * A fresh database cloned from the seeded template, and the app built on it (no port). Call
- * `close()` in afterAll; it drops the database.
+ * `close()` in afterAll; it drops the database. `mailer` replaces the outbox mailer.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; web?: boolean; logger?: FastifyBaseLogger } = {},
+  opts: { env?: Record<string, string>; web?: boolean; logger?: FastifyBaseLogger; mailer?: Mailer } = {},
 ) {
   const serverUrl = inject('pgServerUrl');
   const name = `shop_t_${inject('pgRun')}_${randomBytes(4).toString('hex')}`;
@@ -35,6 +36,7 @@ export async function createTestApp(
     clock,
     web: opts.web,
     logger: opts.logger,
+    mailer: opts.mailer,
   });
   await app.ready();
 
@@ -43,6 +45,8 @@ export async function createTestApp(
     db: database.db,
     pool: database.pool,
     clock,
+    /** Waits for the work the app runs after answering (mail behind forms; issue 10 point 7). */
+    drain: () => app.background.drain(),
     async close() {
       await app.close();
       await database.close();
@@ -75,9 +79,20 @@ export async function createUser(t: TestApp, overrides: Partial<typeof users.$in
   return { ...user, password };
 }
 
-/** Signs in through the API and returns the token set and a ready Authorization header. */
+let loginCounter = 0;
+/**
+ * Signs in through the API and returns the token set and a ready Authorization header. Each call comes
+ * from its own address, so the per-address sign-in limit never interferes with what a test is about.
+ */
 export async function login(t: TestApp, email: string, password: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  loginCounter += 1;
+  const remoteAddress = `10.250.${(loginCounter >> 8) & 255}.${loginCounter & 255}`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { access: string; refresh: string };
   return { ...body, headers: { authorization: `Bearer ${body.access}` } };

@@ -36,6 +36,7 @@ export default [
     route('orders/:orderId', 'routes/shop/order.tsx'),
     route('orders/:orderId/invoice', 'routes/shop/invoice.tsx'),
     route('account', 'routes/shop/account.tsx'),
+    route('account/confirm-email/:token', 'routes/shop/confirm-email.tsx'),
     route('categories', 'routes/shop/categories.tsx'),
     route('help', 'routes/shop/help.tsx'),
     route('contact', 'routes/shop/contact.tsx'),

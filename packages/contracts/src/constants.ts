@@ -40,6 +40,8 @@ export const TOKENS = {
   accessTtlSeconds: 15 * 60,
   refreshAbsoluteTtlSeconds: 30 * 24 * 60 * 60,
   passwordResetTtlSeconds: 60 * 60,
+  /** A link confirming a new sign-in e-mail (issue 10 point 5). */
+  emailChangeTtlSeconds: 24 * 60 * 60,
   issuer: 'shop',
   audience: 'shop-api',
 } as const;

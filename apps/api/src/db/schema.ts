@@ -82,6 +82,22 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/**
+ * A requested change of the sign-in e-mail, waiting for the link mailed to the new address (issue 10
+ * point 5). Only the token's hash is stored, as for password resets.
+ */
+export const emailChangeTokens = pgTable('email_change_tokens', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 export const categories = pgTable('categories', {
   id: text().primaryKey(),
   name: text().notNull(),

@@ -5,7 +5,7 @@ import type { AccessClaims, TokenSigner } from '../modules/auth/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `authenticate` / `optionalUser` from the bearer access token. */
+    /** Set by the guards below from the bearer access token. */
     user?: AccessClaims;
   }
 }
@@ -19,30 +19,46 @@ function bearer(request: FastifyRequest): string | undefined {
 
 /**
  * preHandlers that read the access token. The user always comes from the token, never the body.
- * `activeRole` (one primary-key lookup) makes the account as stored now decide: a still-valid token of
- * an account disabled or deleted since it was signed is refused, and a demoted admin's token carries
- * only the role the account has now (issue 5).
+ * `activeSession` (one indexed lookup) makes the account and the session as stored now decide: a
+ * still-valid token of a disabled or deleted account, or of a session that was logged out or revoked
+ * (password change or reset, admin action) since it was signed, is refused; a demoted admin's token
+ * carries only the role the account has now (issue 5, issue 10 point 4).
  */
-export function authGuards(signer: TokenSigner, activeRole?: (userId: string) => Promise<Role | null>) {
-  async function claimsOf(token: string) {
+export function authGuards(signer: TokenSigner, activeSession: (claims: AccessClaims) => Promise<Role | null>) {
+  /** The token's claims with the role as stored now; null when the token or its session is not valid. */
+  async function claimsOf(token: string): Promise<AccessClaims | null> {
     const claims = await signer.verifyAccess(token);
+    const role = claims && (await activeSession(claims));
+    return claims && role ? { ...claims, role } : null;
+  }
+
+  async function validClaims(token: string): Promise<AccessClaims> {
+    const claims = await claimsOf(token);
     if (!claims) throw unauthorized('Your session is invalid or has expired');
-    if (!activeRole) return claims;
-    const role = await activeRole(claims.userId);
-    if (!role) throw unauthorized('Your session is invalid or has expired');
-    return { ...claims, role };
+    return claims;
   }
 
   async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearer(request);
     if (!token) throw unauthorized();
-    request.user = await claimsOf(token);
+    request.user = await validClaims(token);
   }
 
   async function optionalUser(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearer(request);
     if (!token) return;
-    request.user = await claimsOf(token);
+    request.user = await validClaims(token);
+  }
+
+  /**
+   * For calls that a token of their own authorises (an e-mail confirmation link): a valid bearer token
+   * tells who is calling, an invalid or stale one is ignored instead of refused, so a browser holding
+   * an old session can still follow the link.
+   */
+  async function userIfValid(request: FastifyRequest, _reply: FastifyReply) {
+    const token = bearer(request);
+    if (!token) return;
+    request.user = (await claimsOf(token)) ?? undefined;
   }
 
   function requireRole(...roles: Role[]) {
@@ -52,7 +68,7 @@ export function authGuards(signer: TokenSigner, activeRole?: (userId: string) =>
     };
   }
 
-  return { authenticate, optionalUser, requireRole };
+  return { authenticate, optionalUser, userIfValid, requireRole };
 }
 export type AuthGuards = ReturnType<typeof authGuards>;
 
@@ -60,4 +76,10 @@ export type AuthGuards = ReturnType<typeof authGuards>;
 export function currentUserId(request: FastifyRequest): string {
   if (!request.user) throw unauthorized();
   return request.user.userId;
+}
+
+/** The session (refresh family) of the signed-in request's access token; only call behind `authenticate`. */
+export function currentSessionId(request: FastifyRequest): string {
+  if (!request.user) throw unauthorized();
+  return request.user.sessionId;
 }

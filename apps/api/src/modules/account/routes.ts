@@ -1,14 +1,16 @@
 import {
   addressBody,
   addressList,
+  changeEmailBody,
   changePasswordBody,
+  confirmEmailBody,
   deleteAccountBody,
   savedAddress,
   updateAddressBody,
   updateProfileBody,
 } from '@shop/contracts/account';
 import { publicUser, tokenSet } from '@shop/contracts/auth';
-import { uuidParam } from '@shop/contracts/common';
+import { messageBody, uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -29,6 +31,9 @@ const passwordLimit = {
   },
 };
 
+/** Per address: confirmation links are unguessable, but nothing should be tried without limit. */
+const confirmLimit = { rateLimit: { max: 10, timeWindow: 60_000, hook: 'preHandler' as const } };
+
 const tags = ['account'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
@@ -48,7 +53,7 @@ export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => 
       ...auth,
       schema: {
         tags,
-        summary: 'Edit the profile (names, username, e-mail)',
+        summary: 'Edit the profile (names, username); a new e-mail goes through POST /me/email',
         security,
         body: updateProfileBody,
         response: { 200: publicUser, ...errors },
@@ -73,6 +78,40 @@ export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => 
     },
     async (request) =>
       account.changePassword(currentUserId(request), request.body.current_password, request.body.new_password),
+  );
+
+  app.post(
+    '/me/email',
+    {
+      ...auth,
+      config: passwordLimit,
+      schema: {
+        tags,
+        summary:
+          'Ask to change the sign-in e-mail (current password required); it changes when the link mailed to the new address is opened',
+        security,
+        body: changeEmailBody,
+        response: { 202: messageBody, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await account.requestEmailChange(currentUserId(request), request.body)),
+  );
+
+  app.post(
+    '/confirm-email',
+    {
+      // The token authorises the change; a valid bearer token only says which session may stay open.
+      preHandler: guards.userIfValid,
+      config: confirmLimit,
+      schema: {
+        tags,
+        summary: "Apply an e-mail change with the token from the mailed link; the user's other sessions end",
+        body: confirmEmailBody,
+        response: { 200: messageBody, ...errors },
+      },
+    },
+    async (request) => account.confirmEmail(request.body.token, request.user),
   );
 
   app.delete(

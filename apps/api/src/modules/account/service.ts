@@ -2,18 +2,22 @@ import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MSG,
   type addressBody,
+  type ChangeEmailBody,
   MAX_ADDRESSES,
   type SavedAddress,
   type updateAddressBody,
   type updateProfileBody,
 } from '@shop/contracts/account';
 import type { PublicUser, TokenSet } from '@shop/contracts/auth';
-import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { TOKENS } from '@shop/contracts/constants';
+import { trimEndChar } from '@shop/contracts/text';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import {
   addresses,
   carts,
+  emailChangeTokens,
   newsletterSubscribers,
   orders,
   passwordResetTokens,
@@ -24,8 +28,10 @@ import {
 } from '../../db/schema.ts';
 import { badRequest, conflict, notFound, unauthorized, unprocessable } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, opaqueToken } from '../../lib/secrets.ts';
 import type { Deps } from '../../services.ts';
-import { AUTH_MSG, type AuthService, toPublicUser, uniqueViolation } from '../auth/service.ts';
+import { AUTH_MSG, type AuthService, byEmail, toPublicUser, uniqueViolation } from '../auth/service.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
 
 type UserRow = typeof users.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;
@@ -72,7 +78,13 @@ function addressColumns(input: AddressPatch) {
  * deleting the account. Every call first checks that the account still exists and is enabled: an
  * access token outlives a deletion by up to its 15 minutes.
  */
-export function createAccountService({ db, clock }: Deps, { auth }: { auth: AuthService }) {
+export function createAccountService(
+  { db, clock, mailer, publicUrl, background }: Deps,
+  { auth }: { auth: AuthService },
+) {
+  const base = trimEndChar(publicUrl, '/');
+  const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
   /** Reads the user, locking the row when inside a transaction that changes the user's data. */
   async function activeUser(userId: string, tx?: Tx): Promise<UserRow> {
     const query = (tx ?? db).select().from(users).where(eq(users.id, userId));
@@ -85,25 +97,148 @@ export function createAccountService({ db, clock }: Deps, { auth }: { auth: Auth
     if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(message);
   }
 
+  /**
+   * Ends the user's open e-mail change links: a new request replaces them, a confirmed change spends
+   * them, and a password change kills them (the request may have been a thief's).
+   */
+  function dropEmailChanges(tx: Tx, userId: string, now: Date) {
+    return tx
+      .update(emailChangeTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)));
+  }
+
+  /** Sets the e-mail; one that another account holds (checked, then by the unique index) is a 409. */
+  async function setEmail(tx: Tx, userId: string, email: string, now: Date) {
+    const [clash] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(ne(users.id, userId), byEmail(email)));
+    if (clash) throw conflict(AUTH_MSG.emailTaken, { field: 'email' });
+    try {
+      await tx.update(users).set({ email, updatedAt: now }).where(eq(users.id, userId));
+    } catch (err) {
+      if (uniqueViolation(err) === 'users_email_key') throw conflict(AUTH_MSG.emailTaken, { field: 'email' });
+      throw err;
+    }
+  }
+
+  /**
+   * After a change of the sign-in e-mail: every session but `keepSessionId` ends, and open reset and
+   * change links die, since they went to or came from the old address.
+   */
+  async function endOtherAccess(tx: Tx, userId: string, keepSessionId: string | undefined, now: Date) {
+    await tx
+      .update(refreshFamilies)
+      .set({ revokedAt: now, revokedReason: 'email-change' })
+      .where(
+        and(
+          eq(refreshFamilies.userId, userId),
+          isNull(refreshFamilies.revokedAt),
+          keepSessionId ? ne(refreshFamilies.id, keepSessionId) : undefined,
+        ),
+      );
+    await dropEmailChanges(tx, userId, now);
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  }
+
+  /** Tells the old address that it no longer signs in. */
+  function mailEmailChanged(old: UserRow, newEmail: string) {
+    return mailer.send({
+      to: old.email,
+      subject: 'Your e-mail address was changed',
+      text: [
+        `Hello ${old.firstName},`,
+        '',
+        `The sign-in e-mail address of your account is now ${newEmail}; this address no longer signs in.`,
+        'Other devices were signed out.',
+        '',
+        'If this was not you, contact us at once by answering this mail.',
+      ].join('\n'),
+    });
+  }
+
+  /**
+   * The mails of an e-mail change request, sent after the answer. A free address gets the link (the
+   * user's only open one); a taken address gets a warning without a link; the current address gets
+   * the same notice either way, so no mailbox tells the requester whether the new address has an account.
+   */
+  async function mailEmailChange(user: UserRow, newEmail: string) {
+    const [owner] = await db.select({ id: users.id }).from(users).where(byEmail(newEmail));
+    if (owner) {
+      await mailer.send({
+        to: newEmail,
+        subject: 'Someone tried to use your e-mail address',
+        text: [
+          'Someone asked to make this e-mail address the sign-in address of another account at our shop.',
+          'This address already has an account, so nothing was changed.',
+          '',
+          `If you have forgotten your password, you can choose a new one at ${base}/auth/forgot-password.`,
+        ].join('\n'),
+      });
+    } else {
+      const { token, hash } = opaqueToken();
+      await db.transaction(async (tx) => {
+        const now = clock.now();
+        await dropEmailChanges(tx, user.id, now);
+        await tx.insert(emailChangeTokens).values({
+          userId: user.id,
+          newEmail,
+          tokenHash: hash,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + TOKENS.emailChangeTtlSeconds * 1000),
+        });
+      });
+      const link = `${base}/account/confirm-email/${token}`;
+      await mailer.send({
+        to: newEmail,
+        subject: 'Confirm your new e-mail address',
+        text: [
+          `Hello ${user.firstName},`,
+          '',
+          'To make this the sign-in e-mail address of your account, open:',
+          link,
+          '',
+          'The link works once and expires in 24 hours. If you did not ask for this, ignore this mail.',
+        ].join('\n'),
+        secrets: [link],
+      });
+    }
+    await mailer.send({
+      to: user.email,
+      subject: 'A change of your e-mail address was requested',
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        `Someone asked to change the sign-in e-mail address of your account to ${newEmail}.`,
+        'It changes only when the link we sent to that address is opened.',
+        '',
+        'If this was not you, change your password now: that also cancels the change.',
+      ].join('\n'),
+    });
+  }
+
   return {
     /**
-     * Edits names, username and e-mail. Username and e-mail stay unique case-insensitively (409 with
-     * the sign-up texts); a change to the caller's own spelling (`Ada` → `ada`) is not a conflict.
+     * Edits names and username. The username stays unique case-insensitively (409 with the sign-up
+     * text); a change to the caller's own spelling (`Ada` → `ada`) is not a conflict. The e-mail is
+     * not changed here: a new one needs the password and a confirmed link (issue 10 point 5), and the
+     * answer must not tell whether another account has it (point 7).
      */
     async updateProfile(userId: string, input: UpdateProfile): Promise<PublicUser> {
-      await activeUser(userId);
-      const clash: SQL[] = [];
-      if (input.email) clash.push(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
-      if (input.username) clash.push(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
-      if (clash.length > 0) {
-        const taken = await db
-          .select({ email: users.email })
+      const user = await activeUser(userId);
+      if (input.email !== undefined && !sameEmail(input.email, user.email)) {
+        throw badRequest(ACCOUNT_MSG.emailNeedsConfirmation, { field: 'email' });
+      }
+      if (input.username) {
+        const [taken] = await db
+          .select({ id: users.id })
           .from(users)
-          .where(and(ne(users.id, userId), or(...clash)));
-        if (input.email && taken.some((u) => u.email.toLowerCase() === input.email?.toLowerCase())) {
-          throw conflict(AUTH_MSG.emailTaken, { field: 'email' });
-        }
-        if (taken.length > 0) throw conflict(AUTH_MSG.usernameTaken, { field: 'username' });
+          .where(and(ne(users.id, userId), sql`lower(${users.username}) = ${input.username.toLowerCase()}`));
+        if (taken) throw conflict(AUTH_MSG.usernameTaken, { field: 'username' });
       }
       try {
         const [updated] = await db
@@ -112,7 +247,6 @@ export function createAccountService({ db, clock }: Deps, { auth }: { auth: Auth
             ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
             ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
             ...(input.username !== undefined ? { username: input.username } : {}),
-            ...(input.email !== undefined ? { email: input.email } : {}),
             updatedAt: clock.now(),
           })
           .where(and(eq(users.id, userId), eq(users.disabled, false)))
@@ -120,18 +254,66 @@ export function createAccountService({ db, clock }: Deps, { auth }: { auth: Auth
         if (!updated) throw unauthorized('Your session is invalid or has expired');
         return toPublicUser(updated);
       } catch (err) {
-        // Two accounts taking the same name at once: the unique indexes decide.
-        const constraint = uniqueViolation(err);
-        if (constraint === 'users_email_key') throw conflict(AUTH_MSG.emailTaken, { field: 'email' });
-        if (constraint === 'users_username_key') throw conflict(AUTH_MSG.usernameTaken, { field: 'username' });
+        // Two accounts taking the same name at once: the unique index decides.
+        if (uniqueViolation(err) === 'users_username_key') {
+          throw conflict(AUTH_MSG.usernameTaken, { field: 'username' });
+        }
         throw err;
       }
     },
 
     /**
+     * Asks to change the sign-in e-mail (issue 10 point 5): the current password is required, and the
+     * address changes only when the link mailed to it is opened. The answer is the same whether or not
+     * the new address has an account, and the lookup and mails run after it (point 7).
+     */
+    async requestEmailChange(userId: string, input: ChangeEmailBody): Promise<{ message: string }> {
+      const user = await activeUser(userId);
+      await checkPassword(user, input.current_password, ACCOUNT_MSG.currentPasswordIncorrect);
+      if (sameEmail(input.email, user.email)) throw badRequest(ACCOUNT_MSG.emailUnchanged, { field: 'email' });
+      background.run('email-change-mails', () => mailEmailChange(user, input.email));
+      return { message: ACCOUNT_MSG.emailChangeRequested(input.email) };
+    },
+
+    /**
+     * Applies an e-mail change from its mailed link: the link is spent, the address re-checked (another
+     * account may have taken it since: 409), and every other session of the user ends — the caller's
+     * own goes on when it is the user's (`endOtherAccess`). The old address is told.
+     */
+    async confirmEmail(
+      token: string,
+      caller?: Pick<AccessClaims, 'userId' | 'sessionId'>,
+    ): Promise<{ message: string }> {
+      const [found] = await db
+        .select()
+        .from(emailChangeTokens)
+        .where(eq(emailChangeTokens.tokenHash, hashToken(token)));
+      if (!found) throw badRequest(ACCOUNT_MSG.emailLinkInvalid);
+      if (found.usedAt) throw badRequest(ACCOUNT_MSG.emailLinkUsed);
+      if (found.expiresAt <= clock.now()) throw badRequest(ACCOUNT_MSG.emailLinkExpired);
+
+      const old = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const [claimed] = await tx
+          .update(emailChangeTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailChangeTokens.id, found.id), isNull(emailChangeTokens.usedAt)))
+          .returning({ userId: emailChangeTokens.userId });
+        if (!claimed) throw badRequest(ACCOUNT_MSG.emailLinkUsed);
+        const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId)).for('update');
+        if (!user || user.disabled) throw badRequest(ACCOUNT_MSG.emailLinkInvalid);
+        await setEmail(tx, user.id, found.newEmail, now);
+        await endOtherAccess(tx, user.id, caller?.userId === user.id ? caller.sessionId : undefined, now);
+        return user;
+      });
+      background.run('email-changed-notice', () => mailEmailChanged(old, found.newEmail));
+      return { message: ACCOUNT_MSG.emailChanged(found.newEmail) };
+    },
+
+    /**
      * Sets a new password (argon2id) after checking the current one. Every session of the user ends
-     * — a thief holding a refresh token is out — and the caller gets a fresh token set so it stays
-     * signed in (issue 4: "other sessions end"). Open reset links die as well.
+     * — a thief holding a refresh or access token is out — and the caller gets a fresh token set so it
+     * stays signed in (issue 4: "other sessions end"). Open reset and e-mail change links die as well.
      */
     async changePassword(userId: string, current: string, next: string): Promise<TokenSet> {
       const user = await activeUser(userId);
@@ -151,6 +333,7 @@ export function createAccountService({ db, clock }: Deps, { auth }: { auth: Auth
           .update(passwordResetTokens)
           .set({ usedAt: now })
           .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+        await dropEmailChanges(tx, userId, now);
         return auth.startSession(locked, tx);
       });
     },
@@ -241,8 +424,8 @@ export function createAccountService({ db, clock }: Deps, { auth }: { auth: Auth
      * anonymised). The user row stays, so orders and reviews keep their owner, but it can never sign
      * in again: anonymised names, an unguessable password, disabled. Everything else that is only
      * about the person goes: addresses, wishlist, cart, back-in-stock subscriptions, sessions, reset
-     * links and the newsletter subscription of the old e-mail. Orders keep their rows; their e-mail
-     * is anonymised too. The old e-mail and username are free for a new sign-up at once.
+     * and e-mail change links and the newsletter subscription of the old e-mail. Orders keep their
+     * rows; their e-mail is anonymised too. The old e-mail and username are free for a new sign-up at once.
      */
     async deleteAccount(userId: string, password: string): Promise<void> {
       const user = await activeUser(userId);
@@ -273,6 +456,7 @@ export function createAccountService({ db, clock }: Deps, { auth }: { auth: Auth
         await tx.delete(productSubscribers).where(eq(productSubscribers.userId, userId));
         await tx.delete(refreshFamilies).where(eq(refreshFamilies.userId, userId));
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+        await tx.delete(emailChangeTokens).where(eq(emailChangeTokens.userId, userId));
         await tx
           .delete(newsletterSubscribers)
           .where(sql`lower(${newsletterSubscribers.email}) = ${locked.email.toLowerCase()}`);

@@ -10,11 +10,13 @@ import {
   tokenSet,
 } from '@shop/contracts/auth';
 import { messageBody } from '@shop/contracts/common';
-import { errorBody } from '@shop/contracts/errors';
-import type { FastifyRequest } from 'fastify';
+import { ERROR_CODES, errorBody } from '@shop/contracts/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../errors.ts';
 import { refuseCommonPassword } from '../../lib/passwords.ts';
-import { currentUserId } from '../../plugins/auth.ts';
+import { currentSessionId, currentUserId } from '../../plugins/auth.ts';
 import type { RoutesPlugin } from '../types.ts';
 
 /**
@@ -25,6 +27,8 @@ import type { RoutesPlugin } from '../types.ts';
 export const AUTH_RATE_LIMITS = {
   /** Per IP and e-mail: guessing one account's password is slow; other accounts are unaffected. */
   login: { max: 10, timeWindow: 60_000 },
+  /** Per IP across all accounts: one password tried against many accounts (spraying; issue 10 point 7). */
+  loginPerAddress: { max: 20, timeWindow: 60_000 },
   /** Per IP: bulk account creation and reset-mail floods. */
   register: { max: 5, timeWindow: 60_000 },
   forgotPassword: { max: 5, timeWindow: 60_000 },
@@ -48,13 +52,38 @@ const loginKey = (request: FastifyRequest) => {
   return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
 };
 
+/**
+ * A second limit on one route: @fastify/rate-limit runs one limit per request (a route's
+ * `config.rateLimit` and an `app.rateLimit()` hook skip each other), so this one is counted by hand
+ * with the plugin's `createRateLimit` and answers as the plugin does. `max` is already scaled.
+ */
+function extraLimit(app: Parameters<RoutesPlugin>[0], name: string, max: number, timeWindow: number) {
+  const check = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `auth-${name}:${request.ip}` });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await check(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', limit.ttlInSeconds);
+    throw new AppError(429, ERROR_CODES.rateLimited, `Too many attempts. Try again in ${limit.ttlInSeconds} seconds.`);
+  };
+}
+
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody } as const;
 const tags = ['auth'];
 const bearer = [{ bearer: [] }];
 
+type AuthRoutesOptions = Parameters<RoutesPlugin>[1] & {
+  /** RATE_LIMIT_SCALE, for the limits this plugin counts itself (the app scales route limits). */
+  rateLimitScale: number;
+};
+
 /** spec §7 auth calls plus the session lifecycle of DESIGN §5, under /api/auth. */
-export const authRoutes: RoutesPlugin = async (app, { services, guards }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { services, guards, rateLimitScale },
+) => {
   const auth = services.auth;
+  const { max, timeWindow } = AUTH_RATE_LIMITS.loginPerAddress;
+  const loginPerAddress = extraLimit(app, 'login-address', Math.round(max * rateLimitScale), timeWindow);
 
   app.post(
     '/login',
@@ -66,6 +95,8 @@ export const authRoutes: RoutesPlugin = async (app, { services, guards }) => {
         response: { 200: loginAnswer, ...errors },
       },
       config: { rateLimit: rateLimit('login', loginKey) },
+      // Counted before the per-e-mail limit: attempts at any account use up the address's budget.
+      preHandler: loginPerAddress,
     },
     async (request) => auth.login(request.body),
   );
@@ -103,7 +134,7 @@ export const authRoutes: RoutesPlugin = async (app, { services, guards }) => {
     {
       schema: {
         tags,
-        summary: 'End the session of the given refresh token',
+        summary: "End the caller's session (and that of the given refresh token); its access tokens stop at once",
         security: bearer,
         // The body is optional: a client that lost its refresh token can still call logout.
         body: logoutBody.nullish(),
@@ -112,7 +143,7 @@ export const authRoutes: RoutesPlugin = async (app, { services, guards }) => {
       preHandler: guards.authenticate,
     },
     async (request, reply) => {
-      await auth.logout(currentUserId(request), request.body?.refreshToken);
+      await auth.logout(currentUserId(request), currentSessionId(request), request.body?.refreshToken);
       return reply.status(204).send(null);
     },
   );

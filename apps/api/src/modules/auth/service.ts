@@ -1,13 +1,14 @@
 import type { LoginAnswer, LoginBody, PublicUser, RegisterBody, Role, TokenSet } from '@shop/contracts/auth';
 import { TOKENS } from '@shop/contracts/constants';
 import { trimEndChar } from '@shop/contracts/text';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passwordResetTokens, refreshFamilies, refreshTokens, users } from '../../db/schema.ts';
+import { emailChangeTokens, passwordResetTokens, refreshFamilies, refreshTokens, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, opaqueToken } from '../../lib/secrets.ts';
 import type { Deps } from '../../services.ts';
+import type { AccessClaims } from './tokens.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -28,7 +29,9 @@ export const AUTH_MSG = {
   invalidCredentials: 'Invalid email or password',
   disabled: 'This account is disabled',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  /** Also the answer for an e-mail that already has an account (issue 10 point 7): its owner gets a mail. */
   registered: 'Your account has been created. You can sign in now.',
+  /** Confirming an e-mail change to an address another account took meanwhile (issue 10 point 5). */
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
   resetRequested: 'If an account exists for this email, we have sent a link to reset your password.',
@@ -38,7 +41,8 @@ export const AUTH_MSG = {
   resetExpired: 'This password reset link has expired. Request a new one.',
 } as const;
 
-const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+/** The account of an e-mail, compared case-insensitively like the unique index. */
+export const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 const byUsername = (username: string) => sql`lower(${users.username}) = ${username.toLowerCase()}`;
 
 /** PostgreSQL's unique_violation, possibly wrapped by drizzle; names the violated constraint. */
@@ -49,8 +53,9 @@ export function uniqueViolation(err: unknown): string | undefined {
   return undefined;
 }
 
-export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps) {
+export function createAuthService({ db, clock, signer, mailer, publicUrl, background }: Deps) {
   const secondsFromNow = (s: number) => new Date(clock.now().getTime() + s * 1000);
+  const base = trimEndChar(publicUrl, '/');
 
   /** A new token in the family; only its hash is stored (DESIGN §5). */
   async function addRefreshToken(tx: Pick<Db, 'insert'>, familyId: string): Promise<string> {
@@ -66,17 +71,87 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
       .where(and(where, isNull(refreshFamilies.revokedAt)));
   }
 
+  /**
+   * Opens a new session (refresh family + first token, 30 days absolute) and signs its access token,
+   * which names the family as its session. Runs inside the caller's transaction when given one.
+   */
+  async function startSession(user: { id: string; role: Role }, tx: Pick<Db, 'insert'> = db): Promise<TokenSet> {
+    const [family] = await tx
+      .insert(refreshFamilies)
+      .values({ userId: user.id, createdAt: clock.now(), expiresAt: secondsFromNow(TOKENS.refreshAbsoluteTtlSeconds) })
+      .returning({ id: refreshFamilies.id });
+    if (!family) throw new Error('refresh family not created');
+    const refresh = await addRefreshToken(tx, family.id);
+    return { access: await signer.signAccess({ userId: user.id, role: user.role, sessionId: family.id }), refresh };
+  }
+
+  /** Someone signed up with an e-mail that has an account: its owner hears of it, nobody else does. */
+  async function mailSignUpAttempt(email: string) {
+    const [owner] = await db.select().from(users).where(byEmail(email));
+    if (!owner || owner.disabled) return;
+    await mailer.send({
+      to: owner.email,
+      subject: 'Someone tried to create an account with your e-mail',
+      text: [
+        `Hello ${owner.firstName},`,
+        '',
+        'Someone tried to create a new account at our shop with this e-mail address, which already has one.',
+        `If it was you, sign in at ${base}/auth/login, or choose a new password at ${base}/auth/forgot-password.`,
+        '',
+        'If it was not you, you can ignore this mail: nothing was changed.',
+      ].join('\n'),
+    });
+  }
+
+  /** The reset link for an account that exists and is enabled; the caller's answer never waits for it. */
+  async function mailResetLink(email: string) {
+    const [user] = await db.select().from(users).where(byEmail(email));
+    if (!user || user.disabled) return;
+    const { token, hash } = opaqueToken();
+    await db.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hash,
+      createdAt: clock.now(),
+      expiresAt: secondsFromNow(TOKENS.passwordResetTtlSeconds),
+    });
+    const link = `${base}/auth/reset-password/${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Reset your password',
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        'Someone asked to reset the password of your account. To choose a new password, open:',
+        link,
+        '',
+        'The link works once and expires in one hour. If you did not ask for this, ignore this mail.',
+      ].join('\n'),
+      secrets: [link],
+    });
+  }
+
   return {
     /**
-     * The account's role as stored now; null when it was disabled or deleted. The guards ask on every
-     * signed-in request, so a disabled account or a demoted admin loses access at once.
+     * The account's role as stored now, when the access token's session is still open: one lookup by
+     * primary keys that the guards make on every signed-in request. Null when the account was disabled
+     * or deleted, or the session was logged out, revoked or has expired, so all of these end the
+     * session's access tokens at once rather than when they expire (issue 10 point 4).
      */
-    async activeRole(userId: string): Promise<Role | null> {
-      const [user] = await db
-        .select({ disabled: users.disabled, role: users.role })
+    async activeSession({ userId, sessionId }: Pick<AccessClaims, 'userId' | 'sessionId'>): Promise<Role | null> {
+      const [row] = await db
+        .select({ role: users.role })
         .from(users)
-        .where(eq(users.id, userId));
-      return user && !user.disabled ? user.role : null;
+        .innerJoin(refreshFamilies, eq(refreshFamilies.userId, users.id))
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(users.disabled, false),
+            eq(refreshFamilies.id, sessionId),
+            isNull(refreshFamilies.revokedAt),
+            gt(refreshFamilies.expiresAt, clock.now()),
+          ),
+        );
+      return row?.role ?? null;
     },
 
     /** The signed-in user's public profile; a deleted or disabled account is no longer signed in. */
@@ -87,9 +162,8 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
     },
 
     /**
-     * Signs in and opens a new refresh family (one per sign-in, 30 days absolute). One message for
-     * a wrong e-mail and a wrong password, and the same argon2 work for both, so neither the answer
-     * nor its timing tells which e-mails have accounts.
+     * Signs in and opens a new session. One message for a wrong e-mail and a wrong password, and the
+     * same argon2 work for both, so neither the answer nor its timing tells which e-mails have accounts.
      */
     async login({ email, password }: LoginBody): Promise<LoginAnswer> {
       const [user] = await db.select().from(users).where(byEmail(email));
@@ -97,52 +171,25 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
       if (!user || !ok) throw unauthorized(AUTH_MSG.invalidCredentials);
       // Only someone who knows the password learns that the account is disabled.
       if (user.disabled) throw forbidden(AUTH_MSG.disabled);
-
-      const refresh = await db.transaction(async (tx) => {
-        const [family] = await tx
-          .insert(refreshFamilies)
-          .values({
-            userId: user.id,
-            createdAt: clock.now(),
-            expiresAt: secondsFromNow(TOKENS.refreshAbsoluteTtlSeconds),
-          })
-          .returning({ id: refreshFamilies.id });
-        if (!family) throw new Error('refresh family not created');
-        return addRefreshToken(tx, family.id);
-      });
-      const access = await signer.signAccess({ userId: user.id, role: user.role });
-      return { access, refresh, user: toPublicUser(user) };
+      const tokens = await db.transaction((tx) => startSession(user, tx));
+      return { ...tokens, user: toPublicUser(user) };
     },
 
     /**
-     * Opens a new session (refresh family + first token) and signs its access token. Runs inside the
-     * caller's transaction when given one, so e.g. a password change can end every other session and
-     * open the caller's new one atomically (issue 4, account module).
+     * Opens a new session for the user, inside the caller's transaction when given one, so e.g. a
+     * password change can end every other session and open the caller's new one atomically (issue 4).
      */
-    async startSession(user: { id: string; role: UserRow['role'] }, tx: Pick<Db, 'insert'> = db): Promise<TokenSet> {
-      const [family] = await tx
-        .insert(refreshFamilies)
-        .values({
-          userId: user.id,
-          createdAt: clock.now(),
-          expiresAt: secondsFromNow(TOKENS.refreshAbsoluteTtlSeconds),
-        })
-        .returning({ id: refreshFamilies.id });
-      if (!family) throw new Error('refresh family not created');
-      const refresh = await addRefreshToken(tx, family.id);
-      return { access: await signer.signAccess({ userId: user.id, role: user.role }), refresh };
-    },
+    startSession,
 
-    /** Creates a customer account (spec §7). The role is never taken from the request. */
+    /**
+     * Creates a customer account (spec §7). The role is never taken from the request. A taken username
+     * is a 409 (usernames are public handles); a taken e-mail is not: the answer, and the argon2 work
+     * before it, are those of a new account, and the owner of the address gets a mail instead, so
+     * sign-up cannot tell who has an account here (issue 10 point 7).
+     */
     async register(body: RegisterBody): Promise<{ message: string }> {
-      const taken = await db
-        .select({ email: users.email, username: users.username })
-        .from(users)
-        .where(or(byEmail(body.email), byUsername(body.username)));
-      if (taken.some((u) => u.email.toLowerCase() === body.email.toLowerCase())) {
-        throw conflict(AUTH_MSG.emailTaken, { field: 'email' });
-      }
-      if (taken.length > 0) throw conflict(AUTH_MSG.usernameTaken, { field: 'username' });
+      const [taken] = await db.select({ id: users.id }).from(users).where(byUsername(body.username));
+      if (taken) throw conflict(AUTH_MSG.usernameTaken, { field: 'username' });
 
       const passwordHash = await hashPassword(body.password);
       try {
@@ -157,11 +204,11 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
           updatedAt: clock.now(),
         });
       } catch (err) {
-        // Two sign-ups with the same e-mail or username at once: the unique indexes decide.
+        // The unique indexes decide, also between two sign-ups at once.
         const constraint = uniqueViolation(err);
-        if (constraint === 'users_email_key') throw conflict(AUTH_MSG.emailTaken, { field: 'email' });
         if (constraint === 'users_username_key') throw conflict(AUTH_MSG.usernameTaken, { field: 'username' });
-        throw err;
+        if (constraint !== 'users_email_key') throw err;
+        background.run('sign-up-attempt-mail', () => mailSignUpAttempt(body.email));
       }
       return { message: AUTH_MSG.registered };
     },
@@ -191,13 +238,17 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
         if (row.user.disabled) return { kind: 'disabled' as const, familyId: row.family.id };
 
         const refresh = await addRefreshToken(tx, row.family.id);
-        return { kind: 'ok' as const, refresh, user: row.user };
+        return { kind: 'ok' as const, refresh, user: row.user, familyId: row.family.id };
       });
 
       switch (result.kind) {
         case 'ok':
           return {
-            access: await signer.signAccess({ userId: result.user.id, role: result.user.role }),
+            access: await signer.signAccess({
+              userId: result.user.id,
+              role: result.user.role,
+              sessionId: result.familyId,
+            }),
             refresh: result.refresh,
           };
         case 'disabled':
@@ -218,59 +269,40 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
       }
     },
 
-    /** Ends the session the refresh token belongs to, only if it is the caller's own. */
-    async logout(userId: string, refreshToken: string | undefined): Promise<void> {
-      if (!refreshToken) return;
-      await revokeFamilies(
-        and(
-          eq(refreshFamilies.userId, userId),
-          inArray(
+    /**
+     * Ends the caller's session (the access token's, so its access tokens stop at once) and the session
+     * of the given refresh token, if that is the caller's own.
+     */
+    async logout(userId: string, sessionId: string, refreshToken: string | undefined): Promise<void> {
+      const ofRefreshToken = refreshToken
+        ? inArray(
             refreshFamilies.id,
             db
               .select({ id: refreshTokens.familyId })
               .from(refreshTokens)
               .where(eq(refreshTokens.tokenHash, hashToken(refreshToken))),
-          ),
-        ),
+          )
+        : undefined;
+      await revokeFamilies(
+        and(eq(refreshFamilies.userId, userId), or(eq(refreshFamilies.id, sessionId), ofRefreshToken)),
         'logout',
       );
     },
 
     /**
-     * Mails a single-use reset link valid for one hour. The answer is the same whether or not the
-     * e-mail has an account, so this cannot be used to find out who shops here.
+     * Mails a single-use reset link valid for one hour. The lookup and the mail run after the answer,
+     * which is the same, at once, whether or not the e-mail has an account: neither the answer nor its
+     * timing tells who shops here, and a slow mail server cannot hold the request (issue 10 point 7).
      */
-    async forgotPassword(email: string): Promise<{ message: string }> {
-      const [user] = await db.select().from(users).where(byEmail(email));
-      if (user && !user.disabled) {
-        const { token, hash } = opaqueToken();
-        await db.insert(passwordResetTokens).values({
-          userId: user.id,
-          tokenHash: hash,
-          createdAt: clock.now(),
-          expiresAt: secondsFromNow(TOKENS.passwordResetTtlSeconds),
-        });
-        const link = `${trimEndChar(publicUrl, '/')}/auth/reset-password/${token}`;
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your password',
-          text: [
-            `Hello ${user.firstName},`,
-            '',
-            'Someone asked to reset the password of your account. To choose a new password, open:',
-            link,
-            '',
-            'The link works once and expires in one hour. If you did not ask for this, ignore this mail.',
-          ].join('\n'),
-          secrets: [link],
-        });
-      }
+    forgotPassword(email: string): { message: string } {
+      background.run('password-reset-mail', () => mailResetLink(email));
       return { message: AUTH_MSG.resetRequested };
     },
 
     /**
      * Sets a new password from a reset link: the link is spent, every other open link of the user
-     * dies, and every session (refresh family) is revoked so a thief's tokens stop working.
+     * dies (pending e-mail changes too), and every session (refresh family) is revoked so a thief's
+     * tokens, access tokens included, stop working.
      */
     async resetPassword(token: string, password: string): Promise<{ message: string }> {
       const hash = hashToken(token);
@@ -297,6 +329,11 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl }: Deps
           .update(refreshFamilies)
           .set({ revokedAt: now, revokedReason: 'password-reset' })
           .where(and(eq(refreshFamilies.userId, claimed.userId), isNull(refreshFamilies.revokedAt)));
+        // Whoever knew the old password may have asked to move the account to their own address.
+        await tx
+          .update(emailChangeTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailChangeTokens.userId, claimed.userId), isNull(emailChangeTokens.usedAt)));
       });
       return { message: AUTH_MSG.resetDone };
     },

@@ -7,6 +7,7 @@ import { createTokenSigner } from './tokens.ts';
 
 const SECRET = 'unit-test-secret-that-is-long-enough-0123456789';
 const USER = '6f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f';
+const SESSION = '0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70';
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 function setup() {
@@ -17,10 +18,20 @@ function setup() {
 /** A token signed with `secret`, built like ours unless a field is overridden. */
 async function forge(
   clock: { now(): Date },
-  over: { iss?: string; aud?: string; typ?: unknown; role?: unknown; sub?: string; secret?: string; exp?: number } = {},
+  over: {
+    iss?: string;
+    aud?: string;
+    typ?: unknown;
+    role?: unknown;
+    sub?: string;
+    sid?: unknown;
+    secret?: string;
+    exp?: number;
+  } = {},
 ) {
   const now = Math.floor(clock.now().getTime() / 1000);
-  const jwt = new SignJWT({ role: over.role ?? 'customer', typ: over.typ ?? 'access' })
+  const sid = 'sid' in over ? over.sid : SESSION;
+  const jwt = new SignJWT({ role: over.role ?? 'customer', typ: over.typ ?? 'access', ...(sid ? { sid } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(over.iss ?? TOKENS.issuer)
     .setAudience(over.aud ?? TOKENS.audience)
@@ -31,27 +42,28 @@ async function forge(
 }
 
 describe('createTokenSigner', () => {
-  it('signs HS256 access tokens with issuer, audience, type and a 15-minute lifetime', async () => {
+  it('signs HS256 access tokens with issuer, audience, type, session and a 15-minute lifetime', async () => {
     const { clock, signer } = setup();
-    const token = await signer.signAccess({ userId: USER, role: 'admin' });
+    const token = await signer.signAccess({ userId: USER, role: 'admin', sessionId: SESSION });
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
     const claims = decodeJwt(token);
     const now = clock.now().getTime() / 1000;
     expect(claims).toEqual({
       sub: USER,
       role: 'admin',
+      sid: SESSION,
       typ: 'access',
       iss: TOKENS.issuer,
       aud: TOKENS.audience,
       iat: now,
       exp: now + 15 * 60,
     });
-    expect(await signer.verifyAccess(token)).toEqual({ userId: USER, role: 'admin' });
+    expect(await signer.verifyAccess(token)).toEqual({ userId: USER, role: 'admin', sessionId: SESSION });
   });
 
   it('accepts a token until its expiry second and refuses it from then on', async () => {
     const { clock, signer } = setup();
-    const token = await signer.signAccess({ userId: USER, role: 'customer' });
+    const token = await signer.signAccess({ userId: USER, role: 'customer', sessionId: SESSION });
     clock.advance(TOKENS.accessTtlSeconds * 1000 - 1000);
     expect(await signer.verifyAccess(token)).not.toBeNull();
     clock.advance(1000);
@@ -60,7 +72,11 @@ describe('createTokenSigner', () => {
 
   it('accepts a forged-like-ours token (control for the refusals below)', async () => {
     const { clock, signer } = setup();
-    expect(await signer.verifyAccess(await forge(clock))).toEqual({ userId: USER, role: 'customer' });
+    expect(await signer.verifyAccess(await forge(clock))).toEqual({
+      userId: USER,
+      role: 'customer',
+      sessionId: SESSION,
+    });
   });
 
   it.each([
@@ -70,6 +86,9 @@ describe('createTokenSigner', () => {
     ['no token type', { typ: 1 }],
     ['an unknown role', { role: 'root' }],
     ['no subject', { sub: '' }],
+    // Issue 10 point 4: a token that names no session cannot be ended by ending a session.
+    ['no session', { sid: undefined }],
+    ['a session that is not a string', { sid: 42 }],
     ['another key', { secret: 'another-secret-that-is-long-enough-0123456789' }],
   ])('refuses %s', async (_label, over) => {
     const { clock, signer } = setup();
@@ -82,6 +101,7 @@ describe('createTokenSigner', () => {
     const claims = {
       sub: USER,
       role: 'admin',
+      sid: SESSION,
       typ: 'access',
       iss: TOKENS.issuer,
       aud: TOKENS.audience,
@@ -97,7 +117,9 @@ describe('createTokenSigner', () => {
 
   it('refuses a token whose claims were changed after signing', async () => {
     const { signer } = setup();
-    const [header, payload, signature] = (await signer.signAccess({ userId: USER, role: 'customer' })).split('.');
+    const [header, payload, signature] = (
+      await signer.signAccess({ userId: USER, role: 'customer', sessionId: SESSION })
+    ).split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
     expect(await signer.verifyAccess(`${header}.${b64({ ...claims, role: 'admin' })}.${signature}`)).toBeNull();
   });

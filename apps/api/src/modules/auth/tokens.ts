@@ -7,6 +7,11 @@ import type { Clock } from '../../lib/clock.ts';
 export interface AccessClaims {
   userId: string;
   role: Role;
+  /**
+   * The session (refresh family) the token was issued in, claim `sid`. The guards check on every
+   * request that it is still open, so ending a session ends its access tokens at once (issue 10 point 4).
+   */
+  sessionId: string;
 }
 
 const ALG = 'HS256';
@@ -21,7 +26,7 @@ export function createTokenSigner(secret: string, clock: Clock) {
   return {
     async signAccess(claims: AccessClaims): Promise<string> {
       const now = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ role: claims.role, typ: ACCESS_TYPE })
+      return new SignJWT({ role: claims.role, sid: claims.sessionId, typ: ACCESS_TYPE })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setSubject(claims.userId)
         .setIssuer(TOKENS.issuer)
@@ -39,12 +44,12 @@ export function createTokenSigner(secret: string, clock: Clock) {
           issuer: TOKENS.issuer,
           audience: TOKENS.audience,
           currentDate: clock.now(),
-          requiredClaims: ['sub', 'exp', 'iat'],
+          requiredClaims: ['sub', 'exp', 'iat', 'sid'],
         });
-        if (payload.typ !== ACCESS_TYPE || typeof payload.sub !== 'string') return null;
-        const role = payload.role;
+        const { typ, sub, sid, role } = payload;
+        if (typ !== ACCESS_TYPE || typeof sub !== 'string' || typeof sid !== 'string') return null;
         if (role !== 'customer' && role !== 'staff' && role !== 'admin') return null;
-        return { userId: payload.sub, role };
+        return { userId: sub, role, sessionId: sid };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
         throw err;

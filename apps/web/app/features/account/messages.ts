@@ -5,6 +5,8 @@ export const ACCOUNT_TEXT = {
   profileFailed: 'Your profile could not be saved. Please try again.',
   passwordChanged: 'Your password was changed. Other devices were signed out.',
   passwordFailed: 'Your password could not be changed. Please try again.',
+  emailFailed: 'Your e-mail address could not be changed. Please try again.',
+  confirmEmailFailed: 'Your e-mail address could not be confirmed. Please try again.',
   addressesFailed: 'We could not load your addresses. Please try again.',
   addressSaved: 'The address was saved.',
   addressDeleted: 'The address was deleted.',

@@ -6,7 +6,7 @@ import { api } from '../../lib/http.ts';
 import { accountKeys } from './account-keys.ts';
 import { rememberUser } from './remember-user.ts';
 
-/** PATCH users/me: names, username and e-mail; answers the updated user. */
+/** PATCH users/me: names and username; answers the updated user. */
 export function updateProfile(body: UpdateProfileBody): Promise<PublicUser> {
   return api.patch('users/me', { json: body }).json<PublicUser>();
 }

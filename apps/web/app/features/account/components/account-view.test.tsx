@@ -70,6 +70,12 @@ beforeEach(() => {
       (body as { current_password: string }).current_password === 'Old-Passw0rd'
         ? jsonResponse(200, { access: 'access-2', refresh: 'refresh-2' })
         : jsonResponse(400, { message: 'Current password is incorrect', code: 'BAD_REQUEST' }),
+    'POST users/me/email': ({ body }) => {
+      const { email, current_password } = body as { email: string; current_password: string };
+      return current_password === 'Old-Passw0rd'
+        ? jsonResponse(202, { message: `We sent a confirmation link to ${email}.` })
+        : jsonResponse(400, { message: 'Current password is incorrect', code: 'BAD_REQUEST' });
+    },
     'GET users/me/addresses': () => jsonResponse(200, book),
     'POST users/me/addresses': ({ body }) => {
       const input = body as Omit<SavedAddress, 'id' | 'is_default'> & { is_default?: boolean };
@@ -101,7 +107,8 @@ describe('AccountView', () => {
   it('shows the profile from the server and hands it on (spec §4 cart)', async () => {
     await signedInAccount();
     expect(screen.getByTestId('account-name').textContent).toBe('Ada Lovelace');
-    expect((within(region('Edit profile')).getByLabelText('Email') as HTMLInputElement).value).toBe(user.email);
+    expect(within(region('Edit profile')).queryByLabelText('Email')).toBeNull();
+    expect(region('Change e-mail').textContent).toContain(`You sign in with ${user.email}`);
     expect(loaded).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Your orders' }).getAttribute('href')).toBe('/orders');
   });
@@ -117,7 +124,6 @@ describe('AccountView', () => {
       first_name: 'Grace',
       last_name: 'Hopper',
       username: 'ada',
-      email: 'ada@example.com',
     });
     expect(screen.getByTestId('account-name').textContent).toBe('Grace Hopper');
     expect(storedAuth()).toMatchObject({
@@ -125,6 +131,34 @@ describe('AccountView', () => {
       tokens: { access: 'access-1' },
     });
     expect(sessionStore.getState().user?.name).toBe('Grace Hopper');
+  });
+
+  it('asks to change the e-mail with the current password and shows the API’s answer (issue 10 point 5)', async () => {
+    await signedInAccount();
+    const form = region('Change e-mail');
+    const fill = (label: string, value: string) =>
+      fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+    fill('New email', 'grace@example.com');
+    fireEvent.click(within(form).getByRole('button', { name: 'Change email' }));
+    expect(await within(form).findByText('Current password is required')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === 'users/me/email')).toBe(false);
+
+    fill('Current password', 'Wrong-Passw0rd');
+    fireEvent.click(within(form).getByRole('button', { name: 'Change email' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Current password is incorrect');
+
+    fill('Current password', 'Old-Passw0rd');
+    fireEvent.click(within(form).getByRole('button', { name: 'Change email' }));
+    expect((await within(form).findByRole('status')).textContent).toBe(
+      'We sent a confirmation link to grace@example.com.',
+    );
+    expect(api.calls.filter((c) => c.path === 'users/me/email').at(-1)?.body).toEqual({
+      email: 'grace@example.com',
+      current_password: 'Old-Passw0rd',
+    });
+    // Nothing changes until the link is opened.
+    expect(screen.getByTestId('account-email').textContent).toBe(user.email);
+    expect((within(form).getByLabelText('Current password') as HTMLInputElement).value).toBe('');
   });
 
   it('refuses a name with markup by the sign-up rule, without calling the API', async () => {

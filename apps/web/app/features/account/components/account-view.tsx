@@ -11,12 +11,13 @@ import { ACCOUNT_TEXT } from '../messages.ts';
 import { ROLE_LABELS } from '../role-label.ts';
 import { AddressBook } from './address-book.tsx';
 import { DangerZone } from './danger-zone.tsx';
+import { EmailForm } from './email-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 /**
- * The account page's body (issue 4): the real user's profile from GET users/me, the profile and
- * password forms, the address book and account deletion. The session lives in the browser, so all of
+ * The account page's body (issue 4): the real user's profile from GET users/me, the profile, e-mail
+ * and password forms, the address book and account deletion. The session lives in the browser, so all of
  * it loads after hydration (TanStack Query; the route provides the client). `onProfile` gets every
  * profile loaded from the server (spec §4: its cart replaces the local one).
  */
@@ -73,6 +74,9 @@ function SignedInAccount({ userId, onProfile }: { userId: string; onProfile?: (p
         </Section>
         <Section title="Edit profile">
           <ProfileForm userId={userId} user={user} />
+        </Section>
+        <Section title="Change e-mail">
+          <EmailForm currentEmail={user.email} />
         </Section>
         <Section title="Change password">
           <PasswordForm />

@@ -17,10 +17,12 @@ const valuesOf = (user: PublicUser): ProfileValues => ({
   first_name: user.first_name,
   last_name: user.last_name,
   username: user.username,
-  email: user.email,
 });
 
-/** Edits names, username and e-mail (issue 4) with the sign-up rules of spec §5. */
+/**
+ * Edits names and username (issue 4) with the sign-up rules of spec §5. The e-mail has its own form,
+ * which needs the password and a confirmed link (issue 10 point 5).
+ */
 export function ProfileForm({ userId, user }: { userId: string; user: PublicUser }) {
   const id = useId();
   const save = useUpdateProfile(userId);
@@ -45,14 +47,7 @@ export function ProfileForm({ userId, user }: { userId: string; user: PublicUser
 
   const field = (name: keyof ProfileValues, label: string, autoComplete: string) => (
     <LabelledField id={`${id}-${name}`} label={label} error={errors[name]?.message}>
-      {(control) => (
-        <Input
-          {...control}
-          type={name === 'email' ? 'email' : 'text'}
-          autoComplete={autoComplete}
-          {...form.register(name)}
-        />
-      )}
+      {(control) => <Input {...control} type="text" autoComplete={autoComplete} {...form.register(name)} />}
     </LabelledField>
   );
 
@@ -64,10 +59,7 @@ export function ProfileForm({ userId, user }: { userId: string; user: PublicUser
         {field('first_name', 'First Name', 'given-name')}
         {field('last_name', 'Last Name', 'family-name')}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {field('username', 'Username', 'username')}
-        {field('email', 'Email', 'email')}
-      </div>
+      {field('username', 'Username', 'username')}
       <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? <Spinner /> : null}
         {isSubmitting ? 'Saving...' : 'Save profile'}

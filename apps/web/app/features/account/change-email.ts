@@ -1,0 +1,15 @@
+import type { ChangeEmailBody } from '@shop/contracts/account';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../lib/http.ts';
+
+/**
+ * POST users/me/email (issue 10 point 5): asks to change the sign-in e-mail. The answer says a link
+ * went to the new address; the address changes only when that link is opened.
+ */
+export function changeEmail(body: ChangeEmailBody): Promise<{ message: string }> {
+  return api.post('users/me/email', { json: body }).json<{ message: string }>();
+}
+
+export function useChangeEmail() {
+  return useMutation({ mutationFn: changeEmail });
+}
