@@ -24,6 +24,7 @@ import type { DiscountsService } from '../discounts/service.ts';
 import { assertCardUsable, CARD_MSG, type CardDetails } from '../payments/cards.ts';
 import { recordTransaction } from '../payments/ledger.ts';
 import type { ChargeResult, PaymentProvider } from '../payments/provider.ts';
+import { refreshRatingsOfOrder } from '../reviews/visibility.ts';
 import type { Settings, SettingsService } from '../settings/service.ts';
 import type { StockReason, StockService } from '../stock/service.ts';
 import { cardLabel, confirmationMail } from './mail.ts';
@@ -345,7 +346,10 @@ export function createOrdersService(
         note: `Paid with ${cardLabel(payment?.cardBrand ?? null, payment?.cardLast4 ?? null)}`,
         createdAt: now,
       });
-      if (order.userId) await clearOrderedFromCart(tx, order.userId, orderId);
+      if (order.userId) {
+        await clearOrderedFromCart(tx, order.userId, orderId);
+        await refreshRatingsOfOrder(tx, orderId);
+      }
       return true;
     });
   }
@@ -495,6 +499,7 @@ export function createOrdersService(
         paymentAfter = 'cancelled';
       }
       const ids = await unwind(tx, orderId, 'order_cancelled');
+      await refreshRatingsOfOrder(tx, orderId);
       await tx.insert(orderEvents).values({ orderId, status: 'cancelled', note, createdAt: now });
       const result: StaffResult = {
         before: { status: before.status, payment_status: payment?.status ?? null },
@@ -729,7 +734,10 @@ export function createOrdersService(
           })
           .where(eq(payments.id, payment.id));
         const status = full ? 'refunded' : order.status;
-        if (full) await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
+        if (full) {
+          await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
+          await refreshRatingsOfOrder(tx, orderId);
+        }
         const note = `${full ? 'Refunded in full' : 'Partially refunded'}: ${formatMoney(amount)} ${returned} (${opts.reason})`;
         await tx.insert(orderEvents).values({ orderId, status, note, createdAt: now });
         await recordTransaction(tx, {
