@@ -4,7 +4,7 @@ import type { Order } from '@shop/contracts/orders';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, mailOutbox, orderEvents, orders, payments, products, stockMovements } from '../src/db/schema.ts';
-import { ORDER_RATE_LIMITS } from '../src/modules/orders/routes.ts';
+import { ORDER_RATE_LIMITS } from '../src/modules/orders/rate-limits.ts';
 import { TEST_CARDS } from '../src/modules/payments/provider.ts';
 import { authHeaders, createProduct, freshIp } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';

@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { cartItems, carts, invoices, orderEvents, orderLines, orders, payments, products } from '../../db/schema.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../errors.ts';
-import { hashRequest, withIdempotency } from '../../lib/idempotency.ts';
+import { hashRequest, hasStoredAnswer, withIdempotency } from '../../lib/idempotency.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import type { Deps } from '../../services.ts';
 import {
@@ -563,7 +563,7 @@ export function createOrdersService(
       const cardInfo = cardBody ? assertCardUsable(cardBody, now) : undefined;
       assertActorBody(actor, body);
       const current = await settings.get();
-      const scope = actor.userId ? `order:user:${actor.userId}` : `order:guest:${(body.email ?? '').toLowerCase()}`;
+      const scope = orderScope(actor, body);
 
       let placed: Placed | undefined;
       let answer: Awaited<ReturnType<typeof withIdempotency<{ order_id: string }>>>;
@@ -596,6 +596,14 @@ export function createOrdersService(
         }
       }
       return { order: orderToWire(bundle, clock.now()), replayed: answer.replayed };
+    },
+
+    /**
+     * Whether POST /api/orders with this key was already answered (for this account or guest e-mail):
+     * sending it again only replays that answer, so rate limits let it through (issue 10 point 3).
+     */
+    isReplay(actor: Actor, body: PlaceOrderBody, idempotencyKey: string): Promise<boolean> {
+      return hasStoredAnswer(db, { scope: orderScope(actor, body), key: idempotencyKey, now: clock.now() });
     },
 
     /**
@@ -855,6 +863,11 @@ export function createOrdersService(
   }
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** Whose Idempotency-Keys an order request uses (ADR 004): the account, or the guest's e-mail. */
+function orderScope(actor: Actor, body: PlaceOrderBody): string {
+  return actor.userId ? `order:user:${actor.userId}` : `order:guest:${(body.email ?? '').toLowerCase()}`;
+}
 
 /**
  * What the Idempotency-Key's request hash covers: the whole body, but of the card only the last 4,
