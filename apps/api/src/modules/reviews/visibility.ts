@@ -26,7 +26,7 @@ export function qualifyingPurchase(userId: AnyColumn | SQL | string, productId: 
 }
 
 /** The condition on a `reviews` row (aliased `r`) that it is shown and counted. */
-export const reviewCounts = qualifyingPurchase(sql`r.user_id`, sql`r.product_id`);
+const reviewCounts = qualifyingPurchase(sql`r.user_id`, sql`r.product_id`);
 
 /**
  * Recomputes the rating figures of `productIds` (a subquery of ids): the seeded base (ratings given
