@@ -45,6 +45,10 @@ test('the store profile edited in Settings shows in the storefront footer', asyn
   await adminSignIn(page);
   await openSettings(page);
   await noSeriousViolations(page, '/admin/settings');
+  // Issue 10 point 3: how long an unpaid guest pay-later order holds its items.
+  await expect(page.getByLabel('Unpaid guest orders cancelled after (hours)')).toHaveValue(
+    String(originalSettings.guest_hold_hours),
+  );
 
   await page.getByLabel('Contact e-mail').fill('not-an-email');
   await page.getByRole('button', { name: 'Save store profile' }).click();

@@ -83,6 +83,32 @@ test('a guest goes from a product page to the confirmation with the test card', 
     .toBe(true);
 });
 
+test('a guest paying later is told how long the order holds its items; the confirmation shows the deadline', async ({
+  page,
+}) => {
+  const [a] = products as [CatalogProduct];
+  await addOnProductPage(page, a, 1);
+  await goToCheckout(page);
+  const form = checkoutForm(page);
+  await fillGuestDetails(page, guestEmail('guest-later'));
+  await form.getByRole('radio', { name: /Pay later/ }).check();
+  // Issue 10 point 3: a guest's unpaid order is cancelled when the store's hold (72 hours) ends…
+  await expect(page.getByTestId('pay-later-note')).toContainText(
+    'Pay it within 72 hours of your order. A guest order still unpaid then is cancelled.',
+  );
+  // …and the name and address the order mail carries are plain text, checked in the form already.
+  await form.getByLabel('Full name', { exact: true }).fill('Claim at www.evil.example');
+  await placeOrderButton(page).click();
+  await expect(
+    form.getByText('Full name must be plain text: no links, e-mail addresses, markup or line breaks'),
+  ).toBeVisible();
+  await form.getByLabel('Full name', { exact: true }).fill(ADDRESS.name);
+  await placeOrderButton(page).click();
+
+  await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+  await expect(page.getByTestId('pay-by')).toContainText('an order still unpaid then is cancelled');
+});
+
 test('the form checks its fields with the contracts’ messages and places nothing', async ({ page }) => {
   const [a] = products as [CatalogProduct];
   await addOnProductPage(page, a, 1);

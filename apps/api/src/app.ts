@@ -159,7 +159,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(adminRoutes, { services, guards, deps, prefix: '/admin' });
       await api.register(contentRoutes, routeDeps);
       await api.register(checkoutRoutes, { ...routeDeps, prefix: '/checkout' });
-      await api.register(ordersRoutes, { ...routeDeps, prefix: '/orders' });
+      await api.register(ordersRoutes, { ...routeDeps, rateLimitScale: config.RATE_LIMIT_SCALE, prefix: '/orders' });
       api.setNotFoundHandler((request, reply) =>
         reply
           .status(404)

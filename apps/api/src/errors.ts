@@ -24,3 +24,6 @@ export const conflict = (message: string, details?: Record<string, unknown>) =>
   new AppError(409, ERROR_CODES.conflict, message, details);
 export const unprocessable = (message: string, details?: Record<string, unknown>) =>
   new AppError(422, ERROR_CODES.business, message, details);
+/** 429 in the words of the rate-limit plugin's own answers (app.ts), for limits a route counts itself. */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, ERROR_CODES.rateLimited, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`);

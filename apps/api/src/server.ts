@@ -10,7 +10,10 @@ import { persistentSecret } from './lib/secrets.ts';
 
 /** How long in-flight requests get to finish on SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** How often unconfirmed card payments are looked for (the window itself is 30 minutes). */
+/**
+ * How often unconfirmed card payments (window: 30 minutes) and unpaid guest pay-later orders past
+ * their hold (a store setting) are looked for.
+ */
 const PAYMENT_SWEEP_MS = 60_000;
 
 /** Starts the shop: database, migrations, seed, HTTP. Stops in reverse order on SIGTERM/SIGINT. */
@@ -59,12 +62,17 @@ async function main() {
     `shop ready at ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}  (admin: /admin, API docs: /api/docs)`,
   );
 
-  // issue 4: card orders whose payment was not confirmed within 30 minutes are cancelled and restocked.
+  // issue 4: card orders whose payment was not confirmed within 30 minutes are cancelled and restocked;
+  // issue 10 point 3: so are guests' pay-later orders still unpaid when their hold ends.
   const sweep = setInterval(() => {
     app.services.orders
       .expireUnconfirmedPayments()
       .then((n) => n > 0 && log.info(`cancelled ${n} order(s) with an unconfirmed payment`))
       .catch((err: Error) => log.warn({ err: err.message }, 'unconfirmed-payment sweep failed'));
+    app.services.orders
+      .expireUnpaidGuestOrders()
+      .then((n) => n > 0 && log.info(`cancelled ${n} unpaid guest pay-later order(s) past their hold`))
+      .catch((err: Error) => log.warn({ err: err.message }, 'unpaid guest order sweep failed'));
   }, PAYMENT_SWEEP_MS);
   sweep.unref();
 

@@ -10,6 +10,7 @@ import {
   card,
   createDiscount,
   guestBody,
+  MANY_ORDERS,
   placeOrder,
   quote,
   stockOf,
@@ -19,7 +20,7 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(MANY_ORDERS);
 });
 afterAll(() => t.close());
 

@@ -5,12 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, payments, stockMovements } from '../src/db/schema.ts';
 import { createProduct, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { addToCart, card, guestBody, PAY_LATER, placeOrder, stockOf, userBody } from './orders-fixtures.ts';
+import {
+  addToCart,
+  card,
+  guestBody,
+  MANY_ORDERS,
+  PAY_LATER,
+  placeOrder,
+  stockOf,
+  userBody,
+} from './orders-fixtures.ts';
 
 /** Races on the real PostgreSQL (issue 4, DESIGN §6): every request is its own transaction on the pool. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(MANY_ORDERS);
 });
 afterAll(() => t.close());
 

@@ -6,11 +6,20 @@ import { cartItems, carts, orders, payments } from '../src/db/schema.ts';
 import { TEST_CARDS } from '../src/modules/payments/provider.ts';
 import { createProduct, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { addToCart, card, guestBody, placeOrder, stockOf, userBody, writeCounts } from './orders-fixtures.ts';
+import {
+  addToCart,
+  card,
+  guestBody,
+  MANY_ORDERS,
+  placeOrder,
+  stockOf,
+  userBody,
+  writeCounts,
+} from './orders-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(MANY_ORDERS);
 });
 afterAll(() => t.close());
 

@@ -220,6 +220,9 @@ const shippingRate = z.strictObject({
   free_over: amount('Free shipping threshold').nullable(),
 });
 
+/** How long unpaid guest pay-later orders may hold stock, in hours (the database checks the same). */
+export const GUEST_HOLD_HOURS = { min: 1, max: 720, default: 72 } as const;
+
 /** Everything admin Settings edits (GET and PUT /api/admin/settings). */
 export const adminSettings = z.strictObject({
   store_name: z
@@ -254,6 +257,12 @@ export const adminSettings = z.strictObject({
     .int('Pay-later days must be a whole number')
     .min(1, 'Pay-later days must be at least 1')
     .max(120, 'Pay-later days must be at most 120'),
+  /** Issue 10 point 3: an unpaid guest pay-later order holds its stock this long, then is cancelled. */
+  guest_hold_hours: z
+    .number({ error: 'Unpaid guest orders must be held a whole number of hours' })
+    .int('Unpaid guest orders must be held a whole number of hours')
+    .min(GUEST_HOLD_HOURS.min, `Unpaid guest orders must be held at least ${GUEST_HOLD_HOURS.min} hour`)
+    .max(GUEST_HOLD_HOURS.max, `Unpaid guest orders are held at most ${GUEST_HOLD_HOURS.max} hours (30 days)`),
   low_stock_threshold: z
     .number({ error: 'Low-stock threshold must be a whole number' })
     .int('Low-stock threshold must be a whole number')

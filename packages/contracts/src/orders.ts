@@ -13,13 +13,32 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/**
+ * Issue 10 point 3: the name and address are the only text a shopper types that the order mail
+ * carries (to any address they name), so each field is one plain line: no control characters or
+ * line breaks, no markup, and nothing a mail program would make a link of (a scheme, `www.`, an
+ * e-mail address). Both patterns are linear and run after the length limit.
+ */
+const PLAIN_CHARS = /^[^<>@\p{Cc}]*$/u;
+const LINK = /:\/\/|www\./i;
+const plainLine = (schema: z.ZodString, label: string) => {
+  const message = `${label} must be plain text: no links, e-mail addresses, markup or line breaks`;
+  return schema.regex(PLAIN_CHARS, message).refine((v) => !LINK.test(v), message);
+};
+
 export const address = z.strictObject({
-  name: text('Full name', 100),
-  line1: text('Address', 200),
-  line2: z.string().trim().max(200, 'Address line 2 must be at most 200 characters').optional(),
-  city: text('City', 100),
-  region: z.string().trim().max(100, 'State / region must be at most 100 characters').optional(),
-  postal_code: text('Postal code', 20),
+  name: plainLine(text('Full name', 100), 'Full name'),
+  line1: plainLine(text('Address', 200), 'Address'),
+  line2: plainLine(
+    z.string().trim().max(200, 'Address line 2 must be at most 200 characters'),
+    'Address line 2',
+  ).optional(),
+  city: plainLine(text('City', 100), 'City'),
+  region: plainLine(
+    z.string().trim().max(100, 'State / region must be at most 100 characters'),
+    'State / region',
+  ).optional(),
+  postal_code: plainLine(text('Postal code', 20), 'Postal code'),
   /** ISO 3166-1 alpha-2 */
   country: z
     .string({ error: 'Country is required' })
@@ -199,6 +218,11 @@ export const order = z.object({
   payment,
   invoice: invoice.nullable(),
   tracking_number: z.string().nullable(),
+  /**
+   * A guest's unpaid pay-later order is cancelled at this time and its items go back on sale (issue
+   * 10 point 3); null for every other order, and once the order is paid or no longer waiting.
+   */
+  pay_by: z.string().nullable(),
   events: z.array(orderEvent),
   can_cancel: z.boolean(),
   created_at: z.string(),
@@ -227,5 +251,7 @@ export const storeSettings = z.object({
   tax_rate_percent: z.number().min(0).max(50),
   shipping: z.array(shippingMethod),
   pay_later_days: z.number().int().min(1).max(120),
+  /** Issue 10 point 3: guests' pay-later orders are cancelled when unpaid this many hours after placing. */
+  guest_hold_hours: z.number().int().min(1).max(720),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;

@@ -166,6 +166,12 @@ export const products = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     /** Sum of all ratings, so a new review updates the average exactly without re-reading them all. */
     ratingSum: integer('rating_sum').notNull().default(0),
+    /**
+     * The seeded ratings (given before written reviews existed). The figures above are these plus the
+     * reviews that count (issue 10 point 9: reviews/visibility.ts recomputes them).
+     */
+    ratingBaseSum: integer('rating_base_sum').notNull().default(0),
+    ratingBaseCount: integer('rating_base_count').notNull().default(0),
     soldCount: integer('sold_count').notNull().default(0),
     dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
     modifiedBy: text('modified_by'),
@@ -461,12 +467,15 @@ export const storeSettings = pgTable(
     maintenanceMode: boolean('maintenance_mode').notNull().default(false),
     /** Products at or below this many units count as low stock on the dashboard. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    /** Unpaid guest pay-later orders hold their stock this long, then are cancelled (issue 10 point 3). */
+    guestHoldHours: integer('guest_hold_hours').notNull().default(72),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('store_settings_single_row', sql`${t.id} = 1`),
     check('store_settings_tax_range', sql`${t.taxRateBasisPoints} between 0 and 5000`),
     check('store_settings_pay_later_range', sql`${t.payLaterDays} between 1 and 120`),
+    check('store_settings_guest_hold_range', sql`${t.guestHoldHours} between 1 and 720`),
   ],
 );
 
@@ -536,6 +545,8 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').notNull(),
     billingAddress: jsonb('billing_address'),
     trackingNumber: text('tracking_number'),
+    /** Guest pay-later orders: unpaid at this time, the sweep cancels them and frees the stock (issue 10 point 3). */
+    payBy: timestamp('pay_by', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { conflict, unprocessable } from '../errors.ts';
@@ -92,6 +92,29 @@ export async function withIdempotency<T>(
     await tx.update(idempotencyKeys).set({ statusCode: answer.statusCode, response: answer.body }).where(thisKey);
     return { ...answer, replayed: false };
   });
+}
+
+/**
+ * Whether (scope, key) holds a live stored answer, so the same request again would be answered from
+ * the store without running. Rate limits let such retries through (issue 10 point 3).
+ */
+export async function hasStoredAnswer(
+  db: Db,
+  request: Pick<IdempotentRequest, 'scope' | 'key' | 'now' | 'ttlMs'>,
+): Promise<boolean> {
+  const expiredBefore = new Date(request.now.getTime() - (request.ttlMs ?? IDEMPOTENCY_TTL_MS));
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.scope, request.scope),
+        eq(idempotencyKeys.key, request.key),
+        isNotNull(idempotencyKeys.statusCode),
+        gte(idempotencyKeys.createdAt, expiredBefore),
+      ),
+    );
+  return row !== undefined;
 }
 
 /** A stable hash of a request: same fields and values in any key order → same hash. */

@@ -237,6 +237,7 @@ CREATE TABLE "orders" (
 	"shipping_address" jsonb NOT NULL,
 	"billing_address" jsonb,
 	"tracking_number" text,
+	"pay_by" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "orders_number_unique" UNIQUE("number"),
@@ -302,6 +303,8 @@ CREATE TABLE "products" (
 	"rating_average" numeric(3, 2) DEFAULT 0 NOT NULL,
 	"rating_count" integer DEFAULT 0 NOT NULL,
 	"rating_sum" integer DEFAULT 0 NOT NULL,
+	"rating_base_sum" integer DEFAULT 0 NOT NULL,
+	"rating_base_count" integer DEFAULT 0 NOT NULL,
 	"sold_count" integer DEFAULT 0 NOT NULL,
 	"date_added" timestamp with time zone DEFAULT now() NOT NULL,
 	"modified_by" text,
@@ -367,10 +370,12 @@ CREATE TABLE "store_settings" (
 	"social_links" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"maintenance_mode" boolean DEFAULT false NOT NULL,
 	"low_stock_threshold" integer DEFAULT 5 NOT NULL,
+	"guest_hold_hours" integer DEFAULT 72 NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "store_settings_single_row" CHECK ("store_settings"."id" = 1),
 	CONSTRAINT "store_settings_tax_range" CHECK ("store_settings"."tax_rate_basis_points" between 0 and 5000),
-	CONSTRAINT "store_settings_pay_later_range" CHECK ("store_settings"."pay_later_days" between 1 and 120)
+	CONSTRAINT "store_settings_pay_later_range" CHECK ("store_settings"."pay_later_days" between 1 and 120),
+	CONSTRAINT "store_settings_guest_hold_range" CHECK ("store_settings"."guest_hold_hours" between 1 and 720)
 );
 --> statement-breakpoint
 CREATE TABLE "subcategories" (

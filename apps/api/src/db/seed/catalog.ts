@@ -317,8 +317,9 @@ export async function seedCatalog(tx: Tx): Promise<void> {
       data.products.slice(i, i + BATCH).map(({ subcategorySlug, ...p }) => {
         const subcategoryId = subId.get(`${p.categoryId}/${subcategorySlug}`);
         if (subcategoryId === undefined) throw new Error(`unknown subcategory ${p.categoryId}/${subcategorySlug}`);
-        // The seeded ratings stand for earlier ratings: later reviews add to them (reviews service).
-        return { ...p, subcategoryId, ratingSum: Math.round(p.ratingAverage * p.ratingCount) };
+        // The seeded ratings stand for earlier ratings: counted reviews add to them (reviews/visibility.ts).
+        const ratingSum = Math.round(p.ratingAverage * p.ratingCount);
+        return { ...p, subcategoryId, ratingSum, ratingBaseSum: ratingSum, ratingBaseCount: p.ratingCount };
       }),
     );
   }

@@ -24,6 +24,7 @@ import type { Actor, AuditService } from '../audit/service.ts';
 import { CANCELLABLE, loadOrder, orderToWire } from '../orders/render.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { recordTransaction } from '../payments/ledger.ts';
+import { refreshRatingsOfOrder } from '../reviews/visibility.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { type OrderMailInfo, orderMails } from './mail.ts';
 
@@ -339,6 +340,8 @@ export function createAdminOrdersService(
             { status: now2?.status ?? before.status },
           );
         }
+        // issue 10 point 9: a shipped pay-later order counts as bought, though not paid yet.
+        await refreshRatingsOfOrder(tx, id);
         await tx.insert(orderEvents).values({
           orderId: id,
           status: target,
@@ -530,6 +533,8 @@ export function createAdminOrdersService(
           .where(and(eq(orders.id, inv.orderId), eq(orders.status, 'placed')))
           .returning({ status: orders.status });
         const status = moved?.status ?? before.status;
+        // issue 10 point 9: a paid purchase makes its customer's review of it count.
+        await refreshRatingsOfOrder(tx, inv.orderId);
         await tx.insert(orderEvents).values({
           orderId: inv.orderId,
           status,

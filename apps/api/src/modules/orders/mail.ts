@@ -16,7 +16,18 @@ export function cardLabel(brand: string | null, last4: string | null): string {
   return `${BRANDS[brand ?? ''] ?? 'Card'} •••• ${last4 ?? '????'}`;
 }
 
-/** The confirmation mail of issue 4: order number, lines and totals, as plain text. */
+/** "2025-01-04 12:00 UTC": a deadline to the minute, the same for every reader. */
+export function utcMinute(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/**
+ * The confirmation mail of issue 4: order number, lines and totals, as plain text. Anyone can place
+ * a guest order to any address, so of what the shopper typed it carries only their own name and
+ * shipping address (issue 10 point 3), which the contract keeps to plain lines: no links, e-mail
+ * addresses, markup or line breaks. The billing address, phone and name on the card stay on the
+ * order for staff. Everything else is the store's own text (product names, options, the code).
+ */
 export function confirmationMail(order: Order, storeName: string, ordersUrl: string | null): Mail {
   const lines = order.lines.map((l) => {
     const options = [l.color, l.size].filter(Boolean).join(', ');
@@ -34,8 +45,14 @@ export function confirmationMail(order: Order, storeName: string, ordersUrl: str
   ];
   const payment =
     order.payment.method === 'card'
-      ? `Paid with ${cardLabel(order.payment.card_brand, order.payment.card_last4)}.`
-      : `Pay later: invoice ${order.invoice?.number} for ${money(order.invoice?.amount ?? t.total)}, due ${order.invoice?.due_at.slice(0, 10)}.`;
+      ? [`Paid with ${cardLabel(order.payment.card_brand, order.payment.card_last4)}.`]
+      : [
+          `Pay later: invoice ${order.invoice?.number} for ${money(order.invoice?.amount ?? t.total)}, due ${order.invoice?.due_at.slice(0, 10)}.`,
+          // issue 10 point 3: a guest's order holds its items only until then.
+          ...(order.pay_by
+            ? [`Please pay by ${utcMinute(order.pay_by)}: an order still unpaid then is cancelled.`]
+            : []),
+        ];
   const a = order.shipping_address;
   const address = [a.name, a.line1, a.line2, `${a.postal_code} ${a.city}`, a.region, a.country].filter(Boolean);
   const text = [
@@ -46,11 +63,20 @@ export function confirmationMail(order: Order, storeName: string, ordersUrl: str
     '',
     ...totals,
     '',
-    payment,
+    ...payment,
     '',
     'Shipping to:',
     ...address.map((l) => `  ${l}`),
     ...(ordersUrl ? ['', `Your orders: ${ordersUrl}`] : []),
   ].join('\n');
   return { to: order.email, subject: `Your order ${order.number} at ${storeName}`, text };
+}
+
+/** Issue 10 point 3: a guest's pay-later order was not paid by its deadline and has been cancelled. */
+export function holdExpiredMail(order: { number: string; email: string }, storeName: string): Mail {
+  const text = [
+    `Your order ${order.number} at ${storeName} was not paid in time, so we have cancelled it.`,
+    'Its invoice is void: nothing is owed. You are welcome to order again.',
+  ].join('\n');
+  return { to: order.email, subject: `Your order ${order.number} at ${storeName} has been cancelled`, text };
 }

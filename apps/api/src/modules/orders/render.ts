@@ -62,6 +62,7 @@ export function orderToWire(b: OrderBundle, now: Date): Order {
         }
       : null,
     tracking_number: o.trackingNumber,
+    pay_by: o.payBy && o.status === 'placed' && inv?.status === 'open' ? o.payBy.toISOString() : null,
     events: b.events.map((e) => ({ status: e.status, note: e.note, at: e.createdAt.toISOString() })),
     // Guests have no way to sign in to cancel; they contact the store.
     can_cancel: o.userId !== null && CANCELLABLE.includes(o.status),

@@ -5,26 +5,49 @@ import {
   order,
   orderIdParam,
   orderList,
+  type PlaceOrderBody,
   placeOrderBody,
   placeOrderHeaders,
 } from '@shop/contracts/orders';
-import { currentUserId } from '../../plugins/auth.ts';
-import type { RoutesPlugin } from '../types.ts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AuthGuards, currentUserId } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
+import { confirmPaymentLimit, orderPlacementLimits } from './rate-limits.ts';
 
 const tags = ['orders'];
 const bearer = [{ bearer: [] }];
 
+interface OrdersRoutesOptions {
+  services: Services;
+  guards: AuthGuards;
+  /** RATE_LIMIT_SCALE, for the two limits POST /api/orders counts itself (issue 10 point 3). */
+  rateLimitScale: number;
+}
+
 /** Issue 4: placing, reading, paying and cancelling orders, under /api/orders. */
-export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
+  app,
+  { services, guards, rateLimitScale },
+) => {
+  const limitOrders = orderPlacementLimits(app, rateLimitScale, (request: FastifyRequest) =>
+    services.orders.isReplay(
+      { userId: request.user?.userId },
+      request.body as PlaceOrderBody,
+      String(request.headers['idempotency-key']),
+    ),
+  );
+
   app.post(
     '/',
     {
       onRequest: guards.optionalUser,
+      preHandler: limitOrders,
       schema: {
         tags,
         summary: 'Place an order (signed in: the server cart; guest: `email` + `items`)',
         description:
-          'The Idempotency-Key header is required: the same key and body returns the same order (201, header `idempotent-replayed: true`), 409 while the first request runs, 422 for a different body. Prices come from the database only. 409 with `details.lines` when prices or stock moved; 402 PAYMENT_DECLINED when the card is declined (the cart is kept; a retry with the same key gets the same 402). A card that needs the extra step answers 201 with status `awaiting_payment` and `payment.next_action`.',
+          '429 past the per-address and per-e-mail (or per-account) limits of a minute; a replay of an answered Idempotency-Key is still answered. The Idempotency-Key header is required: the same key and body returns the same order (201, header `idempotent-replayed: true`), 409 while the first request runs, 422 for a different body. Prices come from the database only. 409 with `details.lines` when prices or stock moved; 402 PAYMENT_DECLINED when the card is declined (the cart is kept; a retry with the same key gets the same 402). A card that needs the extra step answers 201 with status `awaiting_payment` and `payment.next_action`.',
         security: [{ bearer: [] }, {}],
         headers: placeOrderHeaders,
         body: placeOrderBody,
@@ -36,6 +59,7 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
           409: errorBody,
           413: errorBody,
           422: errorBody,
+          429: errorBody,
         },
       },
     },
@@ -99,6 +123,7 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
     '/:id/confirm-payment',
     {
       onRequest: guards.optionalUser,
+      config: { rateLimit: confirmPaymentLimit },
       schema: {
         tags,
         summary: 'Complete (approve) or refuse the extra confirmation step of a card payment',
@@ -107,7 +132,15 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
         security: [{ bearer: [] }, {}],
         params: orderIdParam,
         body: confirmPaymentBody,
-        response: { 200: order, 400: errorBody, 401: errorBody, 402: errorBody, 404: errorBody, 409: errorBody },
+        response: {
+          200: order,
+          400: errorBody,
+          401: errorBody,
+          402: errorBody,
+          404: errorBody,
+          409: errorBody,
+          429: errorBody,
+        },
       },
     },
     async (request) =>

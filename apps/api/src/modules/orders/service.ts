@@ -2,11 +2,12 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { ERROR_CODES } from '@shop/contracts/errors';
 import { formatMoney } from '@shop/contracts/money';
 import type { Order, PlaceOrderBody } from '@shop/contracts/orders';
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { cartItems, carts, invoices, orderEvents, orderLines, orders, payments, products } from '../../db/schema.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../errors.ts';
-import { hashRequest, withIdempotency } from '../../lib/idempotency.ts';
+import { hashRequest, hasStoredAnswer, withIdempotency } from '../../lib/idempotency.ts';
+import type { Mail } from '../../lib/mailer.ts';
 import type { Deps } from '../../services.ts';
 import {
   type Actor,
@@ -24,13 +25,17 @@ import type { DiscountsService } from '../discounts/service.ts';
 import { assertCardUsable, CARD_MSG, type CardDetails } from '../payments/cards.ts';
 import { recordTransaction } from '../payments/ledger.ts';
 import type { ChargeResult, PaymentProvider } from '../payments/provider.ts';
+import { refreshRatingsOfOrder } from '../reviews/visibility.ts';
 import type { Settings, SettingsService } from '../settings/service.ts';
 import type { StockReason, StockService } from '../stock/service.ts';
-import { cardLabel, confirmationMail } from './mail.ts';
+import { cardLabel, confirmationMail, holdExpiredMail } from './mail.ts';
 import { CANCELLABLE, loadOrder, type OrderBundle, orderToWire } from './render.ts';
 
 /** An order whose card payment is not confirmed within this time is cancelled and restocked. */
 export const PAYMENT_CONFIRM_WINDOW_MS = 30 * 60 * 1000;
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export const ORDER_MSG = {
   notFound: 'Order not found',
@@ -40,6 +45,7 @@ export const ORDER_MSG = {
   notAwaitingConfirmation: 'This payment is no longer waiting for confirmation',
   paymentFailed: 'The payment could not be completed. Please try again.',
   expired: 'The payment was not confirmed in time.',
+  notPaidInTime: 'The invoice was not paid in time.',
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -69,7 +75,20 @@ interface Unwind {
   failureMessage: string;
   stockReason: StockReason;
   note: string;
+  /** What makes the order still unpaid; default: a card payment not completed (`awaiting_payment`). */
+  unpaid?: SQL;
 }
+
+/** A card order whose payment never completed. */
+const AWAITING_CARD = eq(orders.status, 'awaiting_payment');
+
+/** Issue 10 point 3: a guest's pay-later order whose `pay_by` passed with its invoice still open. */
+const guestHoldExpired = (now: Date) =>
+  and(
+    eq(orders.status, 'placed'),
+    lt(orders.payBy, now),
+    sql`exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.status = 'open')`,
+  );
 
 /**
  * Orders (issue 4; DESIGN §6). Placing is one transaction under the request's Idempotency-Key: prices
@@ -107,17 +126,24 @@ export function createOrdersService(
     return orderToWire(bundle, clock.now());
   }
 
+  /** Sends a mail after a commit: the change stands even if its mail cannot be queued. */
+  async function mailQuietly(build: () => Promise<Mail>) {
+    try {
+      await mailer.send(await build());
+    } catch {
+      // The order page (or staff) show everything the mail would have said.
+    }
+  }
+
   /** The confirmation mail (issue 4), after the commit; returns the order as it was mailed. */
   async function confirmAndMail(orderId: string): Promise<OrderBundle> {
     const bundle = await loadOrder(db, orderId);
     if (!bundle) throw notFound(ORDER_MSG.notFound);
-    try {
+    await mailQuietly(async () => {
       const { storeName } = await settings.get();
       const ordersUrl = bundle.order.userId ? `${publicUrl}/orders` : null;
-      await mailer.send(confirmationMail(orderToWire(bundle, clock.now()), storeName, ordersUrl));
-    } catch {
-      // The order stands even if its mail cannot be queued; the order page shows everything.
-    }
+      return confirmationMail(orderToWire(bundle, clock.now()), storeName, ordersUrl);
+    });
     return bundle;
   }
 
@@ -196,6 +222,7 @@ export function createOrdersService(
     });
     const totals = priceWith(r, lines, code, now, discounts);
     const status = card ? 'awaiting_payment' : 'placed';
+    const terms = card ? undefined : payLaterTerms(now, r.userId === null, r.settings);
 
     const [order] = await tx
       .insert(orders)
@@ -210,6 +237,7 @@ export function createOrdersService(
         shippingMethod: r.shipping.id,
         shippingAddress: body.shipping_address,
         billingAddress: body.billing_address ?? null,
+        payBy: terms?.payBy ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -256,8 +284,8 @@ export function createOrdersService(
     });
 
     let note = 'Order placed; waiting for the card payment';
-    if (!card) {
-      const dueAt = new Date(now.getTime() + r.settings.payLaterDays * 24 * 60 * 60 * 1000);
+    if (terms) {
+      const { dueAt } = terms;
       const number = order.number.replace(/^SO-/, 'INV-');
       await tx.insert(invoices).values({
         orderId: order.id,
@@ -345,32 +373,38 @@ export function createOrdersService(
         note: `Paid with ${cardLabel(payment?.cardBrand ?? null, payment?.cardLast4 ?? null)}`,
         createdAt: now,
       });
-      if (order.userId) await clearOrderedFromCart(tx, order.userId, orderId);
+      if (order.userId) {
+        await clearOrderedFromCart(tx, order.userId, orderId);
+        await refreshRatingsOfOrder(tx, orderId);
+      }
       return true;
     });
   }
 
-  /** Cancels an order that was never paid (declined, refused, expired): exactly once, restocked. */
-  async function cancelUnpaid(orderId: string, how: Unwind): Promise<boolean> {
-    const back = await db.transaction(async (tx) => {
+  /**
+   * Cancels an order that was never paid (declined, refused, expired): exactly once, restocked.
+   * Answers the cancelled order, or undefined when it was no longer unpaid.
+   */
+  async function cancelUnpaid(orderId: string, how: Unwind) {
+    const done = await db.transaction(async (tx) => {
       const now = clock.now();
       const [order] = await tx
         .update(orders)
         .set({ status: 'cancelled', updatedAt: now })
-        .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
-        .returning({ id: orders.id });
+        .where(and(eq(orders.id, orderId), how.unpaid ?? AWAITING_CARD))
+        .returning();
       if (!order) return undefined;
       await tx
         .update(payments)
         .set({ status: how.paymentStatus, failureMessage: how.failureMessage, updatedAt: now })
         .where(eq(payments.orderId, orderId));
-      const ids = await unwind(tx, orderId, how.stockReason);
+      const back = await unwind(tx, orderId, how.stockReason);
       await tx.insert(orderEvents).values({ orderId, status: 'cancelled', note: how.note, createdAt: now });
-      return ids;
+      return { order, back };
     });
-    if (!back) return false;
-    await afterRestock(back);
-    return true;
+    if (!done) return undefined;
+    await afterRestock(done.back);
+    return done.order;
   }
 
   /**
@@ -495,6 +529,7 @@ export function createOrdersService(
         paymentAfter = 'cancelled';
       }
       const ids = await unwind(tx, orderId, 'order_cancelled');
+      await refreshRatingsOfOrder(tx, orderId);
       await tx.insert(orderEvents).values({ orderId, status: 'cancelled', note, createdAt: now });
       const result: StaffResult = {
         before: { status: before.status, payment_status: payment?.status ?? null },
@@ -528,7 +563,7 @@ export function createOrdersService(
       const cardInfo = cardBody ? assertCardUsable(cardBody, now) : undefined;
       assertActorBody(actor, body);
       const current = await settings.get();
-      const scope = actor.userId ? `order:user:${actor.userId}` : `order:guest:${(body.email ?? '').toLowerCase()}`;
+      const scope = orderScope(actor, body);
 
       let placed: Placed | undefined;
       let answer: Awaited<ReturnType<typeof withIdempotency<{ order_id: string }>>>;
@@ -561,6 +596,14 @@ export function createOrdersService(
         }
       }
       return { order: orderToWire(bundle, clock.now()), replayed: answer.replayed };
+    },
+
+    /**
+     * Whether POST /api/orders with this key was already answered (for this account or guest e-mail):
+     * sending it again only replays that answer, so rate limits let it through (issue 10 point 3).
+     */
+    isReplay(actor: Actor, body: PlaceOrderBody, idempotencyKey: string): Promise<boolean> {
+      return hasStoredAnswer(db, { scope: orderScope(actor, body), key: idempotencyKey, now: clock.now() });
     },
 
     /**
@@ -729,7 +772,10 @@ export function createOrdersService(
           })
           .where(eq(payments.id, payment.id));
         const status = full ? 'refunded' : order.status;
-        if (full) await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
+        if (full) {
+          await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
+          await refreshRatingsOfOrder(tx, orderId);
+        }
         const note = `${full ? 'Refunded in full' : 'Partially refunded'}: ${formatMoney(amount)} ${returned} (${opts.reason})`;
         await tx.insert(orderEvents).values({ orderId, status, note, createdAt: now });
         await recordTransaction(tx, {
@@ -782,6 +828,30 @@ export function createOrdersService(
       }
       return cancelled;
     },
+
+    /**
+     * The sweep of issue 10 point 3 (server.ts, with the one above): a guest's pay-later order still
+     * unpaid at its `pay_by` is cancelled, restocked and its invoice voided, exactly once whatever
+     * runs in parallel (one conditional update decides; a "mark paid" racing it then finds the
+     * invoice void). Orders staff already prepare or ship are left alone. The guest is told.
+     */
+    async expireUnpaidGuestOrders(): Promise<number> {
+      const stale = await db.select({ id: orders.id }).from(orders).where(guestHoldExpired(clock.now())).limit(500);
+      let cancelled = 0;
+      for (const { id } of stale) {
+        const order = await cancelUnpaid(id, {
+          paymentStatus: 'cancelled',
+          failureMessage: ORDER_MSG.notPaidInTime,
+          stockReason: 'payment_expired',
+          note: 'Cancelled: the invoice was not paid in time (guest order)',
+          unpaid: guestHoldExpired(clock.now()),
+        });
+        if (!order) continue;
+        cancelled += 1;
+        await mailQuietly(async () => holdExpiredMail(order, (await settings.get()).storeName));
+      }
+      return cancelled;
+    },
   };
 
   /** After a price_changed 409: the signed-in cart's lines take the current prices. */
@@ -794,6 +864,11 @@ export function createOrdersService(
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
+/** Whose Idempotency-Keys an order request uses (ADR 004): the account, or the guest's e-mail. */
+function orderScope(actor: Actor, body: PlaceOrderBody): string {
+  return actor.userId ? `order:user:${actor.userId}` : `order:guest:${(body.email ?? '').toLowerCase()}`;
+}
+
 /**
  * What the Idempotency-Key's request hash covers: the whole body, but of the card only the last 4,
  * expiry and name. The stored hash must never be a way back to a card number: a number has too few
@@ -803,6 +878,19 @@ function hashable(body: PlaceOrderBody) {
   if (body.payment.method !== 'card') return body;
   const { number, cvc: _cvc, ...rest } = body.payment.card;
   return { ...body, payment: { method: 'card', card: { ...rest, last4: number.slice(-4) } } };
+}
+
+/**
+ * When a pay-later invoice is due. A guest's order also holds its stock only until `payBy` (issue 10
+ * point 3: anyone can place one with any e-mail, and never pay): the store's guest hold, and the
+ * invoice falls due then at the latest, so the date the guest is told is the date that counts.
+ * Signed-in customers get the store's invoice terms; staff chase those with reminders.
+ */
+function payLaterTerms(now: Date, guest: boolean, settings: Settings): { dueAt: Date; payBy: Date | null } {
+  const dueAt = new Date(now.getTime() + settings.payLaterDays * DAY_MS);
+  if (!guest) return { dueAt, payBy: null };
+  const payBy = new Date(Math.min(dueAt.getTime(), now.getTime() + settings.guestHoldHours * HOUR_MS));
+  return { dueAt: payBy, payBy };
 }
 
 /** Compares a stored confirmation token with the one sent, in constant time. */

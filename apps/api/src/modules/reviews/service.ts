@@ -2,11 +2,12 @@ import type { reviewBody, reviewList } from '@shop/contracts/account';
 import { ACCOUNT_MSG } from '@shop/contracts/account';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { orderLines, orders, products, reviews, users } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import type { Deps } from '../../services.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import { qualifyingPurchase, refreshProductRatings } from './visibility.ts';
 
 export type ReviewInput = z.infer<typeof reviewBody>;
 type ReviewList = z.infer<typeof reviewList>;
@@ -15,11 +16,12 @@ type Review = ReviewList['items'][number];
 /** The newest reviews a product page shows; `count` still tells how many there are in all. */
 export const REVIEW_LIST_LIMIT = 100;
 
-/**
- * Order statuses that mean the customer has the product or paid for it: a cancelled, refunded or
- * unpaid order does not make a buyer (issue 4).
- */
-const BUYER_STATUSES = ['placed', 'paid', 'processing', 'shipped', 'delivered'] as const;
+/** Orders that will count once paid (issue 10 point 9): the customer is told to wait, not that they never bought. */
+const UNPAID_STATUSES = ['awaiting_payment', 'placed', 'processing'] as const;
+
+export const REVIEW_MSG = {
+  notPaidYet: 'You can review this product once your order of it has been paid',
+} as const;
 
 /** "Ada L.": enough to tell reviewers apart without publishing a full name. */
 const authorName = (firstName: string, lastName: string) =>
@@ -58,25 +60,33 @@ function toReview(row: {
 /**
  * Product reviews (issue 4): customers who bought a product rate it 1–5 once; the product's
  * rating average and count — what the `rating` sort orders by — follow in the same transaction.
+ * A review shows and counts only while its purchase does (issue 10 point 9: visibility.ts).
  */
 export function createReviewsService({ db, clock }: Deps, { catalog }: { catalog: CatalogService }) {
-  /** Did the (still enabled) user buy the product? An order in a buyer status with a line of it. */
-  async function hasBought(userId: string, productId: string): Promise<boolean> {
-    const [row] = await db
+  /** Has the (still enabled) user a qualifying purchase of the product (issue 10 point 9)? */
+  async function hasBought(ex: Db | Tx, userId: string, productId: string): Promise<boolean> {
+    const [row] = await ex
+      .select({ ok: sql<boolean>`${qualifyingPurchase(userId, productId)}` })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.disabled, false)));
+    return row?.ok === true;
+  }
+
+  /** Why a customer may not review: an order still unpaid is told apart from never having bought. */
+  async function notABuyer(userId: string, productId: string) {
+    const [pending] = await db
       .select({ id: orderLines.id })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .innerJoin(users, eq(users.id, orders.userId))
       .where(
         and(
           eq(orders.userId, userId),
           eq(orderLines.productId, productId),
-          inArray(orders.status, [...BUYER_STATUSES]),
-          eq(users.disabled, false),
+          inArray(orders.status, [...UNPAID_STATUSES]),
         ),
       )
       .limit(1);
-    return row !== undefined;
+    return forbidden(pending ? REVIEW_MSG.notPaidYet : ACCOUNT_MSG.notABuyer);
   }
 
   async function hasReviewed(userId: string, productId: string): Promise<boolean> {
@@ -88,24 +98,11 @@ export function createReviewsService({ db, clock }: Deps, { catalog }: { catalog
     return row !== undefined;
   }
 
-  /**
-   * Adds one rating to the product's figures. The seeded ratings of the demo catalogue stand for
-   * earlier ratings without written reviews, so figures grow from them rather than being recounted
-   * from the reviews table. The caller holds the product row lock.
-   */
-  async function addRating(tx: Pick<Db, 'execute'>, productId: string, rating: number) {
-    await tx.execute(sql`
-      update ${products} set
-        rating_sum = rating_sum + ${rating},
-        rating_count = rating_count + 1,
-        rating_average = round((rating_sum + ${rating})::numeric / (rating_count + 1), 2)
-      where id = ${productId}`);
-  }
-
   return {
     /**
      * The newest reviews of a published product (id or slug) with its average and count, and
-     * whether the caller may write one (signed in, bought it, not reviewed yet).
+     * whether the caller may write one (signed in, bought it, not reviewed yet). Only reviews whose
+     * author still has a qualifying purchase are listed (issue 10 point 9).
      */
     async list(productKey: string, userId: string | undefined): Promise<ReviewList> {
       const product = await catalog.getProduct(productKey);
@@ -113,11 +110,11 @@ export function createReviewsService({ db, clock }: Deps, { catalog }: { catalog
         .select(reviewColumns)
         .from(reviews)
         .innerJoin(users, eq(users.id, reviews.userId))
-        .where(eq(reviews.productId, product.id))
+        .where(and(eq(reviews.productId, product.id), qualifyingPurchase(reviews.userId, reviews.productId)))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(REVIEW_LIST_LIMIT);
       const reviewed = userId !== undefined && (await hasReviewed(userId, product.id));
-      const canReview = userId !== undefined && !reviewed && (await hasBought(userId, product.id));
+      const canReview = userId !== undefined && !reviewed && (await hasBought(db, userId, product.id));
       return {
         items: rows.map(toReview),
         average: product.rating,
@@ -128,16 +125,16 @@ export function createReviewsService({ db, clock }: Deps, { catalog }: { catalog
     },
 
     /**
-     * Adds the caller's review. Only a buyer may (403), once per product (409). The product row is
-     * locked before the review is written and the figures are recomputed from all reviews, so
-     * parallel reviews of one product serialise and the average stays exact.
+     * Adds the caller's review. Only a customer with a paid (or shipped) purchase may (403), once per
+     * product (409). The product row is locked before the purchase is checked and the review written,
+     * and the figures are recomputed from all counted reviews, so parallel reviews (and cancels) of
+     * one product serialise and the average stays exact.
      */
     async create(userId: string, productKey: string, input: ReviewInput): Promise<Review> {
       const product = await catalog.getProduct(productKey);
-      if (!(await hasBought(userId, product.id))) throw forbidden(ACCOUNT_MSG.notABuyer);
-
       const review = await db.transaction(async (tx) => {
         await tx.select({ id: products.id }).from(products).where(eq(products.id, product.id)).for('update');
+        if (!(await hasBought(tx, userId, product.id))) throw await notABuyer(userId, product.id);
         const [inserted] = await tx
           .insert(reviews)
           .values({
@@ -151,7 +148,7 @@ export function createReviewsService({ db, clock }: Deps, { catalog }: { catalog
           .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
           .returning({ id: reviews.id });
         if (!inserted) throw conflict(ACCOUNT_MSG.alreadyReviewed);
-        await addRating(tx, product.id, input.rating);
+        await refreshProductRatings(tx, product.id);
         const [row] = await tx
           .select(reviewColumns)
           .from(reviews)

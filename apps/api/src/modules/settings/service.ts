@@ -14,6 +14,8 @@ export interface Settings {
   taxRateBasisPoints: number;
   shippingMethods: ShippingMethodRow[];
   payLaterDays: number;
+  /** Unpaid guest pay-later orders are cancelled this many hours after placing (issue 10 point 3). */
+  guestHoldHours: number;
   /** The store profile the footer shows (issue 5). */
   contactEmail: string;
   contactPhone: string;
@@ -48,6 +50,7 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
       taxRateBasisPoints: row.taxRateBasisPoints,
       shippingMethods: row.shippingMethods,
       payLaterDays: row.payLaterDays,
+      guestHoldHours: row.guestHoldHours,
       contactEmail: row.contactEmail,
       contactPhone: row.contactPhone,
       address: row.address,
@@ -100,6 +103,7 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
         taxRateBasisPoints: row.taxRateBasisPoints,
         shippingMethods: row.shippingMethods,
         payLaterDays: row.payLaterDays,
+        guestHoldHours: row.guestHoldHours,
         contactEmail: row.contactEmail,
         contactPhone: row.contactPhone,
         address: row.address,
@@ -130,6 +134,7 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
             freeOverCents: next.shipping[m.id].free_over === null ? null : toCents(next.shipping[m.id].free_over ?? 0),
           })),
           payLaterDays: next.pay_later_days,
+          guestHoldHours: next.guest_hold_hours,
           contactEmail: next.contact_email,
           contactPhone: next.contact_phone,
           address: next.address,
@@ -156,6 +161,7 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
             freeOverCents: m.free_over === null ? null : toCents(m.free_over),
           })),
           payLaterDays: next.pay_later_days,
+          guestHoldHours: next.guest_hold_hours,
           updatedAt: clock.now(),
         })
         .where(eq(storeSettings.id, 1));
@@ -174,6 +180,7 @@ export function settingsToWire(s: Settings): StoreSettings {
     tax_rate_percent: s.taxRateBasisPoints / 100,
     shipping: s.shippingMethods.map(shippingToWire),
     pay_later_days: s.payLaterDays,
+    guest_hold_hours: s.guestHoldHours,
   };
 }
 
@@ -210,6 +217,7 @@ export function settingsToAdmin(s: Settings): AdminSettings {
     shipping: { standard: rate('standard'), express: rate('express') },
     tax_rate_percent: s.taxRateBasisPoints / 100,
     pay_later_days: s.payLaterDays,
+    guest_hold_hours: s.guestHoldHours,
     low_stock_threshold: s.lowStockThreshold,
     maintenance_mode: s.maintenanceMode,
   };

@@ -1,4 +1,10 @@
-import { type AdminSettings, SOCIAL_LABELS, SOCIAL_NETWORKS, type StaffMember } from '@shop/contracts/admin-store';
+import {
+  type AdminSettings,
+  GUEST_HOLD_HOURS,
+  SOCIAL_LABELS,
+  SOCIAL_NETWORKS,
+  type StaffMember,
+} from '@shop/contracts/admin-store';
 import type { ContentPage } from '@shop/contracts/content';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
@@ -196,6 +202,7 @@ function ShippingSection({ settings }: { settings: AdminSettings }) {
 
 function PayLaterSection({ settings }: { settings: AdminSettings }) {
   const [days, setDays] = useState(String(settings.pay_later_days));
+  const [holdHours, setHoldHours] = useState(String(settings.guest_hold_hours));
   const [threshold, setThreshold] = useState(String(settings.low_stock_threshold));
   const save = useSaveSettings();
   return (
@@ -205,7 +212,12 @@ function PayLaterSection({ settings }: { settings: AdminSettings }) {
       pending={save.isPending}
       onSubmit={() =>
         save.mutate(
-          { ...settings, pay_later_days: num(days), low_stock_threshold: num(threshold) },
+          {
+            ...settings,
+            pay_later_days: num(days),
+            guest_hold_hours: num(holdHours),
+            low_stock_threshold: num(threshold),
+          },
           { onSuccess: () => toast.success('Pay-later terms saved') },
         )
       }
@@ -219,6 +231,16 @@ function PayLaterSection({ settings }: { settings: AdminSettings }) {
           max={120}
           value={days}
           onChange={(e) => setDays(e.target.value)}
+        />
+        <TextField
+          id="guest-hold-hours"
+          label="Unpaid guest orders cancelled after (hours)"
+          type="number"
+          min={GUEST_HOLD_HOURS.min}
+          max={GUEST_HOLD_HOURS.max}
+          value={holdHours}
+          onChange={(e) => setHoldHours(e.target.value)}
+          hint="A guest's pay-later order holds its items this long; its invoice falls due then at the latest."
         />
         <TextField
           id="low-stock"

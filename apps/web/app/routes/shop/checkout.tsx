@@ -18,6 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     storeName: settings.storeName,
     payLaterDays: settings.payLaterDays,
+    guestHoldHours: settings.guestHoldHours,
     shipping: settings.shippingMethods.map((m) => ({
       id: m.id,
       name: m.name,

@@ -34,6 +34,7 @@ import {
   paymentBody,
   quoteBody,
 } from '../checkout-form.ts';
+import { type PayLaterSettings, payLaterTerm } from '../pay-later-term.ts';
 import { savePlacedOrder } from '../placed-order.ts';
 import { freeShippingNote, type ShippingMethod, shippingPriceLabel } from '../shipping.ts';
 import { useQuote } from '../use-quote.ts';
@@ -43,9 +44,8 @@ import { ConfirmPaymentDialog } from './confirm-payment-dialog.tsx';
 import { PaymentFields } from './payment-fields.tsx';
 
 /** What checkout reads from the store settings (server loader, DESIGN §3). */
-export interface CheckoutSettings {
+export interface CheckoutSettings extends PayLaterSettings {
   storeName: string;
-  payLaterDays: number;
   shipping: ShippingMethod[];
 }
 
@@ -156,6 +156,7 @@ function CheckoutForm({
     return () => controller.abort();
   }, [guest]);
   const savedAddress = choice === 'new' ? null : toAddress(saved?.find((a) => a.id === choice));
+  const payLater = payLaterTerm(settings, guest);
   const ctx: CheckoutContext = { guest, savedAddress };
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
@@ -411,7 +412,7 @@ function CheckoutForm({
           <PaymentFields
             idPrefix={id}
             method={values.payment_method}
-            payLaterDays={settings.payLaterDays}
+            payLater={payLater}
             register={form.register}
             errors={errors}
           />
@@ -437,7 +438,7 @@ function CheckoutForm({
           {quote ? (
             <p className="mt-2 text-center text-slate-700 text-sm">
               You pay <span data-testid="checkout-total">{money(quote.totals.total)}</span>
-              {values.payment_method === 'pay_later' ? ` within ${settings.payLaterDays} days` : ''}.
+              {values.payment_method === 'pay_later' ? ` within ${payLater.term}` : ''}.
             </p>
           ) : null}
         </div>

@@ -7,18 +7,19 @@ import type { CheckoutValues, PaymentMethod } from '../checkout-form.ts';
 
 /**
  * Payment (issue 4): a card through the built-in test provider, or pay later by an invoice due in
- * the store's number of days.
+ * the store's number of days (a guest: within the store's guest hold, issue 10 point 3).
  */
 export function PaymentFields({
   idPrefix,
   method,
-  payLaterDays,
+  payLater,
   register,
   errors,
 }: {
   idPrefix: string;
   method: PaymentMethod;
-  payLaterDays: number;
+  /** How long the shopper has to pay, and whether the order is cancelled when unpaid by then (guests). */
+  payLater: { term: string; cancelledUnpaid: boolean };
   register: UseFormRegister<CheckoutValues>;
   errors: FieldErrors<CheckoutValues>;
 }) {
@@ -33,7 +34,7 @@ export function PaymentFields({
           Visa, Mastercard, American Express, Discover
         </MethodOption>
         <MethodOption id={`${idPrefix}-pay-later`} value="pay_later" register={register} title="Pay later">
-          By invoice, due in {payLaterDays} days
+          By invoice, due in {payLater.term}
         </MethodOption>
       </div>
 
@@ -110,7 +111,8 @@ export function PaymentFields({
         </div>
       ) : (
         <p className="rounded-md bg-slate-50 p-3 text-slate-700 text-sm" data-testid="pay-later-note">
-          We send an invoice with your order confirmation. Pay it within {payLaterDays} days of your order.
+          We send an invoice with your order confirmation. Pay it within {payLater.term} of your order.
+          {payLater.cancelledUnpaid ? ' A guest order still unpaid then is cancelled.' : ''}
         </p>
       )}
     </div>

@@ -1,6 +1,6 @@
 import type { Order } from '@shop/contracts/orders';
 import { Link } from 'react-router';
-import { cardLabel, formatDate, INVOICE_STATUS_LABELS, money } from '../format.ts';
+import { cardLabel, formatDate, formatDateTime, INVOICE_STATUS_LABELS, money } from '../format.ts';
 
 const PAYMENT_STATUS: Record<Order['payment']['status'], string> = {
   requires_action: 'Waiting for your confirmation',
@@ -14,7 +14,8 @@ const PAYMENT_STATUS: Record<Order['payment']['status'], string> = {
 
 /**
  * How the order is paid: the card's brand and last 4 digits (all the shop keeps), or the pay-later
- * invoice with its number, due date and amount. `invoiceLink` links the printable invoice.
+ * invoice with its number, due date and amount (and a guest's deadline). `invoiceLink` links the
+ * printable invoice.
  */
 export function PaymentSummary({ order, invoiceLink = false }: { order: Order; invoiceLink?: boolean }) {
   const { payment, invoice } = order;
@@ -43,6 +44,12 @@ export function PaymentSummary({ order, invoiceLink = false }: { order: Order; i
       ) : (
         <p className="text-slate-700">{PAYMENT_STATUS[payment.status]}</p>
       )}
+      {order.pay_by ? (
+        // issue 10 point 3: a guest's order holds its items only until then.
+        <p className="text-slate-700" data-testid="pay-by">
+          Pay by {formatDateTime(order.pay_by)}: an order still unpaid then is cancelled.
+        </p>
+      ) : null}
       {invoice && invoiceLink ? (
         <Link
           to={`/orders/${encodeURIComponent(order.id)}/invoice`}
