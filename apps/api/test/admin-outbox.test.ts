@@ -34,6 +34,7 @@ describe('GET /api/admin/outbox', () => {
         remoteAddress: freshIp(),
       });
       expect(res.statusCode).toBe(200);
+      await t.drain(); // the mail is sent after the answer (issue 10 point 7)
       t.clock.advance(1000);
     }
     await t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'other@example.com' } });

@@ -40,8 +40,12 @@ afterAll(async () => {
   await sink.close();
 });
 
-const post = (app: TestApp, url: string, payload: object, headers: Record<string, string> = {}) =>
-  app.app.inject({ method: 'POST', url, payload, headers, remoteAddress: freshIp() });
+/** A request, then the mail it causes: some is sent after the answer (issue 10 point 7). */
+async function post(app: TestApp, url: string, payload: object, headers: Record<string, string> = {}) {
+  const res = await app.app.inject({ method: 'POST', url, payload, headers, remoteAddress: freshIp() });
+  await app.drain();
+  return res;
+}
 
 async function outbox(app: TestApp, headers: Record<string, string>, query: string) {
   const res = await app.app.inject({ method: 'GET', url: `/api/admin/outbox${query}`, headers });

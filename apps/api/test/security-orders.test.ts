@@ -52,7 +52,8 @@ const admin = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: obje
     ...(payload ? { payload } : {}),
   });
 
-const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+const mailsTo = (to: string) =>
+  t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.createdAt);
 const statusOf = async (orderId: string) =>
   (await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
 
@@ -207,7 +208,11 @@ describe('issue 10 point 3: unpaid guest pay-later orders hold stock for a bound
     expect(payment?.status).toBe('cancelled');
     const [voided] = await t.db.select().from(invoices).where(eq(invoices.orderId, hoard.id));
     expect(voided?.status).toBe('void');
-    const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, hoard.id));
+    const events = await t.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, hoard.id))
+      .orderBy(orderEvents.id);
     expect(events.at(-1)).toMatchObject({ status: 'cancelled', note: expect.stringContaining('not paid') });
     expect((await mailsTo(hoard.email)).map((m) => m.subject)).toEqual([
       expect.stringContaining(hoard.number),

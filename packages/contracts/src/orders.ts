@@ -3,6 +3,7 @@ import { email } from './auth.ts';
 import { idempotencyKey, productId } from './cart.ts';
 import { paged } from './common.ts';
 import { MAX_LINE_QUANTITY } from './constants.ts';
+import { stopAt } from './text.ts';
 
 /** Issue 4: checkout and orders. Money on the wire is decimals; cents inside (money.ts). */
 
@@ -11,7 +12,7 @@ const text = (label: string, max: number) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, stopAt(`${label} must be at most ${max} characters`));
 
 /**
  * Issue 10 point 3: the name and address are the only text a shopper types that the order mail
@@ -30,12 +31,12 @@ export const address = z.strictObject({
   name: plainLine(text('Full name', 100), 'Full name'),
   line1: plainLine(text('Address', 200), 'Address'),
   line2: plainLine(
-    z.string().trim().max(200, 'Address line 2 must be at most 200 characters'),
+    z.string().trim().max(200, stopAt('Address line 2 must be at most 200 characters')),
     'Address line 2',
   ).optional(),
   city: plainLine(text('City', 100), 'City'),
   region: plainLine(
-    z.string().trim().max(100, 'State / region must be at most 100 characters'),
+    z.string().trim().max(100, stopAt('State / region must be at most 100 characters')),
     'State / region',
   ).optional(),
   postal_code: plainLine(text('Postal code', 20), 'Postal code'),
