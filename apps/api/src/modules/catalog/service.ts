@@ -34,7 +34,6 @@ export const productColumns = {
   ratingAverage: products.ratingAverage,
   ratingCount: products.ratingCount,
   dateAdded: products.dateAdded,
-  modifiedBy: products.modifiedBy,
   modifiedDate: products.modifiedDate,
 };
 
@@ -59,7 +58,6 @@ export interface ProductRow {
   ratingAverage: number;
   ratingCount: number;
   dateAdded: Date;
-  modifiedBy: string | null;
   modifiedDate: Date;
 }
 
@@ -67,6 +65,9 @@ export interface ProductRow {
  * The wire shape of a product (contracts `product`): prices as decimals (DESIGN §6), `in_stock`
  * derived from `available`, `category`/`subcategory`/`brand` as the ids the filters take. The cart
  * and wishlist modules may reuse it for their lines.
+ *
+ * `modified_by` is a field of spec §3's product, but who edited a product is the staff's business:
+ * public answers never name them (issue 10 point 6); the admin answer fills it in.
  */
 export function toProductWire(row: ProductRow): Product {
   return {
@@ -90,7 +91,7 @@ export function toProductWire(row: ProductRow): Product {
     rating: Number(row.ratingAverage),
     rating_count: row.ratingCount,
     date_added: row.dateAdded.toISOString(),
-    modified_by: row.modifiedBy,
+    modified_by: null,
     modified_date: row.modifiedDate.toISOString(),
   };
 }
