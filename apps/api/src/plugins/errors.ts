@@ -1,7 +1,9 @@
+import type { ServerResponse } from 'node:http';
 import { ERROR_CODES } from '@shop/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** Fastify's own client-error codes and the answer we give for each (DESIGN §5). */
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
@@ -52,4 +54,52 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side', code: ERROR_CODES.internal });
   });
+}
+
+/** The methods the shop answers; anything else (TRACE, OPTIONS, PROPFIND, …) never reaches a route. */
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Issue 10 point 10: a method no route takes used to fall through to the pages, whose router throws on
+ * it (a 500). Refuse it first, for every path, with 405 and the methods that do exist.
+ */
+export function registerMethodGuard(app: FastifyInstance) {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (ALLOWED_METHODS.includes(request.method)) return done();
+    reply.header('allow', ALLOWED_METHODS.join(', '));
+    done(
+      new AppError(
+        405,
+        ERROR_CODES.methodNotAllowed,
+        `${request.method} is not allowed: use ${ALLOWED_METHODS.join(', ')}`,
+      ),
+    );
+  });
+}
+
+/** Errors the router raises before any route runs, and our answer to each. */
+const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
+  FST_ERR_BAD_URL: [400, ERROR_CODES.badRequest, 'The address is not valid: it holds a broken %-escape'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, ERROR_CODES.badRequest, 'The address is too long'],
+};
+
+/**
+ * Fastify's `frameworkErrors`: a URL whose percent-escapes do not decode, or a path parameter over the
+ * router's length limit, is refused before any route or hook runs — by default in Fastify's own shape,
+ * without our headers. Answer it like every other error (issue 10 point 10), written as Fastify's own
+ * answer is, straight to the response.
+ */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: { raw: ServerResponse }) {
+  const [status, code, message] = FRAMEWORK_ERRORS[error.code] ?? [
+    500,
+    ERROR_CODES.internal,
+    'Something went wrong on our side',
+  ];
+  const body = JSON.stringify({ message, code });
+  reply.raw.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  reply.raw.end(body);
 }
