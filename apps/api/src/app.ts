@@ -35,7 +35,12 @@ import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { authGuards } from './plugins/auth.ts';
-import { answerFrameworkError, registerErrorHandling, registerMethodGuard } from './plugins/errors.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerErrorHandling,
+  registerMethodGuard,
+} from './plugins/errors.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createServices } from './services.ts';
@@ -70,6 +75,7 @@ export async function buildApp(opts: AppOptions) {
     // Issue 10 point 14: X-Forwarded-For counts only from the proxies TRUST_PROXY names.
     trustProxy: config.TRUST_PROXY,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   // spec §7: "all requests send JSON" — a bodiless DELETE may still say application/json; treat an
   // empty JSON body as no body instead of refusing it. Non-empty bodies keep Fastify's safe parser.

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { ERROR_REPORT_LIMITS } from '@shop/contracts/error-reports';
 import fc from 'fast-check';
 import type { InjectOptions, Response } from 'light-my-request';
@@ -194,4 +195,34 @@ describe('point 10: every other framework-made answer is in the shop’s format'
       expectShopError(await inject(request), status);
     });
   }
+});
+
+describe('point 10: requests Node cannot parse', () => {
+  /** Sends raw bytes to the listening app and answers everything it writes back until it closes. */
+  async function raw(request: string): Promise<string> {
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    const socket = net.connect(address.port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.write(request);
+    await new Promise((resolve) => socket.on('close', resolve));
+    return Buffer.concat(chunks).toString();
+  }
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it.each([
+    ['a broken header line', 'GET / HTTP/1.1\r\nHost: shop\r\nBroken header\r\n\r\n', 400],
+    ['headers over the limit', `GET / HTTP/1.1\r\nHost: shop\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`, 431],
+  ])('answers %s in the shop’s format with the security headers', async (_name, request, status) => {
+    const answer = await raw(request);
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(head).toContain('strict-transport-security: max-age=31536000; includeSubDomains');
+    expect(head).toContain('x-content-type-options: nosniff');
+    expect(JSON.parse(body)).toEqual({ message: expect.any(String), code: 'BAD_REQUEST' });
+  });
 });
