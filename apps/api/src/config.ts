@@ -44,10 +44,11 @@ const trustProxy = z
     const entries = value.split(',').map((entry) => entry.trim());
     const bad = entries.find((entry) => !isProxyAddress(entry));
     if (bad === undefined) return entries;
-    ctx.addIssue({
-      code: 'custom',
-      message: `"${bad}" is not an address or CIDR range: list the proxies in front of the shop, e.g. 10.0.0.0/8`,
-    });
+    const why =
+      bad === 'true' || /^\d+$/.test(bad)
+        ? `"${bad}" would believe any client that reaches the shop directly`
+        : `"${bad}" is not an address or CIDR range`;
+    ctx.addIssue({ code: 'custom', message: `${why}: list the proxies in front of the shop, e.g. 10.0.0.0/8` });
     return z.NEVER;
   });
 
