@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,9 +13,11 @@ import type { Redis } from 'ioredis';
 import type { ZodType } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { badRequest } from './errors.ts';
 import { type Background, createBackground } from './lib/background.ts';
 import { bodyLimitFor } from './lib/body-limit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { nestsDeeperThan } from './lib/json-depth.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -37,8 +38,14 @@ import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { authGuards } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerErrorHandling,
+  registerMethodGuard,
+} from './plugins/errors.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createServices } from './services.ts';
 
 export interface AppOptions {
@@ -55,6 +62,11 @@ export interface AppOptions {
 
 /** Bodies outside /api (none are parsed there) and the fallback; /api routes get their own (bodyLimitFor). */
 const BODY_LIMIT = 100 * 1024;
+/**
+ * JSON bodies nested deeper than this are refused with 400 before anything walks them (issue 10
+ * point 10): no route's body comes near it, and nothing downstream can be made to recurse.
+ */
+const MAX_JSON_DEPTH = 32;
 
 /** Builds the whole app without listening (STYLE 2): tests call `inject()`, server.ts listens. */
 export async function buildApp(opts: AppOptions) {
@@ -63,21 +75,30 @@ export async function buildApp(opts: AppOptions) {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    // Issue 10 point 14: X-Forwarded-For counts only from the proxies TRUST_PROXY names.
+    trustProxy: config.TRUST_PROXY,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   // spec §7: "all requests send JSON" — a bodiless DELETE may still say application/json; treat an
   // empty JSON body as no body instead of refusing it. Non-empty bodies keep Fastify's safe parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
+    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      return done(badRequest(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    }
     parseJson(request, body as string, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First: every answer from here on, errors included, carries the security headers (issue 10 point 13).
+  registerSecurityHeaders(app);
+  registerMethodGuard(app);
   registerErrorHandling(app);
   registerNulGuard(app);
 
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const { publicUrl } = config;
   const mailer =
     opts.mailer ??
     createMailer({
@@ -139,11 +160,12 @@ export async function buildApp(opts: AppOptions) {
     async (api) => {
       // Issue 5: maintenance mode stops shoppers' changes (503); staff and sign-in keep working.
       api.addHook('onRequest', maintenanceHook(services.settings));
-      // The API answers JSON only: nothing in it may run as a page.
-      await api.register(helmet, {
-        contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      // The docs page runs Swagger UI's own scripts under its own policy; it may not be framed either.
+      await api.register(swaggerUi, {
+        routePrefix: '/docs',
+        staticCSP: true,
+        transformStaticCSP: (csp) => csp.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
       });
-      await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
       await api.register(healthRoutes, { db: database.db });
       const routeDeps = { services, guards };
       await api.register(authRoutes, { ...routeDeps, rateLimitScale: config.RATE_LIMIT_SCALE, prefix: '/auth' });
@@ -169,7 +191,7 @@ export async function buildApp(opts: AppOptions) {
     { prefix: '/api' },
   );
 
-  await app.register(mediaRoutes, { services, guards, db: database.db, prefix: '/media' });
+  await app.register(mediaRoutes, { services, db: database.db, prefix: '/media' });
 
   if (opts.web) {
     const { registerWeb } = await import('./web/plugin.ts');

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isCommonPassword } from './lib/passwords.ts';
@@ -16,13 +17,49 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}:`).join(' or ')}`,
     });
 
+/** proxy-addr's names for private ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8` or one of PROXY_RANGE_NAMES. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (issue 10 point 14): the proxies whose X-Forwarded-For names the client — their addresses
+ * or CIDR ranges, comma-separated. Unset: nobody's, the connection's address counts. `true` and hop
+ * counts are refused: both believe a client that reaches the shop directly and names itself any address
+ * (and with it any rate-limit bucket); Fastify itself now ignores hop counts for that reason.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | string[] => {
+    if (!value) return false;
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (bad === undefined) return entries;
+    const why =
+      bad === 'true' || /^\d+$/.test(bad)
+        ? `"${bad}" would believe any client that reaches the shop directly`
+        : `"${bad}" is not an address or CIDR range`;
+    ctx.addIssue({ code: 'custom', message: `${why}: list the proxies in front of the shop, e.g. 10.0.0.0/8` });
+    return z.NEVER;
+  });
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z
@@ -36,12 +73,26 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Multiplies every per-client rate limit (auth, forms): raise it where many users share one address. */
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10_000).default(1),
+  TRUST_PROXY: trustProxy,
   DEMO_LOADER_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
   /** Where the built web app lives; tests and bench point elsewhere. */
   WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/build')),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string };
+export type Config = z.infer<typeof schema> & {
+  dataDir: string;
+  /** The base of every absolute link (pages, sitemap, robots.txt, mail): PUBLIC_URL, else fixed at start. */
+  publicUrl: string;
+};
+
+/**
+ * The shop's address when PUBLIC_URL is unset, fixed at start from HOST and PORT and never taken from a
+ * request's Host or X-Forwarded-Host (issue 10 point 11).
+ */
+function localUrl(host: string, port: number): string {
+  const name = ['0.0.0.0', '::', ''].includes(host) ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -49,7 +100,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const { data } = parsed;
+  const publicUrl = (data.PUBLIC_URL ?? localUrl(data.HOST, data.PORT)).replace(/\/+$/, '');
+  return { ...data, dataDir: path.resolve(data.DATA_DIR), publicUrl };
 }
 
 export class ConfigError extends Error {}

@@ -58,9 +58,9 @@ async function main() {
     web: true,
   });
   await app.listen({ port: config.PORT, host: config.HOST });
-  log.info(
-    `shop ready at ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}  (admin: /admin, API docs: /api/docs)`,
-  );
+  log.info(`shop ready at ${config.publicUrl}  (admin: /admin, API docs: /api/docs)`);
+  // Issue 10 point 11: links are never built from a request's Host, so a forgotten PUBLIC_URL shows here.
+  if (!config.PUBLIC_URL) log.info('PUBLIC_URL is not set: pages, the sitemap and mail link to the address above');
 
   // issue 4: card orders whose payment was not confirmed within 30 minutes are cancelled and restocked;
   // issue 10 point 3: so are guests' pay-later orders still unpaid when their hold ends.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { catalogSamples } from './admin-access/catalog.ts';
 import { insightsSamples } from './admin-access/insights.ts';
+import { mediaSamples } from './admin-access/media.ts';
 import { ordersSamples } from './admin-access/orders.ts';
 import { outboxSamples } from './admin-access/outbox.ts';
 import { storeSamples } from './admin-access/store.ts';
@@ -21,6 +22,7 @@ const SAMPLES: RouteSamples = {
   ...ordersSamples,
   ...insightsSamples,
   ...storeSamples,
+  ...mediaSamples,
 };
 
 let t: TestApp;

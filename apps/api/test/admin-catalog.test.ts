@@ -431,16 +431,31 @@ describe('image uploads', () => {
     expect(image.url).toBe(`/media/uploads/${image.id}/large.webp`);
     expect(image.thumb_url).toBe(`/media/uploads/${image.id}/thumb.webp`);
 
+    // Staff see an upload at once, uncached; the public only once a published product shows it (issue 10 point 12).
     for (const [url, width, height] of [
       [image.url, 1200, 600],
       [image.thumb_url, 400, 200],
     ] as const) {
-      const served = await t.app.inject({ url });
+      expect((await t.app.inject({ url })).statusCode).toBe(404);
+      const served = await t.app.inject({ url: `/api/admin${url}`, headers });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
-      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['cache-control']).toBe('private, no-store');
       const meta = await sharp(served.rawPayload).metadata();
       expect(meta).toMatchObject({ format: 'webp', width, height });
+    }
+    const shown = await call('POST', '/products', {
+      name: `Upload product ${unique()}`,
+      category: 'home',
+      regular_price: 5,
+      images: [image.url],
+      published: true,
+    });
+    expect(shown.statusCode, shown.body).toBe(201);
+    for (const url of [image.url, image.thumb_url]) {
+      const served = await t.app.inject({ url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     }
     const [entry] = await auditEntries(image.id, 'image.upload');
     expect(entry).toMatchObject({ actorId: admin.id, entityType: 'image' });
@@ -457,7 +472,7 @@ describe('image uploads', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const image = res.json();
-    const served = await t.app.inject({ url: image.url });
+    const served = await t.app.inject({ url: `/api/admin${image.url}`, headers: staffHeaders });
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 300, height: 200 });
     expect(meta.exif).toBeUndefined();
@@ -473,6 +488,7 @@ describe('image uploads', () => {
     expect(created.statusCode, created.body).toBe(201);
     const shop = await t.app.inject({ url: `/api/products/${created.json().id}` });
     expect(shop.json().images).toEqual([image.url]);
+    expect((await t.app.inject({ url: image.url })).statusCode).toBe(200);
   });
 
   it('accepts AVIF, GIF and WebP by their content, whatever the name says, and refuses TIFF', async () => {

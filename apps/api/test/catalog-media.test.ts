@@ -14,7 +14,9 @@ function expectSvg(res: Awaited<ReturnType<TestApp['app']['inject']>>) {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('image/svg+xml');
   expect(res.headers['cache-control']).toBe('public, max-age=86400');
-  expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+  expect(res.headers['content-security-policy']).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  );
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   expect(res.body).toMatch(/<\/svg>$/);

@@ -35,12 +35,15 @@ function toSearch(query: Record<string, unknown>): string {
   return params.toString();
 }
 
-/** Rows matching the featured tag and the full-text query, checked in SQL as an independent oracle. */
+/**
+ * Rows matching the featured tag and the full-text query, checked in SQL as an independent oracle. A
+ * search is its words, all of them (issue 10 point 10: query syntax such as `-` or quotes is plain text).
+ */
 async function matchingIds(items: Product[], q: Query): Promise<Set<string>> {
   const { rows } = await t.pool.query<{ id: string }>(
     `select id from products where id = any($1)
         and ($2::text is null or featured @> array[$2::text])
-        and ($3::text is null or search @@ websearch_to_tsquery('english', $3::text))`,
+        and ($3::text is null or search @@ plainto_tsquery('english', $3::text))`,
     [items.map((p) => p.id), q.featured?.toLowerCase() ?? null, q.q || null],
   );
   return new Set(rows.map((r) => r.id));

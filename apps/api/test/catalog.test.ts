@@ -206,8 +206,8 @@ describe('GET /api/products', () => {
   it('searches names and descriptions with full-text search, ranking name hits first', async () => {
     const hits = await all('q=Wireless');
     const { rows } = await t.pool.query<{ id: string; in_name: boolean }>(
-      `select id, to_tsvector('english', name) @@ websearch_to_tsquery('english', 'wireless') as in_name
-         from products where published and search @@ websearch_to_tsquery('english', 'wireless')`,
+      `select id, to_tsvector('english', name) @@ plainto_tsquery('english', 'wireless') as in_name
+         from products where published and search @@ plainto_tsquery('english', 'wireless')`,
     );
     expect(hits.map((p) => p.id).sort()).toEqual(rows.map((r) => r.id).sort());
     const inName = new Set(rows.filter((r) => r.in_name).map((r) => r.id));

@@ -18,9 +18,18 @@ export const ERROR_REPORT_LIMITS = {
   path: 2048,
   /** The details object, serialised as JSON. */
   detailsBytes: 4096,
+  /** Levels of nesting in details, the object itself being the first (issue 10 point 10). */
+  detailsDepth: 10,
   /** The whole request body; larger bodies are refused with 413 before parsing. */
   bodyBytes: 16 * 1024,
 } as const;
+
+/** Whether objects and arrays nest deeper than `levels`; looks no deeper than that, so it cannot overflow. */
+function nestsDeeperThan(value: unknown, levels: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (levels === 0) return true;
+  return Object.values(value).some((inner) => nestsDeeperThan(inner, levels - 1));
+}
 
 export const errorReportBody = z.strictObject({
   error_id: z
@@ -48,6 +57,10 @@ export const errorReportBody = z.strictObject({
     .startsWith('/', 'path must start with /'),
   details: z
     .record(z.string(), z.unknown(), { error: 'details must be an object' })
+    .refine((d) => !nestsDeeperThan(d, ERROR_REPORT_LIMITS.detailsDepth), {
+      message: `details must be nested at most ${ERROR_REPORT_LIMITS.detailsDepth} levels deep`,
+      abort: true,
+    })
     .refine(
       (d) => new TextEncoder().encode(JSON.stringify(d)).length <= ERROR_REPORT_LIMITS.detailsBytes,
       `details must be at most ${ERROR_REPORT_LIMITS.detailsBytes} bytes as JSON`,

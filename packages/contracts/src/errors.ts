@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
+  /** 405: a method the shop never answers (TRACE, PROPFIND, …; issue 10 point 10). */
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT',
   business: 'UNPROCESSABLE',
   /** 402: the card was declined (issue 4); the cart is kept. */

@@ -1,7 +1,10 @@
+import { type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ERROR_CODES } from '@shop/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** Fastify's own client-error codes and the answer we give for each (DESIGN §5). */
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
@@ -52,4 +55,78 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side', code: ERROR_CODES.internal });
   });
+}
+
+/** The methods the shop answers; anything else (TRACE, OPTIONS, PROPFIND, …) never reaches a route. */
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Issue 10 point 10: a method no route takes used to fall through to the pages, whose router throws on
+ * it (a 500). Refuse it first, for every path, with 405 and the methods that do exist.
+ */
+export function registerMethodGuard(app: FastifyInstance) {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (ALLOWED_METHODS.includes(request.method)) return done();
+    reply.header('allow', ALLOWED_METHODS.join(', '));
+    done(
+      new AppError(
+        405,
+        ERROR_CODES.methodNotAllowed,
+        `${request.method} is not allowed: use ${ALLOWED_METHODS.join(', ')}`,
+      ),
+    );
+  });
+}
+
+/** Errors the router raises before any route runs, and our answer to each. */
+const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
+  FST_ERR_BAD_URL: [400, ERROR_CODES.badRequest, 'The address is not valid: it holds a broken %-escape'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, ERROR_CODES.badRequest, 'The address is too long'],
+};
+
+/**
+ * Fastify's `frameworkErrors`: a URL whose percent-escapes do not decode, or a path parameter over the
+ * router's length limit, is refused before any route or hook runs — by default in Fastify's own shape,
+ * without our headers. Answer it like every other error (issue 10 point 10), written as Fastify's own
+ * answer is, straight to the response.
+ */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: { raw: ServerResponse }) {
+  const [status, code, message] = FRAMEWORK_ERRORS[error.code] ?? [
+    500,
+    ERROR_CODES.internal,
+    'Something went wrong on our side',
+  ];
+  const body = JSON.stringify({ message, code });
+  reply.raw.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  reply.raw.end(body);
+}
+
+/** Requests Node cannot parse at all, and our answer to each; anything else is a 400. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node cannot parse (a broken request line, headers over the
+ * limit, a timeout) never becomes a request, and Fastify writes its own answer to the socket. Write ours,
+ * with the security headers, and close the connection as Node does (issue 10 point 10).
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request could not be read'];
+  const body = JSON.stringify({ message, code: ERROR_CODES.badRequest });
+  const headers = {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
+  socket.destroy(error);
 }

@@ -6,9 +6,11 @@ import { pipeline, Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { ERROR_CODES } from '@shop/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
+import { AppError, notFound } from '../errors.ts';
 import { pageOpenDuringMaintenance } from '../modules/settings/maintenance.ts';
 import type { Services } from '../services.ts';
 
@@ -20,8 +22,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT_CACHE = 'public, max-age=3600';
 /** Responses worth compressing on the fly: documents, single-fetch data, text. */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
-/** Paths that name files, not pages: a miss there is a plain 404, not a rendered page. */
-const FILE_PREFIXES = ['/assets/', '/media/'];
+/** Build output: a miss there is a 404 in the API's error format, not a rendered page (/media has its own). */
+const ASSETS_PREFIX = '/assets/';
 
 /**
  * Serves the built web app (storefront + admin) from this process (DESIGN §3, §8): fingerprinted
@@ -49,7 +51,9 @@ export async function registerWeb(app: FastifyInstance, opts: { services: Servic
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const { createRequestHandler } = await import('react-router');
   const handle = createRequestHandler(build, 'production');
-  const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
+  // Issue 10 point 11: pages build absolute URLs (canonical links, og:url, JSON-LD, robots.txt, the
+  // sitemap) from the request's URL, so its origin is the configured one, never the Host header's.
+  const publicOrigin = new URL(config.publicUrl).origin;
 
   await app.register(async (web) => {
     // React Router reads request bodies itself: no Fastify parser may consume them first.
@@ -69,17 +73,14 @@ export async function registerWeb(app: FastifyInstance, opts: { services: Servic
       decorateReply: false,
       setHeaders(reply, filePath) {
         reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : SHORT_CACHE);
-        reply.header('x-content-type-options', 'nosniff');
       },
     });
 
     web.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (FILE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
-        return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
-      }
+      if (pathname.startsWith(ASSETS_PREFIX)) throw notFound('No such file');
       if (hasOversizedBody(request)) {
-        return reply.status(413).type('text/plain; charset=utf-8').send('Request body too large');
+        throw new AppError(413, ERROR_CODES.payloadTooLarge, 'The request body is too large');
       }
       // Issue 5: in maintenance mode every page but the admin area's answers 503 with the maintenance
       // page (the root loader throws it). One look at the cached settings per page.
@@ -137,11 +138,13 @@ function hasOversizedBody(request: FastifyRequest): boolean {
   return Number.isFinite(length) && length > WEB_BODY_LIMIT;
 }
 
-/** Fastify request → Web Request: same method, URL, headers and body; aborted when the client leaves. */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, publicOrigin: string | undefined): Request {
-  const origin = publicOrigin ?? `${request.protocol}://${request.host || 'localhost'}`;
+/**
+ * Fastify request → Web Request: same method, path, headers and body, on the shop's configured origin;
+ * aborted when the client leaves.
+ */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, publicOrigin: string): Request {
   // Concatenated, not resolved: a path like `//evil.example/x` must stay a path on our origin.
-  const url = new URL(`${origin}${request.url}`);
+  const url = new URL(`${publicOrigin}${request.url}`);
 
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -189,7 +192,10 @@ function limitedBody(raw: IncomingMessage, limit: number): ReadableStream<Uint8A
   });
 }
 
-/** Web Response → Fastify reply: status, headers (each cookie separately), security headers, body. */
+/**
+ * Web Response → Fastify reply: status, headers (each cookie separately), the pages' own content
+ * security policy (the other security headers are every answer's, set at the root), body.
+ */
 function sendWebResponse(request: FastifyRequest, reply: FastifyReply, response: Response, nonce: string) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
@@ -199,9 +205,6 @@ function sendWebResponse(request: FastifyRequest, reply: FastifyReply, response:
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 
   reply.header('content-security-policy', contentSecurityPolicy(nonce));
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  reply.header('x-frame-options', 'DENY');
   if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
 
   if (!response.body) return reply.send();

@@ -36,8 +36,9 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 }
 
 /**
- * The absolute URL of `path` on this shop. The request's origin is PUBLIC_URL's when that is set (the
- * API's web adapter builds request URLs from it), else the origin the request came to.
+ * The absolute URL of `path` on this shop. The request's origin is the shop's configured address
+ * (PUBLIC_URL, else fixed at start): the API's web adapter builds every request URL on it, never on the
+ * Host header (issue 10 point 11).
  */
 export function canonicalUrl(request: Request, path: string): string {
   return new URL(path, new URL(request.url).origin).href;

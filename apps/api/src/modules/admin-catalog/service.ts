@@ -36,11 +36,17 @@ import { uniqueViolation } from '../auth/service.ts';
 import { type ProductRow, productColumns, toProductWire } from '../catalog/service.ts';
 import { encodeUpload, storeUpload } from '../media/uploads.ts';
 
-const adminColumns = { ...productColumns, featured: products.featured, soldCount: products.soldCount };
-type AdminRow = ProductRow & { featured: string[]; soldCount: number };
+const adminColumns = {
+  ...productColumns,
+  featured: products.featured,
+  soldCount: products.soldCount,
+  modifiedBy: products.modifiedBy,
+};
+type AdminRow = ProductRow & { featured: string[]; soldCount: number; modifiedBy: string | null };
 
+/** Staff see who last changed a product; the storefront never does (issue 10 point 6). */
 function toAdminWire(row: AdminRow): AdminProduct {
-  return { ...toProductWire(row), featured: row.featured, sold_count: row.soldCount };
+  return { ...toProductWire(row), modified_by: row.modifiedBy, featured: row.featured, sold_count: row.soldCount };
 }
 
 /** Orders whose lines count as sold: paid for or promised (pay later), not cancelled or abandoned. */

@@ -3,6 +3,7 @@ import { adminInsightsRoutes } from '../admin-insights/routes.ts';
 import { adminOrdersRoutes } from '../admin-orders/routes.ts';
 import { adminOutboxRoutes } from '../admin-outbox/routes.ts';
 import { adminStoreRoutes } from '../admin-store/routes.ts';
+import { staffMediaRoutes } from '../media/routes.ts';
 import type { AdminRoutesPlugin } from './types.ts';
 
 /**
@@ -19,4 +20,6 @@ export const adminRoutes: AdminRoutesPlugin = async (app, opts) => {
   await app.register(adminOrdersRoutes, area);
   await app.register(adminInsightsRoutes, area);
   await app.register(adminStoreRoutes, area);
+  // Product pictures, drafts included: the public /media shows only published products' (issue 10 point 12).
+  await app.register(staffMediaRoutes, { services: opts.services, db: opts.deps.db, prefix: '/media' });
 };

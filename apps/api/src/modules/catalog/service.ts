@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { brands, categories, featuredCards, products, subcategories } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Deps } from '../../services.ts';
+import { searchWords } from './search.ts';
 
 /** The columns a product answer needs (no search vector, no featured tags): select only these. */
 export const productColumns = {
@@ -34,7 +35,6 @@ export const productColumns = {
   ratingAverage: products.ratingAverage,
   ratingCount: products.ratingCount,
   dateAdded: products.dateAdded,
-  modifiedBy: products.modifiedBy,
   modifiedDate: products.modifiedDate,
 };
 
@@ -59,7 +59,6 @@ export interface ProductRow {
   ratingAverage: number;
   ratingCount: number;
   dateAdded: Date;
-  modifiedBy: string | null;
   modifiedDate: Date;
 }
 
@@ -67,6 +66,9 @@ export interface ProductRow {
  * The wire shape of a product (contracts `product`): prices as decimals (DESIGN §6), `in_stock`
  * derived from `available`, `category`/`subcategory`/`brand` as the ids the filters take. The cart
  * and wishlist modules may reuse it for their lines.
+ *
+ * `modified_by` is a field of spec §3's product, but who edited a product is the staff's business:
+ * public answers never name them (issue 10 point 6); the admin answer fills it in.
  */
 export function toProductWire(row: ProductRow): Product {
   return {
@@ -90,7 +92,7 @@ export function toProductWire(row: ProductRow): Product {
     rating: Number(row.ratingAverage),
     rating_count: row.ratingCount,
     date_added: row.dateAdded.toISOString(),
-    modified_by: row.modifiedBy,
+    modified_by: null,
     modified_date: row.modifiedDate.toISOString(),
   };
 }
@@ -267,9 +269,14 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
     if (query.featured) where.push(arrayContains(products.featured, [query.featured]));
     let rank: SQL | undefined;
     if (query.q) {
-      const tsquery = sql`websearch_to_tsquery('english', ${query.q})`;
-      where.push(sql`${products.search} @@ ${tsquery}`);
-      rank = sql`ts_rank(${products.search}, ${tsquery})`;
+      const words = searchWords(query.q);
+      if (words === undefined) {
+        where.push(sql`false`);
+      } else {
+        const tsquery = sql`plainto_tsquery('english', ${words})`;
+        where.push(sql`${products.search} @@ ${tsquery}`);
+        rank = sql`ts_rank(${products.search}, ${tsquery})`;
+      }
     }
     if (query.min_price !== undefined) where.push(gte(products.salePriceCents, toCents(query.min_price)));
     if (query.max_price !== undefined) where.push(lte(products.salePriceCents, toCents(query.max_price)));
@@ -363,8 +370,11 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
       pageCache.clear();
     },
 
-    /** Name and kind of a product for its locally drawn picture, published or not (admin shows drafts). */
-    async getProductArt(slug: string): Promise<ProductArt | undefined> {
+    /**
+     * Name and kind of a product for its locally drawn picture. Drafts only with `drafts` (the admin
+     * area's pictures): to the public a draft does not exist (issue 10 point 12).
+     */
+    async getProductArt(slug: string, opts: { drafts?: boolean } = {}): Promise<ProductArt | undefined> {
       const [row] = await db
         .select({
           name: products.name,
@@ -375,7 +385,7 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
         .from(products)
         .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
         .leftJoin(brands, eq(brands.id, products.brandId))
-        .where(eq(products.slug, slug))
+        .where(and(eq(products.slug, slug), opts.drafts ? undefined : eq(products.published, true)))
         .limit(1);
       return row;
     },

@@ -4,32 +4,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import type { AuthGuards } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 import { type Art, artKind, renderArt } from './svg.ts';
 import { readUpload } from './uploads.ts';
 
 /**
- * An SVG is a document that could carry script: it is served as an image that may run and load
- * nothing (strict CSP, no sniffing), and cached for a day since it never changes for a given URL.
+ * An SVG is a document that could carry script: it is served as an image that may run and load nothing
+ * but its own styles (the other security headers are every answer's), and cached for a day since it
+ * never changes for a given URL.
  */
 const SVG_HEADERS = {
   'content-type': 'image/svg+xml',
-  'cache-control': 'public, max-age=86400',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
 } as const;
+const SVG_CACHE = 'public, max-age=86400';
+/** What staff see, drafts included, is not for shared caches. */
+const STAFF_CACHE = 'private, no-store';
 
 /** Product gallery views per product (the seed links 1–3; a few more are drawn on request). */
 const MAX_VIEW = 6;
 
 /** Uploaded pictures never change under their URL (a new upload gets a new id): cached for a year. */
-const UPLOAD_HEADERS = {
-  'content-type': 'image/webp',
-  'cache-control': 'public, max-age=31536000, immutable',
-  'content-security-policy': "default-src 'none'",
-  'x-content-type-options': 'nosniff',
-} as const;
+const UPLOAD_CACHE = 'public, max-age=31536000, immutable';
 const UPLOAD_FILE = /^(large|thumb)\.webp$/;
 
 const segment = z.string().min(1).max(200);
@@ -44,23 +40,29 @@ function svgName(file: string): string {
   return match[1];
 }
 
-function sendSvg(reply: FastifyReply, art: Art) {
-  return reply.headers(SVG_HEADERS).send(renderArt(art));
+function sendSvg(reply: FastifyReply, art: Art, cacheControl = SVG_CACHE) {
+  return reply.headers({ ...SVG_HEADERS, 'cache-control': cacheControl }).send(renderArt(art));
 }
 
+type MediaOptions = { services: Services; db: Db };
+type MediaPlugin = FastifyPluginAsyncZod<MediaOptions>;
+
 /**
- * Locally drawn catalogue pictures (issue 2) and pictures staff uploaded (issue 5): no image in the
- * shop comes from another host.
+ * The pictures of products, drawn or uploaded. For the public (`drafts: false`) a draft's pictures do
+ * not exist — the same 404 as an unknown slug or id (issue 10 point 12); staff get drafts too, uncached.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services; guards: AuthGuards; db: Db }> = async (
-  app,
-  { services, db },
-) => {
+function productPictureRoutes(
+  app: Parameters<MediaPlugin>[0],
+  { services, db }: MediaOptions,
+  { drafts }: { drafts: boolean },
+) {
+  const doc = drafts ? { tags: ['admin: products'], security: [{ bearer: [] }] } : { tags };
+
   app.get(
     '/uploads/:id/:file',
     {
       schema: {
-        tags,
+        ...doc,
         summary: 'An uploaded product picture: `large.webp` (1200 px) or `thumb.webp` (400 px)',
         params: z.object({ id: segment, file: segment }),
         response: { 200: z.any().describe('A webp image'), 404: errorBody },
@@ -70,9 +72,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Au
       const { id, file } = request.params;
       const variant = UPLOAD_FILE.exec(file)?.[1];
       if (!variant || !UUID.test(id)) throw notFound('Image not found');
-      const image = await readUpload(db, id, variant);
+      const image = await readUpload(db, id, variant, { drafts });
       if (!image) throw notFound('Image not found');
-      return reply.headers({ ...UPLOAD_HEADERS, 'content-type': image.contentType }).send(image.data);
+      return reply
+        .headers({ 'content-type': image.contentType, 'cache-control': drafts ? STAFF_CACHE : UPLOAD_CACHE })
+        .send(image.data);
     },
   );
 
@@ -80,7 +84,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Au
     '/products/:slug/:file',
     {
       schema: {
-        tags,
+        ...doc,
         summary: 'A product picture (view 1–6)',
         params: z.object({ slug: segment, file: segment }),
         response: svgResponse,
@@ -89,17 +93,36 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Au
     async (request, reply) => {
       const view = Number(svgName(request.params.file));
       if (!Number.isInteger(view) || view < 1 || view > MAX_VIEW) throw notFound('Image not found');
-      const product = await services.catalog.getProductArt(request.params.slug);
+      const product = await services.catalog.getProductArt(request.params.slug, { drafts });
       if (!product) throw notFound('Image not found');
-      return sendSvg(reply, {
+      const art = {
         seed: request.params.slug,
         kind: artKind(product.categoryId, product.subcategorySlug),
         title: product.name,
         subtitle: product.brandName,
         view,
-      });
+      };
+      return sendSvg(reply, art, drafts ? STAFF_CACHE : SVG_CACHE);
     },
   );
+}
+
+/** /api/admin/media/…: product pictures as staff see them, drafts included, behind the admin guard. */
+export const staffMediaRoutes: MediaPlugin = async (app, opts) => {
+  productPictureRoutes(app, opts, { drafts: true });
+};
+
+/**
+ * Locally drawn catalogue pictures (issue 2) and pictures staff uploaded (issue 5): no image in the
+ * shop comes from another host.
+ */
+export const mediaRoutes: MediaPlugin = async (app, opts) => {
+  const { services } = opts;
+  // Any other path under /media: the same 404, in the API's error format (issue 10 point 10).
+  app.setNotFoundHandler(async () => {
+    throw notFound('Image not found');
+  });
+  productPictureRoutes(app, opts, { drafts: false });
 
   app.get(
     '/featured/:file',

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_VARIANTS, type UploadedImage, type UploadVariant, uploadUrl } from '@shop/contracts/admin-catalog';
-import { and, eq } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, exists } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client.ts';
-import { uploadedImages } from '../../db/schema.ts';
+import { products, uploadedImages } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 
 /** What we decode: the content decides, never the file name or the declared type (issue 5). */
@@ -84,12 +84,28 @@ export async function storeUpload(
   };
 }
 
-/** One stored variant, or undefined. */
-export async function readUpload(db: Db, id: string, variant: string) {
+/**
+ * One stored variant, or undefined. The public sees a picture only once a published product shows it
+ * (issue 10 point 12): pictures of drafts, and uploads not yet on any product, are staff's (`drafts`).
+ */
+export async function readUpload(db: Db, id: string, variant: string, opts: { drafts?: boolean } = {}) {
+  const urls = (Object.keys(UPLOAD_VARIANTS) as UploadVariant[]).map((v) => uploadUrl(id, v));
+  const shownByPublishedProduct = exists(
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.published, true), arrayOverlaps(products.images, urls))),
+  );
   const [row] = await db
     .select({ data: uploadedImages.data, contentType: uploadedImages.contentType })
     .from(uploadedImages)
-    .where(and(eq(uploadedImages.id, id), eq(uploadedImages.variant, variant)))
+    .where(
+      and(
+        eq(uploadedImages.id, id),
+        eq(uploadedImages.variant, variant),
+        opts.drafts ? undefined : shownByPublishedProduct,
+      ),
+    )
     .limit(1);
   return row;
 }

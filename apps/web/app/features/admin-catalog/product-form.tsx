@@ -24,6 +24,7 @@ import { AdminApiError } from '../admin/lib/client.ts';
 import { useCreateProduct, useUpdateProduct, useUploadImage } from './api.ts';
 import { thumbOf } from './images.ts';
 import { ListEditor } from './list-editor.tsx';
+import { StaffImage } from './staff-image.tsx';
 
 const NONE = 'none';
 
@@ -372,7 +373,7 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
             <ul className="flex flex-wrap gap-3" aria-label="Product pictures">
               {state.images.map((src, i) => (
                 <li key={src} className="relative">
-                  <img
+                  <StaffImage
                     src={thumbOf(src)}
                     alt={`Uploaded ${i + 1} of ${state.images.length}`}
                     width={112}

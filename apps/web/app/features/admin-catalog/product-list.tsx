@@ -16,6 +16,7 @@ import { formatDate, money } from '../admin/lib/format.ts';
 import { useListParams } from '../admin/lib/list-params.ts';
 import { useBulkPublish, useProductOptions, useProducts } from './api.ts';
 import { thumbOf } from './images.ts';
+import { StaffImage } from './staff-image.tsx';
 
 const ALL = 'all';
 const LIMIT = 20;
@@ -39,7 +40,13 @@ const columns: ColumnDef<AdminProduct, unknown>[] = [
     cell: ({ row }) => {
       const src = row.original.images[0];
       return src ? (
-        <img src={thumbOf(src)} alt="" width={40} height={40} className="size-10 rounded bg-slate-100 object-cover" />
+        <StaffImage
+          src={thumbOf(src)}
+          alt=""
+          width={40}
+          height={40}
+          className="size-10 rounded bg-slate-100 object-cover"
+        />
       ) : (
         <div className="size-10 rounded bg-slate-100" />
       );

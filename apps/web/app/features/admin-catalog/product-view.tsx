@@ -21,6 +21,7 @@ import { StatCard } from '../admin/components/stat-card.tsx';
 import { formatDateTime, money } from '../admin/lib/format.ts';
 import { useAdjustStock, useProduct, useProductSales, useStockMovements } from './api.ts';
 import { thumbOf } from './images.ts';
+import { StaffImage } from './staff-image.tsx';
 
 const REASONS: Record<string, string> = {
   order: 'Order',
@@ -81,7 +82,7 @@ function Details({ product }: { product: AdminProduct }) {
         <ul className="mb-4 flex flex-wrap gap-3" aria-label="Pictures">
           {product.images.map((src, i) => (
             <li key={src}>
-              <img
+              <StaffImage
                 src={thumbOf(src)}
                 alt={`${product.name}, view ${i + 1}`}
                 width={96}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('config: TRUST_PROXY (issue 10 point 14)', () => {
+  it('is off unless set, and takes addresses, CIDR ranges and proxy-addr’s range names', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' ' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,fd00::/8 , ::1, loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it.each([
+    ['true', /TRUST_PROXY: "true" would believe any client that reaches the shop directly/],
+    ['1', /TRUST_PROXY: "1" would believe any client that reaches the shop directly/],
+    ['10.0.0.0/33', /"10.0.0.0\/33" is not an address/],
+    ['10.0.0.1,', /"" is not an address/],
+    ['proxy.example', /"proxy.example" is not an address/],
+  ])('refuses %s and says what to give instead', (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/list the proxies in front of the shop/);
+  });
+});
+
+describe('config: the public address (issue 10 point 11)', () => {
+  it('is PUBLIC_URL without a trailing slash, else fixed from HOST and PORT', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ HOST: '::', PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '4100' }).publicUrl).toBe('http://127.0.0.1:4100');
+    expect(loadConfig({ HOST: '::1', PORT: '4100' }).publicUrl).toBe('http://[::1]:4100');
+  });
+
+  it('takes only an http or https PUBLIC_URL', () => {
+    for (const value of ['javascript:alert(1)//', 'ftp://shop.example', 'shop.example']) {
+      expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ address/);
+    }
+  });
+});
