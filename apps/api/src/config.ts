@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { trimEndChar } from '@shop/contracts/text';
 import { z } from 'zod';
 import { isCommonPassword } from './lib/passwords.ts';
 
@@ -101,7 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const { data } = parsed;
-  const publicUrl = (data.PUBLIC_URL ?? localUrl(data.HOST, data.PORT)).replace(/\/+$/, '');
+  const publicUrl = trimEndChar(data.PUBLIC_URL ?? localUrl(data.HOST, data.PORT), '/');
   return { ...data, dataDir: path.resolve(data.DATA_DIR), publicUrl };
 }
 

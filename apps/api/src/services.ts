@@ -29,7 +29,7 @@ export interface Deps {
   clock: Clock;
   mailer: Mailer;
   signer: TokenSigner;
-  /** The public base URL for links in mail, e.g. http://localhost:3000 */
+  /** The public base URL for links in mail, without a trailing slash (config), e.g. http://localhost:3000 */
   publicUrl: string;
   /** Runs work after the answer (mail behind forms that must not tell who has an account). */
   background: Background;

@@ -10,7 +10,6 @@ import {
 } from '@shop/contracts/account';
 import type { PublicUser, TokenSet } from '@shop/contracts/auth';
 import { TOKENS } from '@shop/contracts/constants';
-import { trimEndChar } from '@shop/contracts/text';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -82,7 +81,6 @@ export function createAccountService(
   { db, clock, mailer, publicUrl, background }: Deps,
   { auth }: { auth: AuthService },
 ) {
-  const base = trimEndChar(publicUrl, '/');
   const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
   /** Reads the user, locking the row when inside a transaction that changes the user's data. */
@@ -176,7 +174,7 @@ export function createAccountService(
           'Someone asked to make this e-mail address the sign-in address of another account at our shop.',
           'This address already has an account, so nothing was changed.',
           '',
-          `If you have forgotten your password, you can choose a new one at ${base}/auth/forgot-password.`,
+          `If you have forgotten your password, you can choose a new one at ${publicUrl}/auth/forgot-password.`,
         ].join('\n'),
       });
     } else {
@@ -192,7 +190,7 @@ export function createAccountService(
           expiresAt: new Date(now.getTime() + TOKENS.emailChangeTtlSeconds * 1000),
         });
       });
-      const link = `${base}/account/confirm-email/${token}`;
+      const link = `${publicUrl}/account/confirm-email/${token}`;
       await mailer.send({
         to: newEmail,
         subject: 'Confirm your new e-mail address',

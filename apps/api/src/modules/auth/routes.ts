@@ -10,13 +10,13 @@ import {
   tokenSet,
 } from '@shop/contracts/auth';
 import { messageBody } from '@shop/contracts/common';
-import { ERROR_CODES, errorBody } from '@shop/contracts/errors';
+import { errorBody } from '@shop/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
 import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { currentSessionId, currentUserId } from '../../plugins/auth.ts';
+import { countedLimit, refuseOverLimit } from '../../plugins/counted-limit.ts';
 import type { RoutesPlugin } from '../types.ts';
 
 /**
@@ -52,21 +52,6 @@ const loginKey = (request: FastifyRequest) => {
   return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
 };
 
-/**
- * A second limit on one route: @fastify/rate-limit runs one limit per request (a route's
- * `config.rateLimit` and an `app.rateLimit()` hook skip each other), so this one is counted by hand
- * with the plugin's `createRateLimit` and answers as the plugin does. `max` is already scaled.
- */
-function extraLimit(app: Parameters<RoutesPlugin>[0], name: string, max: number, timeWindow: number) {
-  const check = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `auth-${name}:${request.ip}` });
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const limit = await check(request);
-    if (limit.isAllowed || !limit.isExceeded) return;
-    reply.header('retry-after', limit.ttlInSeconds);
-    throw new AppError(429, ERROR_CODES.rateLimited, `Too many attempts. Try again in ${limit.ttlInSeconds} seconds.`);
-  };
-}
-
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody } as const;
 const tags = ['auth'];
 const bearer = [{ bearer: [] }];
@@ -82,8 +67,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   { services, guards, rateLimitScale },
 ) => {
   const auth = services.auth;
-  const { max, timeWindow } = AUTH_RATE_LIMITS.loginPerAddress;
-  const loginPerAddress = extraLimit(app, 'login-address', Math.round(max * rateLimitScale), timeWindow);
+  const overLoginAddressLimit = countedLimit(
+    app,
+    AUTH_RATE_LIMITS.loginPerAddress,
+    rateLimitScale,
+    (request) => `auth-login-address:${request.ip}`,
+  );
+  const loginPerAddress = async (request: FastifyRequest, reply: FastifyReply) => {
+    const retryAfter = await overLoginAddressLimit(request);
+    if (retryAfter !== undefined) refuseOverLimit(reply, retryAfter);
+  };
 
   app.post(
     '/login',

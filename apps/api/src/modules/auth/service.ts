@@ -1,6 +1,5 @@
 import type { LoginAnswer, LoginBody, PublicUser, RegisterBody, Role, TokenSet } from '@shop/contracts/auth';
 import { TOKENS } from '@shop/contracts/constants';
-import { trimEndChar } from '@shop/contracts/text';
 import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailChangeTokens, passwordResetTokens, refreshFamilies, refreshTokens, users } from '../../db/schema.ts';
@@ -55,7 +54,6 @@ export function uniqueViolation(err: unknown): string | undefined {
 
 export function createAuthService({ db, clock, signer, mailer, publicUrl, background }: Deps) {
   const secondsFromNow = (s: number) => new Date(clock.now().getTime() + s * 1000);
-  const base = trimEndChar(publicUrl, '/');
 
   /** A new token in the family; only its hash is stored (DESIGN §5). */
   async function addRefreshToken(tx: Pick<Db, 'insert'>, familyId: string): Promise<string> {
@@ -96,7 +94,7 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
         `Hello ${owner.firstName},`,
         '',
         'Someone tried to create a new account at our shop with this e-mail address, which already has one.',
-        `If it was you, sign in at ${base}/auth/login, or choose a new password at ${base}/auth/forgot-password.`,
+        `If it was you, sign in at ${publicUrl}/auth/login, or choose a new password at ${publicUrl}/auth/forgot-password.`,
         '',
         'If it was not you, you can ignore this mail: nothing was changed.',
       ].join('\n'),
@@ -114,7 +112,7 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
       createdAt: clock.now(),
       expiresAt: secondsFromNow(TOKENS.passwordResetTtlSeconds),
     });
-    const link = `${base}/auth/reset-password/${token}`;
+    const link = `${publicUrl}/auth/reset-password/${token}`;
     await mailer.send({
       to: user.email,
       subject: 'Reset your password',

@@ -1,6 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tooManyRequests } from '../../errors.ts';
+import { countedLimit, refuseOverLimit } from '../../plugins/counted-limit.ts';
 
 /**
  * Issue 10 point 3: attempts per minute on the routes anyone may call that place or pay orders.
@@ -43,21 +43,18 @@ export function orderPlacementLimits(
   scale: number,
   isReplay: (request: FastifyRequest) => Promise<boolean>,
 ) {
-  const limit = ({ max, timeWindow }: { max: number; timeWindow: number }, key: (r: FastifyRequest) => string) =>
-    app.createRateLimit({ max: Math.round(max * scale), timeWindow, keyGenerator: key });
   const limits = [
-    limit(ORDER_RATE_LIMITS.perAddress, (r) => `orders-address:${clientAddress(r)}`),
-    limit(ORDER_RATE_LIMITS.perEmail, (r) => `orders-orderer:${orderer(r)}`),
+    countedLimit(app, ORDER_RATE_LIMITS.perAddress, scale, (r) => `orders-address:${clientAddress(r)}`),
+    countedLimit(app, ORDER_RATE_LIMITS.perEmail, scale, (r) => `orders-orderer:${orderer(r)}`),
   ];
   return async (request: FastifyRequest, reply: FastifyReply) => {
     let replay: Promise<boolean> | undefined;
-    for (const counted of limits) {
-      const result = await counted(request);
-      if (result.isAllowed || !result.isExceeded) continue;
+    for (const overLimit of limits) {
+      const retryAfter = await overLimit(request);
+      if (retryAfter === undefined) continue;
       replay ??= isReplay(request);
       if (await replay) return;
-      reply.header('retry-after', result.ttlInSeconds);
-      throw tooManyRequests(result.ttlInSeconds);
+      refuseOverLimit(reply, retryAfter);
     }
   };
 }

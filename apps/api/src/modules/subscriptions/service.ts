@@ -1,5 +1,4 @@
 import { ACCOUNT_MSG, type SubscriptionStatus } from '@shop/contracts/account';
-import { trimEndChar } from '@shop/contracts/text';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { productSubscribers, products, users } from '../../db/schema.ts';
 import { unprocessable } from '../../errors.ts';
@@ -16,8 +15,6 @@ export function createSubscriptionsService(
   { db, clock, mailer, publicUrl }: Deps,
   { catalog }: { catalog: CatalogService },
 ) {
-  const base = trimEndChar(publicUrl, '/');
-
   return {
     /**
      * Subscribes the caller to a published, out-of-stock product (422 while it is in stock).
@@ -82,7 +79,7 @@ export function createSubscriptionsService(
         returning u.email, u.first_name, p.name, p.slug`);
 
       for (const c of claimed.rows) {
-        const link = `${base}/products/${encodeURIComponent(c.slug)}`;
+        const link = `${publicUrl}/products/${encodeURIComponent(c.slug)}`;
         await mailer.send({
           to: c.email,
           subject: `Back in stock: ${c.name}`,
