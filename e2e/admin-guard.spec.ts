@@ -38,6 +38,8 @@ test('a signed-out visitor of any admin page lands on the admin sign-in', async 
 });
 
 test('a signed-in customer is sent to the admin sign-in too, from every admin page', async ({ page, request }) => {
+  // One full page load per admin page (fourteen and growing): more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const customer = await apiLogin(request, await registerCustomer(request, 'guard'));
   await page.goto('/');
   await storeSession(page, customer);

@@ -32,6 +32,8 @@ test('an admin creates a discount code and a shopper uses it at checkout; the us
   browser,
   request,
 }) => {
+  // Two people in one test (an admin in Marketing, a guest through the whole checkout): past 30 s when busy.
+  test.setTimeout(90_000);
   const code = `E2E-${randomUUID().slice(0, 6).toUpperCase()}`;
   const admin = await adminPage(browser);
   await admin.goto('/admin/marketing');
