@@ -195,7 +195,7 @@ export async function buildApp(opts: AppOptions) {
 
   if (opts.web) {
     const { registerWeb } = await import('./web/plugin.ts');
-    await registerWeb(app, { services, config });
+    await registerWeb(app, { services, config, clock });
   }
 
   return app;

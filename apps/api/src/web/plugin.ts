@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { AppError, notFound } from '../errors.ts';
+import type { Clock } from '../lib/clock.ts';
 import { pageOpenDuringMaintenance } from '../modules/settings/maintenance.ts';
 import type { Services } from '../services.ts';
 
@@ -36,8 +37,8 @@ const ASSETS_PREFIX = '/assets/';
  * Sets NODE_ENV=production when it is unset, before the server build and React load: React picks its
  * build from NODE_ENV at import time and its development build must not serve pages.
  */
-export async function registerWeb(app: FastifyInstance, opts: { services: Services; config: Config }) {
-  const { services, config } = opts;
+export async function registerWeb(app: FastifyInstance, opts: { services: Services; config: Config; clock: Clock }) {
+  const { services, config, clock } = opts;
   const buildDir = path.resolve(config.WEB_BUILD_DIR);
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   const clientDir = path.join(buildDir, 'client');
@@ -90,7 +91,7 @@ export async function registerWeb(app: FastifyInstance, opts: { services: Servic
       const response = await handle(webRequest, {
         services,
         nonce,
-        loaderDelayMs: config.DEMO_LOADER_DELAY_MS,
+        demoDelay: (signal?: AbortSignal) => clock.sleep(config.DEMO_LOADER_DELAY_MS, signal),
         maintenance,
       });
       return sendWebResponse(request, reply, response, nonce);
