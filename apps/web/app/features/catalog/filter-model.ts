@@ -74,7 +74,11 @@ export class FilterModel {
     this.shown = options.values;
     this.apply = options.apply;
     this.delayMs = options.delayMs ?? FILTER_TYPING_DELAY_MS;
-    this.timers = options.timers ?? { setTimeout, clearTimeout };
+    // Wrapped: a browser's setTimeout called as a method of another object throws "Illegal invocation".
+    this.timers = options.timers ?? {
+      setTimeout: ((run: () => void, ms: number) => globalThis.setTimeout(run, ms)) as typeof setTimeout,
+      clearTimeout: (id) => globalThis.clearTimeout(id),
+    };
   }
 
   /** What the controls show: the target, with the drafts over it. Stable until something changes. */
