@@ -177,7 +177,7 @@ export const CATEGORIES: CategorySpec[] = [
           ['512GB', 300],
         ],
         price: [299, 1799],
-        colors: ['Black', 'Blue', 'Natural Titanium', 'Green', 'Pink', 'Cream', 'Violet', 'Graphite'],
+        colors: ['Black', 'Blue', 'Silver', 'Green', 'Pink', 'Cream', 'Violet', 'Graphite'],
         features: [
           'OLED display',
           'Triple-lens camera system',

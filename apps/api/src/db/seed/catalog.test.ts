@@ -1,7 +1,7 @@
 import { discountedCents } from '@shop/contracts/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_BASE_DATE, candidatesOf, createRng, generateCatalog, slugify } from './catalog.ts';
+import { CATALOG_BASE_DATE, candidatesOf, createRng, generateCatalog, slugify, withNoun } from './catalog.ts';
 import { BRANDS, CATEGORIES } from './catalog-data.ts';
 
 const catalog = generateCatalog();
@@ -221,6 +221,9 @@ describe('demo catalogue coherence', () => {
   it('draws colours, sizes and features from the kind of thing, and never repeats a name with a suffix', () => {
     for (const p of products) {
       expect(p.name).not.toMatch(/\(Gen \d+\)$/);
+      // Sentences read right: 'An analog watch', 'Running shoes made for…', never 'A island'.
+      expect(`${p.name}. ${p.description}`).not.toMatch(/\bA [AEIOUaeiou]|\bAn [^AEIOUaeiou]/);
+      expect(p.description).not.toMatch(/\bA [\w-]+ (shoes|shorts|guards|gloves|goggles|bands|socks|sunglasses)\b/i);
       if (/Jeans$|Denim Jacket$/.test(p.name)) {
         for (const c of p.colors) expect(['Indigo', 'Dark Wash', 'Mid Wash', 'Light Wash', 'Black']).toContain(c);
       }
@@ -239,6 +242,23 @@ describe('demo catalogue coherence', () => {
         }
       }
     }
+  });
+});
+
+describe('withNoun', () => {
+  it('gives the noun its article, or none when it is plural', () => {
+    expect(withNoun('A {noun} that finishes any outfit.', 'analog watch')).toBe(
+      'An analog watch that finishes any outfit.',
+    );
+    expect(withNoun('A {noun} made for your daily miles.', 'running shoes')).toBe(
+      'Running shoes made for your daily miles.',
+    );
+    expect(withNoun('A match-ready {noun} trusted by clubs.', 'shin guards')).toBe(
+      'Match-ready shin guards trusted by clubs.',
+    );
+    expect(withNoun('An easy {noun} you will reach for.', 'blouse')).toBe('An easy blouse you will reach for.');
+    expect(withNoun('A roomy {noun}.', 'dry bag')).toBe('A roomy dry bag.');
+    expect(withNoun('The album on {noun}.', 'Vinyl LP')).toBe('The album on Vinyl LP.');
   });
 });
 

@@ -147,6 +147,23 @@ export function modelLine(model: string): string {
     .trim();
 }
 
+/** 'Jeans', 'Running Shoes', 'Swimming Goggles' are plural; 'Dutch Oven' and 'Dry Bag' are not. */
+const isPlural = (noun: string) => /[^s]s$|sses$/.test(noun);
+
+/**
+ * Puts the noun into a sentence with the right article: 'A {noun} that…' gives 'An analog watch
+ * that…', and with a plural noun 'Running shoes made for…' or 'Match-ready shin guards trusted by…'.
+ */
+export function withNoun(sentence: string, noun: string): string {
+  return sentence
+    .replace(/^An? ([^.{]*)\{noun\}/, (_, between: string) => {
+      const phrase = `${between}${noun}`;
+      if (isPlural(noun)) return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+      return `${/^[aeiou]/i.test(phrase) ? 'An' : 'A'} ${phrase}`;
+    })
+    .replaceAll('{noun}', noun);
+}
+
 /** One product the pools allow, before the random parts (price within a band, stock, dates…). */
 interface Candidate {
   brandId: string;
@@ -191,7 +208,10 @@ function title(rng: Rng, kind: NonNullable<SubcategorySpec['titles']>, noun: str
     rng.pick([
       () => `The ${rng.pick(w.adjectives)} ${rng.pick(w.nouns)}`,
       () => `${rng.pick(w.nouns)} of ${rng.pick(w.places)}`,
-      () => `A ${rng.pick(w.nouns)} in ${rng.pick(w.places)}`,
+      () => {
+        const noun = rng.pick(w.nouns);
+        return `${/^[AEIOU]/.test(noun) ? 'An' : 'A'} ${noun} in ${rng.pick(w.places)}`;
+      },
       () => `The ${rng.pick(w.nouns)} Keeper's ${rng.pick(w.nouns)}`,
     ])();
   switch (kind) {
@@ -326,7 +346,7 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
         const author = `${rng.pick(TITLE_WORDS.firstNames)} ${rng.pick(TITLE_WORDS.lastNames)}`;
         // 'Vinyl LP', '4K UHD', 'Blu-ray' keep their spelling inside a sentence; 'Sofa' becomes 'sofa'.
         const nounText = /\b[A-Z0-9]{2,}\b|Blu-ray/.test(noun.noun) ? noun.noun : noun.noun.toLowerCase();
-        const sentences = rng.sample(sub.blurbs, rng.int(2, 3)).map((b) => b.replaceAll('{noun}', nounText));
+        const sentences = rng.sample(sub.blurbs, rng.int(2, 3)).map((b) => withNoun(b, nounText));
         const credit = sub.titles === 'movie' ? `Directed by ${author}.` : `By ${author}.`;
         const description = (sub.titles && sub.titles !== 'album' ? [credit, ...sentences] : sentences).join(' ');
 
