@@ -387,7 +387,7 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
 const BATCH = 500;
 
 /**
- * The demo catalogue (issue 2): the spec's five categories and ~1,200 deterministic products.
+ * The demo catalogue (issue 2): the spec's five categories and ~1,100 deterministic products.
  * Called once, inside the seed transaction, on an empty database (seed/index.ts).
  */
 export async function seedCatalog(tx: Tx): Promise<void> {
