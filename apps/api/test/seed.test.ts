@@ -93,6 +93,13 @@ describe('demo catalogue seed', () => {
     expect(reviewed.length).toBeGreaterThan(150);
     expect(reviewed.filter((f) => f.reviews >= 3).length).toBeGreaterThan(40);
 
+    // The best sellers the home page shows are the most reviewed.
+    const { rows: best } = await t.pool.query<{ n: number }>(
+      `select (select count(*) from reviews r where r.product_id = p.id)::int as n
+         from products p where p.published order by p.sold_count desc limit 12`,
+    );
+    expect(best.filter((b) => b.n >= 2).length).toBeGreaterThanOrEqual(9);
+
     // Each review is shown: its author received the product; it reads as a person wrote it.
     const { rows: reviews } = await t.pool.query<{
       title: string;
