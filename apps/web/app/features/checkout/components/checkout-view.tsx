@@ -327,10 +327,10 @@ function CheckoutForm({
             </LabelledField>
           )}
           <p className="mt-2 text-slate-700 text-sm">We send the order confirmation to this address.</p>
+          {/* Issue 11 point 7: the sign-in page brings the shopper back to checkout. */}
           {guest ? (
             <p className="mt-2 text-slate-700 text-sm">
               Have an account?{' '}
-              {/* Issue 11 point 7: the sign-in page brings the shopper back to checkout. */}
               <Link to={loginHref('/checkout')} className="font-medium text-slate-900 underline underline-offset-4">
                 Sign in
               </Link>
