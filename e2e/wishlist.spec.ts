@@ -34,7 +34,7 @@ test.beforeAll(async ({ request }) => {
   products = await plainProducts(request, 3);
 });
 
-test('a guest’s wishlist lives in this browser: save, add to cart, remove', async ({ page }) => {
+test('a guest’s wishlist lives in this browser: save, reload, remove', async ({ page }) => {
   const [a, b] = products as [CatalogProduct, CatalogProduct];
   await page.goto('/wishlist');
   await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
