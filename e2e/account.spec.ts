@@ -12,7 +12,11 @@ test('signed out, the account page asks to sign in', async ({ page }) => {
   await hydrated(page);
   await expect(page).toHaveTitle('Your account · Shop');
   await expect(page.getByRole('heading', { name: 'Sign in to see your account' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
+  // Issue 11 point 7: the sign-in page returns here afterwards.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    '/auth/login?next=%2Faccount',
+  );
   expect(await seriousViolations(page)).toEqual([]);
 });
 

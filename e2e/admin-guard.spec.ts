@@ -8,6 +8,9 @@ import { apiLogin, registerCustomer, storeSession } from './support/session.ts';
 const PAGES = adminPages();
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 const url = (path: string) => path.replace(':productId', SAMPLE_ID);
+/** The admin sign-in that returns to the page asked for (issue 11 point 10). */
+const loginFor = (path: string) =>
+  path === '/admin' ? '/admin/auth/login' : `/admin/auth/login?next=${encodeURIComponent(url(path))}`;
 
 test('the route table has the admin pages of spec §2', () => {
   expect(PAGES.map((p) => p.path)).toEqual(
@@ -29,10 +32,10 @@ test('the route table has the admin pages of spec §2', () => {
   );
 });
 
-test('a signed-out visitor of any admin page lands on the admin sign-in', async ({ page }) => {
+test('a signed-out visitor of any admin page lands on the admin sign-in, which will return there', async ({ page }) => {
   for (const { path } of PAGES) {
     await page.goto(url(path));
-    await expect(page, path).toHaveURL('/admin/auth/login');
+    await expect(page, path).toHaveURL(loginFor(path));
     await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
   }
 });
@@ -45,7 +48,7 @@ test('a signed-in customer is sent to the admin sign-in too, from every admin pa
   await storeSession(page, customer);
   for (const { path } of PAGES) {
     await page.goto(url(path));
-    await expect(page, path).toHaveURL('/admin/auth/login');
+    await expect(page, path).toHaveURL(loginFor(path));
   }
 });
 

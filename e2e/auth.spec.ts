@@ -281,6 +281,19 @@ test.describe('sign-up dialog', () => {
     await expect(page).toHaveURL('/auth/login');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    // Issue 11 point 7: the page says the account exists and has its e-mail filled in (not in the URL).
+    await expect(page.getByRole('status').filter({ hasText: 'Your account has been created' })).toHaveText(
+      'Your account has been created. Sign in to continue.',
+    );
+    await expect(page.getByLabel('Email')).toHaveValue(`grace-${tag}@e2e.test`);
+    expect(page.url()).not.toContain('grace');
+    // Signing in from here goes on as the spec says: to / with a reload.
+    await page.getByLabel('Password', { exact: true }).fill('Compiler-1952');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Login Successful!' })).toBeVisible();
+    await page.clock.runFor(1000);
+    await expect(page).toHaveURL('/');
+    expect((await storedSession(page))?.user.email).toBe(`grace-${tag}@e2e.test`);
   });
 
   test("a refused sign-up shows the server's message; no answer and a bare 5xx show the spec's texts", async ({
@@ -359,6 +372,31 @@ test.describe('with a customer account', () => {
   test.beforeAll(async ({ request }) => {
     test.setTimeout(120_000);
     customer = await registerCustomer(request, 'auth');
+  });
+
+  test('the full-page sign-in returns to the page it was reached from, and only to a page of the shop', async ({
+    page,
+  }) => {
+    // Issue 11 point 7: from /orders (checkout, the wishlist and the account page link the same way).
+    await page.goto('/orders');
+    await hydrated(page);
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/auth/login?next=%2Forders');
+    await hydrated(page);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/orders');
+    await expect(page.getByRole('link', { name: 'Account' }).first()).toBeVisible();
+
+    // Another site in `next` is ignored: the sign-in goes to / as the spec says.
+    await page.evaluate(() => localStorage.removeItem('auth'));
+    await page.goto(`/auth/login?next=${encodeURIComponent('//evil.example/orders')}`);
+    await hydrated(page);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/');
   });
 
   test('the admin login refuses a customer account and keeps no session', async ({ page }) => {

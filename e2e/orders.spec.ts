@@ -42,7 +42,11 @@ test('signed out, the order pages ask to sign in', async ({ page }) => {
   await page.goto('/orders');
   await expect(page).toHaveTitle('Orders · Shop');
   await expect(page.getByRole('heading', { name: 'Sign in to see your orders' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
+  // Issue 11 point 7: the sign-in page returns here afterwards.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    '/auth/login?next=%2Forders',
+  );
   await expectAccessible(page);
 });
 

@@ -3,7 +3,7 @@
 // checked against.
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { type CatalogProduct, hydrated, type Shopper } from './shopper.ts';
+import { type CatalogProduct, firstChoices, hydrated, type Shopper } from './shopper.ts';
 
 export const TEST_CARD = {
   success: '4242 4242 4242 4242',
@@ -115,10 +115,14 @@ export async function apiOrder(
     payment?: { method: 'pay_later' } | { method: 'card'; card: Record<string, unknown> };
   },
 ): Promise<ApiOrder> {
+  // A guest's lines carry the product's first colour and size, as the product page would send them.
+  const items = options.items
+    ? await Promise.all(options.items.map(async (i) => ({ ...i, ...(await firstChoices(request, i.product_id)) })))
+    : undefined;
   const res = await request.post('/api/orders', {
     headers: { 'idempotency-key': randomUUID(), ...(options.shopper ? bearer(options.shopper) : {}) },
     data: {
-      ...(options.shopper ? {} : { email: guestEmail('api-buyer'), items: options.items }),
+      ...(options.shopper ? {} : { email: guestEmail('api-buyer'), items }),
       shipping_address: ADDRESS,
       shipping_method: 'standard',
       payment: options.payment ?? { method: 'pay_later' },

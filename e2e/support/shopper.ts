@@ -74,9 +74,26 @@ export async function clearServerCart(request: APIRequestContext, s: Shopper) {
 export async function addToServerCart(request: APIRequestContext, s: Shopper, productId: string, quantity: number) {
   const res = await request.post('/api/products/add-to-cart', {
     headers: bearer(s),
-    data: { product_id: productId, quantity },
+    data: { product_id: productId, quantity, ...(await firstChoices(request, productId)) },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * The first colour and size of a product, as a shopper would pick them (issue 11 point 6: a product
+ * with colours or sizes is never added without them).
+ */
+export async function firstChoices(
+  request: APIRequestContext,
+  productId: string,
+): Promise<{ color?: string; size?: string }> {
+  const res = await request.get(`/api/products/${productId}`);
+  expect(res.status()).toBe(200);
+  const p = (await res.json()) as CatalogProduct;
+  return {
+    ...(p.colors[0] ? { color: p.colors[0] } : {}),
+    ...(p.available_sizes[0] ? { size: p.available_sizes[0] } : {}),
+  };
 }
 
 export async function serverWishlist(request: APIRequestContext, s: Shopper): Promise<{ id: string }[]> {

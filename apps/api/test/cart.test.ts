@@ -57,6 +57,7 @@ describe('POST /api/products/add-to-cart (spec §7)', () => {
           quantity: 1,
           color: null,
           size: null,
+          missing_choices: [],
         },
       ],
       total_items: 1,
@@ -92,10 +93,10 @@ describe('POST /api/products/add-to-cart (spec §7)', () => {
     const p = await createProduct(t, { colors: ['Red', 'Blue'], availableSizes: ['S', 'M'] });
     await add(u.headers, { product_id: p.id, color: 'red', size: 's' });
     await add(u.headers, { product_id: p.id, color: 'Red', size: 'S', quantity: 2 });
-    const cart = (await add(u.headers, { product_id: p.id, color: 'Blue' })).json() as Cart;
+    const cart = (await add(u.headers, { product_id: p.id, color: 'Blue', size: 'M' })).json() as Cart;
     expect(cart.cart_items.map((i) => [i.color, i.size, i.quantity])).toEqual([
       ['Red', 'S', 3],
-      ['Blue', null, 1],
+      ['Blue', 'M', 1],
     ]);
   });
 

@@ -53,6 +53,7 @@ describe('GET /api/users/me (spec §7)', () => {
         quantity: 3,
         color: 'Black',
         size: null,
+        missing_choices: [],
       },
     ]);
     expect(cart.total_items).toBe(3);

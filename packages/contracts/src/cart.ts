@@ -22,7 +22,10 @@ export const productId = z
   .min(1, 'product_id is required')
   .max(200, 'product_id must be at most 200 characters');
 
-/** spec §7: {product_id (string)}; quantity, colour and size are ours. */
+/**
+ * spec §7: {product_id (string)}; quantity, colour and size are ours. A product that offers colours
+ * or sizes needs one of each (issue 11 point 6), checked against the product by the service.
+ */
 export const addToCartBody = z.strictObject({
   product_id: productId,
   quantity: quantity.default(1),
@@ -65,6 +68,8 @@ export const cartItem = z.object({
   quantity: z.number().int(),
   color: z.string().nullable(),
   size: z.string().nullable(),
+  /** Choices the product requires that this line lacks (a line from before they were required; issue 11). */
+  missing_choices: z.array(z.enum(['color', 'size'])),
 });
 export type CartItem = z.infer<typeof cartItem>;
 

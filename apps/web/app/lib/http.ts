@@ -4,6 +4,7 @@ import { MSG } from '@shop/contracts/messages';
 import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import { logout, sessionStore, setTokens } from '../features/auth/session-store.ts';
 import { appNavigate } from './app-navigator.ts';
+import { adminLoginHref, safeNextPath } from './safe-next.ts';
 
 type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
 
@@ -131,10 +132,14 @@ function createTransport(baseFetch: Fetch, prefixUrl: string, onSessionExpired: 
   };
 }
 
-/** spec §8: a failed refresh logs out, clears the stored session, goes to / and says so. */
+/**
+ * spec §8: a failed refresh logs out, clears the stored session, goes to / and says so. In the admin
+ * area (issue 11 point 10) staff go to the admin sign-in instead, which brings them back afterwards.
+ */
 function sessionExpired() {
   logout();
-  appNavigate('/');
+  const here = typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
+  appNavigate(safeNextPath(here, 'admin') ? adminLoginHref(here) : '/');
   void import('react-hot-toast').then(({ toast }) => toast.error(MSG.sessionExpired, { id: 'session-expired' }));
 }
 

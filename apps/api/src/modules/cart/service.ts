@@ -1,6 +1,7 @@
 import type { AddToCartBody, Cart, UpdateCartItemBody } from '@shop/contracts/cart';
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import { fromCents } from '@shop/contracts/money';
+import { chooseLineOptions, missingChoices } from '@shop/contracts/product-options';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { cartItems, carts, products } from '../../db/schema.ts';
@@ -54,6 +55,8 @@ export function createCartService({ db, clock }: Deps) {
         images: products.images,
         available: products.available,
         published: products.published,
+        colors: products.colors,
+        sizes: products.availableSizes,
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
@@ -82,6 +85,8 @@ export function createCartService({ db, clock }: Deps) {
         // '' is the stored "no choice" (it keeps the line's unique key total); the wire says null.
         color: r.color || null,
         size: r.size || null,
+        // A line made before choices were required (issue 11): the cart asks for them, checkout refuses.
+        missing_choices: missingChoices({ color: r.color || null, size: r.size || null }, r),
       };
     });
     return { id: cartId, cart_items: items, total_items: totalItems, total_price: fromCents(totalCents) };
@@ -116,8 +121,12 @@ export function createCartService({ db, clock }: Deps) {
       .from(products)
       .where(eq(products.id, input.product_id));
     if (!product?.published) throw notFound(MSG.productNotFound);
-    const color = chooseOption('color', input.color, product.colors);
-    const size = chooseOption('size', input.size, product.sizes);
+    // Issue 11 point 6: a product with colours or sizes is never in a cart without its choice.
+    const choice = chooseLineOptions(input, product);
+    if (!choice.ok) throw badRequest(choice.message, choice.details);
+    // '' is the stored "no choice" (it keeps the line's unique key total).
+    const color = choice.color ?? '';
+    const size = choice.size ?? '';
     if (product.available <= 0) throw unprocessable(MSG.outOfStock, { available: 0 });
 
     const cartId = await cartIdOf(tx, userId);
@@ -249,16 +258,3 @@ export function createCartService({ db, clock }: Deps) {
   };
 }
 export type CartService = ReturnType<typeof createCartService>;
-
-/**
- * A colour or size must be one the product offers (matched without regard to case, stored as the
- * product spells it). Leaving it out is allowed even when the product has options: the spec's own
- * add-to-cart call sends only {product_id} (spec §7), so requiring one would break it.
- */
-function chooseOption(kind: 'color' | 'size', given: string | undefined, offered: string[]): string {
-  if (!given) return '';
-  if (offered.length === 0) throw badRequest(`This product has no ${kind} options`);
-  const match = offered.find((o) => o.toLowerCase() === given.toLowerCase());
-  if (!match) throw badRequest(`${kind} must be one of: ${offered.join(', ')}`, { [kind]: offered });
-  return match;
-}

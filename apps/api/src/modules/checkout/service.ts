@@ -1,5 +1,6 @@
 import { fromCents } from '@shop/contracts/money';
 import type { CheckoutBase, changedLine, Quote } from '@shop/contracts/orders';
+import { chooseLineOptions, missingChoices, OPTION_LABELS } from '@shop/contracts/product-options';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -140,13 +141,29 @@ export function createCheckoutService(
     };
   }
 
-  /** Guest lines: identical lines (product, colour, size) merged, options spelled as the product does. */
+  /**
+   * Guest lines: identical lines (product, colour, size) merged, options spelled as the product does;
+   * a line without a choice its product requires is refused like add-to-cart refuses it (issue 11).
+   * Unknown products pass through as they are: the availability check answers for them.
+   */
   function guestLines(items: NonNullable<CheckoutBase['items']>, info: Map<string, ProductInfo>): RequestedLine[] {
     const merged = new Map<string, RequestedLine>();
     for (const item of items) {
       const product = info.get(item.product_id);
-      const color = product ? chooseOption('color', item.color, product.colors) : (item.color ?? null);
-      const size = product ? chooseOption('size', item.size, product.sizes) : (item.size ?? null);
+      let color = item.color ?? null;
+      let size = item.size ?? null;
+      if (product?.published) {
+        const choice = chooseLineOptions(item, product);
+        if (!choice.ok) {
+          const { field, ...rest } = choice.details;
+          throw badRequest(`${product.name}: ${choice.message}`, {
+            ...rest,
+            field: `items.${field}`,
+            product_id: product.id,
+          });
+        }
+        ({ color, size } = choice);
+      }
       const key = JSON.stringify([item.product_id, color, size]);
       const line = merged.get(key);
       if (line) line.quantity += item.quantity;
@@ -188,6 +205,7 @@ export function createCheckoutService(
         ex,
         lines.map((l) => l.productId),
       );
+      assertChoicesMade(lines, info);
       return { userId: actor.userId, email: user.email, cartId, lines, products: info, shipping, settings: current };
     }
 
@@ -343,11 +361,22 @@ function toQuote(r: ResolvedCheckout, lines: PricedLine[], totals: Totals, code:
   };
 }
 
-/** As the cart does: an option must be one the product offers; stored as the product spells it. */
-function chooseOption(kind: 'color' | 'size', given: string | undefined, offered: string[]): string | null {
-  if (!given) return null;
-  if (offered.length === 0) throw badRequest(`This product has no ${kind} options`, { field: `items.${kind}` });
-  const match = offered.find((o) => o.toLowerCase() === given.toLowerCase());
-  if (!match) throw badRequest(`${kind} must be one of: ${offered.join(', ')}`, { field: `items.${kind}` });
-  return match;
+/**
+ * Issue 11 point 6: a stored cart line that lacks a choice its product requires (made before the rule,
+ * or before the product gained options) is not bought as it is. The shopper chooses on the product
+ * page; the line stays in the cart meanwhile, so nothing they picked is silently dropped. 422 names
+ * the products; details list the lines and what each lacks.
+ */
+function assertChoicesMade(lines: RequestedLine[], info: Map<string, ProductInfo>) {
+  const lacking = lines.flatMap((l) => {
+    const p = info.get(l.productId);
+    const missing = p?.published ? missingChoices(l, p) : [];
+    return p && missing.length > 0 ? [{ item_id: l.cartItemId, product_id: p.id, name: p.name, missing }] : [];
+  });
+  if (lacking.length === 0) return;
+  const named = lacking.map((l) => `${l.missing.map((m) => `a ${OPTION_LABELS[m]}`).join(' and ')} for ${l.name}`);
+  throw unprocessable(`Please choose ${named.join('; ')} in your cart before checking out.`, {
+    field: 'cart',
+    missing_choices: lacking,
+  });
 }

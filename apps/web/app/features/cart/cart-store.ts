@@ -22,6 +22,11 @@ export interface LocalCartItem {
   size?: string | null;
   /** The server's id of this line, once the server knows it (signed in); PATCH cart-items/:id needs it. */
   id?: string;
+  /**
+   * Choices the product requires that this line lacks, as the server reports them (a line from before
+   * they were required; issue 11 point 6). Checkout refuses such a line until it is chosen.
+   */
+  missing?: ('color' | 'size')[];
 }
 
 /**

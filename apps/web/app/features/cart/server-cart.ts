@@ -29,6 +29,7 @@ export function toLocalItems(cart: Cart): LocalCartItem[] {
     quantity: line.quantity,
     color: line.color,
     size: line.size,
+    ...(line.missing_choices.length > 0 ? { missing: line.missing_choices } : {}),
   }));
 }
 

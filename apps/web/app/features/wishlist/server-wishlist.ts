@@ -20,6 +20,8 @@ export function toWishlistProducts(list: Wishlist): WishlistProduct[] {
     image: p.images[0] ?? null,
     slug: p.slug,
     in_stock: p.in_stock,
+    colors: p.colors,
+    sizes: p.available_sizes,
   }));
 }
 

@@ -9,6 +9,22 @@ export interface WishlistProduct {
   slug?: string;
   regular_price?: number;
   in_stock?: boolean;
+  /**
+   * The product's colours and sizes (issue 11 point 6): with any, 'Add to cart' needs a choice first.
+   * Absent in lists saved before they were kept: then the choice is unknown and asked for too.
+   */
+  colors?: string[];
+  sizes?: string[];
+}
+
+/** Whether the product can go to the cart as it is, or the shopper must choose a colour or size first. */
+export function needsChoice(product: WishlistProduct): boolean {
+  return (
+    !Array.isArray(product.colors) ||
+    !Array.isArray(product.sizes) ||
+    product.colors.length > 0 ||
+    product.sizes.length > 0
+  );
 }
 
 export interface WishlistState {

@@ -1,8 +1,9 @@
 import { Outlet, redirect } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AdminShell } from '../../features/admin/components/admin-shell.tsx';
-import { ADMIN_LOGIN_PATH, isStaff } from '../../features/admin/lib/access.ts';
+import { isStaff } from '../../features/admin/lib/access.ts';
 import { sessionStore, syncSessionFromStorage } from '../../features/auth/session-store.ts';
+import { adminLoginHref } from '../../lib/safe-next.ts';
 
 export function meta() {
   return [{ title: 'Admin · Shop' }, { name: 'robots', content: 'noindex' }];
@@ -12,11 +13,15 @@ export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/rou
 
 /**
  * Every /admin page (issue 5): rendered in the browser, where the session lives (DESIGN §3). A
- * signed-out or non-staff visitor goes to the admin sign-in; the API checks the role again on every call.
+ * signed-out or non-staff visitor goes to the admin sign-in, which returns to the page asked for
+ * (issue 11 point 10); the API checks the role again on every call.
  */
-export async function clientLoader() {
+export async function clientLoader({ request }: { request: Request }) {
   syncSessionFromStorage();
-  if (!isStaff(sessionStore.getState().user)) throw redirect(ADMIN_LOGIN_PATH);
+  if (!isStaff(sessionStore.getState().user)) {
+    const url = new URL(request.url);
+    throw redirect(adminLoginHref(`${url.pathname}${url.search}`));
+  }
   return null;
 }
 clientLoader.hydrate = true as const;

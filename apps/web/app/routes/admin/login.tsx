@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
+import { safeNextPath } from '../../lib/safe-next.ts';
 
 export function meta() {
   return [
@@ -11,8 +13,13 @@ export function meta() {
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
 
-/** /admin/auth/login (spec §2, §6): the sign-in form with the admin flag; staff go to /admin. */
+/**
+ * /admin/auth/login (spec §2, §6): the sign-in form with the admin flag; staff go to /admin, or back to
+ * the admin page in `?next=` (issue 11 point 10: only /admin paths of this shop).
+ */
 export default function AdminLoginPage() {
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'), 'admin');
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
@@ -23,7 +30,7 @@ export default function AdminLoginPage() {
           <h1 className="font-bold text-2xl text-slate-900">Admin Sign In</h1>
           <p className="mt-1 text-slate-600 text-sm">For store staff only</p>
         </div>
-        <SignInForm admin />
+        <SignInForm admin next={next} />
       </div>
     </main>
   );

@@ -91,7 +91,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     import('../../features/cart/actions.ts').then((m) => m.addToCart(line, quantity, options));
   const addToWishlist = () =>
     import('../../features/wishlist/actions.ts').then((m) =>
-      m.toggleWishlist({ ...line, regular_price: product.regular_price, in_stock: product.in_stock }),
+      m.toggleWishlist({
+        ...line,
+        regular_price: product.regular_price,
+        in_stock: product.in_stock,
+        colors: product.colors,
+        sizes: product.available_sizes,
+      }),
     );
 
   return (

@@ -2,8 +2,9 @@ import type { Profile } from '@shop/contracts/cart';
 import { useQuery } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { loginHref } from '../../../lib/safe-next.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { syncSessionFromStorage, useSession } from '../../auth/session-store.ts';
 import { profileQuery } from '../get-profile.ts';
@@ -130,6 +131,7 @@ function Section({ title, tone, children }: { title: string; tone?: 'danger'; ch
 }
 
 function SignInPrompt() {
+  const location = useLocation();
   return (
     <section
       aria-labelledby="account-signin-heading"
@@ -141,7 +143,7 @@ function SignInPrompt() {
       </h2>
       <p className="mt-1 text-slate-600">Your profile, orders and saved products are waiting for you.</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to="/auth/login" className={buttonVariants()}>
+        <Link to={loginHref(`${location.pathname}${location.search}`)} className={buttonVariants()}>
           Sign in
         </Link>
         <Link to="/auth/signup" className={buttonVariants({ variant: 'outline' })}>

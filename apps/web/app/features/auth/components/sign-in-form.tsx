@@ -28,14 +28,21 @@ const STAFF_ROLES = new Set(['admin', 'staff']);
 
 /**
  * The sign-in form of the dialog, /auth/login and the admin login (spec §2). With `admin`, only staff
- * may sign in and they go to /admin; everyone else goes to / with a reload (spec §6).
+ * may sign in and they go to /admin; everyone else goes to / with a reload (spec §6). The full pages
+ * pass `next` (issue 11: a same-origin path, already checked) to return where the visitor came from.
  */
 export function SignInForm({
   admin = false,
+  next = null,
+  defaultEmail = '',
   onDone,
   onCreateAccount,
 }: {
   admin?: boolean;
+  /** Where to go instead of /admin or /, checked by `safeNextPath` for the right area. */
+  next?: string | null;
+  /** An e-mail to start with (the account just created). */
+  defaultEmail?: string;
   /** Called when the success message has been shown for 1 s, before the redirect. */
   onDone?: () => void;
   /** Where 'Create an account' leads: the sign-up dialog, or the sign-up page when absent. */
@@ -48,7 +55,7 @@ export function SignInForm({
   const [success, setSuccess] = useState<string | null>(null);
   const form = useForm<SignInValues, unknown, z.output<typeof signInForm>>({
     resolver: zodResolver(signInForm),
-    defaultValues: { email: '', password: '', remember: false },
+    defaultValues: { email: defaultEmail, password: '', remember: false },
     reValidateMode: 'onSubmit',
   });
   const { errors, isSubmitting } = form.formState;
@@ -79,8 +86,8 @@ export function SignInForm({
     // spec §2: the dialog closes after 1 s; admins go to /admin, everyone else to / with a reload.
     setTimeout(() => {
       onDone?.();
-      if (admin) navigate('/admin');
-      else window.location.assign('/');
+      if (admin) navigate(next ?? '/admin');
+      else window.location.assign(next ?? '/');
     }, DELAYS.loginRedirectMs);
   }
 

@@ -15,6 +15,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureOf } from '../../../lib/http.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { accountCreatedState } from '../account-created.ts';
 import { signUp } from '../api.ts';
 import { useErrorTimeout } from '../use-error-timeout.ts';
 import { DividerText } from './sign-in-form.tsx';
@@ -60,10 +61,11 @@ export function SignUpForm({ onDone, onSignIn }: { onDone?: () => void; onSignIn
       scheduleClear();
       return;
     }
-    // spec §2: the dialog closes after 2 s and the new customer signs in at /auth/login.
+    // spec §2: the dialog closes after 2 s and the new customer signs in at /auth/login, which says
+    // the account exists and fills in its e-mail (issue 11 point 7; the e-mail stays out of the URL).
     setTimeout(() => {
       onDone?.();
-      navigate('/auth/login');
+      navigate('/auth/login', { state: accountCreatedState(body.email) });
     }, DELAYS.signupRedirectMs);
   }
 

@@ -80,6 +80,16 @@ function CartLine({ item }: { item: LocalCartItem }) {
             {product.name}
           </Link>
           {chosen ? <p className="text-slate-600 text-sm">{chosen}</p> : null}
+          {item.missing?.length ? (
+            // Issue 11 point 6: a line saved before colours and sizes were required cannot be bought as it is.
+            <p className="mt-1 text-amber-800 text-sm" data-testid="missing-choice">
+              No {item.missing.map((m) => (m === 'color' ? 'colour' : 'size')).join(' or ')} chosen.{' '}
+              <Link to={productPath(item)} className="font-medium underline underline-offset-4">
+                Choose on the product page
+              </Link>{' '}
+              and remove this line.
+            </p>
+          ) : null}
           <p className="mt-1 text-slate-700 text-sm">
             <span className="sr-only">Unit price: </span>
             <span data-testid="unit-price">{formatMoney(unitCents(item))}</span> each

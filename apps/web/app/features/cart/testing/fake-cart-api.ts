@@ -62,7 +62,15 @@ export function fakeCartApi(user: PublicUser) {
       const quantity = (body.quantity as number | undefined) ?? 1;
       const line = lines.find((l) => l.product.id === product.id && l.color === color && l.size === size);
       if (line) line.quantity += quantity;
-      else lines.push({ id: `line-${nextLine++}`, product: wireProduct(product), quantity, color, size });
+      else
+        lines.push({
+          id: `line-${nextLine++}`,
+          product: wireProduct(product),
+          quantity,
+          color,
+          size,
+          missing_choices: [],
+        });
       if (key) seenKeys.set(key, cart());
       return json(200, cart());
     }
@@ -138,6 +146,7 @@ export function fakeCartApi(user: PublicUser) {
         id: `line-${nextLine++}`,
         product: wireProduct(l.product),
         quantity: l.quantity,
+        missing_choices: [],
         color: l.color ?? null,
         size: l.size ?? null,
       }));

@@ -14,6 +14,7 @@ import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorBodyOf, statusOf } from '../../../lib/api-error.ts';
 import { failureMessage } from '../../../lib/http.ts';
+import { loginHref } from '../../../lib/safe-next.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { clearCart, type LocalCartItem, useCart } from '../../cart/cart-store.ts';
@@ -326,6 +327,15 @@ function CheckoutForm({
             </LabelledField>
           )}
           <p className="mt-2 text-slate-700 text-sm">We send the order confirmation to this address.</p>
+          {/* Issue 11 point 7: the sign-in page brings the shopper back to checkout. */}
+          {guest ? (
+            <p className="mt-2 text-slate-700 text-sm">
+              Have an account?{' '}
+              <Link to={loginHref('/checkout')} className="font-medium text-slate-900 underline underline-offset-4">
+                Sign in
+              </Link>
+            </p>
+          ) : null}
         </Group>
 
         <Group legend="Shipping address">

@@ -1,7 +1,8 @@
 import { ReceiptText } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
+import { loginHref } from '../../../lib/safe-next.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { syncSessionFromStorage, useSession } from '../../auth/session-store.ts';
 
@@ -20,6 +21,7 @@ export function SignedInOnly({
   heading?: ReactNode;
 }) {
   const hydrated = useHydrated();
+  const location = useLocation();
   const userId = useSession((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
   useEffect(() => {
     syncSessionFromStorage();
@@ -47,7 +49,7 @@ export function SignedInOnly({
           </h2>
           <p className="mt-1 text-slate-600">Your order history, invoices and deliveries are in your account.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/auth/login" className={buttonVariants()}>
+            <Link to={loginHref(`${location.pathname}${location.search}`)} className={buttonVariants()}>
               Sign in
             </Link>
             <Link to="/auth/signup" className={buttonVariants({ variant: 'outline' })}>

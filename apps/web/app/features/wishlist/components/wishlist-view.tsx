@@ -1,21 +1,26 @@
 import { formatMoney, toCents } from '@shop/contracts/money';
-import { Heart, ShoppingCart, Trash2 } from 'lucide-react';
+import { Heart, ShoppingCart, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { loginHref } from '../../../lib/safe-next.ts';
+import { useSession } from '../../auth/session-store.ts';
 import { removeFromWishlist } from '../actions.ts';
-import { useWishlist, type WishlistProduct } from '../wishlist-store.ts';
+import { needsChoice, useWishlist, type WishlistProduct } from '../wishlist-store.ts';
 import { startWishlistSync } from '../wishlist-sync.ts';
 
 const productPath = (p: WishlistProduct) => `/products/${encodeURIComponent(p.slug || p.id)}`;
 
 /**
  * The wishlist page's body: the saved products with 'Add to cart' and remove. The list lives in the
- * browser (a guest's) or comes from the server (signed in), so it appears after hydration.
+ * browser (a guest's) or comes from the server (signed in), so it appears after hydration. A product
+ * with colours or sizes is never added without them (issue 11 point 6): its button leads to the
+ * product page, where the shopper chooses.
  */
 export function WishlistView({ onAddToCart }: { onAddToCart: (product: WishlistProduct) => void }) {
   const loaded = useWishlist((s) => s.loaded);
   const items = useWishlist((s) => s.items);
+  const guest = !useSession((s) => s.isAuthenticated);
   useEffect(() => {
     void startWishlistSync();
   }, []);
@@ -40,65 +45,87 @@ export function WishlistView({ onAddToCart }: { onAddToCart: (product: WishlistP
     );
   }
   return (
-    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {items.map((product) => (
-        <li
-          key={product.id}
-          className="flex flex-col overflow-hidden rounded-lg border border-slate-200"
-          data-testid="wishlist-item"
-          data-product-id={product.id}
-        >
-          <Link to={productPath(product)} tabIndex={-1} aria-hidden="true">
-            {product.image ? (
-              <img
-                src={product.image}
-                alt=""
-                width={400}
-                height={400}
-                loading="lazy"
-                decoding="async"
-                className="aspect-square h-auto w-full bg-slate-100 object-cover"
-              />
-            ) : (
-              <div className="aspect-square w-full bg-slate-100" />
-            )}
-          </Link>
-          <div className="flex flex-1 flex-col p-4">
-            <Link to={productPath(product)} className="font-medium hover:underline">
-              {product.name}
+    <>
+      {guest ? (
+        <p className="mb-6 text-slate-700 text-sm">
+          {/* Issue 11 point 7: the sign-in page brings the shopper back here. */}
+          <Link to={loginHref('/wishlist')} className="font-medium text-slate-900 underline underline-offset-4">
+            Sign in
+          </Link>{' '}
+          to keep your wishlist on every device.
+        </p>
+      ) : null}
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((product) => (
+          <li
+            key={product.id}
+            className="flex flex-col overflow-hidden rounded-lg border border-slate-200"
+            data-testid="wishlist-item"
+            data-product-id={product.id}
+          >
+            <Link to={productPath(product)} tabIndex={-1} aria-hidden="true">
+              {product.image ? (
+                <img
+                  src={product.image}
+                  alt=""
+                  width={400}
+                  height={400}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-square h-auto w-full bg-slate-100 object-cover"
+                />
+              ) : (
+                <div className="aspect-square w-full bg-slate-100" />
+              )}
             </Link>
-            <p className="mt-1 flex items-baseline gap-2">
-              <span className="font-semibold">{formatMoney(toCents(product.sale_price))}</span>
-              {product.regular_price !== undefined && product.regular_price > product.sale_price ? (
-                <span className="text-slate-600 text-sm line-through">
-                  <span className="sr-only">was </span>
-                  {formatMoney(toCents(product.regular_price))}
-                </span>
-              ) : null}
-            </p>
-            {product.in_stock === false ? <p className="mt-1 text-red-700 text-sm">Out of stock</p> : null}
-            <div className="mt-auto flex gap-2 pt-4">
-              <Button
-                className="flex-1"
-                disabled={product.in_stock === false}
-                onClick={() => onAddToCart(product)}
-                aria-label={`Add ${product.name} to cart`}
-              >
-                <ShoppingCart aria-hidden="true" className="h-4 w-4" />
-                Add to cart
-              </Button>
-              <Button
-                variant="outline"
-                size="icon"
-                onClick={() => void removeFromWishlist(product.id)}
-                aria-label={`Remove ${product.name} from wishlist`}
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-              </Button>
+            <div className="flex flex-1 flex-col p-4">
+              <Link to={productPath(product)} className="font-medium hover:underline">
+                {product.name}
+              </Link>
+              <p className="mt-1 flex items-baseline gap-2">
+                <span className="font-semibold">{formatMoney(toCents(product.sale_price))}</span>
+                {product.regular_price !== undefined && product.regular_price > product.sale_price ? (
+                  <span className="text-slate-600 text-sm line-through">
+                    <span className="sr-only">was </span>
+                    {formatMoney(toCents(product.regular_price))}
+                  </span>
+                ) : null}
+              </p>
+              {product.in_stock === false ? <p className="mt-1 text-red-700 text-sm">Out of stock</p> : null}
+              <div className="mt-auto flex gap-2 pt-4">
+                {needsChoice(product) && product.in_stock !== false ? (
+                  <Link
+                    to={productPath(product)}
+                    className={buttonVariants({ className: 'flex-1' })}
+                    aria-label={`Choose options for ${product.name}`}
+                  >
+                    <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+                    Choose options
+                  </Link>
+                ) : (
+                  <Button
+                    className="flex-1"
+                    disabled={product.in_stock === false}
+                    onClick={() => onAddToCart(product)}
+                    aria-label={`Add ${product.name} to cart`}
+                  >
+                    <ShoppingCart aria-hidden="true" className="h-4 w-4" />
+                    Add to cart
+                  </Button>
+                )}
+                <Button
+                  variant="outline"
+                  size="icon"
+                  onClick={() => void removeFromWishlist(product.id)}
+                  aria-label={`Remove ${product.name} from wishlist`}
+                >
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                </Button>
+              </div>
             </div>
-          </div>
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
