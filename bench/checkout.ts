@@ -4,10 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
+/** The add-to-cart body for one product: its colour and size where it offers them (issue 11 point 6). */
+export interface CartLine {
+  product_id: string;
+  color?: string;
+  size?: string;
+}
+
 export interface CheckoutOptions {
   port: number;
   /** In-stock products to buy from (each with enough stock that no order is refused for stock). */
-  productIds: string[];
+  lines: CartLine[];
   shoppers: number;
   maxOrders: number;
   maxSeconds: number;
@@ -108,7 +115,7 @@ export async function runCheckout(opts: CheckoutOptions): Promise<CheckoutResult
 
   // Initial stock of the products on offer, read through the API.
   const initial = new Map<string, number>();
-  for (const id of opts.productIds) {
+  for (const { product_id: id } of opts.lines) {
     const a = await call(port, '127.0.0.1', 'GET', `/api/products/${id}`);
     initial.set(id, (a.body as { available: number }).available);
   }
@@ -146,20 +153,16 @@ export async function runCheckout(opts: CheckoutOptions): Promise<CheckoutResult
     shoppers.map(async ({ ip, auth }) => {
       while (more()) {
         const count = 1 + Math.floor(Math.random() * 3);
-        const picks = new Set<string>();
-        while (picks.size < count) picks.add(opts.productIds[Math.floor(Math.random() * opts.productIds.length)] ?? '');
-        for (const productId of picks) {
-          const a = await call(
-            port,
-            ip,
-            'POST',
-            '/api/products/add-to-cart',
-            { product_id: productId },
-            {
-              ...auth,
-              'idempotency-key': randomUUID(),
-            },
-          );
+        const picks = new Set<CartLine>();
+        while (picks.size < count) {
+          const pick = opts.lines[Math.floor(Math.random() * opts.lines.length)];
+          if (pick) picks.add(pick);
+        }
+        for (const pick of picks) {
+          const a = await call(port, ip, 'POST', '/api/products/add-to-cart', pick, {
+            ...auth,
+            'idempotency-key': randomUUID(),
+          });
           if (a.status !== 200) fail('add-to-cart', a);
         }
         const key = randomUUID();

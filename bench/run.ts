@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { printCheckout, runCheckout } from './checkout.ts';
+import { type CartLine, printCheckout, runCheckout } from './checkout.ts';
 import { runWebBudgets } from './lighthouse.ts';
 import { printSeed, runSeedBench } from './seed.ts';
 import { BENCH_ADMIN, freePort, ROOT, startShop, stopShop } from './shop.ts';
@@ -84,16 +84,23 @@ async function main() {
   let twin: ChildProcess | undefined;
   try {
     // Fixtures: the real answers, so both sides serialise the same bytes.
-    type List = { items: { id: string; name: string; available: number }[] };
+    type Item = { id: string; name: string; available: number; colors: string[]; available_sizes: string[] };
+    type List = { items: Item[] };
     const list = await json<List>(`${base}/api/products?limit=20`);
     const first = list.items[0]!;
     const product = await json(`${base}/api/products/${first.id}`);
     const search = await json(`${base}/api/products?q=wireless&limit=20`);
-    const stocked: string[] = [];
+    // What a shopper sends for one product: its id and, where it offers them, a colour and a size (issue 11).
+    const line = (i: Item): CartLine => ({
+      product_id: i.id,
+      ...(i.colors[0] ? { color: i.colors[0] } : {}),
+      ...(i.available_sizes[0] ? { size: i.available_sizes[0] } : {}),
+    });
+    const stocked: CartLine[] = [];
     for (let page = 1; page <= 5; page++) {
       const p = await json<List>(`${base}/api/products?in_stock=true&limit=100&page=${page}`);
       // Deep stock, so the per-line stock cap is never what the add-to-cart run measures.
-      stocked.push(...p.items.filter((i) => i.available >= 300).map((i) => i.id));
+      stocked.push(...p.items.filter((i) => i.available >= 300).map(line));
     }
     // One shopper per connection, as in a shop; each keeps a cart of ten lines, so what is measured is
     // the add, not an ever-growing cart.
@@ -116,7 +123,7 @@ async function main() {
     const cart = await json(`${base}/api/products/add-to-cart`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens[0]}` },
-      body: JSON.stringify({ product_id: stocked[0] }),
+      body: JSON.stringify(stocked[0]),
     });
 
     // Staff (issue 5): the dashboard and a quarter's daily sales over the seeded months of orders.
@@ -153,7 +160,7 @@ async function main() {
           setupClient: (client) => {
             const shopper = shoppers++ % tokens.length;
             let n = 0;
-            const next = () => JSON.stringify({ product_id: stocked[(shopper * 10 + (n++ % 10)) % stocked.length] });
+            const next = () => JSON.stringify(stocked[(shopper * 10 + (n++ % 10)) % stocked.length]);
             client.setHeaders({ authorization: `Bearer ${tokens[shopper]}`, 'content-type': 'application/json' });
             client.setBody(next());
             client.on('response', () => client.setBody(next()));
@@ -178,7 +185,7 @@ async function main() {
     // Checkout (issue 4): concurrent shoppers placing orders, then the invariants.
     const checkout = await runCheckout({
       port,
-      productIds: stocked.slice(0, 30),
+      lines: stocked.slice(0, 30),
       shoppers: Number(process.env.BENCH_SHOPPERS ?? 20),
       maxOrders: Number(process.env.BENCH_CHECKOUT_ORDERS ?? 200),
       maxSeconds: Number(process.env.BENCH_CHECKOUT_SECONDS ?? 20),
