@@ -62,7 +62,10 @@ describe('content pages quote the store settings', () => {
     const original = await currentSettings(t);
     const changed = {
       ...original,
-      shipping: { standard: { price: 7.25, free_over: 80 }, express: { price: 19.5, free_over: null } },
+      shipping: {
+        standard: { price: 7.25, free_over: 80, delivery: '2–4 business days' },
+        express: { price: 19.5, free_over: null },
+      },
       tax_rate_percent: 0,
       pay_later_days: 30,
     };
@@ -71,13 +74,19 @@ describe('content pages quote the store settings', () => {
       const p = await createProduct(t, { salePriceCents: 1000 });
       const q = (await quote(t, guestBody([{ product_id: p.id, quantity: 1 }]))).json();
       expect([q.totals.shipping, q.totals.tax]).toEqual([7.25, 0]);
+      // The delivery time checkout lists beside the method is the one the pages quote; express kept its own.
+      const methods = (await t.app.inject({ url: '/api/checkout/shipping-methods' })).json();
+      expect(methods.map((m: { description: string }) => m.description)).toEqual([
+        '2–4 business days',
+        '1–2 business days',
+      ]);
 
       for (const slug of POLICY_PAGES) {
         const all = text(await page(slug));
-        expect(all, slug).not.toMatch(/\$5\.99|\$14\.99|\$50\.00|8%|14 days/);
+        expect(all, slug).not.toMatch(/\$5\.99|\$14\.99|\$50\.00|8%|14 days|5–7 business days/);
       }
       expect((await page('shipping')).body).toContain(
-        '- Standard shipping: 5–7 business days, $7.25, free on orders of $80.00 or more after discounts.\n- Express shipping: 1–2 business days, $19.50.',
+        '- Standard shipping: 2–4 business days, $7.25, free on orders of $80.00 or more after discounts.\n- Express shipping: 1–2 business days, $19.50.',
       );
       expect((await page('help')).body).toContain('Express shipping: $19.50.');
       const terms = (await page('terms')).body;
@@ -108,6 +117,22 @@ describe('content pages quote the store settings', () => {
       .set({ body: 'Returns cost {{ shipping.return.price }} and ship {{shipping.standard.delivery}}.' })
       .where(eq(contentPages.slug, 'returns'));
     expect((await page('returns')).body).toBe('Returns cost  and ship 5–7 business days.');
+  });
+
+  it('refuses a delivery time that is empty, too long or more than one line (400), keeping the stored one', async () => {
+    const original = await currentSettings(t);
+    for (const [delivery, message] of [
+      ['  ', 'Delivery time is required'],
+      ['x'.repeat(61), 'Delivery time must be at most 60 characters'],
+      ['2 days\nor 3', 'Delivery time must be one line'],
+    ]) {
+      const res = await admin('PUT', '/api/admin/settings', {
+        ...original,
+        shipping: { ...original.shipping, express: { ...original.shipping.express, delivery } },
+      });
+      expect([res.statusCode, res.json().message]).toEqual([400, message]);
+    }
+    expect(await currentSettings(t)).toEqual(original);
   });
 
   it('keeps placeholders unexpanded in the admin editor, so a save keeps them', async () => {

@@ -219,6 +219,17 @@ const shippingRate = z.strictObject({
   price: amount('Shipping price'),
   /** Orders whose subtotal (after discount) reaches this ship free; null = never free. */
   free_over: amount('Free shipping threshold').nullable(),
+  /**
+   * Issue 11 point 5: the delivery time checkout shows beside the method and the content pages quote
+   * (`{{shipping.standard.delivery}}`). Left out, the stored one stays.
+   */
+  delivery: z
+    .string({ error: 'Delivery time must be text' })
+    .trim()
+    .min(1, 'Delivery time is required')
+    .max(60, stopAt('Delivery time must be at most 60 characters'))
+    .refine((v) => !/[\r\n]/.test(v), 'Delivery time must be one line')
+    .optional(),
 });
 
 /** How long unpaid guest pay-later orders may hold stock, in hours (the database checks the same). */

@@ -133,6 +133,8 @@ function ShippingSection({ settings }: { settings: AdminSettings }) {
     standard_free: text(settings.shipping.standard.free_over),
     express_price: text(settings.shipping.express.price),
     express_free: text(settings.shipping.express.free_over),
+    standard_delivery: settings.shipping.standard.delivery ?? '',
+    express_delivery: settings.shipping.express.delivery ?? '',
     tax: String(settings.tax_rate_percent),
   });
   const save = useSaveSettings();
@@ -151,8 +153,16 @@ function ShippingSection({ settings }: { settings: AdminSettings }) {
           {
             ...settings,
             shipping: {
-              standard: { price: num(form.standard_price), free_over: freeOver(form.standard_free) },
-              express: { price: num(form.express_price), free_over: freeOver(form.express_free) },
+              standard: {
+                price: num(form.standard_price),
+                free_over: freeOver(form.standard_free),
+                delivery: form.standard_delivery,
+              },
+              express: {
+                price: num(form.express_price),
+                free_over: freeOver(form.express_free),
+                delivery: form.express_delivery,
+              },
             },
             tax_rate_percent: num(form.tax),
           },
@@ -194,6 +204,18 @@ function ShippingSection({ settings }: { settings: AdminSettings }) {
           min={0}
           hint="Empty: never free"
           {...bind('express_free')}
+        />
+        <TextField
+          id="ship-standard-delivery"
+          label="Standard delivery time"
+          hint="Shown at checkout and on the shipping pages, e.g. 5–7 business days"
+          {...bind('standard_delivery')}
+        />
+        <TextField
+          id="ship-express-delivery"
+          label="Express delivery time"
+          hint="e.g. 1–2 business days"
+          {...bind('express_delivery')}
         />
         <TextField id="tax-rate" label="Tax rate (%)" type="number" step={0.01} min={0} max={50} {...bind('tax')} />
       </div>
