@@ -70,7 +70,7 @@ export function createServices(deps: Deps) {
     orders,
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps),
-    content: createContentService(deps),
+    content: createContentService(deps, { settings }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

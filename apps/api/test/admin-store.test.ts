@@ -199,7 +199,7 @@ describe('settings', () => {
     const next = {
       ...original,
       tax_rate_percent: 12.5,
-      shipping: { ...original.shipping, standard: { price: 4, free_over: 100 } },
+      shipping: { ...original.shipping, standard: { ...original.shipping.standard, price: 4, free_over: 100 } },
       store_name: 'Corner Shop',
       contact_email: 'hello@corner.example',
       social_links: { ...original.social_links, instagram: 'https://instagram.com/corner' },

@@ -3,6 +3,7 @@ import { isoDay } from './admin-common.ts';
 import { email, newPassword, registerBody } from './auth.ts';
 import { paged, pageQuery } from './common.ts';
 import { errorReport } from './error-reports.ts';
+import { unknownPlaceholderMessage, unknownPlaceholders } from './placeholders.ts';
 import { stopAt } from './text.ts';
 
 // Admin Marketing, Settings, Support and Audit log (issue 5). Wire names are snake_case, money decimal.
@@ -218,6 +219,17 @@ const shippingRate = z.strictObject({
   price: amount('Shipping price'),
   /** Orders whose subtotal (after discount) reaches this ship free; null = never free. */
   free_over: amount('Free shipping threshold').nullable(),
+  /**
+   * Issue 11 point 5: the delivery time checkout shows beside the method and the content pages quote
+   * (`{{shipping.standard.delivery}}`). Left out, the stored one stays.
+   */
+  delivery: z
+    .string({ error: 'Delivery time must be text' })
+    .trim()
+    .min(1, 'Delivery time is required')
+    .max(60, stopAt('Delivery time must be at most 60 characters'))
+    .refine((v) => !/[\r\n]/.test(v), 'Delivery time must be one line')
+    .optional(),
 });
 
 /** How long unpaid guest pay-later orders may hold stock, in hours (the database checks the same). */
@@ -286,12 +298,18 @@ export const MAINTENANCE_MSG = 'The shop is under maintenance and will be back s
 // ---------------------------------------------------------------------------------------------------
 // Content pages
 
+/** Issue 11 point 5: a page may only use the placeholders the shop knows (they would vanish otherwise). */
+function knownPlaceholders(value: string, ctx: z.RefinementCtx) {
+  const unknown = unknownPlaceholders(value);
+  if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownPlaceholderMessage(unknown) });
+}
+
 export const adminContentPage = z.object({
   slug: z.string(),
   title: z.string(),
   description: z.string(),
   body: z.string(),
-  updated_at: z.string(),
+  updated_at: z.string().nullable(),
 });
 export const adminContentPageList = z.object({ items: z.array(adminContentPage) });
 export const contentPageUpdateBody = z.strictObject({
@@ -299,17 +317,20 @@ export const contentPageUpdateBody = z.strictObject({
     .string({ error: 'Title is required' })
     .trim()
     .min(1, 'Title is required')
-    .max(120, 'Title must be at most 120 characters'),
+    .max(120, stopAt('Title must be at most 120 characters'))
+    .superRefine(knownPlaceholders),
   description: z
     .string({ error: 'Description is required' })
     .trim()
     .min(1, 'Description is required')
-    .max(300, 'Description must be at most 300 characters'),
+    .max(300, stopAt('Description must be at most 300 characters'))
+    .superRefine(knownPlaceholders),
   body: z
     .string({ error: 'Body is required' })
     .trim()
     .min(1, 'Body is required')
-    .max(20_000, 'Body must be at most 20000 characters'),
+    .max(20_000, stopAt('Body must be at most 20000 characters'))
+    .superRefine(knownPlaceholders),
 });
 export type ContentPageUpdateBody = z.infer<typeof contentPageUpdateBody>;
 

@@ -12,7 +12,8 @@ export const contentPage = z.object({
   title: z.string(),
   description: z.string(),
   body: z.string(),
-  updated_at: z.string(),
+  /** When staff last saved the page; null while it is still the text the shop was installed with. */
+  updated_at: z.string().nullable(),
 });
 export type ContentPage = z.infer<typeof contentPage>;
 

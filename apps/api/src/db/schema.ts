@@ -367,7 +367,11 @@ export const contentPages = pgTable('content_pages', {
   title: text().notNull(),
   description: text().notNull(),
   body: text().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When staff last saved the page (issue 11 point 13); null for a page as seeded. The seed date is not
+   * when anyone wrote or reviewed the text, so shoppers see no "Last updated" line until a real edit.
+   */
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
 
 /**

@@ -86,7 +86,7 @@ CREATE TABLE "content_pages" (
 	"title" text NOT NULL,
 	"description" text NOT NULL,
 	"body" text NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "discount_codes" (

@@ -13,6 +13,10 @@ export interface SeedContentPage {
 const blocks = (...parts: string[]) => parts.join('\n\n');
 
 /**
+ * Figures that checkout also uses (shipping prices, free-shipping threshold, delivery times, tax, the
+ * invoice term) are placeholders (contracts/placeholders.ts, issue 11 point 5), expanded from the store
+ * settings whenever a page is served, so no page can quote a figure checkout does not charge.
+ *
  * Default texts of the 13 footer pages (spec §2 footer links) and the help centre (spec §2 /help).
  * DESIGN §7: they are real pages that a shop owner edits later in admin; these are sensible starting
  * texts, not lorem ipsum.
@@ -91,9 +95,11 @@ export const CONTENT_PAGES: SeedContentPage[] = [
       'You can cancel an order from your order history until it has shipped. To change an order that has not shipped yet, cancel it and order again, or contact us.',
       '## Shipping',
       '### How long does delivery take?',
-      'Standard delivery takes 3 to 5 business days, express delivery 1 to 2 business days. Details are on our shipping page.',
+      '{{shipping.standard.name}}: {{shipping.standard.delivery}}. {{shipping.express.name}}: {{shipping.express.delivery}}. Costs and details are on our shipping page.',
       '### Do you ship internationally?',
-      'We currently ship within the country only.',
+      'Yes. Checkout takes delivery addresses in any country, at the same shipping rates as at home.',
+      '### Is tax included in the prices?',
+      '{{tax.policy}} Checkout shows the tax as a line of its own before you pay.',
       '## Returns',
       '### Can I return a product?',
       'Yes. Most products can be returned within 30 days of delivery for a full refund. See our returns page for the details.',
@@ -109,9 +115,13 @@ export const CONTENT_PAGES: SeedContentPage[] = [
     title: 'Shipping information',
     description: 'Delivery options, costs and times.',
     body: blocks(
-      'We ship every order from our own warehouse. Orders placed before 2 pm on a business day leave the same day.',
+      'We ship every order from our own warehouse and pack orders on business days. Checkout shows every option with its price and delivery time before you pay.',
       '## Delivery options',
-      '- Standard delivery: 3 to 5 business days, $4.99, free on orders of $50 or more.\n- Express delivery: 1 to 2 business days, $12.99.',
+      '- {{shipping.standard.name}}: {{shipping.standard.delivery}}, {{shipping.standard.cost}}.\n- {{shipping.express.name}}: {{shipping.express.delivery}}, {{shipping.express.cost}}.',
+      '## Where we deliver',
+      'Checkout takes delivery addresses in any country, at the same rates.',
+      '## Tax',
+      '{{tax.policy}}',
       '## Tracking',
       'As soon as your order ships we e-mail you a tracking link. You can also follow your order in your order history.',
       '## Delays',
@@ -155,7 +165,7 @@ export const CONTENT_PAGES: SeedContentPage[] = [
       '## Orders and contracts',
       'An order is a binding offer to buy. The contract is concluded when we confirm your order by e-mail. We may decline orders, for example when a product is out of stock; any payment is then refunded in full.',
       '## Prices and payment',
-      'All prices are in US dollars and include applicable taxes. Shipping costs are shown before you order. Payment is due at checkout, or within the term stated on the invoice when you choose to pay later.',
+      'All prices are in US dollars. {{tax.policy}} Shipping costs are shown before you order. Payment is due at checkout, or within {{pay_later.days}} days of the invoice when you choose to pay later.',
       '## Delivery',
       'Delivery times are estimates. The risk of loss passes to you when the parcel is delivered.',
       '## Returns and warranty',
@@ -217,9 +227,11 @@ export const CONTENT_PAGES: SeedContentPage[] = [
       'Yes, until it has shipped. Open the order in your order history and choose Cancel; the payment is refunded in full.',
       '## Shipping and delivery',
       '### How much does shipping cost?',
-      'Standard delivery is $4.99 and free on orders of $50 or more. Express delivery is $12.99.',
+      '{{shipping.standard.name}}: {{shipping.standard.cost}}. {{shipping.express.name}}: {{shipping.express.cost}}.',
       '### How long does delivery take?',
-      'Standard delivery takes 3 to 5 business days, express delivery 1 to 2 business days.',
+      '{{shipping.standard.name}}: {{shipping.standard.delivery}}. {{shipping.express.name}}: {{shipping.express.delivery}}.',
+      '### Do you deliver abroad?',
+      'Yes. Checkout takes delivery addresses in any country, at the same shipping rates.',
       '## Returns and refunds',
       '### How do I return a product?',
       'Contact us with the inquiry type "Returns & Refunds" within 30 days of delivery and we send you a return label.',
@@ -227,7 +239,9 @@ export const CONTENT_PAGES: SeedContentPage[] = [
       'Within 5 business days after the return reaches our warehouse, to the payment method you used.',
       '## Payment',
       '### Which payment methods do you accept?',
-      'Visa, Mastercard and PayPal, or pay later with an invoice.',
+      'Pay by card at checkout, or choose pay later and pay the invoice within {{pay_later.days}} days.',
+      '### Is tax included in the prices?',
+      '{{tax.policy}}',
       '### Is paying by card safe?',
       'Yes. Card details are handled by our payment provider and never stored in the shop.',
       '## Account',

@@ -1,10 +1,13 @@
 import type { ContentPageUpdateBody } from '@shop/contracts/admin-store';
 import type { ContentPage, ContentPageSummary } from '@shop/contracts/content';
+import { expandPlaceholders, type PlaceholderValues } from '@shop/contracts/placeholders';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { contentPages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Deps } from '../../services.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { placeholderValues } from './placeholders.ts';
 
 /**
  * Content pages: the footer's pages of spec §2 and the help centre. DESIGN §7 makes them real pages
@@ -16,19 +19,35 @@ const toWire = (row: ContentRow): ContentPage => ({
   title: row.title,
   description: row.description,
   body: row.body,
-  updated_at: row.updatedAt.toISOString(),
+  updated_at: row.updatedAt?.toISOString() ?? null,
 });
 
-export function createContentService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+/** The page as shoppers read it: every placeholder replaced by the current settings (issue 11 point 5). */
+const rendered = (page: ContentPage, values: PlaceholderValues): ContentPage => ({
+  ...page,
+  title: expandPlaceholders(page.title, values),
+  description: expandPlaceholders(page.description, values),
+  body: expandPlaceholders(page.body, values),
+});
+
+export function createContentService(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { settings }: { settings: Pick<SettingsService, 'get'> },
+) {
+  const values = async () => placeholderValues(await settings.get());
+
   return {
-    /** One page by slug; an unknown slug is 404 'Page not found'. */
+    /**
+     * One page by slug as shoppers read it, its figures taken from the store settings; an unknown slug is
+     * 404 'Page not found'.
+     */
     async getPage(slug: string): Promise<ContentPage> {
       const [row] = await db.select().from(contentPages).where(eq(contentPages.slug, slug)).limit(1);
       if (!row) throw notFound('Page not found');
-      return toWire(row);
+      return rendered(toWire(row), await values());
     },
 
-    /** Every page in full, by slug (admin Settings' footer pages editor, issue 5). */
+    /** Every page in full as stored, placeholders unexpanded, by slug (admin Settings' page editor, issue 5). */
     async listFull(): Promise<ContentPage[]> {
       const rows = await db.select().from(contentPages).orderBy(asc(contentPages.slug));
       return rows.map(toWire);
@@ -54,13 +73,18 @@ export function createContentService({ db, clock }: Pick<Deps, 'db' | 'clock'>) 
       return { before: toWire(row), after: toWire(updated) };
     },
 
-    /** Every page's slug, title and last change, by slug (the sitemap lists them). */
+    /** Every page's slug, title and last edit by staff (null: never edited), by slug (the sitemap lists them). */
     async listPages(): Promise<ContentPageSummary[]> {
       const rows = await db
         .select({ slug: contentPages.slug, title: contentPages.title, updatedAt: contentPages.updatedAt })
         .from(contentPages)
         .orderBy(asc(contentPages.slug));
-      return rows.map((r) => ({ slug: r.slug, title: r.title, updated_at: r.updatedAt.toISOString() }));
+      const v = await values();
+      return rows.map((r) => ({
+        slug: r.slug,
+        title: expandPlaceholders(r.title, v),
+        updated_at: r.updatedAt?.toISOString() ?? null,
+      }));
     },
   };
 }

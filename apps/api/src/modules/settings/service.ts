@@ -131,6 +131,7 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
           shippingMethods: previous.shippingMethods.map((m) => ({
             ...m,
             priceCents: toCents(next.shipping[m.id].price),
+            description: next.shipping[m.id].delivery ?? m.description,
             freeOverCents: next.shipping[m.id].free_over === null ? null : toCents(next.shipping[m.id].free_over ?? 0),
           })),
           payLaterDays: next.pay_later_days,
@@ -201,6 +202,7 @@ export function settingsToAdmin(s: Settings): AdminSettings {
     return {
       price: m ? fromCents(m.priceCents) : 0,
       free_over: m?.freeOverCents == null ? null : fromCents(m.freeOverCents),
+      delivery: m?.description ?? '',
     };
   };
   return {

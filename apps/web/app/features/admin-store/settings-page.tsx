@@ -6,6 +6,7 @@ import {
   type StaffMember,
 } from '@shop/contracts/admin-store';
 import type { ContentPage } from '@shop/contracts/content';
+import { PLACEHOLDERS } from '@shop/contracts/placeholders';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
@@ -132,6 +133,8 @@ function ShippingSection({ settings }: { settings: AdminSettings }) {
     standard_free: text(settings.shipping.standard.free_over),
     express_price: text(settings.shipping.express.price),
     express_free: text(settings.shipping.express.free_over),
+    standard_delivery: settings.shipping.standard.delivery ?? '',
+    express_delivery: settings.shipping.express.delivery ?? '',
     tax: String(settings.tax_rate_percent),
   });
   const save = useSaveSettings();
@@ -150,8 +153,16 @@ function ShippingSection({ settings }: { settings: AdminSettings }) {
           {
             ...settings,
             shipping: {
-              standard: { price: num(form.standard_price), free_over: freeOver(form.standard_free) },
-              express: { price: num(form.express_price), free_over: freeOver(form.express_free) },
+              standard: {
+                price: num(form.standard_price),
+                free_over: freeOver(form.standard_free),
+                delivery: form.standard_delivery,
+              },
+              express: {
+                price: num(form.express_price),
+                free_over: freeOver(form.express_free),
+                delivery: form.express_delivery,
+              },
             },
             tax_rate_percent: num(form.tax),
           },
@@ -193,6 +204,18 @@ function ShippingSection({ settings }: { settings: AdminSettings }) {
           min={0}
           hint="Empty: never free"
           {...bind('express_free')}
+        />
+        <TextField
+          id="ship-standard-delivery"
+          label="Standard delivery time"
+          hint="Shown at checkout and on the shipping pages, e.g. 5–7 business days"
+          {...bind('standard_delivery')}
+        />
+        <TextField
+          id="ship-express-delivery"
+          label="Express delivery time"
+          hint="e.g. 1–2 business days"
+          {...bind('express_delivery')}
         />
         <TextField id="tax-rate" label="Tax rate (%)" type="number" step={0.01} min={0} max={50} {...bind('tax')} />
       </div>
@@ -330,6 +353,31 @@ function MaintenanceSection({ settings }: { settings: AdminSettings }) {
   );
 }
 
+/**
+ * Issue 11 point 5: the figures a page may quote from Settings. Written into the text as `{{name}}`, they
+ * are replaced when the page is shown, so the page follows every change of rates or tax.
+ */
+function PlaceholderList() {
+  return (
+    <details className="rounded-md border border-slate-200 px-3 py-2 text-sm">
+      <summary className="cursor-pointer font-medium">Placeholders for figures from Settings</summary>
+      <p className="mt-2 text-slate-600">
+        Write a placeholder where the page quotes a figure checkout uses; the storefront shows the current value.
+      </p>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        {Object.entries(PLACEHOLDERS).map(([name, meaning]) => (
+          <div key={name} className="contents">
+            <dt>
+              <code className="break-all">{`{{${name}}}`}</code>
+            </dt>
+            <dd className="mb-1 text-slate-600 sm:mb-0">{meaning}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
 function PageEditor({ page }: { page: ContentPage }) {
   const [form, setForm] = useState({ title: page.title, description: page.description, body: page.body });
   useEffect(() => setForm({ title: page.title, description: page.description, body: page.body }), [page]);
@@ -363,6 +411,12 @@ function PageEditor({ page }: { page: ContentPage }) {
         value={form.body}
         onChange={(e) => setForm((f) => ({ ...f, body: e.target.value }))}
       />
+      <PlaceholderList />
+      <p className="text-slate-600 text-sm">
+        {page.updated_at
+          ? `Last edited ${formatDateTime(page.updated_at)}; the storefront shows this as "Last updated".`
+          : 'Not edited since the shop was installed; the storefront shows no "Last updated" date until you save.'}
+      </p>
       <ErrorText error={save.error} />
       <div className="flex items-center gap-3">
         <Button type="submit" disabled={save.isPending}>

@@ -32,7 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       let head =
         '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
       for (const path of STATIC_PATHS) head += entry(origin, path);
-      for (const p of pages) head += entry(origin, `/${p.slug}`, p.updated_at);
+      // A page never edited since install has no honest change date: no lastmod (issue 11 point 13).
+      for (const p of pages) head += entry(origin, `/${p.slug}`, p.updated_at ?? undefined);
       for (const c of categories) head += entry(origin, `/products/category/${encodeURIComponent(c.id)}`);
       controller.enqueue(encoder.encode(head));
     },

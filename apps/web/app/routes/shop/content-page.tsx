@@ -38,9 +38,12 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       <Container className="py-10">
         <article className="max-w-3xl">
           <h1 className="font-bold text-3xl tracking-tight">{page.title}</h1>
-          <p className="mt-2 text-slate-600 text-sm">
-            Last updated <time dateTime={page.updated_at}>{formatDate(page.updated_at)}</time>
-          </p>
+          {/* Issue 11 point 13: the date staff last changed the text; a page still as installed has none. */}
+          {page.updated_at ? (
+            <p className="mt-2 text-slate-600 text-sm">
+              Last updated <time dateTime={page.updated_at}>{formatDate(page.updated_at)}</time>
+            </p>
+          ) : null}
           <div className="mt-8">
             <ContentBlocks blocks={parseBody(page.body)} />
           </div>

@@ -10,7 +10,7 @@ import type { Route } from './+types/help';
 const TOPICS = [
   { to: '/contact', title: 'Contact us', text: 'Write to our support team; we answer within two business days.' },
   { to: '/shipping', title: 'Shipping', text: 'Delivery options, costs and times.' },
-  { to: '/returns', title: 'Returns & refunds', text: 'Return a product within 30 days.' },
+  { to: '/returns', title: 'Returns & refunds', text: 'How to send a product back and get a refund.' },
   { to: '/faq', title: 'All questions', text: 'Answers to the questions shoppers ask most.' },
 ] as const;
 

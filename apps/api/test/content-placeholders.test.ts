@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentPages } from '../src/db/schema.ts';
+import { CONTENT_PAGES } from '../src/db/seed/content.ts';
+import { currentSettings } from './admin-store-fixtures.ts';
+import { authHeaders, createProduct } from './cart-fixtures.ts';
+import { createTestApp, createUser, type TestApp } from './helpers.ts';
+import { guestBody, quote } from './orders-fixtures.ts';
+
+// Issue 11 point 5: policy pages quote checkout's figures through placeholders expanded from the store
+// settings, so the pages and checkout cannot disagree. Point 13: "Last updated" is a real staff edit.
+
+let t: TestApp;
+let adminHeaders: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  adminHeaders = await authHeaders(t, await createUser(t, { role: 'admin' }));
+});
+afterAll(() => t.close());
+
+const page = async (slug: string) => (await t.app.inject({ url: `/api/pages/${slug}` })).json();
+const text = (p: { title: string; description: string; body: string }) => `${p.title}\n${p.description}\n${p.body}`;
+const admin = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: adminHeaders, ...(payload ? { payload } : {}) });
+
+/** The pages that quote shipping, tax or payment terms. */
+const POLICY_PAGES = ['shipping', 'faq', 'help', 'terms'];
+
+describe('content pages quote the store settings', () => {
+  it('the seeded texts state no figure of their own: prices, tax and delivery times are placeholders', () => {
+    for (const p of CONTENT_PAGES) {
+      const all = text(p);
+      expect(all, p.slug).not.toMatch(/\$\s?\d/);
+      expect(all, p.slug).not.toMatch(/\d\s?%/);
+      expect(all, p.slug).not.toMatch(/\d+\s*(?:to|–|-)\s*\d+ business days/);
+      expect(all, p.slug).not.toMatch(/include[sd]? (?:applicable )?tax/i);
+      expect(all, p.slug).not.toMatch(/within the country only|domestic only/i);
+    }
+  });
+
+  it('serves the seeded pages with the figures checkout charges and no placeholder left', async () => {
+    const p = await createProduct(t, { salePriceCents: 1000 });
+    const q = (await quote(t, guestBody([{ product_id: p.id, quantity: 1 }]))).json();
+    // checkout: $5.99 standard shipping and 8 % tax added on top, as seeded.
+    expect(q.totals.shipping).toBe(5.99);
+    expect(q.tax_rate).toBe(8);
+
+    for (const slug of CONTENT_PAGES.map((c) => c.slug)) expect(text(await page(slug)), slug).not.toContain('{{');
+    const shipping = (await page('shipping')).body;
+    expect(shipping).toContain('- Standard shipping: 5–7 business days, $5.99, free on orders of $50.00 or more');
+    expect(shipping).toContain('- Express shipping: 1–2 business days, $14.99.');
+    expect(shipping).toContain('8% sales tax is added at checkout');
+    expect((await page('help')).body).toContain('Standard shipping: $5.99, free on orders of $50.00 or more');
+    expect((await page('faq')).body).toContain('Standard shipping: 5–7 business days.');
+    const terms = (await page('terms')).body;
+    expect(terms).toContain('8% sales tax is added at checkout');
+    expect(terms).toContain('within 14 days of the invoice');
+    expect(terms).not.toMatch(/include[sd]? (?:applicable )?tax/i);
+  });
+
+  it('follows a change of rates and tax in admin Settings on every page at once', async () => {
+    const original = await currentSettings(t);
+    const changed = {
+      ...original,
+      shipping: {
+        standard: { price: 7.25, free_over: 80, delivery: '2–4 business days' },
+        express: { price: 19.5, free_over: null },
+      },
+      tax_rate_percent: 0,
+      pay_later_days: 30,
+    };
+    try {
+      expect((await admin('PUT', '/api/admin/settings', changed)).statusCode).toBe(200);
+      const p = await createProduct(t, { salePriceCents: 1000 });
+      const q = (await quote(t, guestBody([{ product_id: p.id, quantity: 1 }]))).json();
+      expect([q.totals.shipping, q.totals.tax]).toEqual([7.25, 0]);
+      // The delivery time checkout lists beside the method is the one the pages quote; express kept its own.
+      const methods = (await t.app.inject({ url: '/api/checkout/shipping-methods' })).json();
+      expect(methods.map((m: { description: string }) => m.description)).toEqual([
+        '2–4 business days',
+        '1–2 business days',
+      ]);
+
+      for (const slug of POLICY_PAGES) {
+        const all = text(await page(slug));
+        expect(all, slug).not.toMatch(/\$5\.99|\$14\.99|\$50\.00|8%|14 days|5–7 business days/);
+      }
+      expect((await page('shipping')).body).toContain(
+        '- Standard shipping: 2–4 business days, $7.25, free on orders of $80.00 or more after discounts.\n- Express shipping: 1–2 business days, $19.50.',
+      );
+      expect((await page('help')).body).toContain('Express shipping: $19.50.');
+      const terms = (await page('terms')).body;
+      expect(terms).toContain('No sales tax is added at checkout.');
+      expect(terms).toContain('within 30 days of the invoice');
+    } finally {
+      expect((await admin('PUT', '/api/admin/settings', original)).statusCode).toBe(200);
+    }
+  });
+
+  it('refuses an edit with an unknown placeholder (400, nothing saved) and drops one already stored', async () => {
+    const before = await page('returns');
+    const res = await admin('PUT', '/api/admin/content-pages/returns', {
+      title: before.title,
+      description: before.description,
+      body: 'Returns cost {{shipping.return.price}}.',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Unknown placeholder {{shipping.return.price}}: use one of the placeholders listed under the editor',
+    });
+    expect(await page('returns')).toEqual(before);
+
+    // Stored by other means (a placeholder retired later): shoppers never see the braces.
+    await t.db
+      .update(contentPages)
+      .set({ body: 'Returns cost {{ shipping.return.price }} and ship {{shipping.standard.delivery}}.' })
+      .where(eq(contentPages.slug, 'returns'));
+    expect((await page('returns')).body).toBe('Returns cost  and ship 5–7 business days.');
+  });
+
+  it('refuses a delivery time that is empty, too long or more than one line (400), keeping the stored one', async () => {
+    const original = await currentSettings(t);
+    for (const [delivery, message] of [
+      ['  ', 'Delivery time is required'],
+      ['x'.repeat(61), 'Delivery time must be at most 60 characters'],
+      ['2 days\nor 3', 'Delivery time must be one line'],
+    ]) {
+      const res = await admin('PUT', '/api/admin/settings', {
+        ...original,
+        shipping: { ...original.shipping, express: { ...original.shipping.express, delivery } },
+      });
+      expect([res.statusCode, res.json().message]).toEqual([400, message]);
+    }
+    expect(await currentSettings(t)).toEqual(original);
+  });
+
+  it('keeps placeholders unexpanded in the admin editor, so a save keeps them', async () => {
+    const items = (await admin('GET', '/api/admin/content-pages')).json().items as { slug: string; body: string }[];
+    expect(items.find((p) => p.slug === 'shipping')?.body).toContain('{{shipping.standard.cost}}');
+  });
+});
+
+describe('issue 11 point 13: "Last updated" is when staff changed the text', () => {
+  it('a seeded page has no change date; a staff edit records the time of the edit', async () => {
+    const seeded = await page('privacy');
+    expect(seeded.updated_at).toBeNull();
+    const at = new Date('2026-05-04T09:30:00.000Z');
+    t.clock.set(at);
+    const res = await admin('PUT', '/api/admin/content-pages/privacy', {
+      title: seeded.title,
+      description: seeded.description,
+      body: `${seeded.body}\n\nWe reviewed this policy in May.`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await page('privacy')).updated_at).toBe(at.toISOString());
+    const listed = await t.app.services.content.listPages();
+    expect(listed.find((p) => p.slug === 'privacy')?.updated_at).toBe(at.toISOString());
+    expect(listed.find((p) => p.slug === 'cookies')?.updated_at).toBeNull();
+  });
+});
