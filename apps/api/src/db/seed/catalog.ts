@@ -140,11 +140,16 @@ function seriesOf(series: Series | undefined, brandId: string): string[] {
  * The model line a name belongs to ('iPhone 15 Pro Max' → 'iPhone 15', 'Galaxy S24+' → 'Galaxy S24'):
  * every model and variant of a line shares one discount, so a "Pro" never sells for less than its base.
  */
+const VARIANT_WORDS = new Set(['Pro', 'Max', 'Ultra', 'Plus', 'Classic', 'FE']);
+
 export function modelLine(model: string): string {
+  // Word by word rather than one pattern: the source scan (linear-validation.test.ts) allows no regex
+  // that backtracks over a run of spaces.
   return model
-    .replace(/\+/g, '')
-    .replace(/\s+(Pro|Max|Ultra|Plus|Classic|FE)\b/g, '')
-    .trim();
+    .replaceAll('+', '')
+    .split(' ')
+    .filter((word) => word !== '' && !VARIANT_WORDS.has(word))
+    .join(' ');
 }
 
 /** 'Jeans', 'Running Shoes', 'Swimming Goggles' are plural; 'Dutch Oven' and 'Dry Bag' are not. */
