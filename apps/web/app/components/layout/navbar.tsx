@@ -6,6 +6,7 @@ import { totalItems, useCart } from '../../features/cart/cart-store.ts';
 import { setAppNavigator } from '../../lib/app-navigator.ts';
 import { cn } from '../../lib/cn.ts';
 import { loadable, useLoadable } from '../../lib/lazy-island.ts';
+import { plural } from '../../lib/plural.ts';
 import type { MenuCategory } from './category-menu.tsx';
 import { Container } from './container.tsx';
 import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from './nav-icons.tsx';
@@ -144,11 +145,7 @@ export function Navbar({ categories }: { categories: MenuCategory[] }) {
               </>
             )}
           </div>
-          <Link
-            to="/cart"
-            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
-            className={iconButtonClass}
-          >
+          <Link to="/cart" aria-label={`Cart, ${plural(cartCount, 'item', 'items')}`} className={iconButtonClass}>
             <CartIcon className="size-5" />
             <span
               data-testid="cart-count"
