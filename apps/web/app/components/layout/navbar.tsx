@@ -150,7 +150,13 @@ export function Navbar({ categories }: { categories: MenuCategory[] }) {
             <span
               data-testid="cart-count"
               aria-hidden="true"
-              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-700 px-1 font-semibold text-[11px] text-white"
+              data-empty={cartCount === 0 || undefined}
+              // spec §2 shows the count, 0 too; issue 11 point 13: an empty cart is no alarm, so 0 is a
+              // quiet grey and a count the shop's dark ink, never red.
+              className={cn(
+                'absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full px-1 font-semibold text-[11px]',
+                cartCount === 0 ? 'bg-slate-200 text-slate-700' : 'bg-slate-900 text-white',
+              )}
             >
               {cartCount}
             </span>
