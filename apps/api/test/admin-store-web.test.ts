@@ -78,7 +78,7 @@ describe('issue 11 point 9: a calm maintenance page, a status page, and a staff 
       expect((await putSettings(original)).statusCode).toBe(200);
     }
   }
-  const hrefs = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]);
+  const hrefs = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1] ?? '');
   const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0] ?? '';
 
   it('shows the Under Maintenance page without error ID, report or technical details, linking only to open pages', async () => {
