@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { AppError, notFound } from '../errors.ts';
+import type { Clock } from '../lib/clock.ts';
 import { pageOpenDuringMaintenance, previewTokenOf } from '../modules/settings/maintenance.ts';
 import { SECURITY_HEADERS } from '../plugins/security-headers.ts';
 import type { Services } from '../services.ts';
@@ -37,8 +38,8 @@ const ASSETS_PREFIX = '/assets/';
  * Sets NODE_ENV=production when it is unset, before the server build and React load: React picks its
  * build from NODE_ENV at import time and its development build must not serve pages.
  */
-export async function registerWeb(app: FastifyInstance, opts: { services: Services; config: Config }) {
-  const { services, config } = opts;
+export async function registerWeb(app: FastifyInstance, opts: { services: Services; config: Config; clock: Clock }) {
+  const { services, config, clock } = opts;
   const buildDir = path.resolve(config.WEB_BUILD_DIR);
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   const clientDir = path.join(buildDir, 'client');
@@ -93,7 +94,7 @@ export async function registerWeb(app: FastifyInstance, opts: { services: Servic
       const response = await handle(webRequest, {
         services,
         nonce,
-        loaderDelayMs: config.DEMO_LOADER_DELAY_MS,
+        demoDelay: (signal?: AbortSignal) => clock.sleep(config.DEMO_LOADER_DELAY_MS, signal),
         maintenance: maintenanceOn && !preview,
         maintenancePreview: preview,
       });
@@ -125,7 +126,8 @@ export async function registerWeb(app: FastifyInstance, opts: { services: Servic
     const response = await handle(new Request(url, { method, headers }), {
       services,
       nonce,
-      loaderDelayMs: 0,
+      // An error page waits for nothing.
+      demoDelay: () => Promise.resolve(),
       pageError: error,
     });
     const html = method === 'HEAD' ? '' : await response.text();
