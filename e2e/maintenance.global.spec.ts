@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { noSeriousViolations } from './support/admin.ts';
 import { adminAccount, apiLogin } from './support/session.ts';
 import { hydrated } from './support/shopper.ts';
 
@@ -54,6 +55,7 @@ for (const viewport of VIEWPORTS) {
       await expect(main).not.toContainText(crashLike);
     }
     expect(await fitsWidth(page)).toBe(true);
+    await noSeriousViolations(page, 'maintenance page');
 
     // Every link leads to a page that maintenance leaves open.
     const hrefs = await main.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
@@ -63,6 +65,7 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('heading', { level: 1, name: 'System status' })).toBeVisible();
     await expect(page.getByTestId('status-summary')).toHaveText('The shop is being updated and will be back shortly.');
     expect(await fitsWidth(page)).toBe(true);
+    await noSeriousViolations(page, 'status page');
     await page.goBack();
     await page.getByRole('link', { name: 'Staff sign-in' }).click();
     await expect(page).toHaveURL('/admin/auth/login');

@@ -58,13 +58,16 @@ export default function Status({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-          <p className="mt-6 text-slate-700 text-sm">
-            Questions? Write to{' '}
-            <a href={`mailto:${contactEmail}`} className="font-medium text-slate-900 underline underline-offset-4">
-              {contactEmail}
-            </a>
-            .
-          </p>
+          {/* Only once the owner has filled in the store's e-mail address (admin Settings). */}
+          {contactEmail ? (
+            <p className="mt-6 text-slate-700 text-sm">
+              Questions? Write to{' '}
+              <a href={`mailto:${contactEmail}`} className="font-medium text-slate-900 underline underline-offset-4">
+                {contactEmail}
+              </a>
+              .
+            </p>
+          ) : null}
           {maintenance ? null : (
             <a href="/" className="mt-6 inline-block font-medium text-slate-900 underline underline-offset-4">
               Go to the shop
