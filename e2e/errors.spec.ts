@@ -84,7 +84,7 @@ test.describe('error page (spec §2, §8)', () => {
     });
   });
 
-  test('links for help: Contact Support, Help Center and the status section; Homepage goes home', async ({ page }) => {
+  test('links for help: Contact Support, Help Center and the status page; Homepage goes home', async ({ page }) => {
     await openPage(page, '/no/such/page');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.route(dataRequest, (route) => route.abort('internetdisconnected'));
@@ -94,7 +94,7 @@ test.describe('error page (spec §2, §8)', () => {
     const help = page.getByRole('navigation', { name: 'Get help' });
     await expect(help.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
     await expect(help.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/help');
-    await expect(help.getByRole('link', { name: 'System status' })).toHaveAttribute('href', '/help#status');
+    await expect(help.getByRole('link', { name: 'System status' })).toHaveAttribute('href', '/status');
 
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

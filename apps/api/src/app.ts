@@ -47,6 +47,7 @@ import {
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createServices } from './services.ts';
+import type { PageErrorRenderer } from './web/plugin.ts';
 
 export interface AppOptions {
   config: Config;
@@ -72,12 +73,14 @@ const MAX_JSON_DEPTH = 32;
 export async function buildApp(opts: AppOptions) {
   const { config, database } = opts;
   const clock = opts.clock ?? systemClock;
+  let renderPageError: PageErrorRenderer | undefined;
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT,
     // Issue 10 point 14: X-Forwarded-For counts only from the proxies TRUST_PROXY names.
     trustProxy: config.TRUST_PROXY,
-    frameworkErrors: answerFrameworkError,
+    // Page addresses get the web app's error page once it is registered (issue 11 point 13).
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply, renderPageError),
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   // spec §7: "all requests send JSON" — a bodiless DELETE may still say application/json; treat an
@@ -198,7 +201,7 @@ export async function buildApp(opts: AppOptions) {
 
   if (opts.web) {
     const { registerWeb } = await import('./web/plugin.ts');
-    await registerWeb(app, { services, config, clock });
+    renderPageError = await registerWeb(app, { services, config, clock });
   }
 
   return app;

@@ -70,6 +70,110 @@ describe('maintenance mode on the storefront', () => {
   });
 });
 
+describe('issue 11 point 9: a calm maintenance page, a status page, and a staff preview', () => {
+  async function withMaintenance(run: () => Promise<void>) {
+    const original = await currentSettings(t);
+    expect((await putSettings({ ...original, maintenance_mode: true })).statusCode).toBe(200);
+    try {
+      await run();
+    } finally {
+      expect((await putSettings(original)).statusCode).toBe(200);
+    }
+  }
+  const hrefs = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1] ?? '');
+  const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0] ?? '';
+
+  it('shows the Under Maintenance page without error ID, report or technical details, linking only to open pages', async () => {
+    await withMaintenance(async () => {
+      const res = await page('/products');
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('Under Maintenance');
+      expect(res.body).toContain('The shop is being updated and will be back shortly.');
+      for (const gone of ['Error 503', 'Error ID', 'Report this error', 'technical details', '/help#status']) {
+        expect(res.body).not.toContain(gone);
+      }
+      const links = hrefs(res.body.slice(res.body.indexOf('<main')));
+      expect(links.sort()).toEqual(['/admin/auth/login', '/status']);
+      for (const link of links) {
+        const target = await page(link);
+        expect([link, target.statusCode]).toEqual([link, 200]);
+        expect(target.body).not.toContain('Under Maintenance');
+      }
+      const status = await page('/status');
+      expect(status.body).toContain('System status');
+      expect(status.body).toContain('Under maintenance');
+      expect(hrefs(status.body)).not.toContain('/');
+    });
+    const open = await page('/status');
+    expect(open.statusCode).toBe(200);
+    expect(open.body).toContain('Everything is working normally.');
+  });
+
+  it('lets an open staff session preview the storefront through its cookie; shoppers, forged and ended sessions see maintenance', async () => {
+    const staff = await createUser(t, { role: 'staff' });
+    const session = await t.app.services.auth.startSession(staff);
+    const staffAuth = { authorization: `Bearer ${session.access}` };
+    const customerAuth = await authHeaders(t, await createUser(t));
+    await withMaintenance(async () => {
+      const preview = await t.app.inject({ method: 'POST', url: '/api/admin/storefront-preview', headers: staffAuth });
+      expect(preview.statusCode).toBe(200);
+      expect(String(preview.headers['set-cookie'])).toMatch(
+        /^shop_staff_preview=[^;]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax/,
+      );
+      const cookie = cookieOf(preview);
+      const seen = await t.app.inject({ url: '/products', headers: { cookie, 'accept-encoding': 'identity' } });
+      expect(seen.statusCode).toBe(200);
+      expect(seen.body).toContain('Maintenance mode is on — shoppers see the maintenance page.');
+      expect(seen.headers['cache-control']).toBe('private, no-store');
+
+      // A customer gets no cookie; a forged one or an access token in its place opens nothing.
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/admin/storefront-preview', headers: customerAuth }))
+          .statusCode,
+      ).toBe(403);
+      for (const forged of ['shop_staff_preview=nonsense', `shop_staff_preview=${session.access}`]) {
+        expect((await t.app.inject({ url: '/', headers: { cookie: forged } })).statusCode).toBe(503);
+      }
+
+      // Signing out ends the session, and with it the preview.
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: staffAuth,
+        payload: { refreshToken: session.refresh },
+      });
+      expect(out.statusCode).toBeLessThan(300);
+      expect((await t.app.inject({ url: '/', headers: { cookie } })).statusCode).toBe(503);
+    });
+  });
+});
+
+describe('issue 11 point 13: page addresses that do not decode', () => {
+  for (const url of ['/products/%E0%A4%A', '/%', '/products/%zz?x=1']) {
+    it(`answers ${url} with the shop's HTML error page and 400`, async () => {
+      const res = await page(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<!DOCTYPE html>');
+      expect(res.body).toContain('Error 400');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
+    });
+  }
+
+  it('keeps a broken escape in a page query as text: the page renders', async () => {
+    expect((await page('/products?x=%ZZ')).statusCode).toBe(200);
+  });
+
+  it('keeps the JSON error format for /api and file paths', async () => {
+    for (const url of ['/api/products/%', '/media/products/%/1.svg', '/assets/%']) {
+      const res = await page(url);
+      expect([url, res.statusCode]).toEqual([url, 400]);
+      expect(res.json().code).toBe('BAD_REQUEST');
+    }
+  });
+});
+
 describe('store profile in the footer', () => {
   it('shows the name, contact details and social links from admin Settings, rendered on the server', async () => {
     const original = await currentSettings(t);

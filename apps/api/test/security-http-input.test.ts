@@ -146,13 +146,8 @@ describe('point 10: methods no route takes', () => {
 });
 
 describe('point 10: addresses that do not decode', () => {
-  for (const url of [
-    '/%E0%A4%A',
-    '/products/%',
-    '/api/products/%',
-    '/api/products/%zz/reviews',
-    '/media/products/%/1.svg',
-  ]) {
+  // Page addresses get the HTML error page instead (issue 11 point 13, admin-store-web.test.ts).
+  for (const url of ['/api/products/%', '/api/products/%zz/reviews', '/media/products/%/1.svg']) {
     it(`answers ${url} with 400 in the shop's format`, async () => {
       expectShopError(await inject({ url }), 400, /broken %-escape/);
     });

@@ -37,13 +37,19 @@ export function Layout({ children }: { children: ReactNode }) {
  * area stays open) every page answers 503, which the error boundary shows as 'Under Maintenance'.
  */
 export function loader({ context }: Route.LoaderArgs) {
+  // Issue 11 point 13: an address the server could not decode gets the error page with its status.
+  if (context.pageError) {
+    const { status, code, message } = context.pageError;
+    throw data({ message, code }, { status });
+  }
   if (context.maintenance) {
     throw data(
       { message: 'The shop is under maintenance and will be back shortly.', code: 'SERVICE_UNAVAILABLE' },
       { status: 503, headers: { 'retry-after': '300' } },
     );
   }
-  return null;
+  // Issue 11 point 9: staff previewing the storefront during maintenance see a banner saying so.
+  return { maintenancePreview: context.maintenancePreview === true };
 }
 
 /** The check above belongs to the document request; client navigations never re-run it. */

@@ -21,6 +21,8 @@ export const CONTENT_PAGES = [
 export default [
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
   route('robots.txt', 'routes/seo/robots.ts'),
+  // The status page the error pages link to; open during maintenance (issue 11 point 9).
+  route('status', 'routes/status.tsx'),
 
   // Storefront (layout at /)
   layout('routes/shop/layout.tsx', [

@@ -1,9 +1,10 @@
-import { type ServerResponse, STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ERROR_CODES } from '@shop/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import type { PageErrorRenderer } from '../web/plugin.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** Fastify's own client-error codes and the answer we give for each (DESIGN §5). */
@@ -90,19 +91,44 @@ const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
  * without our headers. Answer it like every other error (issue 10 point 10), written as Fastify's own
  * answer is, straight to the response.
  */
-export function answerFrameworkError(error: FastifyError, _request: unknown, reply: { raw: ServerResponse }) {
+export function answerFrameworkError(
+  error: FastifyError,
+  request: { raw: IncomingMessage },
+  reply: { raw: ServerResponse },
+  renderPage?: PageErrorRenderer,
+) {
   const [status, code, message] = FRAMEWORK_ERRORS[error.code] ?? [
     500,
     ERROR_CODES.internal,
     'Something went wrong on our side',
   ];
+  // Issue 11 point 13: a page address (not /api, not a file under /media or /assets) gets the shop's
+  // HTML error page with the same status; JSON stays the answer of the API and of file paths.
+  if (renderPage && isPagePath(request.raw.url ?? '/')) {
+    renderPage(request.raw, reply.raw, { status, code, message }).catch(() => {
+      if (!reply.raw.headersSent) writeJsonError(reply.raw, status, code, message);
+      else reply.raw.destroy();
+    });
+    return;
+  }
+  writeJsonError(reply.raw, status, code, message);
+}
+
+/** Paths that answer with files or JSON rather than pages. */
+const NON_PAGE_PREFIXES = ['/api/', '/media/', '/assets/'];
+
+function isPagePath(url: string): boolean {
+  return url !== '/api' && !NON_PAGE_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+function writeJsonError(res: ServerResponse, status: number, code: string, message: string) {
   const body = JSON.stringify({ message, code });
-  reply.raw.writeHead(status, {
+  res.writeHead(status, {
     ...SECURITY_HEADERS,
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
   });
-  reply.raw.end(body);
+  res.end(body);
 }
 
 /** Requests Node cannot parse at all, and our answer to each; anything else is a 400. */

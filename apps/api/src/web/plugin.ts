@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +12,8 @@ import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
-import { pageOpenDuringMaintenance } from '../modules/settings/maintenance.ts';
+import { pageOpenDuringMaintenance, previewTokenOf } from '../modules/settings/maintenance.ts';
+import { SECURITY_HEADERS } from '../plugins/security-headers.ts';
 import type { Services } from '../services.ts';
 
 /** Form posts to pages are small; uploads go to /api with their own limit. */
@@ -84,20 +85,71 @@ export async function registerWeb(app: FastifyInstance, opts: { services: Servic
         throw new AppError(413, ERROR_CODES.payloadTooLarge, 'The request body is too large');
       }
       // Issue 5: in maintenance mode every page but the admin area's answers 503 with the maintenance
-      // page (the root loader throws it). One look at the cached settings per page.
-      const maintenance = !pageOpenDuringMaintenance(pathname) && (await services.settings.maintenance());
+      // page (the root loader throws it). One look at the cached settings per page. Issue 11 point 9:
+      // a browser whose preview cookie belongs to an open staff session sees the storefront instead.
+      const maintenanceOn = !pageOpenDuringMaintenance(pathname) && (await services.settings.maintenance());
+      const preview = maintenanceOn && (await isStaffPreview(request.headers.cookie));
       const nonce = randomBytes(16).toString('base64');
       const webRequest = toWebRequest(request, reply, publicOrigin);
       const response = await handle(webRequest, {
         services,
         nonce,
         demoDelay: (signal?: AbortSignal) => clock.sleep(config.DEMO_LOADER_DELAY_MS, signal),
-        maintenance,
+        maintenance: maintenanceOn && !preview,
+        maintenancePreview: preview,
       });
-      return sendWebResponse(request, reply, response, nonce);
+      // What a staff preview shows is not what the shop shows: no cache may keep or share it.
+      return sendWebResponse(request, reply, response, nonce, preview ? 'private, no-store' : undefined);
     });
   });
+
+  async function isStaffPreview(cookieHeader: string | undefined): Promise<boolean> {
+    const token = previewTokenOf(cookieHeader);
+    return token !== undefined && (await services.auth.isStaffPreview(token));
+  }
+
+  /**
+   * Issue 11 point 13: a page address the router refuses before any route runs (a broken %-escape)
+   * gets the shop's error page as HTML with that status, not a JSON answer. Written to the raw
+   * response, as Fastify's own answer to such a request is (answerFrameworkError calls this).
+   */
+  return async function renderPageError(raw: RawRequest, res: ServerResponse, error: PageError): Promise<void> {
+    const nonce = randomBytes(16).toString('base64');
+    // The address as sent: the URL parser keeps broken escapes as they are; React Router reads them as text.
+    const url = new URL(`${publicOrigin}${raw.url ?? '/'}`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(raw.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    // Only GET renders a page (HEAD too, without a body); the request's body, if any, is never read.
+    const method = raw.method === 'HEAD' ? 'HEAD' : 'GET';
+    const response = await handle(new Request(url, { method, headers }), {
+      services,
+      nonce,
+      // An error page waits for nothing.
+      demoDelay: () => Promise.resolve(),
+      pageError: error,
+    });
+    const html = method === 'HEAD' ? '' : await response.text();
+    res.writeHead(error.status, {
+      ...SECURITY_HEADERS,
+      'content-type': response.headers.get('content-type') ?? 'text/html; charset=utf-8',
+      'content-security-policy': contentSecurityPolicy(nonce),
+      'cache-control': 'no-cache',
+      'content-length': Buffer.byteLength(html),
+    });
+    res.end(html);
+  };
 }
+
+/** What the root loader throws for a page that cannot be served (its status, code and message). */
+export interface PageError {
+  status: number;
+  code: string;
+  message: string;
+}
+export type PageErrorRenderer = (raw: RawRequest, res: ServerResponse, error: PageError) => Promise<void>;
+type RawRequest = Pick<IncomingMessage, 'url' | 'method' | 'headers'>;
 
 /** The strict policy for pages: scripts only from us or inline with this response's nonce. */
 export function contentSecurityPolicy(nonce: string): string {
@@ -197,7 +249,13 @@ function limitedBody(raw: IncomingMessage, limit: number): ReadableStream<Uint8A
  * Web Response → Fastify reply: status, headers (each cookie separately), the pages' own content
  * security policy (the other security headers are every answer's, set at the root), body.
  */
-function sendWebResponse(request: FastifyRequest, reply: FastifyReply, response: Response, nonce: string) {
+function sendWebResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  nonce: string,
+  cacheControl?: string,
+) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
@@ -206,7 +264,8 @@ function sendWebResponse(request: FastifyRequest, reply: FastifyReply, response:
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 
   reply.header('content-security-policy', contentSecurityPolicy(nonce));
-  if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+  if (cacheControl) reply.header('cache-control', cacheControl);
+  else if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
 
   if (!response.body) return reply.send();
 

@@ -65,4 +65,7 @@ export const storeSamples: RouteSamples = {
     request: async (t) => ({ url: await ticketUrl(t, '/status'), payload: { status: 'closed' } }),
   },
   'GET /api/admin/support/error-reports': { request: () => ({ url: '/api/admin/support/error-reports' }) },
+
+  'POST /api/admin/storefront-preview': { request: () => ({ url: '/api/admin/storefront-preview' }) },
+  'DELETE /api/admin/storefront-preview': { request: () => ({ url: '/api/admin/storefront-preview' }) },
 };

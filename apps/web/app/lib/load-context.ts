@@ -17,5 +17,9 @@ declare module 'react-router' {
     demoDelay(signal?: AbortSignal): Promise<void>;
     /** Maintenance mode is on and this page is not in the admin area: the root loader answers 503 (issue 5). */
     maintenance?: boolean;
+    /** Maintenance mode is on, but this browser holds an open staff session's preview cookie (issue 11 point 9). */
+    maintenancePreview?: boolean;
+    /** The page cannot be served (a broken %-escape in its address): the root loader throws this (issue 11 point 13). */
+    pageError?: { status: number; code: string; message: string };
   }
 }

@@ -4,6 +4,7 @@ import { adminOrdersRoutes } from '../admin-orders/routes.ts';
 import { adminOutboxRoutes } from '../admin-outbox/routes.ts';
 import { adminStoreRoutes } from '../admin-store/routes.ts';
 import { staffMediaRoutes } from '../media/routes.ts';
+import { storefrontPreviewRoutes } from '../settings/preview-routes.ts';
 import type { AdminRoutesPlugin } from './types.ts';
 
 /**
@@ -20,6 +21,7 @@ export const adminRoutes: AdminRoutesPlugin = async (app, opts) => {
   await app.register(adminOrdersRoutes, area);
   await app.register(adminInsightsRoutes, area);
   await app.register(adminStoreRoutes, area);
+  await app.register(storefrontPreviewRoutes, area);
   // Product pictures, drafts included: the public /media shows only published products' (issue 10 point 12).
   await app.register(staffMediaRoutes, { services: opts.services, db: opts.deps.db, prefix: '/media' });
 };

@@ -128,6 +128,26 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
     });
   }
 
+  async function activeSession({
+    userId,
+    sessionId,
+  }: Pick<AccessClaims, 'userId' | 'sessionId'>): Promise<Role | null> {
+    const [row] = await db
+      .select({ role: users.role })
+      .from(users)
+      .innerJoin(refreshFamilies, eq(refreshFamilies.userId, users.id))
+      .where(
+        and(
+          eq(users.id, userId),
+          eq(users.disabled, false),
+          eq(refreshFamilies.id, sessionId),
+          isNull(refreshFamilies.revokedAt),
+          gt(refreshFamilies.expiresAt, clock.now()),
+        ),
+      );
+    return row?.role ?? null;
+  }
+
   return {
     /**
      * The account's role as stored now, when the access token's session is still open: one lookup by
@@ -135,21 +155,21 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
      * or deleted, or the session was logged out, revoked or has expired, so all of these end the
      * session's access tokens at once rather than when they expire (issue 10 point 4).
      */
-    async activeSession({ userId, sessionId }: Pick<AccessClaims, 'userId' | 'sessionId'>): Promise<Role | null> {
-      const [row] = await db
-        .select({ role: users.role })
-        .from(users)
-        .innerJoin(refreshFamilies, eq(refreshFamilies.userId, users.id))
-        .where(
-          and(
-            eq(users.id, userId),
-            eq(users.disabled, false),
-            eq(refreshFamilies.id, sessionId),
-            isNull(refreshFamilies.revokedAt),
-            gt(refreshFamilies.expiresAt, clock.now()),
-          ),
-        );
-      return row?.role ?? null;
+    activeSession,
+
+    /**
+     * Issue 11 point 9 (ADR 013): the preview token for a signed-in staff session, which lets it see the
+     * storefront while maintenance mode is on. Bound to the session: logging out ends it.
+     */
+    staffPreviewToken(claims: AccessClaims): Promise<string> {
+      return signer.signPreview(claims);
+    },
+
+    /** Whether a preview token belongs to a staff or admin session that is still open, as stored now. */
+    async isStaffPreview(token: string): Promise<boolean> {
+      const claims = await signer.verifyPreview(token);
+      const role = claims && (await activeSession(claims));
+      return role === 'staff' || role === 'admin';
     },
 
     /** The signed-in user's public profile; a deleted or disabled account is no longer signed in. */

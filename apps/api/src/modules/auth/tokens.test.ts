@@ -133,4 +133,16 @@ describe('createTokenSigner', () => {
       { numRuns: 200 },
     );
   });
+
+  it('keeps preview tokens (issue 11 point 9) and access tokens apart, and ends a preview after 12 hours', async () => {
+    const { clock, signer } = setup();
+    const claims = { userId: USER, role: 'staff' as const, sessionId: SESSION };
+    const preview = await signer.signPreview(claims);
+    const access = await signer.signAccess(claims);
+    expect(await signer.verifyPreview(preview)).toEqual(claims);
+    expect(await signer.verifyAccess(preview)).toBeNull();
+    expect(await signer.verifyPreview(access)).toBeNull();
+    clock.advance(12 * 60 * 60 * 1000);
+    expect(await signer.verifyPreview(preview)).toBeNull();
+  });
 });

@@ -16,6 +16,10 @@ export interface AccessClaims {
 
 const ALG = 'HS256';
 const ACCESS_TYPE = 'access';
+/** Issue 11 point 9: a cookie that lets a staff session see the storefront during maintenance. */
+const PREVIEW_TYPE = 'preview';
+/** A working day: the cookie is renewed whenever the maintenance page sees a staff session again. */
+export const PREVIEW_TTL_SECONDS = 12 * 60 * 60;
 
 /**
  * Access tokens: HS256 JWTs with a fixed algorithm, issuer, audience and token type (`typ: access`),
@@ -24,37 +28,58 @@ const ACCESS_TYPE = 'access';
 export function createTokenSigner(secret: string, clock: Clock) {
   const key = new TextEncoder().encode(secret);
   return {
-    async signAccess(claims: AccessClaims): Promise<string> {
-      const now = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ role: claims.role, sid: claims.sessionId, typ: ACCESS_TYPE })
-        .setProtectedHeader({ alg: ALG, typ: 'JWT' })
-        .setSubject(claims.userId)
-        .setIssuer(TOKENS.issuer)
-        .setAudience(TOKENS.audience)
-        .setIssuedAt(now)
-        .setExpirationTime(now + TOKENS.accessTtlSeconds)
-        .sign(key);
+    signAccess(claims: AccessClaims): Promise<string> {
+      return sign(claims, ACCESS_TYPE, TOKENS.accessTtlSeconds);
+    },
+
+    /**
+     * The storefront preview token of a staff session (issue 11 point 9, ADR 013): same claims as an
+     * access token but its own type, so neither can pass for the other; it opens nothing but pages.
+     */
+    signPreview(claims: AccessClaims): Promise<string> {
+      return sign(claims, PREVIEW_TYPE, PREVIEW_TTL_SECONDS);
+    },
+
+    /** The claims of a valid preview token, or `null`. */
+    verifyPreview(token: string): Promise<AccessClaims | null> {
+      return verify(token, PREVIEW_TYPE);
     },
 
     /** Resolves to the claims, or `null` for any token that is not a valid, current access token. */
-    async verifyAccess(token: string): Promise<AccessClaims | null> {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [ALG],
-          issuer: TOKENS.issuer,
-          audience: TOKENS.audience,
-          currentDate: clock.now(),
-          requiredClaims: ['sub', 'exp', 'iat', 'sid'],
-        });
-        const { typ, sub, sid, role } = payload;
-        if (typ !== ACCESS_TYPE || typeof sub !== 'string' || typeof sid !== 'string') return null;
-        if (role !== 'customer' && role !== 'staff' && role !== 'admin') return null;
-        return { userId: sub, role, sessionId: sid };
-      } catch (err) {
-        if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
-        throw err;
-      }
+    verifyAccess(token: string): Promise<AccessClaims | null> {
+      return verify(token, ACCESS_TYPE);
     },
   };
+
+  function sign(claims: AccessClaims, type: string, ttlSeconds: number): Promise<string> {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    return new SignJWT({ role: claims.role, sid: claims.sessionId, typ: type })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer(TOKENS.issuer)
+      .setAudience(TOKENS.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(key);
+  }
+
+  async function verify(token: string, type: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [ALG],
+        issuer: TOKENS.issuer,
+        audience: TOKENS.audience,
+        currentDate: clock.now(),
+        requiredClaims: ['sub', 'exp', 'iat', 'sid'],
+      });
+      const { typ, sub, sid, role } = payload;
+      if (typ !== type || typeof sub !== 'string' || typeof sid !== 'string') return null;
+      if (role !== 'customer' && role !== 'staff' && role !== 'admin') return null;
+      return { userId: sub, role, sessionId: sid };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
+      throw err;
+    }
+  }
 }
 export type TokenSigner = ReturnType<typeof createTokenSigner>;

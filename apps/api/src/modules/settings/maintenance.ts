@@ -6,6 +6,10 @@ import type { SettingsService } from './service.ts';
 /** What keeps working during maintenance besides reads: staff, sign-in, and reports of the error page. */
 const OPEN_PREFIXES = ['/api/admin/', '/api/auth/', '/api/error-reports', '/api/health', '/api/ready'];
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The HttpOnly cookie with a staff session's storefront preview token (issue 11 point 9, ADR 013). */
+export const STAFF_PREVIEW_COOKIE = 'shop_staff_preview';
+/** Pages that stay open during maintenance besides the admin area: the status page its error page links to. */
+const OPEN_PAGES = new Set(['/status']);
 
 /**
  * Maintenance mode for the API (issue 5; DESIGN §7): while it is on, shoppers' calls that change
@@ -25,7 +29,22 @@ export function maintenanceHook(settings: SettingsService) {
   };
 }
 
-/** Whether a page path stays reachable during maintenance (the admin area and its sign-in). */
+/** Whether a page path stays reachable during maintenance (the admin area and its sign-in, the status page). */
 export function pageOpenDuringMaintenance(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/admin.');
+  return (
+    pathname === '/admin' ||
+    pathname.startsWith('/admin/') ||
+    pathname.startsWith('/admin.') ||
+    OPEN_PAGES.has(pathname)
+  );
+}
+
+/** The preview token in a request's Cookie header, if any. */
+export function previewTokenOf(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === STAFF_PREVIEW_COOKIE) return part.slice(eq + 1).trim() || undefined;
+  }
+  return undefined;
 }

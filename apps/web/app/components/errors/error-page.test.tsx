@@ -38,8 +38,10 @@ const EXPECTED_TITLES = {
   general: 'Unexpected Error',
 } as const;
 
+const PROBLEMS = ERROR_VARIANTS.filter((v) => v !== 'maintenance');
+
 describe('ErrorPage variants (spec §2, §8)', () => {
-  it.each(ERROR_VARIANTS)('%s: its exact title, description, suggestions and the help links', (variant) => {
+  it.each(PROBLEMS)('%s: its exact title, description, suggestions and the help links', (variant) => {
     renderPage({ variant, status: 500 });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(EXPECTED_TITLES[variant]);
     expect(screen.getByText(ERROR_PAGE_TEXT[variant].description)).toBeTruthy();
@@ -48,11 +50,28 @@ describe('ErrorPage variants (spec §2, §8)', () => {
     expect(items.length).toBeGreaterThanOrEqual(3);
     expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe('/contact');
     expect(screen.getByRole('link', { name: 'Help Center' }).getAttribute('href')).toBe('/help');
-    expect(screen.getByRole('link', { name: 'System status' }).getAttribute('href')).toBe('/help#status');
+    // Issue 11 point 9: the status page that exists, not a dead anchor on the Help Center.
+    expect(screen.getByRole('link', { name: 'System status' }).getAttribute('href')).toBe('/status');
     expect(screen.getByRole('link', { name: 'Homepage' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
-    // Try Again everywhere except maintenance.
-    expect(screen.queryByRole('button', { name: 'Try Again' }) === null).toBe(variant === 'maintenance');
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('maintenance (issue 11 point 9): calm — its title, description and suggestions, no crash furniture, only open links', () => {
+    renderPage({ variant: 'maintenance', status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Down for updates' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Under Maintenance');
+    expect(screen.getByText(ERROR_PAGE_TEXT.maintenance.description)).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(
+      ERROR_PAGE_TEXT.maintenance.suggestions,
+    );
+    const text = document.body.textContent ?? '';
+    for (const crash of ['Error 503', 'Error ID', 'Report this error', 'technical details', 'SERVICE_UNAVAILABLE']) {
+      expect(text).not.toContain(crash);
+    }
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+    // Links only to what maintenance leaves open; the storefront's pages would show this page again.
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/status', '/admin/auth/login']);
   });
 
   it('defaults to the general page with code ERR_UNKNOWN, message "Something went wrong" and status 500', () => {
@@ -68,8 +87,8 @@ describe('ErrorPage variants (spec §2, §8)', () => {
   });
 
   it('heads HTTP errors with their status, failures without an answer so, and others with the router text', () => {
-    renderPage({ variant: 'maintenance', status: 503 });
-    expect(screen.getByText('Error 503')).toBeTruthy();
+    renderPage({ variant: 'forbidden', status: 403 });
+    expect(screen.getByText('Error 403')).toBeTruthy();
     cleanup();
     renderPage({ variant: 'general', http: false });
     expect(screen.getByText('Unexpected Application Error!')).toBeTruthy();
@@ -145,7 +164,7 @@ describe('ErrorPage controls', () => {
       requests.push(input);
       return Response.json({ message: 'Thanks — the report was sent.' }, { status: 201 });
     });
-    renderPage({ variant: 'maintenance', status: 503, code: 'HTTP_503', message: 'Back soon' });
+    renderPage({ variant: 'timeout', status: 504, code: 'HTTP_504', message: 'Back soon' });
     const id = screen.getByTestId('error-id').textContent;
     fireEvent.click(screen.getByRole('button', { name: 'Report this error' }));
     await screen.findByText('Thanks — the report was sent.');
@@ -157,10 +176,10 @@ describe('ErrorPage controls', () => {
     expect(await request.json()).toEqual({
       error_id: id,
       message: 'Back soon',
-      code: 'HTTP_503',
-      status: 503,
+      code: 'HTTP_504',
+      status: 504,
       path: '/products/lamp?color=red',
-      details: { variant: 'maintenance', title: 'Under Maintenance', online: true },
+      details: { variant: 'timeout', title: 'Request Timeout', online: true },
     });
   });
 
@@ -201,7 +220,9 @@ describe('RouteErrorBoundary', () => {
       throw data({ message: 'Nope', code: 'X' }, { status });
     });
     expect((await screen.findByRole('heading', { level: 1, name: title })).textContent).toBe(title);
-    expect(screen.getByText(`Error ${status}`)).toBeTruthy();
+    // Maintenance is planned, not an error: its page shows no status code (issue 11 point 9).
+    if (status === 503) expect(screen.getByText('Scheduled maintenance')).toBeTruthy();
+    else expect(screen.getByText(`Error ${status}`)).toBeTruthy();
   });
 
   it('a 404 shows the 404 page', async () => {

@@ -17,9 +17,11 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { syncSessionFromStorage, useSession } from '../../features/auth/session-store.ts';
 import { generateErrorId } from '../../features/error-report/error-id.ts';
 import { sendErrorReport } from '../../features/error-report/send-error-report.ts';
 import { cn } from '../../lib/cn.ts';
+import { api } from '../../lib/http.ts';
 import { Button, buttonVariants } from '../ui/button.tsx';
 import { describeError, ERROR_DEFAULTS, type ErrorVariant, UNEXPECTED_APPLICATION_ERROR } from './error-variants.ts';
 
@@ -154,8 +156,9 @@ const outlineLink = buttonVariants({ variant: 'outline' });
 
 /**
  * The error page of spec §2 in one of its variants: title, description and suggestions; a generated
- * error ID with copy; technical details; Try Again (not for maintenance; waits 2 s, spec §9), Go Back,
- * Homepage, Report (DESIGN §7: stored by the API), Contact Support, Help Center and a status link.
+ * error ID with copy; technical details; Try Again (waits 2 s, spec §9), Go Back, Homepage, Report
+ * (DESIGN §7: stored by the API), Contact Support, Help Center and a status link. Maintenance is not
+ * an error and has a calm page of its own (issue 11 point 9).
  */
 export function ErrorPage({
   variant = 'general',
@@ -167,6 +170,32 @@ export function ErrorPage({
   onRetry,
   documentTitle = false,
 }: ErrorPageProps) {
+  if (variant === 'maintenance') return <MaintenancePage documentTitle={documentTitle} />;
+  return (
+    <ProblemPage
+      variant={variant}
+      status={status}
+      code={code}
+      message={message}
+      stack={stack}
+      http={http}
+      onRetry={onRetry}
+      documentTitle={documentTitle}
+    />
+  );
+}
+
+function ProblemPage({
+  variant,
+  status,
+  code,
+  message,
+  stack,
+  http,
+  onRetry,
+  documentTitle,
+}: Required<Pick<ErrorPageProps, 'variant' | 'code' | 'message' | 'http' | 'documentTitle'>> &
+  Pick<ErrorPageProps, 'status' | 'stack' | 'onRetry'>) {
   const text = ERROR_PAGE_TEXT[variant];
   const Icon = text.icon;
   // spec §8 default status 500 — except where there was no answer at all.
@@ -217,7 +246,7 @@ export function ErrorPage({
       </section>
 
       <div className="mx-auto mt-8 flex max-w-2xl flex-wrap justify-center gap-3">
-        {variant === 'maintenance' ? null : <TryAgainButton onRetry={retry} />}
+        <TryAgainButton onRetry={retry} />
         <Button variant="outline" onClick={goBack}>
           <ArrowLeft className="size-4" aria-hidden="true" />
           Go Back
@@ -252,13 +281,104 @@ export function ErrorPage({
           <Link to="/help" className="font-medium text-slate-900 underline underline-offset-4">
             Help Center
           </Link>
-          {/* No status page exists: the Help Center's status section stands in for it. */}
-          <Link to="/help#status" className="font-medium text-slate-900 underline underline-offset-4">
+          {/* A document load: the status page has a layout of its own (and stays open in maintenance). */}
+          <a href="/status" className="font-medium text-slate-900 underline underline-offset-4">
             System status
-          </Link>
+          </a>
         </nav>
       </div>
     </main>
+  );
+}
+
+/**
+ * Issue 11 point 9: maintenance is planned, not a failure, so its page is calm — the variant's title,
+ * description and suggestions, no status code, error ID, report or technical details — and links only
+ * to what maintenance leaves open: the status page and the staff sign-in (the storefront's own pages,
+ * the homepage and Contact included, all show this page). 'Check again' reloads this very page.
+ * Signed-in staff may preview the storefront instead (ADR 013).
+ */
+function MaintenancePage({ documentTitle }: { documentTitle: boolean }) {
+  const text = ERROR_PAGE_TEXT.maintenance;
+  const Icon = text.icon;
+  const headingId = useId();
+  return (
+    <main className="mx-auto w-[90%] max-w-[1200px] py-12 sm:py-16" aria-labelledby={headingId}>
+      {documentTitle ? <title>{`${text.title} · Shop`}</title> : null}
+      <div className="mx-auto max-w-2xl text-center">
+        <Icon className={cn('mx-auto size-14', text.tone)} aria-hidden="true" strokeWidth={1.5} />
+        <p className="mt-4 font-semibold text-slate-600 text-sm uppercase tracking-wide">Scheduled maintenance</p>
+        <h1 id={headingId} className="mt-2 font-bold text-3xl tracking-tight sm:text-4xl">
+          {text.title}
+        </h1>
+        <p className="mt-3 text-lg text-slate-700">{text.description}</p>
+      </div>
+
+      <section
+        aria-labelledby={`${headingId}-suggestions`}
+        className="mx-auto mt-8 max-w-2xl rounded-lg border border-slate-200 bg-slate-50 p-5"
+      >
+        <h2 id={`${headingId}-suggestions`} className="font-semibold">
+          While you wait
+        </h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+          {text.suggestions.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="mx-auto mt-8 flex max-w-2xl flex-wrap items-center justify-center gap-x-6 gap-y-3">
+        <Button variant="outline" onClick={() => window.location.reload()}>
+          <RefreshCw className="size-4" aria-hidden="true" />
+          Check again
+        </Button>
+        <nav aria-label="While the shop is closed" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <a href="/status" className="font-medium text-slate-900 underline underline-offset-4">
+            System status
+          </a>
+          <a href="/admin/auth/login" className="font-medium text-slate-900 underline underline-offset-4">
+            Staff sign-in
+          </a>
+        </nav>
+      </div>
+      <StaffPreviewOffer />
+    </main>
+  );
+}
+
+/**
+ * Signed-in staff (their session in this browser, checked by the API) can see the storefront while
+ * shoppers see this page: the API hands this browser a preview cookie bound to the session, then the
+ * page loads again and the server lets it through (ADR 013).
+ */
+function StaffPreviewOffer() {
+  const role = useSession((s) => (s.isAuthenticated ? s.user?.role : undefined));
+  const [state, setState] = useState<'idle' | 'asking' | 'failed'>('idle');
+  useEffect(() => syncSessionFromStorage(), []);
+  if (role !== 'staff' && role !== 'admin') return null;
+  const preview = async () => {
+    setState('asking');
+    try {
+      await api.post('admin/storefront-preview');
+      window.location.reload();
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <section
+      aria-label="Staff preview"
+      className="mx-auto mt-10 flex max-w-2xl flex-wrap items-center justify-center gap-3 border-slate-200 border-t pt-6 text-sm"
+    >
+      <p className="text-slate-700">You are signed in as staff.</p>
+      <Button size="sm" onClick={preview} disabled={state === 'asking'}>
+        Preview the storefront
+      </Button>
+      <span role="status" className="text-red-700">
+        {state === 'failed' ? 'The preview could not be started. Sign in again and retry.' : null}
+      </span>
+    </section>
   );
 }
 

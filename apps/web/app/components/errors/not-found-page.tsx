@@ -3,6 +3,7 @@ import { DELAYS } from '@shop/contracts/constants';
 import { ArrowLeft, House, RefreshCw, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
+import { pluralNoun } from '../../lib/plural.ts';
 import { Button, buttonVariants } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
@@ -75,7 +76,7 @@ export function NotFoundPage() {
               {/* role=timer: screen readers do not announce every tick (implicit aria-live off). */}
               <p role="timer">
                 Redirecting to the homepage in <strong className="text-slate-900">{seconds}</strong>{' '}
-                {seconds === 1 ? 'second' : 'seconds'}.
+                {pluralNoun(seconds, 'second', 'seconds')}.
               </p>
               <Button variant="outline" size="sm" onClick={() => setCancelled(true)}>
                 Cancel

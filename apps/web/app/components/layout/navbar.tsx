@@ -6,6 +6,7 @@ import { totalItems, useCart } from '../../features/cart/cart-store.ts';
 import { setAppNavigator } from '../../lib/app-navigator.ts';
 import { cn } from '../../lib/cn.ts';
 import { loadable, useLoadable } from '../../lib/lazy-island.ts';
+import { plural } from '../../lib/plural.ts';
 import type { MenuCategory } from './category-menu.tsx';
 import { Container } from './container.tsx';
 import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from './nav-icons.tsx';
@@ -144,16 +145,18 @@ export function Navbar({ categories }: { categories: MenuCategory[] }) {
               </>
             )}
           </div>
-          <Link
-            to="/cart"
-            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
-            className={iconButtonClass}
-          >
+          <Link to="/cart" aria-label={`Cart, ${plural(cartCount, 'item', 'items')}`} className={iconButtonClass}>
             <CartIcon className="size-5" />
             <span
               data-testid="cart-count"
               aria-hidden="true"
-              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-700 px-1 font-semibold text-[11px] text-white"
+              data-empty={cartCount === 0 || undefined}
+              // spec §2 shows the count, 0 too; issue 11 point 13: an empty cart is no alarm, so 0 is a
+              // quiet grey and a count the shop's dark ink, never red.
+              className={cn(
+                'absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full px-1 font-semibold text-[11px]',
+                cartCount === 0 ? 'bg-slate-200 text-slate-700' : 'bg-slate-900 text-white',
+              )}
             >
               {cartCount}
             </span>

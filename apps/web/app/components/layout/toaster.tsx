@@ -1,5 +1,5 @@
 import { TOAST } from '@shop/contracts/constants';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Toaster, toast, useToasterStore } from 'react-hot-toast';
 
 /**
@@ -8,6 +8,7 @@ import { Toaster, toast, useToasterStore } from 'react-hot-toast';
  */
 export default function AppToaster() {
   const { toasts } = useToasterStore();
+  const top = useTopBelowHeader();
   useEffect(() => {
     // Newest first: everything past the 20th visible toast is dismissed.
     for (const t of toasts.filter((t) => t.visible).slice(TOAST.limit)) toast.dismiss(t.id);
@@ -15,6 +16,8 @@ export default function AppToaster() {
   return (
     <Toaster
       position="top-center"
+      // Issue 11 point 13: toasts sit below the page's header, never over the navbar.
+      containerStyle={{ top }}
       toastOptions={{
         removeDelay: TOAST.removeDelayMs,
         success: { duration: TOAST.successMs },
@@ -24,4 +27,26 @@ export default function AppToaster() {
       }}
     />
   );
+}
+
+/** Space between the header's lower edge and the first toast, and the offset without a header. */
+const GAP_PX = 12;
+
+/**
+ * Where toasts start: just below the page's first <header> (the storefront's sticky navbar, the auth
+ * pages' bar, the admin's top bar), following its height as it changes (a wrapped line, a banner).
+ * Layout positions, not the scroll position: the storefront's header is sticky at the top.
+ */
+function useTopBelowHeader(): number {
+  const [top, setTop] = useState(GAP_PX);
+  useEffect(() => {
+    const header = document.querySelector('header');
+    if (!header) return;
+    const update = () => setTop(header.offsetTop + header.offsetHeight + GAP_PX);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return top;
 }

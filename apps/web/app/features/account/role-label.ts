@@ -1,6 +1,6 @@
 import type { Role } from '@shop/contracts/auth';
 
-/** How a member's role reads on their account page. */
+/** How a staff member's role reads on their account page (customers see none, issue 11 point 13). */
 export const ROLE_LABELS: Record<Role, string> = {
   customer: 'Customer',
   staff: 'Staff',

@@ -4,6 +4,7 @@ import { type FilterOptions, Filters } from './filters.tsx';
 import { type ListingParams, listingSearch } from './listing-url.ts';
 import { Pagination } from './pagination.tsx';
 import { EAGER_CARDS, ProductGrid } from './product-grid.tsx';
+import { showingText } from './showing.ts';
 
 /** What a listing loader hands the page (products.tsx, category.tsx). */
 export interface ListingData {
@@ -65,9 +66,7 @@ export function ProductListing({
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <p aria-live="polite" className="text-slate-700 text-sm">
-            {products.length === 0
-              ? 'No products'
-              : `Showing ${first}–${first + products.length - 1} of ${total.toLocaleString('en-US')} products`}
+            {showingText(first, products.length, total)}
           </p>
           {chips.length > 0 ? (
             <ul aria-label="Active filters" className="flex flex-wrap gap-2">

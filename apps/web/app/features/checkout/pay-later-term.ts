@@ -1,4 +1,5 @@
 /** What checkout knows of the pay-later terms (store settings). */
+import { plural } from '../../lib/plural.ts';
 export interface PayLaterSettings {
   payLaterDays: number;
   guestHoldHours: number;
@@ -15,4 +16,4 @@ export function payLaterTerm(settings: PayLaterSettings, guest: boolean): { term
   return { term: count(settings.payLaterDays, 'day'), cancelledUnpaid: guest };
 }
 
-const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+const count = (n: number, unit: string) => plural(n, unit, `${unit}s`);

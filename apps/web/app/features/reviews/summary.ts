@@ -1,4 +1,5 @@
 import type { Review, ReviewList } from '@shop/contracts/account';
+import { plural } from '../../lib/plural.ts';
 
 /** What the page shows of a product's reviews; whether the viewer may write one is kept apart. */
 export type ReviewSummary = Pick<ReviewList, 'items' | 'average' | 'count'>;
@@ -23,5 +24,4 @@ export function formatReviewDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
-export const reviewCountLabel = (count: number) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? 'rating' : 'ratings'}`;
+export const reviewCountLabel = (count: number) => plural(count, 'rating', 'ratings');

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { CategoryIcon } from '../../components/ui/category-icon.tsx';
+import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/categories';
 
@@ -46,7 +47,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                   to={`/products/category/${encodeURIComponent(category.id)}`}
                   className="text-sm underline underline-offset-4 hover:text-slate-700"
                 >
-                  Shop all {category.count.toLocaleString('en-US')} products
+                  Shop all {plural(category.count, 'product', 'products')}
                   <span className="sr-only"> in {category.name}</span>
                 </Link>
               </div>

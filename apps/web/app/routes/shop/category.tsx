@@ -6,6 +6,7 @@ import { loadListing } from '../../features/catalog/listing.server.ts';
 import { ProductListing } from '../../features/catalog/listing.tsx';
 import { type ListingParams, listingSearch } from '../../features/catalog/listing-url.ts';
 import { cn } from '../../lib/cn.ts';
+import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/category';
 
@@ -42,7 +43,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const page = params.page > 1 ? ` – page ${params.page}` : '';
   return seoMeta({
     title: `${title}${page}`,
-    description: `Shop ${category.name}: ${category.count.toLocaleString('en-US')} products${
+    description: `Shop ${category.name}: ${plural(category.count, 'product', 'products')}${
       category.subcategories.length > 0 ? ` in ${category.subcategories.map((s) => s.name).join(', ')}` : ''
     }.`,
     url: loaderData.canonical,
@@ -86,7 +87,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <CategoryIcon name={category.icon} className="size-8" />
           {category.name}
         </h1>
-        <p className="mt-2 text-slate-600">{category.count.toLocaleString('en-US')} products</p>
+        <p className="mt-2 text-slate-600">{plural(category.count, 'product', 'products')}</p>
         {category.subcategories.length > 0 ? (
           <nav aria-label="Subcategories" className="mt-6">
             <ul className="flex flex-wrap gap-2">

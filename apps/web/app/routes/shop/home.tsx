@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { toCard } from '../../features/catalog/card.ts';
 import { ProductGrid } from '../../features/catalog/product-grid.tsx';
+import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/home';
 
@@ -78,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className="block h-full rounded-lg border border-slate-200 bg-slate-50 px-4 py-5 hover:border-slate-400 hover:bg-white"
               >
                 <span className="block font-semibold">{c.name}</span>
-                <span className="mt-1 block text-slate-600 text-sm">{c.count.toLocaleString('en-US')} products</span>
+                <span className="mt-1 block text-slate-600 text-sm">{plural(c.count, 'product', 'products')}</span>
               </Link>
             </li>
           ))}

@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
 import type { MenuCategory } from '../../components/layout/category-menu.tsx';
 import { RouteLoadingScreen } from '../../components/loading/route-loading-screen.tsx';
 import { lazyIsland } from '../../lib/lazy-island.ts';
+import type { loader as rootLoader } from '../../root.tsx';
 import type { Route } from './+types/layout';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
@@ -49,6 +50,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
+      <MaintenancePreviewBanner />
       {/* The fallback has the header's height: nothing moves when it streams in. */}
       <Suspense fallback={<div className="h-16 border-slate-200 border-b" />}>
         <StorefrontHeader categories={loaderData.categories} />
@@ -60,6 +62,23 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
         <Footer store={loaderData.store} />
       </Suspense>
       <RouteLoadingScreen />
+    </div>
+  );
+}
+
+/**
+ * Issue 11 point 9: staff previewing the storefront during maintenance are told that shoppers see
+ * something else (the server lets their browser through, ADR 013).
+ */
+function MaintenancePreviewBanner() {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  if (!root?.maintenancePreview) return null;
+  return (
+    <div role="note" aria-label="Maintenance preview" className="bg-sky-900 px-4 py-2 text-center text-sm text-white">
+      Maintenance mode is on — shoppers see the maintenance page.{' '}
+      <a href="/admin/settings" className="font-medium underline underline-offset-4">
+        Settings
+      </a>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { type PurchaseOptions, PurchasePanel } from '../../features/catalog/purc
 import { stockState } from '../../features/catalog/stock.ts';
 import { lazyIsland } from '../../lib/lazy-island.ts';
 import { useNonce } from '../../lib/nonce.ts';
+import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, jsonLdString, seoMeta } from '../../lib/seo.ts';
 import { notFoundResponse } from '../../lib/service-errors.ts';
 import type { Route } from './+types/product';
@@ -148,8 +149,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <Star aria-hidden="true" className="size-4 fill-amber-500 text-amber-500" />
                 <span>
                   {product.rating.toFixed(1)}
-                  <span className="sr-only"> out of 5</span> · {product.rating_count.toLocaleString('en-US')}{' '}
-                  {product.rating_count === 1 ? 'rating' : 'ratings'}
+                  <span className="sr-only"> out of 5</span> · {plural(product.rating_count, 'rating', 'ratings')}
                 </span>
               </p>
             ) : null}

@@ -3,6 +3,7 @@ import { categoryLabel } from '../../features/catalog/labels.ts';
 import { loadListing } from '../../features/catalog/listing.server.ts';
 import { ProductListing } from '../../features/catalog/listing.tsx';
 import { listingSearch } from '../../features/catalog/listing-url.ts';
+import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/products';
 
@@ -29,7 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const page = loaderData.params.page > 1 ? ` – page ${loaderData.params.page}` : '';
   return seoMeta({
     title: `${heading}${page}`,
-    description: `${heading}: ${loaderData.total.toLocaleString('en-US')} products in our shop, with prices, discounts and stock at a glance.`,
+    description: `${heading}: ${plural(loaderData.total, 'product', 'products')} in our shop, with prices, discounts and stock at a glance.`,
     url: loaderData.canonical,
   });
 }

@@ -113,6 +113,17 @@ describe('AccountView', () => {
     expect(screen.getByRole('link', { name: 'Your orders' }).getAttribute('href')).toBe('/orders');
   });
 
+  it('shows no role to a customer, and their role to staff (issue 11 point 13)', async () => {
+    await signedInAccount();
+    expect(screen.queryByTestId('account-role')).toBeNull();
+    expect(region('Profile').textContent).not.toContain('Customer');
+    cleanup();
+
+    me = { ...user, role: 'staff' };
+    await signedInAccount();
+    expect(screen.getByTestId('account-role').textContent).toBe('Staff');
+  });
+
   it('saves the profile: trimmed, shown at once, and the stored session user follows', async () => {
     await signedInAccount();
     const form = region('Edit profile');

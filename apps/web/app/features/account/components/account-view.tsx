@@ -4,7 +4,11 @@ import { UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+<<<<<<< HEAD
 import { loginHref } from '../../../lib/safe-next.ts';
+=======
+import { plural } from '../../../lib/plural.ts';
+>>>>>>> i11-store-ui
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { syncSessionFromStorage, useSession } from '../../auth/session-store.ts';
 import { profileQuery } from '../get-profile.ts';
@@ -56,8 +60,9 @@ function SignedInAccount({ userId, onProfile }: { userId: string; onProfile?: (p
     ['Name', user.name || `${user.first_name} ${user.last_name}`.trim(), 'account-name'],
     ['E-mail', user.email, 'account-email'],
     ['Username', user.username, 'account-username'],
-    ['Member role', ROLE_LABELS[user.role], 'account-role'],
   ];
+  // Issue 11 point 13: a role is news only to staff; shoppers are not told they are a 'Customer'.
+  if (user.role !== 'customer') fields.push(['Role', ROLE_LABELS[user.role], 'account-role']);
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="space-y-8">
@@ -103,7 +108,7 @@ function SignedInAccount({ userId, onProfile }: { userId: string; onProfile?: (p
           </li>
           <li>
             <Link to="/cart" className="font-medium hover:underline">
-              Your cart ({user.cart.total_items} {user.cart.total_items === 1 ? 'item' : 'items'})
+              Your cart ({plural(user.cart.total_items, 'item', 'items')})
             </Link>
           </li>
         </ul>

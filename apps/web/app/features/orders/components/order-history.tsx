@@ -1,6 +1,7 @@
 import { Package } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
+import { plural } from '../../../lib/plural.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { formatDate, money } from '../format.ts';
 import { LoadError } from './load-error.tsx';
@@ -65,7 +66,7 @@ export function OrderHistory({ userId }: { userId: string }) {
                   <OrderStatusBadge status={order.status} />
                 </td>
                 <td className="px-4 py-3 text-slate-700" data-testid="order-item-count">
-                  {order.item_count} {order.item_count === 1 ? 'item' : 'items'}
+                  {plural(order.item_count, 'item', 'items')}
                 </td>
                 <td className="px-4 py-3 text-right font-medium" data-testid="order-total">
                   {money(order.totals.total)}

@@ -1,0 +1,54 @@
+import { errorBody } from '@shop/contracts/errors';
+import { z } from 'zod';
+import { unauthorized } from '../../errors.ts';
+import { type AdminRoutesPlugin, adminDoc } from '../admin/types.ts';
+import { PREVIEW_TTL_SECONDS } from '../auth/tokens.ts';
+import { STAFF_PREVIEW_COOKIE } from './maintenance.ts';
+
+const previewAnswer = z.object({ message: z.string() });
+const errors = { 401: errorBody, 403: errorBody };
+
+/**
+ * Issue 11 point 9 (ADR 013): signed-in staff preview the storefront while maintenance mode is on.
+ * Pages are loaded by the browser without the bearer token (it lives in the page's storage), so the
+ * session is handed to them as an HttpOnly cookie holding a preview token bound to that session: the
+ * web plugin lets a page through only while the session is open and belongs to staff.
+ */
+export const storefrontPreviewRoutes: AdminRoutesPlugin = async (app, { services, deps }) => {
+  const secure = new URL(deps.publicUrl).protocol === 'https:';
+  const cookie = (value: string, maxAge: number) =>
+    `${STAFF_PREVIEW_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+  app.post(
+    '/storefront-preview',
+    {
+      schema: {
+        ...adminDoc,
+        tags: ['admin'],
+        summary: "Lets this staff session's browser see the storefront during maintenance (an HttpOnly cookie)",
+        response: { 200: previewAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw unauthorized();
+      reply.header('set-cookie', cookie(await services.auth.staffPreviewToken(request.user), PREVIEW_TTL_SECONDS));
+      return { message: 'This browser sees the storefront while maintenance mode is on.' };
+    },
+  );
+
+  app.delete(
+    '/storefront-preview',
+    {
+      schema: {
+        ...adminDoc,
+        tags: ['admin'],
+        summary: 'Ends the storefront preview of this browser',
+        response: { 200: previewAnswer, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('set-cookie', cookie('', 0));
+      return { message: 'This browser sees what shoppers see.' };
+    },
+  );
+};
