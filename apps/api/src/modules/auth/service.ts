@@ -158,7 +158,7 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
     activeSession,
 
     /**
-     * Issue 11 point 9 (ADR 013): the preview token for a signed-in staff session, which lets it see the
+     * Issue 11 point 9 (ADR 016): the preview token for a signed-in staff session, which lets it see the
      * storefront while maintenance mode is on. Bound to the session: logging out ends it.
      */
     staffPreviewToken(claims: AccessClaims): Promise<string> {

@@ -33,7 +33,7 @@ export function createTokenSigner(secret: string, clock: Clock) {
     },
 
     /**
-     * The storefront preview token of a staff session (issue 11 point 9, ADR 013): same claims as an
+     * The storefront preview token of a staff session (issue 11 point 9, ADR 016): same claims as an
      * access token but its own type, so neither can pass for the other; it opens nothing but pages.
      */
     signPreview(claims: AccessClaims): Promise<string> {

@@ -296,7 +296,7 @@ function ProblemPage({
  * description and suggestions, no status code, error ID, report or technical details — and links only
  * to what maintenance leaves open: the status page and the staff sign-in (the storefront's own pages,
  * the homepage and Contact included, all show this page). 'Check again' reloads this very page.
- * Signed-in staff may preview the storefront instead (ADR 013).
+ * Signed-in staff may preview the storefront instead (ADR 016).
  */
 function MaintenancePage({ documentTitle }: { documentTitle: boolean }) {
   const text = ERROR_PAGE_TEXT.maintenance;
@@ -350,7 +350,7 @@ function MaintenancePage({ documentTitle }: { documentTitle: boolean }) {
 /**
  * Signed-in staff (their session in this browser, checked by the API) can see the storefront while
  * shoppers see this page: the API hands this browser a preview cookie bound to the session, then the
- * page loads again and the server lets it through (ADR 013).
+ * page loads again and the server lets it through (ADR 016).
  */
 function StaffPreviewOffer() {
   const role = useSession((s) => (s.isAuthenticated ? s.user?.role : undefined));

@@ -68,7 +68,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
 
 /**
  * Issue 11 point 9: staff previewing the storefront during maintenance are told that shoppers see
- * something else (the server lets their browser through, ADR 013).
+ * something else (the server lets their browser through, ADR 016).
  */
 function MaintenancePreviewBanner() {
   const root = useRouteLoaderData<typeof rootLoader>('root');
