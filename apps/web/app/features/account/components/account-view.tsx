@@ -4,11 +4,8 @@ import { UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-<<<<<<< HEAD
-import { loginHref } from '../../../lib/safe-next.ts';
-=======
 import { plural } from '../../../lib/plural.ts';
->>>>>>> i11-store-ui
+import { loginHref } from '../../../lib/safe-next.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { syncSessionFromStorage, useSession } from '../../auth/session-store.ts';
 import { profileQuery } from '../get-profile.ts';
