@@ -23,12 +23,68 @@ export const dateRangeQuery = z
   .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'from must not be after to', path: ['to'] });
 export type DateRangeQuery = z.infer<typeof dateRangeQuery>;
 
-/** The instants a day range covers: [from 00:00, the day after `to` 00:00). */
-export function dayRangeBounds(from: string, to: string): { start: Date; end: Date } {
-  const start = new Date(`${from}T00:00:00Z`);
-  const end = new Date(`${to}T00:00:00Z`);
-  end.setUTCDate(end.getUTCDate() + 1);
-  return { start, end };
+/** A new store counts in UTC until its owner picks a zone in admin Settings (ADR 012). */
+export const STORE_TIME_ZONE_DEFAULT = 'UTC';
+
+/** The instants a day range covers: [from 00:00, the day after `to` 00:00), midnights in `timeZone`. */
+export function dayRangeBounds(
+  from: string,
+  to: string,
+  timeZone = STORE_TIME_ZONE_DEFAULT,
+): { start: Date; end: Date } {
+  const next = new Date(`${to}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return { start: zonedMidnight(from, timeZone), end: zonedMidnight(next.toISOString().slice(0, 10), timeZone) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The store's time zone (issue 11 point 13): admin times are shown, and admin days counted, in it.
+
+let zones: Set<string> | undefined;
+/** The IANA names this runtime knows (`Intl.supportedValuesOf`), plus `UTC`, which it lists as an alias. */
+export function timeZoneNames(): string[] {
+  zones ??= new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
+  return [...zones];
+}
+export const isTimeZone = (value: string) => {
+  if (!zones) timeZoneNames();
+  return zones?.has(value) === true;
+};
+
+/** The time-zone field of admin Settings: an IANA name such as `Europe/Berlin`. */
+export const timeZoneField = z
+  .string({ error: 'Time zone must be a time zone name such as Europe/Berlin' })
+  .trim()
+  .max(64, stopAt('Time zone must be a time zone name such as Europe/Berlin'))
+  .refine(isTimeZone, 'Time zone must be a time zone name such as Europe/Berlin');
+
+/** Milliseconds the wall clock in `timeZone` is ahead of UTC at `instant`. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  const at = (type: Intl.DateTimeFormatPartTypes) => parts[type] ?? 0;
+  const wall = Date.UTC(at('year'), at('month') - 1, at('day'), at('hour'), at('minute'), at('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a day (`YYYY-MM-DD`) starts in `timeZone`: its 00:00 there, or the first moment after a gap. */
+export function zonedMidnight(day: string, timeZone: string): Date {
+  const wall = Date.parse(`${day}T00:00:00Z`);
+  // Guess with the offset at UTC midnight, then once more with the offset at the guess (DST edges).
+  const guess = wall - zoneOffset(wall, timeZone);
+  return new Date(wall - zoneOffset(guess, timeZone));
 }
 
 /** `?format=csv` on list routes that can be exported. */
