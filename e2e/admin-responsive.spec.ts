@@ -63,11 +63,16 @@ async function expectFits(page: Page, what: string) {
   expect.soft(found.scrollWidth, `${what}: page width`).toBeLessThanOrEqual(PHONE.width);
 }
 
-/** Writes a screenshot under docs/screenshots only when asked (SCREENSHOTS=1): a plain run changes no file. */
-async function screenshot(page: Page, name: string) {
+/**
+ * Writes a screenshot under docs/screenshots only when asked (`SCREENSHOTS=1`), so a plain run changes
+ * no committed file. Lists are shown scrolled to their table, what a phone user comes for.
+ */
+async function screenshot(page: Page, name: string, atTable = true) {
   if (!process.env.SCREENSHOTS) return;
   await mkdir('docs/screenshots', { recursive: true });
-  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
+  if (atTable) await page.locator('#admin-main table').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `docs/screenshots/${name}.png`, animations: 'disabled' });
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 test('every admin page, detail and full-page view fits a 390 px phone without sideways scrolling', async ({
@@ -108,7 +113,7 @@ test('every admin page, detail and full-page view fits a 390 px phone without si
   for (const url of urls) {
     await page.goto(url);
     await expectFits(page, url);
-    if (url === '/admin') await screenshot(page, 'admin-dashboard-390');
+    if (url === '/admin') await screenshot(page, 'admin-dashboard-390', false);
     if (url === '/admin/orders') await screenshot(page, 'admin-orders-390');
     if (url === '/admin/products') await screenshot(page, 'admin-products-390');
   }

@@ -58,8 +58,8 @@ export const timeZoneField = z
   .max(64, stopAt('Time zone must be a time zone name such as Europe/Berlin'))
   .refine(isTimeZone, 'Time zone must be a time zone name such as Europe/Berlin');
 
-/** Milliseconds the wall clock in `timeZone` is ahead of UTC at `instant`. */
-function zoneOffset(instant: number, timeZone: string): number {
+/** The wall clock in `timeZone` at `instant`, written as if it were a UTC instant (whole seconds). */
+function wallClock(instant: number, timeZone: string): number {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -75,16 +75,26 @@ function zoneOffset(instant: number, timeZone: string): number {
       .map((p) => [p.type, Number(p.value)]),
   );
   const at = (type: Intl.DateTimeFormatPartTypes) => parts[type] ?? 0;
-  const wall = Date.UTC(at('year'), at('month') - 1, at('day'), at('hour'), at('minute'), at('second'));
-  return wall - Math.floor(instant / 1000) * 1000;
+  return Date.UTC(at('year'), at('month') - 1, at('day'), at('hour'), at('minute'), at('second'));
 }
 
-/** The instant a day (`YYYY-MM-DD`) starts in `timeZone`: its 00:00 there, or the first moment after a gap. */
+/**
+ * The instant a day (`YYYY-MM-DD`) starts in `timeZone`: its 00:00 there, or, where the clocks skip
+ * midnight, the first moment of the day after the gap.
+ */
 export function zonedMidnight(day: string, timeZone: string): Date {
   const wall = Date.parse(`${day}T00:00:00Z`);
-  // Guess with the offset at UTC midnight, then once more with the offset at the guess (DST edges).
-  const guess = wall - zoneOffset(wall, timeZone);
-  return new Date(wall - zoneOffset(guess, timeZone));
+  const HOUR = 3_600_000;
+  // Midnight under each offset the zone has around that day. The earliest whose wall clock is on the
+  // day wins: 00:00, or 01:00 where the clocks jump from 23:59:59 to 01:00 (a gap at midnight).
+  const offsets = [-14, 0, 14].map((h) => wallClock(wall + h * HOUR, timeZone) - (wall + h * HOUR));
+  const candidates = [...new Set(offsets)].map((offset) => wall - offset).sort((a, b) => a - b);
+  for (const instant of candidates) {
+    const local = wallClock(instant, timeZone);
+    if (local >= wall && local < wall + 24 * HOUR) return new Date(instant);
+  }
+  // Every offset lands outside the day (cannot happen with real zones): the plainest answer.
+  return new Date(candidates[0] ?? wall);
 }
 
 /** `?format=csv` on list routes that can be exported. */

@@ -37,7 +37,10 @@ const recentColumns: ColumnDef<Dashboard['recent_orders'][number], unknown>[] = 
   { header: 'Customer', cell: ({ row }) => row.original.customer },
   { header: 'Status', cell: ({ row }) => statusLabel(row.original.status) },
   { header: 'Total', cell: ({ row }) => money(row.original.total) },
-  { header: 'Placed', cell: ({ row }) => formatDateTime(row.original.created_at) },
+  {
+    header: 'Placed',
+    cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.created_at)}</span>,
+  },
 ];
 
 /** Admin index (issue 5): the range's figures against the previous range, revenue, recent orders, low stock. */
