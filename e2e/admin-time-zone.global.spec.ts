@@ -7,7 +7,7 @@ import { adminAccount, apiLogin } from './support/session.ts';
 // with the zone's abbreviation. Shop-wide (it changes a setting every staff member sees): it runs
 // after the other specs, alone, and puts the zone back.
 
-async function adminCall(request: APIRequestContext, method: 'GET' | 'PUT', path: string, data?: unknown) {
+async function adminCall(request: APIRequestContext, method: 'GET' | 'PUT' | 'DELETE', path: string, data?: unknown) {
   const { access } = await apiLogin(request, adminAccount);
   const res = await request.fetch(`/api/admin/${path}`, {
     method,
@@ -70,6 +70,22 @@ test('admin times follow the store time zone chosen in Settings, with its abbrev
   await expect(await orderTime(page, order.number)).toHaveText(inZone('Asia/Tokyo'));
   await page.getByRole('link', { name: order.number }).click();
   await expect(page.getByText(`Placed ${inZone('Asia/Tokyo')}`)).toBeVisible();
+
+  // A discount's start is typed on the store's clock: 09:00 in Tokyo is midnight UTC.
+  const code = `TZ-${order.number.slice(-5)}`;
+  await page.goto('/admin/marketing');
+  await page.getByRole('button', { name: 'New code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New discount code' });
+  await dialog.getByLabel('Code').fill(code);
+  await dialog.getByLabel('Kind').selectOption('percent');
+  await dialog.getByLabel('Percent (1–100)').fill('5');
+  await expect(dialog.getByText('Store time (Asia/Tokyo)').first()).toBeVisible();
+  await dialog.getByLabel('Starts').fill('2030-01-01T09:00');
+  await dialog.getByRole('button', { name: 'Create code' }).click();
+  await expect(dialog).toBeHidden();
+  const codes = (await adminCall(request, 'GET', `discounts?q=${code}`)).items as { id: string; starts_at: string }[];
+  expect(codes.map((c) => c.starts_at)).toEqual(['2030-01-01T00:00:00.000Z']);
+  await adminCall(request, 'DELETE', `discounts/${codes[0]?.id}`);
 
   // The audit log shows its entries in the zone too: the change just made.
   await page.goto('/admin/audit-log?action=settings.update');

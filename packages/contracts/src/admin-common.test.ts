@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRangeBounds, isTimeZone, timeZoneField, zonedMidnight } from './admin-common.ts';
+import { dayRangeBounds, isTimeZone, timeZoneField, wallTimeIn, zonedMidnight, zonedTime } from './admin-common.ts';
 
 describe('store time zone (issue 11 point 13)', () => {
   it('knows UTC and the IANA names of Intl, and nothing else', () => {
@@ -28,5 +28,12 @@ describe('store time zone (issue 11 point 13)', () => {
     const ny = dayRangeBounds('2026-03-08', '2026-03-08', 'America/New_York');
     // The day summer time starts has 23 hours.
     expect((ny.end.getTime() - ny.start.getTime()) / 3_600_000).toBe(23);
+  });
+
+  it('turns a wall-clock time of the zone into an instant and back (datetime-local inputs)', () => {
+    expect(zonedTime('2026-07-01T09:30', 'Europe/Berlin').toISOString()).toBe('2026-07-01T07:30:00.000Z');
+    expect(wallTimeIn(new Date('2026-07-01T07:30:00Z'), 'Europe/Berlin')).toBe('2026-07-01T09:30');
+    // 02:30 does not exist in Berlin on 29 March 2026 (02:00 → 03:00): it is read as 03:30, as Date does.
+    expect(zonedTime('2026-03-29T02:30', 'Europe/Berlin').toISOString()).toBe('2026-03-29T01:30:00.000Z');
   });
 });

@@ -79,23 +79,30 @@ function wallClock(instant: number, timeZone: string): number {
 }
 
 /**
- * The instant a day (`YYYY-MM-DD`) starts in `timeZone`: its 00:00 there, or, where the clocks skip
- * midnight, the first moment of the day after the gap.
+ * The instant a wall-clock time (`YYYY-MM-DDTHH:mm`) happens in `timeZone`. A time the clocks skip
+ * reads as the gap's length later (02:30 → 03:30, as Date does); a time that happens twice, the first.
  */
-export function zonedMidnight(day: string, timeZone: string): Date {
-  const wall = Date.parse(`${day}T00:00:00Z`);
+export function zonedTime(local: string, timeZone: string): Date {
+  const wall = Date.parse(`${local.slice(0, 16)}:00Z`);
   const HOUR = 3_600_000;
-  // Midnight under each offset the zone has around that day. The earliest whose wall clock is on the
-  // day wins: 00:00, or 01:00 where the clocks jump from 23:59:59 to 01:00 (a gap at midnight).
+  // The time under each offset the zone has around it. The earliest whose wall clock is not before
+  // the time asked for (within a day) wins: the time itself, or its reading after a gap.
   const offsets = [-14, 0, 14].map((h) => wallClock(wall + h * HOUR, timeZone) - (wall + h * HOUR));
   const candidates = [...new Set(offsets)].map((offset) => wall - offset).sort((a, b) => a - b);
   for (const instant of candidates) {
-    const local = wallClock(instant, timeZone);
-    if (local >= wall && local < wall + 24 * HOUR) return new Date(instant);
+    const clock = wallClock(instant, timeZone);
+    if (clock >= wall && clock < wall + 24 * HOUR) return new Date(instant);
   }
   // Every offset lands outside the day (cannot happen with real zones): the plainest answer.
   return new Date(candidates[0] ?? wall);
 }
+
+/** The instant a day (`YYYY-MM-DD`) starts in `timeZone`: 00:00, or 01:00 where clocks skip midnight. */
+export const zonedMidnight = (day: string, timeZone: string) => zonedTime(`${day}T00:00`, timeZone);
+
+/** `YYYY-MM-DDTHH:mm`: the wall clock in `timeZone` at an instant (the value of a datetime-local input). */
+export const wallTimeIn = (instant: Date, timeZone: string) =>
+  new Date(wallClock(instant.getTime(), timeZone)).toISOString().slice(0, 16);
 
 /** `?format=csv` on list routes that can be exported. */
 export const csvFormatQuery = z.object({
