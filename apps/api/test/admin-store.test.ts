@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, discountCodes, mailOutbox, refreshFamilies, ticketEntries } from '../src/db/schema.ts';
+import {
+  auditLog,
+  contentPages,
+  discountCodes,
+  invoices,
+  mailOutbox,
+  orders,
+  refreshFamilies,
+  ticketEntries,
+} from '../src/db/schema.ts';
 import { createSubscriber, createTicket, currentSettings, uniqueCode } from './admin-store-fixtures.ts';
 import { authHeaders, createProduct, rowCount } from './cart-fixtures.ts';
 import { parseCsv } from './csv-reader.ts';
 import { createTestApp, createUser, login, type TestApp } from './helpers.ts';
-import { createDiscount, guestBody, placeOrder, quote } from './orders-fixtures.ts';
+import { createDiscount, freshOrder, guestBody, PAY_LATER, placeOrder, quote } from './orders-fixtures.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -246,6 +255,56 @@ describe('settings', () => {
       expect([res.statusCode, res.json().message]).toEqual([400, message]);
     }
     expect(await currentSettings(t)).toEqual(original);
+  });
+
+  it('keeps a store time zone (issue 11 point 13): an IANA name, shown to staff, and the admin days follow it', async () => {
+    const original = await currentSettings(t);
+    expect(original.time_zone).toBe('UTC');
+    for (const bad of ['Mars/Olympus_Mons', 'EST5EDT ', '', 'x'.repeat(65), 'Europe/berlin']) {
+      const res = await call('PUT', '/api/admin/settings', { ...original, time_zone: bad });
+      expect([bad, res.statusCode, res.json().message]).toEqual([
+        bad,
+        400,
+        'Time zone must be a time zone name such as Europe/Berlin',
+      ]);
+    }
+    expect(await currentSettings(t)).toEqual(original);
+
+    // An order placed at 03:00 UTC on 10 March 2021 was placed at 22:00 on the 9th in New York (EST).
+    const { order } = await freshOrder(t);
+    const placed = new Date('2021-03-10T03:00:00Z');
+    await t.db.update(orders).set({ createdAt: placed }).where(eq(orders.id, order.id));
+    const byDay = async () =>
+      (await call('GET', '/api/admin/reports/sales?from=2021-03-09&to=2021-03-10&group=day', undefined, staffHeaders))
+        .json()
+        .periods.map((p: { period: string; orders: number }) => [p.period, p.orders]);
+    expect(await byDay()).toEqual([
+      ['2021-03-09', 0],
+      ['2021-03-10', 1],
+    ]);
+    // The order list's day filter counts the same days.
+    const listed = async (day: string) =>
+      (await call('GET', `/api/admin/orders?q=${order.number}&from=${day}&to=${day}`, undefined, staffHeaders)).json()
+        .total;
+    expect([await listed('2021-03-09'), await listed('2021-03-10')]).toEqual([0, 1]);
+
+    try {
+      const saved = await call('PUT', '/api/admin/settings', { ...original, time_zone: ' America/New_York ' });
+      expect([saved.statusCode, saved.json().time_zone]).toEqual([200, 'America/New_York']);
+      const zone = await call('GET', '/api/admin/time-zone', undefined, staffHeaders);
+      expect([zone.statusCode, zone.json()]).toEqual([200, { time_zone: 'America/New_York' }]);
+      const entries = await auditOf('settings.update');
+      const change = entries.find((e) => (e.after as { time_zone?: string }).time_zone === 'America/New_York');
+      expect(change?.before).toMatchObject({ time_zone: 'UTC' });
+
+      expect(await byDay()).toEqual([
+        ['2021-03-09', 1],
+        ['2021-03-10', 0],
+      ]);
+      expect([await listed('2021-03-09'), await listed('2021-03-10')]).toEqual([1, 0]);
+    } finally {
+      expect((await call('PUT', '/api/admin/settings', original)).statusCode).toBe(200);
+    }
   });
 
   it('maintenance mode stops shoppers changing things (503) while reads, admin and sign-in keep working', async () => {
@@ -500,5 +559,87 @@ describe('audit log', () => {
     expect(before.total).toBe(0);
     const bad = await call('GET', '/api/admin/audit-log?from=2024-02-30');
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'from must be a real date']);
+  });
+});
+
+describe('audit log labels (issue 11 point 13)', () => {
+  /** Counts the statements the app sends to PostgreSQL while `run` runs. */
+  async function countQueries(run: () => Promise<unknown>): Promise<number> {
+    const original = t.pool.query;
+    let n = 0;
+    t.pool.query = ((...args: Parameters<typeof original>) => {
+      n++;
+      return (original as (...a: unknown[]) => unknown).apply(t.pool, args);
+    }) as typeof original;
+    try {
+      await run();
+    } finally {
+      t.pool.query = original;
+    }
+    return n;
+  }
+
+  it('names every entity type: order and invoice number, product, code, subject, e-mail, page title; the id once gone', async () => {
+    const { order, product } = await freshOrder(t, { payment: PAY_LATER });
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    if (!invoice) throw new Error('no invoice');
+    const discount = await createDiscount(t);
+    const gone = await createDiscount(t);
+    const ticket = await createTicket(t);
+    const customer = await createUser(t);
+    const staff = await createUser(t, { role: 'staff' });
+    const slug = `page-${randomUUID().slice(0, 6)}`;
+    await t.db.insert(contentPages).values({ slug, title: 'Delivery times', description: 'd', body: 'b' });
+    const image = randomUUID();
+    const cases: [string, string, string | null][] = [
+      ['order', order.id, order.number],
+      ['invoice', invoice.id, invoice.number],
+      ['product', product.id, product.name],
+      ['discount', discount.id, discount.code],
+      ['discount', gone.id, null],
+      ['ticket', ticket.id, ticket.subject],
+      ['customer', customer.id, customer.email],
+      ['user', staff.id, staff.email],
+      ['content_page', slug, 'Delivery times'],
+      ['settings', 'store', 'Store settings'],
+      // Never stored (or deleted since): no label, the page shows the id.
+      ['image', image, null],
+      ['product', 'not-a-uuid', null],
+    ];
+    const action = `label-check-${randomUUID().slice(0, 6)}`;
+    await t.db.insert(auditLog).values(
+      cases.map(([entityType, entityId]) => ({
+        actorId: admin.id,
+        actorEmail: admin.email,
+        action,
+        entityType,
+        entityId,
+      })),
+    );
+    await t.db.delete(discountCodes).where(eq(discountCodes.id, gone.id));
+
+    const res = await call('GET', `/api/admin/audit-log?action=${action}&limit=100`, undefined, staffHeaders);
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items as { entity_type: string; entity_id: string; entity_label: string | null }[];
+    expect(items.map((i) => [i.entity_type, i.entity_id, i.entity_label]).sort()).toEqual([...cases].sort());
+  });
+
+  it('resolves the labels of a whole page in one query, however many entries it shows', async () => {
+    const action = `label-count-${randomUUID().slice(0, 6)}`;
+    const page = async (n: number) => {
+      const ids = await Promise.all(Array.from({ length: n }, () => createProduct(t)));
+      await t.db.insert(auditLog).values(
+        ids.map((p) => ({
+          actorId: admin.id,
+          actorEmail: admin.email,
+          action: `${action}-${n}`,
+          entityType: 'product',
+          entityId: p.id,
+        })),
+      );
+      return countQueries(() => call('GET', `/api/admin/audit-log?action=${action}-${n}&limit=100`));
+    };
+    const one = await page(1);
+    expect(await page(12)).toBe(one);
   });
 });

@@ -59,7 +59,7 @@ export const topProductsQuery = z
   .superRefine(checkRange);
 export type TopProductsQuery = z.infer<typeof topProductsQuery>;
 
-/** The range actually covered, as days (UTC). */
+/** The range actually covered, as days of the store's time zone (admin Settings). */
 export const range = z.object({ from: z.string(), to: z.string(), days: z.number().int() });
 
 export const salesFigures = z.object({

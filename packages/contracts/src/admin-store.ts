@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDay } from './admin-common.ts';
+import { isoDay, timeZoneField } from './admin-common.ts';
 import { email, newPassword, registerBody } from './auth.ts';
 import { paged, pageQuery } from './common.ts';
 import { errorReport } from './error-reports.ts';
@@ -46,6 +46,8 @@ export const auditLogEntry = z.object({
   action: z.string(),
   entity_type: z.string(),
   entity_id: z.string().nullable(),
+  /** What staff call the entity (an order number, a product name, …); null when it is gone. */
+  entity_label: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   created_at: z.string(),
@@ -281,8 +283,14 @@ export const adminSettings = z.strictObject({
     .min(0, 'Low-stock threshold must not be negative')
     .max(10_000, 'Low-stock threshold must be at most 10000'),
   maintenance_mode: z.boolean({ error: 'maintenance_mode must be true or false' }),
+  /** Issue 11 point 13: every admin time is shown in this IANA zone. */
+  time_zone: timeZoneField,
 });
 export type AdminSettings = z.infer<typeof adminSettings>;
+
+/** What every staff member's pages need to show times (GET /api/admin/time-zone, staff too). */
+export const storeTimeZone = z.object({ time_zone: z.string() });
+export type StoreTimeZone = z.infer<typeof storeTimeZone>;
 
 /** The store profile the storefront footer shows (public). */
 export interface StoreProfile {

@@ -473,6 +473,8 @@ export const storeSettings = pgTable(
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     /** Unpaid guest pay-later orders hold their stock this long, then are cancelled (issue 10 point 3). */
     guestHoldHours: integer('guest_hold_hours').notNull().default(72),
+    /** The IANA zone admin times are shown in (issue 11 point 13); checked against Intl by the API. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -9,6 +9,7 @@ const ticketUrl = async (t: Parameters<typeof createTicket>[0], rest = '') =>
 /** Sample requests for the admin store routes (see admin-access.test.ts). */
 export const storeSamples: RouteSamples = {
   'GET /api/admin/audit-log': { request: () => ({ url: '/api/admin/audit-log?limit=5&action=discount' }) },
+  'GET /api/admin/time-zone': { request: () => ({ url: '/api/admin/time-zone' }) },
 
   'GET /api/admin/discounts': { request: () => ({ url: '/api/admin/discounts?limit=5' }) },
   'POST /api/admin/discounts': {

@@ -371,6 +371,7 @@ CREATE TABLE "store_settings" (
 	"maintenance_mode" boolean DEFAULT false NOT NULL,
 	"low_stock_threshold" integer DEFAULT 5 NOT NULL,
 	"guest_hold_hours" integer DEFAULT 72 NOT NULL,
+	"time_zone" text DEFAULT 'UTC' NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "store_settings_single_row" CHECK ("store_settings"."id" = 1),
 	CONSTRAINT "store_settings_tax_range" CHECK ("store_settings"."tax_rate_basis_points" between 0 and 5000),

@@ -1,10 +1,12 @@
+import { dayRangeBounds } from '@shop/contracts/admin-common';
 import { DEFAULT_RANGE_DAYS, type InsightsRangeQuery, rangeDays } from '@shop/contracts/admin-insights';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * The one definition of revenue (docs/adr/006-revenue.md), as SQL building blocks that the dashboard,
  * the reports and the customers' lifetime value all use. An order counts as a sale unless it still
- * awaits its card payment or was cancelled; it belongs to the day it was placed (UTC).
+ * awaits its card payment or was cancelled; it belongs to the day it was placed, in the store's time
+ * zone (admin Settings, issue 11 point 13).
  */
 export const COUNTED_ORDER = sql.raw(`o.status not in ('awaiting_payment', 'cancelled')`);
 
@@ -25,6 +27,8 @@ export interface DayRange {
   from: string;
   to: string;
   days: number;
+  /** The IANA zone whose midnights bound the days. */
+  timeZone: string;
 }
 export interface Bounds {
   start: Date;
@@ -35,20 +39,25 @@ const DAY_MS = 86_400_000;
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
 
-/** The query's range with defaults: the last 30 days up to today (UTC, by the shop's clock). */
-export function resolveRange(q: InsightsRangeQuery, now: Date): DayRange {
-  const to = q.to ?? (q.from && q.from > isoDay(now) ? q.from : isoDay(now));
+/** Today's date (`YYYY-MM-DD`) on the wall calendar of `timeZone`. */
+export const dayIn = (now: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+/** The query's range with defaults: the last 30 days up to today (in the store's zone, by the shop's clock). */
+export function resolveRange(q: InsightsRangeQuery, now: Date, timeZone = 'UTC'): DayRange {
+  const today = dayIn(now, timeZone);
+  const to = q.to ?? (q.from && q.from > today ? q.from : today);
   const from = q.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
-  return { from, to, days: rangeDays(from, to) };
+  return { from, to, days: rangeDays(from, to), timeZone };
 }
 
 /** The range of equal length just before this one. */
 export function previousRange(r: DayRange): DayRange {
-  return { from: addDays(r.from, -r.days), to: addDays(r.from, -1), days: r.days };
+  return { from: addDays(r.from, -r.days), to: addDays(r.from, -1), days: r.days, timeZone: r.timeZone };
 }
 
 export function bounds(r: DayRange): Bounds {
-  return { start: new Date(`${r.from}T00:00:00Z`), end: new Date(`${addDays(r.to, 1)}T00:00:00Z`) };
+  return dayRangeBounds(r.from, r.to, r.timeZone);
 }
 
 /** Percent change with one decimal; null when there is nothing to compare with. */

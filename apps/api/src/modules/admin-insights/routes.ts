@@ -31,7 +31,7 @@ const fileName = (kind: string, r: { from: string; to: string }) => `${kind}-${r
  * report answers `?format=csv` with the same rows as its JSON.
  */
 export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services, deps }) => {
-  const insights = createInsightsService(deps, { audit: services.audit });
+  const insights = createInsightsService(deps, { audit: services.audit, settings: services.settings });
 
   app.get(
     '/dashboard',

@@ -19,6 +19,7 @@ import { refreshFamilies, users } from '../../db/schema.ts';
 import { badRequest, notFound, unprocessable } from '../../errors.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import {
   type Bounds,
   bounds,
@@ -40,13 +41,17 @@ export const CUSTOMER_MSG = {
 } as const;
 
 /** Dashboard, reports and customers for staff (issue 5); every figure follows ADR 006. */
-export function createInsightsService({ db, clock }: Deps, { audit }: { audit: AuditService }) {
+export function createInsightsService(
+  { db, clock }: Deps,
+  { audit, settings }: { audit: AuditService; settings: SettingsService },
+) {
   async function rows<T>(query: SQL, ex: Db | Tx = db): Promise<T[]> {
     return (await ex.execute(query)).rows as T[];
   }
 
-  function rangeOf(q: InsightsRangeQuery): DayRange {
-    const r = resolveRange(q, clock.now());
+  /** The range asked for, in days of the store's time zone. */
+  async function rangeOf(q: InsightsRangeQuery): Promise<DayRange> {
+    const r = resolveRange(q, clock.now(), (await settings.get()).timeZone);
     if (r.days > MAX_RANGE_DAYS) throw badRequest(`The range may cover at most ${MAX_RANGE_DAYS} days`);
     return r;
   }
@@ -72,7 +77,7 @@ export function createInsightsService({ db, clock }: Deps, { audit }: { audit: A
     };
   }
 
-  /** Every period of the range, empty ones included (ISO weeks start on Monday; UTC). */
+  /** Every period of the range, empty ones included (ISO weeks start on Monday; in the store's zone). */
   async function periods(r: DayRange, group: Group): Promise<SalesPeriod[]> {
     const b = bounds(r);
     const unit = sql.raw(`'${group}'`);
@@ -81,7 +86,7 @@ export function createInsightsService({ db, clock }: Deps, { audit }: { audit: A
         select generate_series(date_trunc(${unit}, ${r.from}::timestamp), ${r.to}::timestamp,
                                ${`1 ${group}`}::interval) as period
       ), sums as (
-        select date_trunc(${unit}, s.created_at at time zone 'UTC') as period, count(*)::int as orders,
+        select date_trunc(${unit}, s.created_at at time zone ${r.timeZone}) as period, count(*)::int as orders,
                sum(s.total_cents)::bigint as gross, sum(s.refunded_cents)::bigint as refunds
           from ${salesRows(placedIn(b))} s group by 1
       )
@@ -179,7 +184,7 @@ export function createInsightsService({ db, clock }: Deps, { audit }: { audit: A
     rangeOf,
 
     async dashboard(q: InsightsRangeQuery): Promise<Dashboard> {
-      const r = rangeOf(q);
+      const r = await rangeOf(q);
       const prev = previousRange(r);
       const [current, before, byDay, recent, settings] = await Promise.all([
         figures(bounds(r)),
@@ -234,14 +239,14 @@ export function createInsightsService({ db, clock }: Deps, { audit }: { audit: A
     },
 
     async sales(q: InsightsRangeQuery & { group: Group }): Promise<SalesReport> {
-      const r = rangeOf(q);
+      const r = await rangeOf(q);
       const [list, totals] = await Promise.all([periods(r, q.group), figures(bounds(r))]);
       const { new_customers: _n, ...rest } = totals;
       return { range: r, group: q.group, periods: list, totals: rest };
     },
 
     async categories(q: InsightsRangeQuery): Promise<CategoriesReport> {
-      const r = rangeOf(q);
+      const r = await rangeOf(q);
       const found = await rows<{
         category_id: string | null;
         category: string | null;
@@ -269,7 +274,7 @@ export function createInsightsService({ db, clock }: Deps, { audit }: { audit: A
     },
 
     async topProducts(q: InsightsRangeQuery & { limit: number }): Promise<TopProductsReport> {
-      const r = rangeOf(q);
+      const r = await rangeOf(q);
       const found = await rows<{
         product_id: string | null;
         name: string;

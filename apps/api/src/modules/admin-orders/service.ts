@@ -77,10 +77,16 @@ const customerName = sql<
   string | null
 >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${orders.shippingAddress}->>'name')`;
 
-function dayBounds(column: typeof orders.createdAt | typeof transactions.createdAt, from?: string, to?: string) {
+/** `from`/`to` are days in the store's time zone (admin Settings, issue 11 point 13). */
+function dayBounds(
+  column: typeof orders.createdAt | typeof transactions.createdAt,
+  timeZone: string,
+  from?: string,
+  to?: string,
+) {
   const conds: SQL[] = [];
-  if (from) conds.push(gte(column, dayRangeBounds(from, from).start));
-  if (to) conds.push(lt(column, dayRangeBounds(to, to).end));
+  if (from) conds.push(gte(column, dayRangeBounds(from, from, timeZone).start));
+  if (to) conds.push(lt(column, dayRangeBounds(to, to, timeZone).end));
   return conds;
 }
 
@@ -145,8 +151,8 @@ export function createAdminOrdersService(
     }));
   }
 
-  function transactionsWhere(q: TransactionsQuery): SQL | undefined {
-    const conds: SQL[] = dayBounds(transactions.createdAt, q.from, q.to);
+  async function transactionsWhere(q: TransactionsQuery): Promise<SQL | undefined> {
+    const conds: SQL[] = dayBounds(transactions.createdAt, (await settings.get()).timeZone, q.from, q.to);
     if (q.kind) conds.push(eq(transactions.kind, q.kind));
     if (q.method) conds.push(eq(transactions.method, q.method));
     if (q.q) conds.push(ilike(orders.number, likePattern(q.q)));
@@ -202,7 +208,7 @@ export function createAdminOrdersService(
   const service = {
     /** GET /api/admin/orders: filtered by status(es), payment method, days and search; newest first. */
     async list(q: AdminOrdersQuery): Promise<AdminOrderList> {
-      const conds: SQL[] = dayBounds(orders.createdAt, q.from, q.to);
+      const conds: SQL[] = dayBounds(orders.createdAt, (await settings.get()).timeZone, q.from, q.to);
       if (q.status?.length) conds.push(inArray(orders.status, q.status));
       if (q.method) conds.push(eq(payments.method, q.method));
       if (q.q) {
@@ -606,7 +612,7 @@ export function createAdminOrdersService(
 
     /** GET /api/admin/transactions: one page of the ledger and the totals of everything that matches. */
     async transactions(q: TransactionsQuery): Promise<TransactionList> {
-      const where = transactionsWhere(q);
+      const where = await transactionsWhere(q);
       const [items, [sums]] = await Promise.all([
         ledger(where, { limit: q.limit, offset: (q.page - 1) * q.limit }),
         db
@@ -636,8 +642,8 @@ export function createAdminOrdersService(
     },
 
     /** Every ledger row that matches (not one page), for the CSV export. */
-    allTransactions(q: TransactionsQuery): Promise<LedgerRow[]> {
-      return ledger(transactionsWhere(q));
+    async allTransactions(q: TransactionsQuery): Promise<LedgerRow[]> {
+      return ledger(await transactionsWhere(q));
     },
   };
   return service;

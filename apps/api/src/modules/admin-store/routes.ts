@@ -18,6 +18,7 @@ import {
   staffList,
   staffMember,
   staffUpdateBody,
+  storeTimeZone,
   subscriberList,
   subscriberQuery,
   ticketDetail,
@@ -65,7 +66,21 @@ export const adminStoreRoutes: AdminRoutesPlugin = async (app, { services, guard
         response: { 200: auditLogList, ...errors },
       },
     },
-    (request) => listAuditLog(db, request.query),
+    async (request) => listAuditLog(db, request.query, (await services.settings.get()).timeZone),
+  );
+
+  // --- The store's time zone, which every staff member's pages show times in (issue 11 point 13) ---
+  app.get(
+    '/time-zone',
+    {
+      schema: {
+        ...adminDoc,
+        tags: ['admin'],
+        summary: 'The IANA time zone the admin area shows times and counts days in',
+        response: { 200: storeTimeZone, ...errors },
+      },
+    },
+    async () => ({ time_zone: (await services.settings.get()).timeZone }),
   );
 
   // --- Marketing: discount codes ---------------------------------------------------------------

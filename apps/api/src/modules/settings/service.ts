@@ -24,6 +24,8 @@ export interface Settings {
   /** On: storefront pages and shoppers' changes answer 503 (issue 5). */
   maintenanceMode: boolean;
   lowStockThreshold: number;
+  /** The IANA zone the admin area shows times and counts days in (issue 11 point 13). */
+  timeZone: string;
 }
 
 /**
@@ -57,6 +59,7 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
       socialLinks: row.socialLinks,
       maintenanceMode: row.maintenanceMode,
       lowStockThreshold: row.lowStockThreshold,
+      timeZone: row.timeZone,
     };
   }
 
@@ -110,6 +113,7 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
         socialLinks: row.socialLinks,
         maintenanceMode: row.maintenanceMode,
         lowStockThreshold: row.lowStockThreshold,
+        timeZone: row.timeZone,
       };
     },
 
@@ -142,6 +146,7 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
           socialLinks: social,
           maintenanceMode: next.maintenance_mode,
           lowStockThreshold: next.low_stock_threshold,
+          timeZone: next.time_zone,
           updatedAt: clock.now(),
         })
         .where(eq(storeSettings.id, 1));
@@ -222,6 +227,7 @@ export function settingsToAdmin(s: Settings): AdminSettings {
     guest_hold_hours: s.guestHoldHours,
     low_stock_threshold: s.lowStockThreshold,
     maintenance_mode: s.maintenanceMode,
+    time_zone: s.timeZone,
   };
 }
 

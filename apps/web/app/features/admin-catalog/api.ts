@@ -11,6 +11,7 @@ import type {
   UploadedImage,
 } from '@shop/contracts/admin-catalog';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { adminApi } from '../admin/lib/client.ts';
 
 /** The list's query as the URL keeps it (strings; empty means "no filter"). */
@@ -61,6 +62,25 @@ export const productQueries = {
 export const useProducts = (params: ProductListParams) => useQuery(productQueries.list(params));
 export const useProduct = (id: string) => useQuery(productQueries.detail(id));
 export const useProductOptions = () => useQuery(productQueries.options());
+/**
+ * Display names of the catalogue's ids (issue 11 point 13): "Home & Garden" rather than `home`. Until
+ * the options have loaded, and for an id they do not know, the id itself.
+ */
+export function useCatalogNames() {
+  const { data } = useProductOptions();
+  return useMemo(() => {
+    const categories = new Map(data?.categories.map((c) => [c.id, c]));
+    const brands = new Map(data?.brands.map((b) => [b.id, b.name]));
+    return {
+      category: (id: string) => categories.get(id)?.name ?? id,
+      subcategory: (category: string, slug: string) =>
+        categories.get(category)?.subcategories.find((s) => s.slug === slug)?.name ?? slug,
+      brand: (id: string) => brands.get(id) ?? id,
+    };
+  }, [data]);
+}
+export type CatalogNames = ReturnType<typeof useCatalogNames>;
+
 export const useStockMovements = (id: string, page: number) => useQuery(productQueries.movements(id, page));
 export const useProductSales = (id: string) => useQuery(productQueries.sales(id));
 

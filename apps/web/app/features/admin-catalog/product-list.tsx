@@ -8,13 +8,14 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { plural } from '../../lib/plural.ts';
 import { AdminPage } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
 import { Pagination } from '../admin/components/pagination.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
 import { formatDate, money } from '../admin/lib/format.ts';
 import { useListParams } from '../admin/lib/list-params.ts';
-import { useBulkPublish, useProductOptions, useProducts } from './api.ts';
+import { type CatalogNames, useBulkPublish, useCatalogNames, useProductOptions, useProducts } from './api.ts';
 import { thumbOf } from './images.ts';
 import { StaffImage } from './staff-image.tsx';
 
@@ -33,7 +34,8 @@ const SORTS = [
   { value: 'sold:asc', label: 'Least sold' },
 ] as const;
 
-const columns: ColumnDef<AdminProduct, unknown>[] = [
+/** The list's columns; categories by their display names. */
+const columnsWith = (names: CatalogNames): ColumnDef<AdminProduct, unknown>[] => [
   {
     id: 'image',
     header: () => <span className="sr-only">Picture</span>,
@@ -67,7 +69,7 @@ const columns: ColumnDef<AdminProduct, unknown>[] = [
       </div>
     ),
   },
-  { id: 'category', header: 'Category', cell: ({ row }) => row.original.category },
+  { id: 'category', header: 'Category', cell: ({ row }) => names.category(row.original.category) },
   {
     id: 'price',
     header: 'Price',
@@ -133,6 +135,8 @@ export function ProductListPage() {
   };
   const query = useProducts(params);
   const options = useProductOptions();
+  const names = useCatalogNames();
+  const columns = useMemo(() => columnsWith(names), [names]);
   const bulk = useBulkPublish();
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [search, setSearch] = useState(values.q);
@@ -160,7 +164,7 @@ export function ProductListPage() {
   async function publish(published: boolean) {
     try {
       const { updated } = await bulk.mutateAsync({ ids: selected, published });
-      toast.success(`${updated} product${updated === 1 ? '' : 's'} ${published ? 'published' : 'unpublished'}`);
+      toast.success(`${plural(updated, 'product', 'products')} ${published ? 'published' : 'unpublished'}`);
       setSelection({});
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Could not change the products');

@@ -19,7 +19,7 @@ import { Pagination } from '../admin/components/pagination.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
 import { StatCard } from '../admin/components/stat-card.tsx';
 import { formatDateTime, money } from '../admin/lib/format.ts';
-import { useAdjustStock, useProduct, useProductSales, useStockMovements } from './api.ts';
+import { useAdjustStock, useCatalogNames, useProduct, useProductSales, useStockMovements } from './api.ts';
 import { thumbOf } from './images.ts';
 import { StaffImage } from './staff-image.tsx';
 
@@ -76,6 +76,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 const list = (values: string[]) => (values.length > 0 ? values.join(', ') : '—');
 
 function Details({ product }: { product: AdminProduct }) {
+  const names = useCatalogNames();
   return (
     <Panel title="Details">
       {product.images.length > 0 ? (
@@ -97,10 +98,10 @@ function Details({ product }: { product: AdminProduct }) {
         <Fact label="Status">{product.published ? 'Published' : 'Draft'}</Fact>
         <Fact label="Slug">{product.slug}</Fact>
         <Fact label="Category">
-          {product.category}
-          {product.subcategory ? ` / ${product.subcategory}` : ''}
+          {names.category(product.category)}
+          {product.subcategory ? ` / ${names.subcategory(product.category, product.subcategory)}` : ''}
         </Fact>
-        <Fact label="Brand">{product.brand ?? '—'}</Fact>
+        <Fact label="Brand">{product.brand ? names.brand(product.brand) : '—'}</Fact>
         <Fact label="Price">
           {money(product.sale_price)}
           {product.percentage_discount > 0

@@ -10,6 +10,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { plural } from '../../lib/plural.ts';
 import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
 import { Pagination } from '../admin/components/pagination.tsx';
@@ -190,7 +191,7 @@ function CustomerDetailView({ id, onBack }: { id: string; onBack: () => void }) 
                   {money(d.customer.lifetime_value)}
                 </p>
                 <p className="text-slate-600 text-sm">
-                  {d.customer.orders} orders · gross {money(d.gross)} · refunds {money(d.refunds)}
+                  {plural(d.customer.orders, 'order', 'orders')} · gross {money(d.gross)} · refunds {money(d.refunds)}
                 </p>
               </Panel>
               <Panel title="Addresses">

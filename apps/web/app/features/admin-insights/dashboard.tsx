@@ -2,6 +2,7 @@ import type { Dashboard, SalesPeriod } from '@shop/contracts/admin-insights';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import { plural } from '../../lib/plural.ts';
 import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
@@ -36,7 +37,10 @@ const recentColumns: ColumnDef<Dashboard['recent_orders'][number], unknown>[] = 
   { header: 'Customer', cell: ({ row }) => row.original.customer },
   { header: 'Status', cell: ({ row }) => statusLabel(row.original.status) },
   { header: 'Total', cell: ({ row }) => money(row.original.total) },
-  { header: 'Placed', cell: ({ row }) => formatDateTime(row.original.created_at) },
+  {
+    header: 'Placed',
+    cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.created_at)}</span>,
+  },
 ];
 
 /** Admin index (issue 5): the range's figures against the previous range, revenue, recent orders, low stock. */
@@ -59,8 +63,8 @@ export function DashboardPage() {
               <StatCard label="New customers" value={String(d.current.new_customers)} change={d.change.new_customers} />
             </section>
             <p className="text-slate-600 text-sm">
-              {d.range.from} to {d.range.to} ({d.range.days} days) against {d.previous.from} to {d.previous.to}. Revenue
-              is net of refunds; cancelled orders and unpaid card orders do not count.
+              {d.range.from} to {d.range.to} ({plural(d.range.days, 'day', 'days')}) against {d.previous.from} to{' '}
+              {d.previous.to}. Revenue is net of refunds; cancelled orders and unpaid card orders do not count.
             </p>
             <Panel title="Revenue by day">
               <RevenueChart data={d.revenue_by_day} label={describeSeries('Revenue by day', d.revenue_by_day)} />
@@ -92,7 +96,7 @@ export function DashboardPage() {
               <Panel title="Low stock">
                 {d.low_stock.length === 0 ? (
                   <p className="text-slate-600 text-sm">
-                    No published product is at or below {d.low_stock_threshold} units.
+                    No published product is at or below {plural(d.low_stock_threshold, 'unit', 'units')}.
                   </p>
                 ) : (
                   <ul className="divide-y divide-slate-100 text-sm">

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { plural } from '../../lib/plural.ts';
 import { isoDay } from '../admin/lib/format.ts';
 import type { DayRange } from './api.ts';
 
@@ -42,7 +43,7 @@ export function RangePicker({ value, onChange }: { value: DayRange; onChange: (r
             aria-pressed={active}
             onClick={() => onChange({ from: isoDay(days - 1), to: today })}
           >
-            Last {days} days
+            Last {plural(days, 'day', 'days')}
           </Button>
         );
       })}

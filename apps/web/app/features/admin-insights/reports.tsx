@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { plural } from '../../lib/plural.ts';
 import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
@@ -96,7 +97,7 @@ export function ReportsPage() {
       <Panel
         title="Sales"
         actions={
-          <div className="flex items-end gap-2">
+          <div className="flex flex-wrap items-end gap-2">
             <div className="w-52 space-y-1">
               <Label htmlFor="report-group">Grouping</Label>
               <Select
@@ -127,12 +128,13 @@ export function ReportsPage() {
           {(s) => (
             <div className="space-y-4">
               <p className="text-slate-700 text-sm">
-                {s.totals.orders} orders · gross {money(s.totals.gross)} · refunds {money(s.totals.refunds)} · revenue{' '}
-                <strong>{money(s.totals.revenue)}</strong> · average order {money(s.totals.aov)}
+                {plural(s.totals.orders, 'order', 'orders')} · gross {money(s.totals.gross)} · refunds{' '}
+                {money(s.totals.refunds)} · revenue <strong>{money(s.totals.revenue)}</strong> · average order{' '}
+                {money(s.totals.aov)}
               </p>
               <RevenueChart data={s.periods} label={describeSeries(`Revenue by ${s.group}`, s.periods)} />
               {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
-              <section aria-label="Sales table" className="max-h-96 overflow-auto" tabIndex={0}>
+              <section aria-label="Sales table" className="relative max-h-96 overflow-auto" tabIndex={0}>
                 <DataTable
                   bare
                   stickyHeader

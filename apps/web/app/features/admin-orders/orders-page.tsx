@@ -32,7 +32,10 @@ function OrderLink({ id, children }: { id: string; children: string }) {
   const next = new URLSearchParams(params);
   next.set('order', id);
   return (
-    <Link to={{ search: `?${next}` }} className="font-medium text-slate-900 underline underline-offset-2">
+    <Link
+      to={{ search: `?${next}` }}
+      className="whitespace-nowrap font-medium text-slate-900 underline underline-offset-2"
+    >
       {children}
     </Link>
   );
@@ -40,7 +43,11 @@ function OrderLink({ id, children }: { id: string; children: string }) {
 
 const columns: ColumnDef<AdminOrderSummary, unknown>[] = [
   { header: 'Order', cell: ({ row }) => <OrderLink id={row.original.id}>{row.original.number}</OrderLink> },
-  { header: 'Date', cell: ({ row }) => formatDateTime(row.original.created_at) },
+  // One line a row: on a phone the table scrolls sideways in its card rather than wrapping into a column.
+  {
+    header: 'Date',
+    cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.created_at)}</span>,
+  },
   {
     header: 'Customer',
     cell: ({ row }) => (

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
+import { plural } from '../../lib/plural.ts';
 import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
 import { Pagination } from '../admin/components/pagination.tsx';
@@ -122,10 +123,13 @@ export function PayLaterPage() {
           <div className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
               <StatCard
-                label={`Outstanding (${data.totals.outstanding_count} invoices)`}
+                label={`Outstanding (${plural(data.totals.outstanding_count, 'invoice', 'invoices')})`}
                 value={money(data.totals.outstanding)}
               />
-              <StatCard label={`Overdue (${data.totals.overdue_count} invoices)`} value={money(data.totals.overdue)} />
+              <StatCard
+                label={`Overdue (${plural(data.totals.overdue_count, 'invoice', 'invoices')})`}
+                value={money(data.totals.overdue)}
+              />
             </div>
             <Panel>
               <div className="flex flex-wrap items-end justify-between gap-4">

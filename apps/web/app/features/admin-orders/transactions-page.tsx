@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { plural } from '../../lib/plural.ts';
 import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
 import { DayRangeFields, FilterSelect } from '../admin/components/filter-fields.tsx';
@@ -128,7 +129,10 @@ export function TransactionsPage() {
             <div className="grid gap-4 sm:grid-cols-3">
               <StatCard label="Charges" value={money(data.totals.charges)} />
               <StatCard label="Refunds" value={money(data.totals.refunds)} />
-              <StatCard label={`Net (${data.totals.count} transactions)`} value={money(data.totals.net)} />
+              <StatCard
+                label={`Net (${plural(data.totals.count, 'transaction', 'transactions')})`}
+                value={money(data.totals.net)}
+              />
             </div>
             <DataTable
               columns={columns}

@@ -15,11 +15,13 @@ const ENTITY_TYPES = [
   { value: 'product', label: 'Product' },
   { value: 'order', label: 'Order' },
   { value: 'invoice', label: 'Invoice' },
-  { value: 'user', label: 'User' },
+  { value: 'customer', label: 'Customer' },
+  { value: 'user', label: 'Staff member' },
   { value: 'discount', label: 'Discount code' },
   { value: 'settings', label: 'Settings' },
   { value: 'content_page', label: 'Content page' },
   { value: 'ticket', label: 'Support ticket' },
+  { value: 'image', label: 'Picture' },
 ] as const;
 
 /** Where an entity of the log is shown in the admin area, when it has a page. */
@@ -37,11 +39,44 @@ export function entityHref(type: string, id: string | null): string | undefined 
       return '/admin/settings';
     case 'ticket':
       return `/admin/support?ticket=${id}`;
-    case 'user':
+    case 'customer':
       return `/admin/customers?customer=${id}`;
+    case 'user':
+      return '/admin/settings';
     default:
       return undefined;
   }
+}
+
+const ENTITY_NAMES: Record<string, string> = Object.fromEntries(
+  ENTITY_TYPES.filter((t) => t.value).map((t) => [t.value, t.label]),
+);
+
+/**
+ * What a log entry changed, as staff call it (issue 11 point 13): "Order SO-1042", "Product Trail
+ * Runner"; the raw id stays beside it, small, and stands alone when the record is gone.
+ */
+function EntityCell({ entry, href }: { entry: AuditLogEntry; href: string | undefined }) {
+  const kind = ENTITY_NAMES[entry.entity_type] ?? entry.entity_type;
+  if (!entry.entity_id) return <>{kind}</>;
+  const name = entry.entity_label ?? entry.entity_id;
+  return (
+    <div className="min-w-0">
+      <span className="text-slate-600">{kind}</span>{' '}
+      {href ? (
+        <Link to={href} className="font-medium underline underline-offset-2">
+          {name}
+        </Link>
+      ) : (
+        <span className="font-medium">{name}</span>
+      )}
+      {entry.entity_label ? (
+        <div className="break-all font-mono text-slate-600 text-xs">{entry.entity_id}</div>
+      ) : (
+        <div className="text-slate-600 text-xs">(no longer exists)</div>
+      )}
+    </div>
+  );
 }
 
 const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value, null, 2));
@@ -96,7 +131,7 @@ export function ChangeDiff({ before, after }: { before: unknown; after: unknown 
 function AuditRows({ items }: { items: AuditLogEntry[] }) {
   const [open, setOpen] = useState<number | null>(null);
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full min-w-[720px] border-collapse text-left text-sm">
         <caption className="sr-only">Audit log entries, newest first</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -152,19 +187,7 @@ function AuditRows({ items }: { items: AuditLogEntry[] }) {
                   <td className="px-3 py-2">{entry.actor_email}</td>
                   <td className="px-3 py-2 font-mono text-xs">{entry.action}</td>
                   <td className="px-3 py-2">
-                    {entry.entity_type}
-                    {entry.entity_id ? (
-                      href ? (
-                        <>
-                          {' '}
-                          <Link to={href} className="font-mono text-xs underline">
-                            {entry.entity_id}
-                          </Link>
-                        </>
-                      ) : (
-                        <span className="ml-1 font-mono text-xs">{entry.entity_id}</span>
-                      )
-                    ) : null}
+                    <EntityCell entry={entry} href={href} />
                   </td>
                 </tr>
                 {expanded ? (

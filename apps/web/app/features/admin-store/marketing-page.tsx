@@ -1,3 +1,4 @@
+import { wallTimeIn, zonedTime } from '@shop/contracts/admin-common';
 import type { AdminDiscount, Subscriber } from '@shop/contracts/admin-store';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download, Plus } from 'lucide-react';
@@ -13,19 +14,14 @@ import { Pagination } from '../admin/components/pagination.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
 import { AdminApiError, adminApi } from '../admin/lib/client.ts';
 import { downloadCsv } from '../admin/lib/download.ts';
-import { formatDateTime, money } from '../admin/lib/format.ts';
+import { adminTimeZone, formatDateTime, money } from '../admin/lib/format.ts';
 import { useListParams } from '../admin/lib/list-params.ts';
 import { useDiscounts, useStoreMutation, useSubscribers } from './api.ts';
 import { ErrorText, SelectField, TextField } from './components/fields.tsx';
 
-/** ISO instant → the value of a datetime-local input (the browser's own time zone). */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+/** ISO instant ↔ the value of a datetime-local input, on the store's clock (issue 11 point 13). */
+const toLocalInput = (iso: string | null) => (iso ? wallTimeIn(new Date(iso), adminTimeZone()) : '');
+const fromLocalInput = (value: string) => (value ? zonedTime(value, adminTimeZone()).toISOString() : null);
 
 export const discountValue = (d: Pick<AdminDiscount, 'kind' | 'value'>) =>
   d.kind === 'percent' ? `${d.value} %` : money(d.value);
@@ -123,8 +119,20 @@ function DiscountDialog({ discount, onClose }: { discount: AdminDiscount | null;
           hint="Empty: unlimited"
           {...field('usage_limit')}
         />
-        <TextField id="discount-start" label="Starts" type="datetime-local" {...field('starts_at')} />
-        <TextField id="discount-end" label="Ends" type="datetime-local" {...field('expires_at')} />
+        <TextField
+          id="discount-start"
+          label="Starts"
+          type="datetime-local"
+          hint={`Store time (${adminTimeZone()})`}
+          {...field('starts_at')}
+        />
+        <TextField
+          id="discount-end"
+          label="Ends"
+          type="datetime-local"
+          hint={`Store time (${adminTimeZone()})`}
+          {...field('expires_at')}
+        />
         <div className="flex items-center gap-2 sm:col-span-2">
           <Checkbox
             id="discount-active"

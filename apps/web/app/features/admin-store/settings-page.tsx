@@ -1,3 +1,4 @@
+import { timeZoneNames } from '@shop/contracts/admin-common';
 import {
   type AdminSettings,
   GUEST_HOLD_HOURS,
@@ -7,6 +8,7 @@ import {
 } from '@shop/contracts/admin-store';
 import type { ContentPage } from '@shop/contracts/content';
 import { PLACEHOLDERS } from '@shop/contracts/placeholders';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
@@ -22,6 +24,7 @@ import { QueryState } from '../admin/components/query-state.tsx';
 import { isAdmin } from '../admin/lib/access.ts';
 import { adminApi } from '../admin/lib/client.ts';
 import { formatDateTime } from '../admin/lib/format.ts';
+import { timeZoneQuery } from '../admin/lib/time-zone.ts';
 import { useSession } from '../auth/session-store.ts';
 import { useContentPages, useSettings, useStaff, useStoreMutation } from './api.ts';
 import { ErrorText, SelectField, TextAreaField, TextField } from './components/fields.tsx';
@@ -219,6 +222,52 @@ function ShippingSection({ settings }: { settings: AdminSettings }) {
         />
         <TextField id="tax-rate" label="Tax rate (%)" type="number" step={0.01} min={0} max={50} {...bind('tax')} />
       </div>
+    </SectionForm>
+  );
+}
+
+/**
+ * The store's time zone (issue 11 point 13): every admin time is shown in it, and the dashboard and
+ * reports count their days in it. The names are the browser's own IANA list; the API checks the same.
+ */
+function TimeZoneSection({ settings }: { settings: AdminSettings }) {
+  const [zone, setZone] = useState(settings.time_zone);
+  const save = useSaveSettings();
+  const client = useQueryClient();
+  const names = timeZoneNames();
+  const options = (names.includes(zone) ? names : [zone, ...names]).map((name) => ({
+    value: name,
+    label: name.replaceAll('_', ' '),
+  }));
+  return (
+    <SectionForm
+      title="Time zone"
+      error={save.error}
+      pending={save.isPending}
+      onSubmit={() =>
+        save.mutate(
+          { ...settings, time_zone: zone },
+          {
+            onSuccess: (saved) => {
+              // The admin frame renders every page anew in the new zone.
+              client.setQueryData(timeZoneQuery.queryKey, { time_zone: saved.time_zone });
+              toast.success(`Times are now shown in ${saved.time_zone}`);
+            },
+          },
+        )
+      }
+    >
+      <SelectField
+        id="time-zone"
+        label="Store time zone"
+        options={options}
+        value={zone}
+        onChange={(e) => setZone(e.target.value)}
+        className="max-w-sm"
+      />
+      <p className="text-slate-600 text-xs">
+        Orders, tickets, the audit log, the dashboard and reports show times, and count days, in this zone.
+      </p>
     </SectionForm>
   );
 }
@@ -650,6 +699,7 @@ export function SettingsPage() {
             <ProfileSection settings={settings} />
             <ShippingSection settings={settings} />
             <PayLaterSection settings={settings} />
+            <TimeZoneSection settings={settings} />
             <MaintenanceSection settings={settings} />
           </div>
         )}

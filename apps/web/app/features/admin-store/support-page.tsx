@@ -115,7 +115,7 @@ function TicketView({ id, onBack }: { id: string; onBack: () => void }) {
                 }
               >
                 <p className="text-slate-600 text-sm">
-                  From {t.name ? `${t.name} ` : ''}&lt;{t.email}&gt; · {t.inquiry_type} · {formatDateTime(t.created_at)}
+                  From {sender(t)} · {t.inquiry_type} · {formatDateTime(t.created_at)}
                 </p>
                 <p className="mt-3 whitespace-pre-wrap text-slate-900">{t.message}</p>
               </Panel>
@@ -168,6 +168,15 @@ function TicketView({ id, onBack }: { id: string; onBack: () => void }) {
   );
 }
 
+/**
+ * Who wrote a ticket: "Grace Hopper <grace@example.com>" when the form had a name, the e-mail alone
+ * when not, never an empty name before the address (issue 11 point 13).
+ */
+export function sender({ name, email }: { name: string | null; email: string }): string {
+  const known = name?.trim();
+  return known ? `${known} <${email}>` : email;
+}
+
 function TicketsTab({ onOpen }: { onOpen: (id: string) => void }) {
   const [status, setStatus] = useState('open');
   const [q, setQ] = useState('');
@@ -186,7 +195,18 @@ function TicketsTab({ onOpen }: { onOpen: (id: string) => void }) {
         </button>
       ),
     },
-    { header: 'From', cell: ({ row }) => row.original.email },
+    {
+      header: 'From',
+      cell: ({ row }) =>
+        row.original.name?.trim() ? (
+          <div>
+            <div>{row.original.name.trim()}</div>
+            <div className="text-slate-600 text-xs">{row.original.email}</div>
+          </div>
+        ) : (
+          row.original.email
+        ),
+    },
     { header: 'Type', accessorKey: 'inquiry_type' },
     { header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
     { header: 'Entries', accessorKey: 'entries' },

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import {
   BarChart3,
   ClipboardList,
@@ -14,13 +14,16 @@ import {
   ShoppingBag,
   Users,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import AppToaster from '../../../components/layout/toaster.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { getQueryClient } from '../../../lib/query-client.ts';
 import { logout, useSession } from '../../auth/session-store.ts';
 import { ADMIN_LOGIN_PATH, isAdmin } from '../lib/access.ts';
+import { setAdminTimeZone } from '../lib/format.ts';
+import { timeZoneQuery } from '../lib/time-zone.ts';
+import { QueryState } from './query-state.tsx';
 
 interface NavItem {
   to: string;
@@ -66,36 +69,46 @@ export function AdminShell({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <aside className="border-slate-200 border-b bg-white md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0">
-          <div className="flex items-center gap-2 px-4 py-4">
-            <ClipboardList aria-hidden className="h-5 w-5 text-slate-700" />
-            <span className="font-bold text-slate-900">Shop admin</span>
+        {/*
+          On a desktop the sidebar is a column as tall as the page (its white reaches the bottom of a
+          long page), and its contents stick to the top of the window (issue 11 point 8). On a phone it
+          is a bar above the page whose links scroll sideways inside it.
+        */}
+        <aside
+          aria-label="Admin sidebar"
+          className="border-slate-200 border-b bg-white md:w-60 md:shrink-0 md:border-r md:border-b-0"
+        >
+          <div className="md:sticky md:top-0 md:max-h-screen md:overflow-y-auto">
+            <div className="flex items-center gap-2 px-4 py-4">
+              <ClipboardList aria-hidden className="h-5 w-5 text-slate-700" />
+              <span className="font-bold text-slate-900">Shop admin</span>
+            </div>
+            <nav aria-label="Admin sections" className="px-2 pb-4">
+              <ul className="flex gap-1 overflow-x-auto md:flex-col">
+                {items.map(({ to, label, icon: Icon }) => (
+                  <li key={to}>
+                    <NavLink
+                      to={to}
+                      end={to === '/admin'}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-slate-700 text-sm hover:bg-slate-100',
+                          isActive && 'bg-slate-900 text-white hover:bg-slate-800',
+                        )
+                      }
+                    >
+                      <Icon aria-hidden className="h-4 w-4" />
+                      {label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           </div>
-          <nav aria-label="Admin sections" className="px-2 pb-4">
-            <ul className="flex gap-1 overflow-x-auto md:flex-col">
-              {items.map(({ to, label, icon: Icon }) => (
-                <li key={to}>
-                  <NavLink
-                    to={to}
-                    end={to === '/admin'}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-slate-700 text-sm hover:bg-slate-100',
-                        isActive && 'bg-slate-900 text-white hover:bg-slate-800',
-                      )
-                    }
-                  >
-                    <Icon aria-hidden className="h-4 w-4" />
-                    {label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
         </aside>
         <div className="min-w-0 flex-1">
-          <header className="flex items-center justify-end gap-3 border-slate-200 border-b bg-white px-6 py-3 text-sm">
-            <span className="text-slate-700">
+          <header className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 border-slate-200 border-b bg-white px-4 py-3 text-sm md:px-6">
+            <span className="min-w-0 break-all text-slate-700">
               {user?.email}{' '}
               <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700 text-xs">{user?.role}</span>
             </span>
@@ -107,12 +120,28 @@ export function AdminShell({ children }: { children: ReactNode }) {
               <LogOut aria-hidden className="h-4 w-4" /> Sign out
             </button>
           </header>
-          <main id="admin-main" className="p-4 md:p-6">
-            {children}
+          {/* Grid cells may shrink below their content's width, so a wide table scrolls in its card
+              instead of widening the page (issue 11 point 8). */}
+          <main id="admin-main" className="p-4 md:p-6 [&_.grid>*]:min-w-0">
+            <InStoreTimeZone>{children}</InStoreTimeZone>
           </main>
         </div>
       </div>
       <AppToaster />
     </QueryClientProvider>
   );
+}
+
+/**
+ * Renders the page once the store's time zone is known, with every admin time formatted in it
+ * (issue 11 point 13). A new zone (saved in Settings) renders the page anew. Should the zone not
+ * load, times fall back to UTC, which the formatted times then say.
+ */
+function InStoreTimeZone({ children }: { children: ReactNode }) {
+  const query = useQuery(timeZoneQuery);
+  const zone = query.data?.time_zone ?? (query.isError ? 'UTC' : undefined);
+  if (zone === undefined) return <QueryState query={query}>{() => null}</QueryState>;
+  // Idempotent, and it must happen before the children render: they format with it.
+  setAdminTimeZone(zone);
+  return <Fragment key={zone}>{children}</Fragment>;
 }

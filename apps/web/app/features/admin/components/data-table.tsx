@@ -69,7 +69,15 @@ export function DataTable<T>({
 
   return (
     // A sticky header sticks to the nearest scrolling box: the caller's, so this one must not scroll.
-    <div className={cn(!stickyHeader && 'overflow-x-auto', !bare && 'rounded-lg border border-slate-200 bg-white')}>
+    // `relative`: the screen-reader-only text in cells is positioned absolutely; without a positioned
+    // box here it escapes the scrolling box and widens the whole page on a phone (issue 11 point 8).
+    <div
+      className={cn(
+        'relative max-w-full',
+        !stickyHeader && 'overflow-x-auto',
+        !bare && 'rounded-lg border border-slate-200 bg-white',
+      )}
+    >
       <table className={cn('w-full border-collapse text-left text-sm', !bare && 'min-w-[640px]', className)}>
         <caption className="sr-only">{caption}</caption>
         <thead className={cn('text-slate-700', !bare && 'bg-slate-50', stickyHeader && 'sticky top-0 bg-white')}>

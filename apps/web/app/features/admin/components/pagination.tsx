@@ -16,7 +16,10 @@ export function Pagination({
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-4 text-slate-700 text-sm">
+    <nav
+      aria-label="Pagination"
+      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-slate-700 text-sm"
+    >
       <p>
         Showing {first}–{last} of {total}
       </p>
