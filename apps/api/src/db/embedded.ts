@@ -16,6 +16,8 @@ import pg from 'pg';
 export interface EmbeddedPostgres {
   url: string;
   pid: number;
+  /** The cluster's directory (DATA_DIR/pg, or where that symlink points as root: ADR 012). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function startEmbeddedPostgres(
   return {
     url: adminUrl.replace(/\/postgres$/, `/${DATABASE}`),
     pid: child.pid ?? 0,
+    dataDir: pgdata,
     stop() {
       stopping ??= (async () => {
         if (child.exitCode !== null || child.signalCode !== null) return;

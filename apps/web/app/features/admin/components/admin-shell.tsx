@@ -14,13 +14,15 @@ import {
   ShoppingBag,
   Users,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import AppToaster from '../../../components/layout/toaster.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { getQueryClient } from '../../../lib/query-client.ts';
 import { logout, useSession } from '../../auth/session-store.ts';
 import { ADMIN_LOGIN_PATH, isAdmin } from '../lib/access.ts';
+
+/** Loaded on demand, as the storefront's navbar loads it. */
+const AppToaster = lazy(() => import('../../../components/layout/toaster.tsx'));
 
 interface NavItem {
   to: string;
@@ -112,7 +114,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </main>
         </div>
       </div>
-      <AppToaster />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -3,9 +3,11 @@ import { Heart, ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { removeFromWishlist } from '../actions.ts';
 import { useWishlist, type WishlistProduct } from '../wishlist-store.ts';
 import { startWishlistSync } from '../wishlist-sync.ts';
+
+/** Loaded on first use, as the product page loads it: one way of importing keeps it out of the page's first JS. */
+const actions = () => import('../actions.ts');
 
 const productPath = (p: WishlistProduct) => `/products/${encodeURIComponent(p.slug || p.id)}`;
 
@@ -90,7 +92,7 @@ export function WishlistView({ onAddToCart }: { onAddToCart: (product: WishlistP
               <Button
                 variant="outline"
                 size="icon"
-                onClick={() => void removeFromWishlist(product.id)}
+                onClick={() => void actions().then((m) => m.removeFromWishlist(product.id))}
                 aria-label={`Remove ${product.name} from wishlist`}
               >
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
