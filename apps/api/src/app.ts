@@ -163,6 +163,9 @@ export async function buildApp(opts: AppOptions) {
       // The docs page runs Swagger UI's own scripts under its own policy; it may not be framed either.
       await api.register(swaggerUi, {
         routePrefix: '/docs',
+        // The plugin sees only its own prefix; without the outer one `/api/docs` (no slash) links its
+        // assets under `/docs/static/*`, a 404, and renders a blank page (issue 11 point 4).
+        indexPrefix: '/api',
         staticCSP: true,
         transformStaticCSP: (csp) => csp.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
       });
@@ -195,7 +198,7 @@ export async function buildApp(opts: AppOptions) {
 
   if (opts.web) {
     const { registerWeb } = await import('./web/plugin.ts');
-    await registerWeb(app, { services, config, dev: opts.web === 'dev' });
+    await registerWeb(app, { services, config, clock, dev: opts.web === 'dev' });
   }
 
   return app;

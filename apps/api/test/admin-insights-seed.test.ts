@@ -26,6 +26,8 @@ function demoInputs(now: Date) {
       priceCents: p.salePriceCents,
       colors: p.colors,
       sizes: p.availableSizes,
+      categoryId: p.categoryId,
+      soldCount: p.soldCount,
     }));
   return {
     products,

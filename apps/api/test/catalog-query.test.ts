@@ -1,4 +1,5 @@
-import { CATEGORY_ALIASES, type Product, type ProductList } from '@shop/contracts/catalog';
+import type { Product, ProductList } from '@shop/contracts/catalog';
+import { CATEGORY_ALIASES } from '@shop/contracts/categories';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';

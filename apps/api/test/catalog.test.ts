@@ -1,4 +1,5 @@
 import type { Category, Product, ProductList } from '@shop/contracts/catalog';
+import { CATEGORY_NAMES } from '@shop/contracts/categories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -62,6 +63,8 @@ describe('GET /api/categories', () => {
       ['sports', 'Sports & Outdoors'],
       ['books', 'Books & Media'],
     ]);
+    // Issue 11 point 11: the menu's names (the database) are the one list of names the filters use too.
+    expect(Object.fromEntries(cats.map((c) => [c.id, c.name]))).toEqual(CATEGORY_NAMES);
     for (const c of cats) {
       expect(c.icon).toMatch(/^[A-Z][A-Za-z0-9]+$/);
       expect(c.count).toBe(await count(`p.published and p.category_id = '${c.id}'`));
@@ -95,18 +98,129 @@ describe('GET /api/categories', () => {
   });
 });
 
+interface BrandCount {
+  id: string;
+  name: string;
+  count: number;
+}
+
+async function brandCounts(query: string): Promise<BrandCount[]> {
+  const res = await t.app.inject(`/api/brands${query ? `?${query}` : ''}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** The oracle for brand facets: brand id → number of products matching `where`, in plain SQL. */
+async function countsByBrand(where: string): Promise<Map<string, number>> {
+  const { rows } = await t.pool.query<{ brand_id: string; n: string }>(
+    `select p.brand_id, count(*) as n from products p left join subcategories s on s.id = p.subcategory_id
+      where p.brand_id is not null and ${where} group by p.brand_id`,
+  );
+  return new Map(rows.map((r) => [r.brand_id, Number(r.n)]));
+}
+
+/** Every brand of the table is listed once, by name, with exactly the oracle's count (0 when absent). */
+async function expectFacets(facets: BrandCount[], where: string) {
+  const expected = await countsByBrand(where);
+  const { rows } = await t.pool.query<{ id: string }>('select id from brands');
+  expect(facets.map((b) => b.id).sort()).toEqual(rows.map((r) => r.id).sort());
+  for (const b of facets) expect([b.id, b.count]).toEqual([b.id, expected.get(b.id) ?? 0]);
+  const names = facets.map((b) => b.name);
+  expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 describe('GET /api/brands', () => {
   it('lists brands by name with live counts, the spec filter brands among them', async () => {
-    const res = await t.app.inject('/api/brands');
-    expect(res.statusCode).toBe(200);
-    const brands: { id: string; name: string; count: number }[] = res.json();
+    const brands = await brandCounts('');
     for (const id of ['apple', 'samsung', 'nike', 'adidas']) {
       const b = brands.find((x) => x.id === id);
       expect(b?.count).toBe(await count(`p.published and p.brand_id = '${id}'`));
       expect(b?.count).toBeGreaterThan(0);
     }
-    const names = brands.map((b) => b.name);
-    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    await expectFacets(brands, 'p.published');
+  });
+
+  // Issue 11 point 11: the listing's brand list is the facets of its current result.
+  it("counts a category's brands: its own brands have counts, the others 0", async () => {
+    for (const category of ['electronics', 'books']) {
+      const facets = await brandCounts(`category=${category}`);
+      await expectFacets(facets, `p.published and p.category_id = '${category}'`);
+      const present = facets.filter((b) => b.count > 0);
+      expect(present.length, `brands in ${category}`).toBeGreaterThan(1);
+      // Fewer brands than the whole catalogue: a category does not offer every brand.
+      expect(present.length).toBeLessThan(facets.length);
+      const total = present.reduce((sum, b) => sum + b.count, 0);
+      expect(total).toBe(await count(`p.published and p.brand_id is not null and p.category_id = '${category}'`));
+    }
+    // The spec's alias: clothing counts the fashion category.
+    expect(await brandCounts('category=clothing')).toEqual(await brandCounts('category=fashion'));
+  });
+
+  it('counts within a search, a price range, stock, subcategory and featured card, brand aside', async () => {
+    // A word of published products' names that several brands share: a real search.
+    const { rows: named } = await t.pool.query<{ word: string }>(
+      `select lower(w) as word from products, regexp_split_to_table(name, ' ') as w
+        where published and length(w) >= 5 and w ~ '^[A-Za-z]+$'
+        group by lower(w) having count(distinct brand_id) > 1 order by count(*) desc, lower(w) limit 1`,
+    );
+    const word = named[0]?.word as string;
+    expect(word).toBeTruthy();
+    const searched = await brandCounts(`q=${word}`);
+    // The search ranks by the full-text index; its matches are the oracle's matches.
+    await expectFacets(searched, `p.published and p.search @@ plainto_tsquery('english', '${word}')`);
+    expect(searched.filter((b) => b.count > 0).length).toBeGreaterThan(1);
+
+    await expectFacets(
+      await brandCounts('category=electronics&min_price=50&max_price=500.5&in_stock=true&brand=apple'),
+      `p.published and p.category_id = 'electronics' and p.sale_price_cents between 5000 and 50050 and p.available > 0`,
+    );
+    await expectFacets(
+      await brandCounts(`subcategory=${encodeURIComponent("men's clothing")}`),
+      `p.published and s.slug = 'men''s clothing'`,
+    );
+    await expectFacets(
+      await brandCounts(`featured=${encodeURIComponent('iPhone 15')}`),
+      `p.published and p.featured @> array['iphone 15']`,
+    );
+  });
+
+  it('a draft counts for no brand', async () => {
+    const { rows } = await t.pool.query<{ category_id: string }>(
+      `update products set published = false
+        where id = (select id from products where published and brand_id is not null order by id limit 1)
+        returning category_id`,
+    );
+    t.app.services.catalog.invalidate();
+    const category = rows[0]?.category_id as string;
+    await expectFacets(await brandCounts('category=all&in_stock=false'), 'p.published');
+    await expectFacets(await brandCounts(`category=${category}`), `p.published and p.category_id = '${category}'`);
+  });
+
+  it.each([
+    [`brand=${'a'.repeat(51)}`, '/api/products', 'brand must be at most 50 characters'],
+    ['brand=sony%20music', '/api/products', 'brand must be an id of lowercase letters, digits and dashes'],
+    ['brand=-sony', '/api/products', 'brand must be an id of lowercase letters, digits and dashes'],
+    ['brand=%3Cscript%3E', '/api/products', 'brand must be an id of lowercase letters, digits and dashes'],
+    ['category=home%27--', '/api/brands', 'category must be an id of lowercase letters, digits and dashes'],
+    [`category=${'x'.repeat(51)}`, '/api/brands', 'category must be at most 50 characters'],
+    ['min_price=abc', '/api/brands', 'min_price must be a number'],
+    ['max_price=1e400', '/api/brands', 'max_price must be a number'],
+    ['min_price=20000000', '/api/brands', 'min_price must be at most 10000000'],
+    ['min_price=20&max_price=10', '/api/brands', 'min_price must not be greater than max_price'],
+    [`q=${'a'.repeat(201)}`, '/api/brands', 'q must be at most 200 characters'],
+  ])('answers 400 to %s on %s', async (query, path, message) => {
+    const res = await t.app.inject(`${path}?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, code: 'VALIDATION_ERROR' });
+  });
+
+  it('takes brand ids in any case, with dashes', async () => {
+    const { rows } = await t.pool.query<{ id: string }>(
+      "select brand_id as id from products where published and brand_id like '%-%' limit 1",
+    );
+    const id = rows[0]?.id ?? 'apple';
+    const upper = await list(`brand=${id.toUpperCase()}&limit=100`);
+    expect(upper.total).toBe(await count(`p.published and p.brand_id = '${id}'`));
   });
 });
 

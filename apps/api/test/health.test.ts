@@ -26,4 +26,16 @@ describe('health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().openapi).toMatch(/^3\./);
   });
+
+  // Issue 11 point 4: `/api/docs` without its slash linked its assets under `/docs/static/*` (404).
+  it.each(['/api/docs', '/api/docs/'])('%s links only assets that exist', async (url) => {
+    const page = await t.app.inject(url);
+    expect(page.statusCode).toBe(200);
+    const links = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(links.length).toBeGreaterThan(3);
+    for (const link of links) {
+      const asset = new URL(link, `http://shop.test${url}`).pathname;
+      expect([asset, (await t.app.inject(asset)).statusCode]).toEqual([asset, 200]);
+    }
+  });
 });

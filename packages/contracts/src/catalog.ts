@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { SORTS } from './categories.ts';
 import { paged, pageQuery } from './common.ts';
-
-/** spec §2 filter lists. `clothing` is the filter name of the `fashion` category (DESIGN §7). */
-export const FILTER_CATEGORIES = ['all', 'electronics', 'clothing', 'home', 'sports', 'books'] as const;
-export const SORTS = ['popular', 'newest', 'price-low', 'price-high', 'rating'] as const;
-export const FILTER_BRANDS = ['all', 'apple', 'samsung', 'nike', 'adidas'] as const;
-export const CATEGORY_ALIASES: Record<string, string> = { clothing: 'fashion' };
+import { stopAt } from './text.ts';
 
 export const product = z.object({
   id: z.string(),
@@ -41,6 +37,22 @@ const trimmedOptional = (name: string, max: number, lower = true) =>
     .max(max, `${name} must be at most ${max} characters`)
     .optional()
     .transform((v) => (v ? (lower ? v.toLowerCase() : v) : undefined));
+
+/**
+ * An optional id filter (category, brand): lowercase letters and digits in dash-separated words, like
+ * the catalogue's ids (`apple`, `the-north-face`); blank means "no filter". The length is checked
+ * first and stops there (ADR 011), so the pattern never reads more than 50 characters.
+ */
+const idFilter = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(50, stopAt(`${name} must be at most 50 characters`))
+    .toLowerCase()
+    .regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/, `${name} must be an id of lowercase letters, digits and dashes`)
+    .optional()
+    .transform((v) => v || undefined);
+
 /** Prices on the wire are decimals in currency units (DESIGN §6); the API compares them in cents. */
 const price = (name: string) =>
   z.coerce
@@ -51,32 +63,48 @@ const price = (name: string) =>
     .optional();
 
 /**
- * GET products (spec §2 filter lists). `category` takes `all`, a category id or the alias `clothing`;
- * `brand` takes `all` or a brand id; `subcategory` and `featured` take the lowercased names the spec's
- * links carry. Without `sort`, a search ranks by relevance and a plain listing by popularity.
+ * The filters that narrow a listing, brand aside: what the brand facets (GET brands) are counted for.
+ * `category` takes `all`, a category id or the alias `clothing`; `subcategory` and `featured` take
+ * the lowercased names the spec's links carry.
+ */
+const listingFilterFields = {
+  category: idFilter('category'),
+  subcategory: trimmedOptional('subcategory', 100),
+  featured: trimmedOptional('featured', 100),
+  q: trimmedOptional('q', 200, false),
+  min_price: price('min_price'),
+  max_price: price('max_price'),
+  in_stock: z
+    .enum(['true', 'false'], { error: 'in_stock must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+};
+const pricesInOrder = (q: { min_price?: number; max_price?: number }) =>
+  q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price;
+const pricesOutOfOrder = { message: 'min_price must not be greater than max_price', path: ['min_price'] };
+
+/**
+ * GET products (spec §2 filter lists): the listing filters plus `brand` (`all` or a brand id) and the
+ * spec's sort. Without `sort`, a search ranks by relevance and a plain listing by popularity.
  */
 export const productListQuery = pageQuery
   .extend({
-    category: trimmedOptional('category', 50),
-    subcategory: trimmedOptional('subcategory', 100),
-    brand: trimmedOptional('brand', 50),
-    featured: trimmedOptional('featured', 100),
-    q: trimmedOptional('q', 200, false),
-    min_price: price('min_price'),
-    max_price: price('max_price'),
-    in_stock: z
-      .enum(['true', 'false'], { error: 'in_stock must be true or false' })
-      .transform((v) => v === 'true')
-      .optional(),
+    ...listingFilterFields,
+    brand: idFilter('brand'),
     sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).optional(),
   })
-  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
-    message: 'min_price must not be greater than max_price',
-    path: ['min_price'],
-  });
+  .refine(pricesInOrder, pricesOutOfOrder);
 export type ProductListQuery = z.infer<typeof productListQuery>;
 /** What callers may pass in-process (server-side loaders): the query before defaults apply. */
 export type ProductListInput = z.input<typeof productListQuery>;
+
+/**
+ * GET brands: the listing filters the brand counts are taken within (issue 11 point 11: the brand
+ * list is the current result's facets). A `brand` filter is not among them: the counts show what
+ * choosing another brand would find.
+ */
+export const brandFacetQuery = z.object(listingFilterFields).refine(pricesInOrder, pricesOutOfOrder);
+export type BrandFacetQuery = z.infer<typeof brandFacetQuery>;
 
 /** GET products/:id takes the product's UUID or its slug. */
 export const productIdParam = z.object({
@@ -99,5 +127,6 @@ export const category = z.object({
 export type Category = z.infer<typeof category>;
 export const categoryList = z.array(category);
 
+/** A brand with its number of published products (matching the query's filters, when given). */
 export const brand = z.object({ id: z.string(), name: z.string(), count: z.number().int() });
 export const brandList = z.array(brand);

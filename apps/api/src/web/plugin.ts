@@ -12,6 +12,7 @@ import type { ServerBuild } from 'react-router';
 import type { RunnableDevEnvironment } from 'vite';
 import type { Config } from '../config.ts';
 import { AppError, notFound } from '../errors.ts';
+import type { Clock } from '../lib/clock.ts';
 import { pageOpenDuringMaintenance } from '../modules/settings/maintenance.ts';
 import type { Services } from '../services.ts';
 
@@ -42,8 +43,11 @@ const DEV_SERVER_BUILD = 'virtual:react-router/server-build';
  * `dev` (npm run dev, issue 11 point 14): no build; Vite serves the modules with hot reload and every
  * page renders from the current sources. Everything else — load context, maintenance, headers — is the same.
  */
-export async function registerWeb(app: FastifyInstance, opts: { services: Services; config: Config; dev?: boolean }) {
-  const { services, config } = opts;
+export async function registerWeb(
+  app: FastifyInstance,
+  opts: { services: Services; config: Config; clock: Clock; dev?: boolean },
+) {
+  const { services, config, clock } = opts;
   const buildDir = path.resolve(config.WEB_BUILD_DIR);
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   const clientDir = path.join(buildDir, 'client');
@@ -113,7 +117,7 @@ export async function registerWeb(app: FastifyInstance, opts: { services: Servic
       const response = await handle(webRequest, {
         services,
         nonce,
-        loaderDelayMs: config.DEMO_LOADER_DELAY_MS,
+        demoDelay: (signal?: AbortSignal) => clock.sleep(config.DEMO_LOADER_DELAY_MS, signal),
         maintenance,
       });
       return sendWebResponse(request, reply, response, nonce);

@@ -10,21 +10,12 @@ declare module 'react-router' {
     services: Services;
     /** This response's CSP nonce; every inline script must carry it. */
     nonce: string;
-    /** DEMO_LOADER_DELAY_MS: reproduces the spec's 1 s loader wait for demos (DESIGN §7). */
-    loaderDelayMs: number;
+    /**
+     * Waits DEMO_LOADER_DELAY_MS on the server's clock, or at once when the request is aborted: the spec's
+     * 1 s loader wait, kept for demos only (DESIGN §7). Zero by default.
+     */
+    demoDelay(signal?: AbortSignal): Promise<void>;
     /** Maintenance mode is on and this page is not in the admin area: the root loader answers 503 (issue 5). */
     maintenance?: boolean;
   }
-}
-
-/** Waits the configured demo delay, if any (DESIGN §7: real data at once unless asked otherwise). */
-export function demoDelay(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }

@@ -1,8 +1,8 @@
 import { discountedCents } from '@shop/contracts/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_BASE_DATE, createRng, generateCatalog, slugify } from './catalog.ts';
-import { CATEGORIES } from './catalog-data.ts';
+import { CATALOG_BASE_DATE, candidatesOf, createRng, generateCatalog, slugify, withNoun } from './catalog.ts';
+import { BRANDS, CATEGORIES } from './catalog-data.ts';
 
 const catalog = generateCatalog();
 const { products } = catalog;
@@ -65,9 +65,6 @@ describe('demo catalogue generator', () => {
       expect(p.salePriceCents).toBe(discountedCents(p.regularPriceCents, p.percentageDiscount));
       expect(p.features.length).toBeGreaterThanOrEqual(3);
       expect(p.features.length).toBeLessThanOrEqual(5);
-      expect(p.ratingAverage).toBeGreaterThanOrEqual(0);
-      expect(p.ratingAverage).toBeLessThanOrEqual(5);
-      expect(p.ratingAverage === 0).toBe(p.ratingCount === 0);
       expect(p.dateAdded.getTime()).toBeLessThanOrEqual(CATALOG_BASE_DATE.getTime());
       expect(p.dateAdded.getTime()).toBeGreaterThan(CATALOG_BASE_DATE.getTime() - 366 * DAY_MS);
       expect(p.modifiedDate.getTime()).toBeGreaterThanOrEqual(p.dateAdded.getTime());
@@ -100,6 +97,168 @@ describe('demo catalogue generator', () => {
         expect(n.length).toBe(sub.count);
       }
     }
+  });
+});
+
+/**
+ * Issue 11 point 12: the demo catalogue makes sense as a whole. These tables are written here, apart
+ * from the generator's pools, as what a shopper knows: which brand makes what, and what things cost.
+ */
+describe('demo catalogue coherence', () => {
+  /** What each brand makes, by the end of the product name (titled media go by their publisher). */
+  const MAKES: Record<string, RegExp> = {
+    apple: /(iPhone|iPad|MacBook|Watch|AirPods).*|(Earbuds|Headphones)$/,
+    samsung: /(Galaxy|Vacuum|Freezer|Washing Machine)\b/,
+    google: /Pixel/,
+    sony: /(Xperia|Alpha|ZV-|RX100)|(Headphones|Earbuds)$/,
+    dell: /Laptop|\d+GB\/\d+(GB|TB)$/,
+    lenovo: /\d+GB\/\d+(GB|TB)$|Tab /,
+    hp: /\d+GB\/\d+(GB|TB)$/,
+    bose: /(Headphones|Earbuds)$/,
+    jbl: /(Headphones|Earbuds)$/,
+    canon: /Camera$/,
+    nikon: /Camera$/,
+    fujifilm: /Camera$/,
+    garmin: /(Forerunner|Fenix|Venu|Instinct)|(Bike Computer|Bike Light|Running Watch|Handheld GPS)$/,
+    nike: /(Shirt|Shorts|Hoodie|Jacket|Leggings|Cap|Backpack|Bag|Mat|Bands|Tee|Basketball|Football|Gloves|Guards|Shoes|Sneakers|Socks)$/,
+    adidas:
+      /(Shirt|Shorts|Hoodie|Jacket|Leggings|Cap|Backpack|Bag|Mat|Bands|Tee|Kettlebell|Football|Gloves|Guards|Shoes|Sneakers|Socks)$/,
+    puma: /(T-Shirt|Shorts|Hoodie|Jacket|Football|Gloves|Guards|Shoes|Sneakers|Socks)$/,
+    'new-balance': /(Shoes|Sneakers|Shorts|Socks)$/,
+    'under-armour': /(Mat|Bands|Tee|Shorts|Jacket|Shoes|Socks)$/,
+    levis: /(Jeans|Jacket|T-Shirt|Shorts|Hoodie|Chinos|Sweater|Belt|Wallet|Cap)$/,
+    uniqlo: /(Shirt|Hoodie|Jeans|Chinos|Shorts|Sweater|Dress|Blouse|Cardigan|Skirt|Coat|Leggings|Trousers|Scarf)$/,
+    zara: /(Shirt|Hoodie|Jeans|Jacket|Chinos|Shorts|Sweater|Dress|Blouse|Cardigan|Skirt|Coat|Trousers|Scarf|Belt)$/,
+    'ray-ban': /Sunglasses$/,
+    fossil: /(Watch|Belt|Wallet|Tote Bag|Crossbody Bag)$/,
+    herschel: /(Backpack|Bag|Sleeve)$/,
+    ikea: /(Sofa|Armchair|Table|Bookcase|Desk|Frame|Bench|Drawers|Pan|Knife|Chair|Planter|Lantern|Lamp|Candle|Mirror|Vase|Set|Pillow|Sheet|Blanket|Topper|Duvet)$/,
+    philips: /(Bulb|Strip|Lamp|Blender|Fryer|Machine|Kettle|Vacuum|Purifier|Iron)$/,
+    dyson: /(Vacuum|Purifier)$/,
+    kitchenaid: /(Mixer|Blender|Espresso Machine|Kettle|Freezer)$/,
+    'le-creuset': /(Dutch Oven|Frying Pan)$/,
+    weber: /Grill$/,
+    gardena: /(Hose|Shears|Sprinkler)$/,
+    'the-north-face': /(Tent|Sleeping Bag|Backpack|Jacket|Duffel Bag)$/,
+    coleman: /(Tent|Sleeping Bag|Stove|Headlamp|Kayak|Board|Dry Bag)$/,
+    wilson: /(Basketball|Volleyball|Tennis Racket)$/,
+    spalding: /(Basketball|Volleyball)$/,
+    trek: /(Bike|Helmet|Light|Jersey)$/,
+    speedo: /(Goggles|Swim Shorts|Kickboard|Swim Cap)$/,
+    bowflex: /(Dumbbells|Exercise Bike|Kettlebell)$/,
+  };
+  /** Regular prices a shopper would find plausible, by what the name says the thing is. */
+  const PRICE_BANDS: [RegExp, number, number][] = [
+    [/\b(iPhone|Galaxy [SAZ]\d*|Pixel \d+a?|Xperia)\b.*GB$/, 299, 1799],
+    [/\d+GB\/\d+(GB|TB)$/, 499, 3999],
+    [/(Headphones|Earbuds)$/, 29, 599],
+    [/Camera$/, 49, 4499],
+    [/(Road|Mountain|Hybrid|Gravel) Bike$/, 499, 5999],
+    [/(Bike Light|Helmet|Jersey)$/, 9, 249],
+    [/(T-Shirt|Shorts|Socks|Cap|Scarf|Tee)$/, 5, 79],
+    [/(Sneakers|Shoes)$/, 39, 249],
+    [/Sofa$/, 249, 1999],
+    [/(Candle|Picture Frame|Vase)$/, 2, 59],
+    [/(Fridge Freezer|Washing Machine)$/, 399, 2999],
+    [/\((CD|DVD|Blu-ray|4K UHD|Vinyl LP)\)$/, 5, 49],
+    [/\((Paperback|Hardcover|Picture Book|Board Book|Chapter Book)\)$|^(?!.*\().*$/, 0, 1_000_000],
+  ];
+  /** Features a format cannot have. */
+  const FORMAT_CONFLICTS: [RegExp, RegExp][] = [
+    [/\(CD\)$/, /vinyl|gatefold/i],
+    [/\(Vinyl LP\)$|\(Vinyl Box Set\)$/, /jewel case|digipak/i],
+    [/\(DVD\)$/, /4K|1080p|Atmos|HDR/i],
+    [/\(Blu-ray\)$/, /4K|HDR/i],
+    [/\(Audiobook\)$/, /audio CDs|MP3 CD/i],
+    [/\(Audiobook CD\)$/, /download/i],
+  ];
+
+  it('has every brand make only the kinds of thing it really makes', () => {
+    for (const p of products.filter((x) => x.categoryId !== 'books')) {
+      const makes = MAKES[p.brandId];
+      expect(makes, `a rule for ${p.brandId}`).toBeDefined();
+      expect(p.name, `${p.brandId} makes ${p.name}?`).toMatch(makes as RegExp);
+      expect(p.name.startsWith(`${BRANDS[p.brandId]} `)).toBe(true);
+    }
+    expect(products.some((p) => p.brandId === 'ray-ban' && /Scarf/.test(p.name))).toBe(false);
+  });
+
+  it('prices each kind of thing within a plausible band', () => {
+    let checked = 0;
+    for (const p of products) {
+      const band = PRICE_BANDS.find(([re]) => re.test(p.name));
+      if (!band || band[2] === 1_000_000) continue;
+      checked += 1;
+      expect(p.regularPriceCents / 100, p.name).toBeGreaterThanOrEqual(band[1]);
+      expect(p.regularPriceCents / 100, p.name).toBeLessThanOrEqual(band[2]);
+    }
+    expect(checked).toBeGreaterThan(300);
+  });
+
+  it('never sells a Pro, Max, Ultra, Plus or + for less than its base model with the same variant', () => {
+    const byName = new Map(products.map((p) => [p.name, p]));
+    let pairs = 0;
+    for (const p of products) {
+      const base = p.name.replace(/ (Pro Max|Pro|Max|Ultra|Plus)(?= )|\+(?= )/, '');
+      const b = base !== p.name ? byName.get(base) : undefined;
+      if (!b) continue;
+      pairs += 1;
+      expect(p.regularPriceCents, `${p.name} vs ${b.name}`).toBeGreaterThan(b.regularPriceCents);
+      expect(p.salePriceCents, `${p.name} vs ${b.name} on sale`).toBeGreaterThanOrEqual(b.salePriceCents);
+    }
+    expect(pairs).toBeGreaterThanOrEqual(8);
+  });
+
+  it('gives media only the features their format can have', () => {
+    for (const p of products) {
+      for (const [format, impossible] of FORMAT_CONFLICTS) {
+        if (format.test(p.name)) for (const f of p.features) expect(f, p.name).not.toMatch(impossible);
+      }
+    }
+    expect(products.filter((p) => /\(CD\)$/.test(p.name)).length).toBeGreaterThan(0);
+  });
+
+  it('draws colours, sizes and features from the kind of thing, and never repeats a name with a suffix', () => {
+    for (const p of products) {
+      expect(p.name).not.toMatch(/\(Gen \d+\)$/);
+      // Sentences read right: 'An analog watch', 'Running shoes made for…', never 'A island'.
+      expect(`${p.name}. ${p.description}`).not.toMatch(/\bA [AEIOUaeiou]|\bAn [^AEIOUaeiou]/);
+      expect(p.description).not.toMatch(/\bA [\w-]+ (shoes|shorts|guards|gloves|goggles|bands|socks|sunglasses)\b/i);
+      if (/Jeans$|Denim Jacket$/.test(p.name)) {
+        for (const c of p.colors) expect(['Indigo', 'Dark Wash', 'Mid Wash', 'Light Wash', 'Black']).toContain(c);
+      }
+      if (/Sunglasses$/.test(p.name)) expect(p.features).toContain('UV400 protection');
+      if (/Linen/.test(p.name)) expect(p.features.join()).not.toMatch(/cotton/i);
+      if (/Earbuds$/.test(p.name)) expect(p.features).not.toContain('Foldable design');
+    }
+  });
+
+  it('asks for no more products than the pools can make distinct', () => {
+    for (const cat of CATEGORIES) {
+      for (const sub of cat.subcategories.filter((s) => !s.titles)) {
+        expect(new Set(candidatesOf(sub).map((c) => c.name)).size, sub.name).toBeGreaterThanOrEqual(sub.count);
+        for (const n of sub.nouns) {
+          if (typeof n !== 'string') for (const b of n.brands ?? []) expect(sub.brands, sub.name).toContain(b);
+        }
+      }
+    }
+  });
+});
+
+describe('withNoun', () => {
+  it('gives the noun its article, or none when it is plural', () => {
+    expect(withNoun('A {noun} that finishes any outfit.', 'analog watch')).toBe(
+      'An analog watch that finishes any outfit.',
+    );
+    expect(withNoun('A {noun} made for your daily miles.', 'running shoes')).toBe(
+      'Running shoes made for your daily miles.',
+    );
+    expect(withNoun('A match-ready {noun} trusted by clubs.', 'shin guards')).toBe(
+      'Match-ready shin guards trusted by clubs.',
+    );
+    expect(withNoun('An easy {noun} you will reach for.', 'blouse')).toBe('An easy blouse you will reach for.');
+    expect(withNoun('A roomy {noun}.', 'dry bag')).toBe('A roomy dry bag.');
+    expect(withNoun('The album on {noun}.', 'Vinyl LP')).toBe('The album on Vinyl LP.');
   });
 });
 

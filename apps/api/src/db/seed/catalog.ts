@@ -6,6 +6,7 @@ import {
   CATEGORIES,
   FEATURED_RULES,
   type NounSpec,
+  type Series,
   type SizeKind,
   type SubcategorySpec,
   TITLE_WORDS,
@@ -61,8 +62,6 @@ export interface SeedProduct {
   featured: string[];
   available: number;
   published: boolean;
-  ratingAverage: number;
-  ratingCount: number;
   soldCount: number;
   dateAdded: Date;
   modifiedBy: string | null;
@@ -132,13 +131,87 @@ function nounOf(entry: string | NounSpec): NounSpec {
   return typeof entry === 'string' ? { noun: entry } : entry;
 }
 
+function seriesOf(series: Series | undefined, brandId: string): string[] {
+  if (!series) return ['Classic'];
+  return Array.isArray(series) ? series : (series[brandId] ?? []);
+}
+
+/**
+ * The model line a name belongs to ('iPhone 15 Pro Max' → 'iPhone 15', 'Galaxy S24+' → 'Galaxy S24'):
+ * every model and variant of a line shares one discount, so a "Pro" never sells for less than its base.
+ */
+export function modelLine(model: string): string {
+  return model
+    .replace(/\+/g, '')
+    .replace(/\s+(Pro|Max|Ultra|Plus|Classic|FE)\b/g, '')
+    .trim();
+}
+
+/** 'Jeans', 'Running Shoes', 'Swimming Goggles' are plural; 'Dutch Oven' and 'Dry Bag' are not. */
+const isPlural = (noun: string) => /[^s]s$|sses$/.test(noun);
+
+/**
+ * Puts the noun into a sentence with the right article: 'A {noun} that…' gives 'An analog watch
+ * that…', and with a plural noun 'Running shoes made for…' or 'Match-ready shin guards trusted by…'.
+ */
+export function withNoun(sentence: string, noun: string): string {
+  return sentence
+    .replace(/^An? ([^.{]*)\{noun\}/, (_, between: string) => {
+      const phrase = `${between}${noun}`;
+      if (isPlural(noun)) return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+      return `${/^[aeiou]/i.test(phrase) ? 'An' : 'A'} ${phrase}`;
+    })
+    .replaceAll('{noun}', noun);
+}
+
+/** One product the pools allow, before the random parts (price within a band, stock, dates…). */
+interface Candidate {
+  brandId: string;
+  noun: NounSpec;
+  name: string;
+  /** A fixed regular price (models) or a band to draw from, in whole currency units. */
+  price: number | [number, number];
+  /** Products of one line share their discount (see `modelLine`). */
+  line?: string;
+}
+
+/** Every distinct brand + model/series + noun the subcategory's pools allow (titles aside). */
+export function candidatesOf(sub: SubcategorySpec): Candidate[] {
+  const nouns = sub.nouns.map(nounOf);
+  const out: Candidate[] = [];
+  if (sub.models) {
+    for (const brandId of sub.brands) {
+      for (const model of sub.models[brandId] ?? []) {
+        const noun = nouns.find((n) => n.noun === model.noun) ?? nouns[0];
+        if (!noun) throw new Error(`${sub.name}: no noun for ${model.name}`);
+        for (const [label, extra] of sub.variants ?? [['', 0]]) {
+          const name = [BRANDS[brandId], model.name, label, model.noun].filter(Boolean).join(' ');
+          out.push({ brandId, noun, name, price: model.price + extra, line: `${brandId}/${modelLine(model.name)}` });
+        }
+      }
+    }
+    return out;
+  }
+  for (const noun of nouns) {
+    for (const brandId of noun.brands ?? sub.brands) {
+      for (const series of seriesOf(noun.series ?? sub.series, brandId)) {
+        out.push({ brandId, noun, name: `${BRANDS[brandId]} ${series} ${noun.noun}`, price: noun.price ?? sub.price });
+      }
+    }
+  }
+  return out;
+}
+
 function title(rng: Rng, kind: NonNullable<SubcategorySpec['titles']>, noun: string): string {
   const w = TITLE_WORDS;
   const book = () =>
     rng.pick([
       () => `The ${rng.pick(w.adjectives)} ${rng.pick(w.nouns)}`,
       () => `${rng.pick(w.nouns)} of ${rng.pick(w.places)}`,
-      () => `A ${rng.pick(w.nouns)} in ${rng.pick(w.places)}`,
+      () => {
+        const noun = rng.pick(w.nouns);
+        return `${/^[AEIOU]/.test(noun) ? 'An' : 'A'} ${noun} in ${rng.pick(w.places)}`;
+      },
       () => `The ${rng.pick(w.nouns)} Keeper's ${rng.pick(w.nouns)}`,
     ])();
   switch (kind) {
@@ -166,6 +239,21 @@ function title(rng: Rng, kind: NonNullable<SubcategorySpec['titles']>, noun: str
   }
 }
 
+/** Titled products (books, music, films): a drawn title, a publisher or label, the format's band. */
+function titledCandidate(rng: Rng, sub: SubcategorySpec, names: Set<string>): Candidate {
+  const kind = sub.titles as NonNullable<SubcategorySpec['titles']>;
+  let candidate: Candidate | null = null;
+  for (let attempt = 0; attempt < 30 && (candidate === null || names.has(candidate.name)); attempt++) {
+    const noun = nounOf(rng.pick(sub.nouns));
+    const brandId = rng.pick(noun.brands ?? sub.brands);
+    candidate = { brandId, noun, name: title(rng, kind, noun.noun), price: noun.price ?? sub.price };
+  }
+  if (!candidate) throw new Error(`${sub.name}: no title`);
+  const base = candidate.name;
+  for (let n = 2; names.has(candidate.name); n++) candidate.name = `${base}, Vol. ${n}`;
+  return candidate;
+}
+
 function sizesFor(rng: Rng, kind: SizeKind): string[] {
   switch (kind) {
     case 'clothing': {
@@ -183,17 +271,17 @@ function sizesFor(rng: Rng, kind: SizeKind): string[] {
   }
 }
 
-/** A rating around 4.2 (most shop ratings are), within 1–5, two decimals; 0 when nobody rated. */
-function rating(rng: Rng): { average: number; count: number } {
-  if (rng.chance(0.06)) return { average: 0, count: 0 };
-  const bell = (rng.next() + rng.next() + rng.next()) / 3 - 0.5; // about ±0.5, centred on 0
-  const average = Math.min(5, Math.max(1, 4.2 + bell * 2.4));
-  return { average: Math.round(average * 100) / 100, count: 1 + Math.floor(rng.next() ** 2 * 2500) };
+/** A regular price in cents: a model's own price, or a shop-like price (…,99) inside the band. */
+function regularCents(rng: Rng, price: Candidate['price']): number {
+  if (typeof price === 'number') return price * 100;
+  const [min, max] = price;
+  return rng.int(min, Math.max(min, max - 1)) * 100 + rng.pick([99, 99, 99, 49, 0]);
 }
 
 /**
  * The whole demo catalogue as plain rows. Pure and deterministic: the same `seed` yields identical
  * output (the seed test runs it twice), so demos, e2e tests and benchmarks see the same shop.
+ * Ratings are not drawn here: every rating in the demo is a written review (seed/reviews.ts).
  */
 export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): CatalogSeed {
   const rng = createRng(seed);
@@ -206,6 +294,8 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
   };
   const names = new Set<string>();
   const slugs = new Set<string>();
+  const lineDiscounts = new Map<string, number>();
+  const drawDiscount = () => (rng.chance(0.45) ? rng.pick(DISCOUNTS) : 0);
 
   CATEGORIES.forEach((cat, catPos) => {
     out.categories.push({ id: cat.id, name: cat.name, icon: cat.icon, position: catPos });
@@ -218,31 +308,33 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
       const subSlug = sub.name.toLowerCase(); // spec §2: subcategory links carry the lowercased name
       out.subcategories.push({ categoryId: cat.id, name: sub.name, slug: subSlug, icon: sub.icon, position: subPos });
 
+      // Without titles, the products are a random choice among every combination the pools allow.
+      const pool = sub.titles ? [] : rng.sample(candidatesOf(sub), Number.MAX_SAFE_INTEGER);
       for (let i = 0; i < sub.count; i++) {
-        let brandId = '';
-        let noun: NounSpec = { noun: '' };
-        let name = '';
-        for (let attempt = 0; attempt < 30 && (name === '' || names.has(name)); attempt++) {
-          brandId = rng.pick(sub.brands);
-          const brandName = BRANDS[brandId] ?? brandId;
-          noun = nounOf(rng.pick(sub.nouns));
-          const models = sub.models?.[brandId];
-          if (sub.titles) name = title(rng, sub.titles, noun.noun);
-          else if (models)
-            name = `${brandName} ${rng.pick(models)} ${sub.variants ? rng.pick(sub.variants) : noun.noun}`;
-          else name = `${brandName} ${rng.pick(sub.series ?? ['Classic'])} ${noun.noun}`;
+        let candidate: Candidate | undefined;
+        if (sub.titles) candidate = titledCandidate(rng, sub, names);
+        else {
+          while (pool.length > 0 && (candidate === undefined || names.has(candidate.name))) candidate = pool.shift();
+          if (candidate === undefined || names.has(candidate.name)) {
+            throw new Error(`${sub.name}: the pools allow fewer than ${sub.count} distinct products`);
+          }
         }
-        const base0 = name;
-        for (let n = 2; names.has(name); n++) name = sub.titles ? `${base0}, Vol. ${n}` : `${base0} (Gen ${n})`;
+        const { brandId, noun, name } = candidate;
         names.add(name);
 
         let slug = slugify(name);
         for (let n = 2; slugs.has(slug); n++) slug = `${slugify(name)}-${n}`;
         slugs.add(slug);
 
-        const regularPriceCents = rng.int(sub.price[0], sub.price[1]) * 100 + rng.pick([99, 99, 99, 49, 0]);
-        const percentageDiscount = rng.chance(0.45) ? rng.pick(DISCOUNTS) : 0;
-        const features = rng.sample(sub.features, rng.int(3, 5));
+        const regularPriceCents = regularCents(rng, candidate.price);
+        let percentageDiscount: number;
+        if (candidate.line) {
+          percentageDiscount = lineDiscounts.get(candidate.line) ?? drawDiscount();
+          lineDiscounts.set(candidate.line, percentageDiscount);
+        } else percentageDiscount = drawDiscount();
+        const featurePool = noun.features?.length ? noun.features : sub.features;
+        const features = rng.sample(featurePool, rng.int(3, 5));
+        const colorPool = noun.colors ?? sub.colors;
         const dateAdded = new Date(base.getTime() - Math.floor(rng.next() * 365 * DAY_MS));
         const modifiedDate = new Date(
           dateAdded.getTime() + Math.floor(rng.next() * (base.getTime() - dateAdded.getTime())),
@@ -251,11 +343,10 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
         // spec §3 product: ~8% out of stock, a few low-stock items, most with 50+ units.
         const available = rng.chance(0.08) ? 0 : rng.chance(0.1) ? rng.int(1, 49) : rng.int(50, 500);
         const published = !rng.chance(0.03);
-        const { average, count } = rating(rng);
         const author = `${rng.pick(TITLE_WORDS.firstNames)} ${rng.pick(TITLE_WORDS.lastNames)}`;
         // 'Vinyl LP', '4K UHD', 'Blu-ray' keep their spelling inside a sentence; 'Sofa' becomes 'sofa'.
         const nounText = /\b[A-Z0-9]{2,}\b|Blu-ray/.test(noun.noun) ? noun.noun : noun.noun.toLowerCase();
-        const sentences = rng.sample(sub.blurbs, rng.int(2, 3)).map((b) => b.replaceAll('{noun}', nounText));
+        const sentences = rng.sample(sub.blurbs, rng.int(2, 3)).map((b) => withNoun(b, nounText));
         const credit = sub.titles === 'movie' ? `Directed by ${author}.` : `By ${author}.`;
         const description = (sub.titles && sub.titles !== 'album' ? [credit, ...sentences] : sentences).join(' ');
 
@@ -275,14 +366,12 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
           salePriceCents: discountedCents(regularPriceCents, percentageDiscount),
           percentageDiscount,
           images: Array.from({ length: IMAGES_PER_PRODUCT }, (_, n) => productImageUrl(slug, n + 1)),
-          colors: sub.colors.length > 0 ? rng.sample(sub.colors, rng.int(1, 4)) : [],
+          colors: colorPool.length > 0 ? rng.sample(colorPool, rng.int(1, 4)) : [],
           availableSizes: sizesFor(rng, noun.sizes ?? sub.sizes ?? 'none'),
           features,
           featured: [...featured].sort(),
           available,
           published,
-          ratingAverage: average,
-          ratingCount: count,
           soldCount,
           dateAdded,
           modifiedBy: null,
@@ -298,7 +387,7 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
 const BATCH = 500;
 
 /**
- * The demo catalogue (issue 2): the spec's five categories and ~1,200 deterministic products.
+ * The demo catalogue (issue 2): the spec's five categories and ~1,100 deterministic products.
  * Called once, inside the seed transaction, on an empty database (seed/index.ts).
  */
 export async function seedCatalog(tx: Tx): Promise<void> {
@@ -317,9 +406,8 @@ export async function seedCatalog(tx: Tx): Promise<void> {
       data.products.slice(i, i + BATCH).map(({ subcategorySlug, ...p }) => {
         const subcategoryId = subId.get(`${p.categoryId}/${subcategorySlug}`);
         if (subcategoryId === undefined) throw new Error(`unknown subcategory ${p.categoryId}/${subcategorySlug}`);
-        // The seeded ratings stand for earlier ratings: counted reviews add to them (reviews/visibility.ts).
-        const ratingSum = Math.round(p.ratingAverage * p.ratingCount);
-        return { ...p, subcategoryId, ratingSum, ratingBaseSum: ratingSum, ratingBaseCount: p.ratingCount };
+        // No rating without its review: the figures start at zero and the demo reviews fill them in.
+        return { ...p, subcategoryId };
       }),
     );
   }

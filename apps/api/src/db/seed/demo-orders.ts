@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { priceOrder } from '../../modules/checkout/pricing.ts';
 import type { DiscountRule } from '../../modules/discounts/rules.ts';
+import { refreshReviewedProductRatings } from '../../modules/reviews/visibility.ts';
 import type { Tx } from '../client.ts';
 import {
   addresses,
@@ -14,6 +15,7 @@ import {
   orders,
   payments,
   products,
+  reviews,
   type ShippingMethodRow,
   storeSettings,
   transactions,
@@ -21,6 +23,7 @@ import {
 } from '../schema.ts';
 import { createRng } from './catalog.ts';
 import { CARDS, CITIES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, REFUND_REASONS, STREETS } from './demo-orders-data.ts';
+import { generateDemoReviews } from './reviews.ts';
 
 /**
  * Demo customers and six months of orders (issue 5), so the dashboard and the reports mean something
@@ -49,6 +52,9 @@ export interface DemoProduct {
   priceCents: number;
   colors: string[];
   sizes: string[];
+  categoryId: string;
+  /** The catalogue's own sales figure: popular products are bought (and so reviewed) more often. */
+  soldCount: number;
 }
 export interface DemoInputs {
   products: DemoProduct[];
@@ -69,6 +75,7 @@ type PaymentRow = typeof payments.$inferInsert;
 type InvoiceRow = typeof invoices.$inferInsert;
 type TransactionRow = typeof transactions.$inferInsert;
 type RedemptionRow = typeof discountRedemptions.$inferInsert;
+type ReviewRow = typeof reviews.$inferInsert;
 
 export interface DemoData {
   users: UserRow[];
@@ -80,6 +87,7 @@ export interface DemoData {
   invoices: InvoiceRow[];
   transactions: TransactionRow[];
   redemptions: RedemptionRow[];
+  reviews: ReviewRow[];
 }
 
 interface Customer {
@@ -106,6 +114,7 @@ export function generateDemoOrders(input: DemoInputs, firstNumber: number): Demo
     invoices: [],
     transactions: [],
     redemptions: [],
+    reviews: [],
   };
 
   // Customers: a third signed up before the window, the rest during it (new customers per range).
@@ -178,6 +187,7 @@ export function generateDemoOrders(input: DemoInputs, firstNumber: number): Demo
   }
   placed.sort((a, b) => a.at.getTime() - b.at.getTime());
 
+  const pickProducts = weightedPicker(rng, input.products, (p) => (1 + p.soldCount / 1000) ** 3);
   const cardWeights = CARDS.flatMap((c) => Array.from({ length: c.weight }, () => c));
   const hex = (n: number) => Array.from({ length: n }, () => rng.int(0, 15).toString(16)).join('');
 
@@ -206,7 +216,7 @@ export function generateDemoOrders(input: DemoInputs, firstNumber: number): Demo
     };
 
     // What: one to four lines at today's catalogue prices.
-    const picked = rng.sample(input.products, rng.pick([1, 1, 1, 2, 2, 3, 4]));
+    const picked = pickProducts(rng.pick([1, 1, 1, 2, 2, 3, 4]));
     const lines = picked.map((p, position) => ({
       orderId,
       productId: p.id,
@@ -404,7 +414,43 @@ export function generateDemoOrders(input: DemoInputs, firstNumber: number): Demo
       });
     }
   });
+  out.reviews = generateDemoReviews({
+    orders: out.orders,
+    lines: out.lines,
+    events: out.events,
+    categoryOf: new Map(input.products.map((p) => [p.id, p.categoryId])),
+    now: input.now,
+  });
   return out;
+}
+
+/**
+ * `k` distinct items drawn with probability in proportion to `weight` (a bestseller turns up in many
+ * orders, a niche product in few). Cumulative weights are built once; each draw is a binary search.
+ */
+function weightedPicker<T>(rng: ReturnType<typeof createRng>, items: T[], weight: (item: T) => number) {
+  const cumulative: number[] = [];
+  let total = 0;
+  for (const item of items) {
+    total += weight(item);
+    cumulative.push(total);
+  }
+  const one = (): T => {
+    const x = rng.next() * total;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] ?? 0) > x) hi = mid;
+      else lo = mid + 1;
+    }
+    return items[lo] as T;
+  };
+  return (k: number): T[] => {
+    const picked = new Set<T>();
+    for (let attempt = 0; picked.size < Math.min(k, items.length) && attempt < k * 20; attempt++) picked.add(one());
+    return [...picked];
+  };
 }
 
 /** Multi-row inserts in chunks that stay well under PostgreSQL's 65,535 parameters. */
@@ -424,6 +470,8 @@ export async function seedDemoOrders(tx: Tx, now: Date = new Date()): Promise<De
       priceCents: products.salePriceCents,
       colors: products.colors,
       sizes: products.availableSizes,
+      categoryId: products.categoryId,
+      soldCount: products.soldCount,
     })
     .from(products)
     .where(eq(products.published, true))
@@ -466,6 +514,9 @@ export async function seedDemoOrders(tx: Tx, now: Date = new Date()): Promise<De
   await insertAll(data.invoices, 1000, (c) => tx.insert(invoices).values(c));
   await insertAll(data.transactions, 2000, (c) => tx.insert(transactions).values(c));
   await insertAll(data.redemptions, 2000, (c) => tx.insert(discountRedemptions).values(c));
+  // Every demo rating is one of these reviews: the products' figures are computed from them.
+  await insertAll(data.reviews, 2000, (c) => tx.insert(reviews).values(c));
+  if (data.reviews.length > 0) await refreshReviewedProductRatings(tx);
   for (const code of codes) {
     const used = data.redemptions.filter((r) => r.discountCodeId === code.id).length;
     if (used > 0) {

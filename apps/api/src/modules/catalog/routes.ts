@@ -1,4 +1,5 @@
 import {
+  brandFacetQuery,
   brandList,
   categoryList,
   product,
@@ -30,8 +31,19 @@ export const catalogRoutes: RoutesPlugin = async (app, { services }) => {
 
   app.get(
     '/brands',
-    { schema: { tags, summary: 'Brands with their number of published products', response: { 200: brandList } } },
-    () => services.catalog.listBrands(),
+    {
+      schema: {
+        tags,
+        summary: 'Brands with their number of published products, within the listing filters when given',
+        description:
+          'The brand facets of a product listing: every brand, by name, with the number of published products ' +
+          'matching the same filters as GET products (brand itself aside, so the counts show what choosing ' +
+          'another brand would find). Without filters, the counts are over the whole catalogue.',
+        querystring: brandFacetQuery,
+        response: { 200: brandList, 400: errorBody },
+      },
+    },
+    (request) => services.catalog.listBrands(request.query),
   );
 
   app.get(

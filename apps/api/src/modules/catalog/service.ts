@@ -1,10 +1,5 @@
-import {
-  CATEGORY_ALIASES,
-  type Category,
-  type Product,
-  type ProductList,
-  type ProductListQuery,
-} from '@shop/contracts/catalog';
+import type { BrandFacetQuery, Category, Product, ProductList, ProductListQuery } from '@shop/contracts/catalog';
+import { categoryIdOf } from '@shop/contracts/categories';
 import { PAGE } from '@shop/contracts/constants';
 import { fromCents, toCents } from '@shop/contracts/money';
 import { and, arrayContains, asc, count, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
@@ -226,19 +221,70 @@ async function loadCategories(db: Db): Promise<Category[]> {
   }));
 }
 
+/**
+ * The WHERE conditions of a listing's filters (spec §2 lists, price, stock, search), brand aside: the
+ * listing adds it, the brand facets leave it out. Reads `subcategories`, so queries left-join it.
+ * `rank` is the search's relevance, for ordering.
+ */
+function filterOf(query: Partial<BrandFacetQuery>): { where: SQL[]; rank: SQL | undefined } {
+  const where: SQL[] = [eq(products.published, true)];
+  if (query.category && query.category !== 'all') {
+    // DESIGN §7: `clothing` is the filter name of `fashion`; an unknown id simply matches nothing.
+    where.push(eq(products.categoryId, categoryIdOf(query.category)));
+  }
+  if (query.subcategory) where.push(eq(subcategories.slug, query.subcategory));
+  if (query.featured) where.push(arrayContains(products.featured, [query.featured]));
+  let rank: SQL | undefined;
+  if (query.q) {
+    const words = searchWords(query.q);
+    if (words === undefined) {
+      where.push(sql`false`);
+    } else {
+      const tsquery = sql`plainto_tsquery('english', ${words})`;
+      where.push(sql`${products.search} @@ ${tsquery}`);
+      rank = sql`ts_rank(${products.search}, ${tsquery})`;
+    }
+  }
+  if (query.min_price !== undefined) where.push(gte(products.salePriceCents, toCents(query.min_price)));
+  if (query.max_price !== undefined) where.push(lte(products.salePriceCents, toCents(query.max_price)));
+  if (query.in_stock) where.push(gt(products.available, 0));
+  return { where, rank };
+}
+
+/** A brand and its number of matching published products. */
+export interface BrandCount {
+  id: string;
+  name: string;
+  count: number;
+}
+
+/**
+ * Every brand with the number of published products matching `filters` (issue 11 point 11: the
+ * listing's brand list is the facets of its current result). One grouped count over the filtered
+ * products, joined to the brands table so brands without a match are listed with 0.
+ */
+async function loadBrandCounts(db: Db, filters: Partial<BrandFacetQuery>): Promise<BrandCount[]> {
+  const { where } = filterOf(filters);
+  const counts = db
+    .select({ brandId: products.brandId, n: count().as('n') })
+    .from(products)
+    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .where(and(...where))
+    .groupBy(products.brandId)
+    .as('counts');
+  return db
+    .select({ id: brands.id, name: brands.name, count: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number) })
+    .from(brands)
+    .leftJoin(counts, eq(counts.brandId, brands.id))
+    .orderBy(asc(brands.name), asc(brands.id));
+}
+
 export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {}) {
   const { db } = deps;
   const ttl = opts.listCacheMs ?? 5_000;
   const categoryCache = cached(ttl, () => loadCategories(db));
   const totalCache = lruCache<number>(ttl, 1_000);
-  const brandCache = cached(ttl, () =>
-    db
-      .select({ id: brands.id, name: brands.name, count: count(products.id) })
-      .from(brands)
-      .leftJoin(products, and(eq(products.brandId, brands.id), eq(products.published, true)))
-      .groupBy(brands.id)
-      .orderBy(asc(brands.name), asc(brands.id)),
-  );
+  const brandCache = cached(ttl, () => loadBrandCounts(db, {}));
 
   // DESIGN §9: the public listing answers the same to everyone. A page is kept for a moment (one
   // second by default) and shared by concurrent requests, so a burst costs one query. A single
@@ -246,6 +292,7 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
   // Checkout never reads these: it re-reads prices and stock in its own transaction.
   const answerTtl = opts.answerCacheMs ?? 1_000;
   const pageCache = lruCache<Promise<ProductList>>(answerTtl, 2_000);
+  const facetCache = lruCache<Promise<BrandCount[]>>(answerTtl, 2_000);
   function shared<T>(cache: LruCache<Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
     if (answerTtl <= 0) return load();
     const hit = cache.get(key);
@@ -259,28 +306,8 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
 
   async function loadPage(filters: Partial<ProductListQuery>): Promise<ProductList> {
     const query = { ...filters, page: filters.page ?? 1, limit: filters.limit ?? PAGE.defaultLimit };
-    const where: SQL[] = [eq(products.published, true)];
-    if (query.category && query.category !== 'all') {
-      // DESIGN §7: `clothing` is the filter name of `fashion`; an unknown id simply matches nothing.
-      where.push(eq(products.categoryId, CATEGORY_ALIASES[query.category] ?? query.category));
-    }
-    if (query.subcategory) where.push(eq(subcategories.slug, query.subcategory));
+    const { where, rank } = filterOf(query);
     if (query.brand && query.brand !== 'all') where.push(eq(products.brandId, query.brand));
-    if (query.featured) where.push(arrayContains(products.featured, [query.featured]));
-    let rank: SQL | undefined;
-    if (query.q) {
-      const words = searchWords(query.q);
-      if (words === undefined) {
-        where.push(sql`false`);
-      } else {
-        const tsquery = sql`plainto_tsquery('english', ${words})`;
-        where.push(sql`${products.search} @@ ${tsquery}`);
-        rank = sql`ts_rank(${products.search}, ${tsquery})`;
-      }
-    }
-    if (query.min_price !== undefined) where.push(gte(products.salePriceCents, toCents(query.min_price)));
-    if (query.max_price !== undefined) where.push(lte(products.salePriceCents, toCents(query.max_price)));
-    if (query.in_stock) where.push(gt(products.available, 0));
 
     const offset = (query.page - 1) * query.limit;
     const filter = and(...where);
@@ -357,15 +384,29 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
       return categoryCache.get();
     },
 
-    /** Brands with their number of published products, by name. */
-    listBrands(): Promise<{ id: string; name: string; count: number }[]> {
-      return brandCache.get();
+    /**
+     * Every brand, by name, with its number of published products; with `filters` (the listing's,
+     * brand aside), the number among the products matching them: the listing's brand facets.
+     */
+    listBrands(filters: Partial<BrandFacetQuery> = {}): Promise<BrandCount[]> {
+      const parts = [
+        filters.category === 'all' ? undefined : filters.category,
+        filters.subcategory,
+        filters.featured,
+        filters.q,
+        filters.min_price,
+        filters.max_price,
+        filters.in_stock || undefined,
+      ];
+      if (parts.every((part) => part === undefined)) return brandCache.get();
+      return shared(facetCache, JSON.stringify(parts), () => loadBrandCounts(db, filters));
     },
 
     /** Forget what is cached (pages, products, menu, brands, totals); call after changing the catalogue. */
     invalidate(): void {
       categoryCache.clear();
       brandCache.clear();
+      facetCache.clear();
       totalCache.clear();
       pageCache.clear();
     },

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { artKind, escapeXml, renderArt, wrapText } from './svg.ts';
+import { generateCatalog } from '../../db/seed/catalog.ts';
+import { artKind, escapeXml, fitText, renderArt, TEXT_WIDTH_SHARE, textWidth } from './svg.ts';
 
 describe('renderArt', () => {
   it('is a deterministic SVG document per seed and view', () => {
@@ -38,27 +39,76 @@ describe('escapeXml', () => {
   });
 });
 
-describe('wrapText', () => {
-  it('stays within the line count and width', () => {
+/** Every <text> of a picture with where it starts and ends, measured with the widest font we allow for. */
+function textBoxes(svg: string) {
+  return [
+    ...svg.matchAll(/<text x="([\d.]+)"[^>]*font-size="(\d+)"[^>]*?(?:letter-spacing="(\d+)")?>([^<]*)<\/text>/g),
+  ].map(([, x, size, spacing, escaped]) => {
+    const text = (escaped ?? '').replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
+    const w = textWidth(text, Number(size), Number(spacing ?? 0));
+    return { text, left: Number(x) - w / 2, right: Number(x) + w / 2 };
+  });
+}
+
+describe('picture text (issue 11 point 12: art never clips a name)', () => {
+  const catalog = generateCatalog();
+  const brandName = new Map(catalog.brands.map((b) => [b.id, b.name]));
+  const longest = [...catalog.products].sort((a, b) => textWidth(b.name, 48) - textWidth(a.name, 48));
+
+  it('keeps every line of every demo product inside the picture, and shows the whole name', () => {
+    // 'Samsung Galaxy Watch6 41mm' was drawn on one 48 px line wider than the picture ("amsung…").
+    const names = [...longest.slice(0, 40), ...catalog.products.filter((p) => p.name.includes('Galaxy Watch6'))];
+    for (const p of names) {
+      for (const size of [
+        { width: 800, height: 800 },
+        { width: 800, height: 600 },
+      ]) {
+        const svg = renderArt({
+          seed: p.slug,
+          kind: 'watch',
+          title: p.name,
+          subtitle: brandName.get(p.brandId),
+          ...size,
+        });
+        const boxes = textBoxes(svg);
+        expect(boxes.length).toBeGreaterThanOrEqual(2);
+        for (const box of boxes) {
+          expect(box.left, `${box.text} in ${size.width}`).toBeGreaterThanOrEqual(0);
+          expect(box.right, `${box.text} in ${size.width}`).toBeLessThanOrEqual(size.width);
+          expect(box.text).not.toContain('…');
+        }
+        expect(
+          boxes
+            .slice(0, -1)
+            .map((b) => b.text)
+            .join(' '),
+        ).toBe(p.name);
+      }
+    }
+  });
+
+  it('fits any text inside the margins, cutting with … only what cannot fit at the smallest size', () => {
     fc.assert(
-      fc.property(
-        fc.array(
-          fc.string({ minLength: 1, maxLength: 30 }).filter((w) => !/\s/.test(w)),
-          { maxLength: 20 },
-        ),
-        fc.integer({ min: 5, max: 40 }),
-        fc.integer({ min: 1, max: 4 }),
-        (words, width, maxLines) => {
-          const lines = wrapText(words.join(' '), width, maxLines);
-          expect(lines.length).toBeLessThanOrEqual(maxLines);
-          for (const line of lines) {
-            expect(line.length).toBeGreaterThan(0);
-            expect(line.length).toBeLessThanOrEqual(width);
-          }
-          if (words.join(' ').length <= width && words.length > 0) expect(lines).toEqual([words.join(' ')]);
-        },
-      ),
+      fc.property(fc.string({ maxLength: 120 }), fc.string({ maxLength: 40 }), (title, subtitle) => {
+        for (const box of textBoxes(renderArt({ seed: 's', kind: 'book', title, subtitle }))) {
+          expect(box.left).toBeGreaterThanOrEqual(800 * ((1 - TEXT_WIDTH_SHARE) / 2) - 0.001);
+          expect(box.right).toBeLessThanOrEqual(800 * (1 - (1 - TEXT_WIDTH_SHARE) / 2) + 0.001);
+        }
+      }),
     );
+    const short = fitText('Sony WH-1000XM5', { maxWidth: 688, fontSize: 48, minFontSize: 32, maxLines: 2 });
+    expect(short).toEqual({ lines: ['Sony WH-1000XM5'], fontSize: 48 });
+    const long = fitText('Apple AirPods Pro (2nd generation) Noise Cancelling Earbuds', {
+      maxWidth: 688,
+      fontSize: 48,
+      minFontSize: 32,
+      maxLines: 2,
+    });
+    expect(long.fontSize).toBeLessThan(48);
+    expect(long.lines.join(' ')).toBe('Apple AirPods Pro (2nd generation) Noise Cancelling Earbuds');
+    const huge = fitText('word '.repeat(200), { maxWidth: 300, fontSize: 40, minFontSize: 20, maxLines: 2 });
+    expect(huge.lines).toHaveLength(3);
+    expect(huge.lines[2]).toMatch(/…$/);
   });
 });
 

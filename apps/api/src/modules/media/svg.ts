@@ -136,28 +136,96 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Up to `maxLines` lines of at most `width` characters; cut text ends in '…'. */
-export function wrapText(text: string, width: number, maxLines: number): string[] {
-  const ellipsis = (line: string) => `${line.length < width ? line : line.slice(0, width - 1).trimEnd()}…`;
+/**
+ * Advance widths of the printable ASCII characters (' ' to '~') in bold DejaVu Sans, in thousandths of
+ * an em: the widest of the fonts a browser picks for our font stack (it is what Linux falls back to;
+ * Segoe UI, Roboto and San Francisco are narrower), so text measured with it fits everywhere.
+ */
+const BOLD_WIDTHS = [
+  348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365, 696, 696, 696, 696, 696, 696, 696,
+  696, 696, 696, 400, 400, 838, 838, 838, 580, 1000, 774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775, 637, 995,
+  837, 850, 733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457, 838, 500, 500, 675, 716, 593, 716,
+  678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712,
+  365, 712, 838,
+];
+/** Anything else (…, –, CJK, emoji) counts as a full em: never narrower than it really is. */
+const OTHER_WIDTH = 1000;
+
+/** The width of `text` in pixels at `fontSize`, bold, with `letterSpacing` pixels after each character. */
+export function textWidth(text: string, fontSize: number, letterSpacing = 0): number {
+  let units = 0;
+  let chars = 0;
+  // 'é' measures as 'e': accents sit above their letter and take no width of their own.
+  for (const ch of text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')) {
+    const code = ch.codePointAt(0) ?? 0;
+    units += (code >= 32 && code <= 126 ? BOLD_WIDTHS[code - 32] : undefined) ?? OTHER_WIDTH;
+    chars += 1;
+  }
+  return (units / 1000) * fontSize + chars * letterSpacing;
+}
+
+/** Words into lines no wider than `maxWidth`; a word wider than a line is cut with '…'. */
+function wrapToWidth(text: string, maxWidth: number, width: (s: string) => number): string[] {
+  const fit = (word: string) => {
+    if (width(word) <= maxWidth) return word;
+    let cut = word;
+    while (cut.length > 1 && width(`${cut}…`) > maxWidth) cut = cut.slice(0, -1);
+    return `${cut}…`;
+  };
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const next = line ? `${line} ${word}` : word;
-    if (next.length <= width) {
-      line = next;
-    } else {
+    if (width(next) <= maxWidth) line = next;
+    else {
       if (line) lines.push(line);
-      line = word;
+      line = fit(word);
     }
   }
   if (line) lines.push(line);
-  const shown = lines.slice(0, maxLines).map((l) => (l.length > width ? ellipsis(l) : l));
-  if (lines.length > maxLines && shown.length > 0) {
-    const last = shown.pop() as string;
-    shown.push(last.endsWith('…') ? last : ellipsis(last));
-  }
-  return shown;
+  return lines;
 }
+
+export interface FittedText {
+  lines: string[];
+  fontSize: number;
+}
+
+/**
+ * Issue 11 point 12: a title that always fits inside `maxWidth`. The largest size from `fontSize`
+ * down to `minFontSize` at which it wraps into `maxLines` lines wins; failing that, the smallest size
+ * with `extraLines` more; only a text too long even for that ends in '…' (by measured width, not by count).
+ */
+export function fitText(
+  text: string,
+  opts: {
+    maxWidth: number;
+    fontSize: number;
+    minFontSize: number;
+    maxLines: number;
+    /** Lines the smallest size may add before the text is cut. */
+    extraLines?: number;
+    letterSpacing?: number;
+  },
+): FittedText {
+  const { maxWidth, minFontSize, maxLines, extraLines = 1, letterSpacing = 0 } = opts;
+  const layout = (size: number) => wrapToWidth(text, maxWidth, (s) => textWidth(s, size, letterSpacing));
+  for (let size = opts.fontSize; size >= minFontSize; size -= 2) {
+    const lines = layout(size);
+    if (lines.length <= maxLines && !lines.some((l) => l.endsWith('…'))) return { lines, fontSize: size };
+  }
+  const fontSize = minFontSize;
+  const lines = layout(fontSize);
+  if (lines.length <= maxLines + extraLines) return { lines, fontSize };
+  const shown = lines.slice(0, maxLines + extraLines);
+  let last = (shown.pop() ?? '').replace(/…$/, '');
+  while (last.length > 1 && textWidth(`${last}…`, fontSize, letterSpacing) > maxWidth) last = last.slice(0, -1);
+  shown.push(`${last.trimEnd()}…`);
+  return { lines: shown, fontSize };
+}
+
+/** The share of the picture's width text may take: a margin on either side. */
+export const TEXT_WIDTH_SHARE = 0.86;
 
 export interface Art {
   /** Everything visual derives from this (e.g. the product slug). */
@@ -196,18 +264,31 @@ export function renderArt(art: Art): string {
   const scale = size / 100;
   const icon = `<g transform="translate(${(cx - size / 2).toFixed(1)} ${(cy - size / 2).toFixed(1)}) rotate(${tilt} ${(size / 2).toFixed(1)} ${(size / 2).toFixed(1)}) scale(${scale.toFixed(3)})" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.95">${ICONS[art.kind]}</g>`;
 
-  const fontSize = Math.round(Math.min(width, height) * 0.06);
-  const lines = wrapText(art.title, Math.max(12, Math.floor(width / (fontSize * 0.62))), 2);
-  const textTop = height * 0.74;
+  const font = 'font-family="system-ui, -apple-system, \'Segoe UI\', Roboto, sans-serif"';
+  const maxWidth = width * TEXT_WIDTH_SHARE;
+  const base = Math.round(Math.min(width, height) * 0.06);
+  const fitted = fitText(art.title, { maxWidth, fontSize: base, minFontSize: Math.round(base * 0.66), maxLines: 2 });
+  const { lines, fontSize } = fitted;
+  // With a third line the block starts higher, so the subtitle still ends inside the picture.
+  const textTop = height * (lines.length > 2 ? 0.7 : 0.74);
   const title = lines
     .map(
       (line, i) =>
-        `<text x="${width / 2}" y="${(textTop + i * fontSize * 1.2).toFixed(1)}" text-anchor="middle" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="${fontSize}" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
+        `<text x="${width / 2}" y="${(textTop + i * fontSize * 1.2).toFixed(1)}" text-anchor="middle" ${font} font-size="${fontSize}" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
     )
     .join('');
-  const subtitle = art.subtitle
-    ? `<text x="${width / 2}" y="${(textTop + lines.length * fontSize * 1.2 + fontSize * 0.3).toFixed(1)}" text-anchor="middle" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="${Math.round(fontSize * 0.6)}" fill="#fff" fill-opacity="0.85" letter-spacing="2">${escapeXml(art.subtitle.toUpperCase())}</text>`
-    : '';
+  let subtitle = '';
+  if (art.subtitle) {
+    const sub = fitText(art.subtitle.toUpperCase(), {
+      maxWidth,
+      fontSize: Math.round(fontSize * 0.6),
+      minFontSize: Math.round(fontSize * 0.4),
+      maxLines: 1,
+      extraLines: 0,
+      letterSpacing: 2,
+    });
+    subtitle = `<text x="${width / 2}" y="${(textTop + lines.length * fontSize * 1.2 + fontSize * 0.3).toFixed(1)}" text-anchor="middle" ${font} font-size="${sub.fontSize}" fill="#fff" fill-opacity="0.85" letter-spacing="2">${escapeXml(sub.lines[0] ?? '')}</text>`;
+  }
 
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">`,

@@ -1,3 +1,4 @@
+import { CATEGORY_NAMES } from '@shop/contracts/categories';
 import { DELAYS } from '@shop/contracts/constants';
 import { ArrowLeft, House, RefreshCw, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -6,13 +7,11 @@ import { Button, buttonVariants } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 
-/** spec §2: the 404 page's category links (spec §3 display names). */
-export const NOT_FOUND_CATEGORIES = [
-  { id: 'electronics', name: 'Electronics' },
-  { id: 'fashion', name: 'Fashion' },
-  { id: 'home', name: 'Home & Garden' },
-  { id: 'sports', name: 'Sports & Outdoors' },
-] as const;
+/** spec §2: the 404 page's category links, named by the one list of spec §3 display names. */
+export const NOT_FOUND_CATEGORIES = (['electronics', 'fashion', 'home', 'sports'] as const).map((id) => ({
+  id,
+  name: CATEGORY_NAMES[id],
+}));
 
 /** spec §2: the 404 page's quick links. */
 export const NOT_FOUND_QUICK_LINKS = [

@@ -1,29 +1,35 @@
-import type { ChangeEvent, FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import type { ChangeEvent, FocusEvent, FormEvent, KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { BRAND_LABELS, CATEGORY_LABELS, labelOf, SORT_LABELS } from './labels.ts';
-import { type ListingParams, searchFromForm } from './listing-url.ts';
+import { type BrandFacet, brandOptions } from './brand-options.ts';
+import { type FilterKey, isTextKey } from './filter-model.ts';
+import { categoryLabel, labelOf, SORT_LABELS } from './labels.ts';
+import type { ListingParams } from './listing-url.ts';
+import { useFilterModel } from './use-filter-model.ts';
 
 export interface FilterOptions {
   categories: readonly string[];
   sorts: readonly string[];
-  brands: readonly string[];
+  /** Every brand with its count in the current result, brand filter aside (the brand facets). */
+  brands: readonly BrandFacet[];
 }
 
 const selectClass =
   'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-slate-900';
 
 /** The list, plus a value from the URL that is not in it, so the select shows what is applied. */
-function withCurrent(list: readonly string[], current: string | undefined): readonly string[] {
+function withCurrent(list: readonly string[], current: string): readonly string[] {
   return current && !list.includes(current) ? [...list, current] : list;
 }
 
 /**
- * The listing's filters (spec §2 filter lists, price range, in stock, search) as one GET form: without
- * JavaScript the browser submits it as a URL query; with JavaScript a change navigates in place (no
- * full reload) to the same URL, minus empty fields. `fixedCategory` pages leave the category out.
+ * The listing's filters (spec §2 filter lists, price range, in stock, search), one model for all
+ * (issue 11 point 11): every control applies as it changes — choices at once, typed text after a
+ * short pause — and navigates in place. Typing is never overwritten by a navigation (filter-model.ts).
+ * Without JavaScript it is a plain GET form with an Apply button. `fixedCategory` pages leave the
+ * category out.
  */
 export function Filters({
   path,
@@ -36,70 +42,70 @@ export function Filters({
   options: FilterOptions;
   fixedCategory?: boolean;
 }) {
-  const navigate = useNavigate();
-  const omit = fixedCategory ? ['category'] : [];
-  // The menu's links use the category id `fashion`; the spec's filter list calls it `clothing`.
-  const category = params.category === 'fashion' ? 'clothing' : (params.category ?? 'all');
+  const { model, values } = useFilterModel(path, params, fixedCategory ? ['category'] : []);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    navigate(`${path}${searchFromForm(new FormData(event.currentTarget), omit)}`, { preventScrollReset: true });
-  }
-
-  function onChange(event: ChangeEvent<HTMLFormElement>) {
-    const field = event.target as unknown as HTMLInputElement | HTMLSelectElement;
-    // Typing a price or a search applies on Enter or the button; choices apply at once.
-    if (field.tagName !== 'SELECT' && field.type !== 'checkbox') return;
-    const form = event.currentTarget;
-    // A subcategory belongs to its category: a new category starts without one.
-    if (field.name === 'category') {
-      const sub = form.elements.namedItem('subcategory');
-      if (sub instanceof HTMLInputElement) sub.value = '';
-    }
-    form.requestSubmit();
-  }
+  // The controls are controlled by the model; these hand it what the shopper does.
+  const choose = (event: ChangeEvent<HTMLSelectElement>) =>
+    model.choose(event.target.name as FilterKey, event.target.value);
+  const type = (event: ChangeEvent<HTMLInputElement>) => {
+    const key = event.target.name as FilterKey;
+    if (isTextKey(key)) model.type(key, event.target.value);
+  };
+  const focus = (event: FocusEvent<HTMLInputElement>) => {
+    const key = event.target.name as FilterKey;
+    if (isTextKey(key)) model.focus(key);
+  };
+  const blur = (event: FocusEvent<HTMLInputElement>) => {
+    const key = event.target.name as FilterKey;
+    if (isTextKey(key)) model.blur(key);
+  };
+  const enter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') model.flush();
+  };
+  // Enter submits a form: with JavaScript the model has already applied it.
+  const submit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+  const text = { onChange: type, onFocus: focus, onBlur: blur, onKeyDown: enter };
 
   return (
-    <form
-      method="get"
-      action={path}
-      onSubmit={onSubmit}
-      onChange={onChange}
-      aria-label="Filter products"
-      className="space-y-4"
-    >
+    <form method="get" action={path} onSubmit={submit} aria-label="Filter products" className="space-y-4">
       <div className="space-y-1.5">
         <Label htmlFor="filter-q">Search</Label>
-        <Input id="filter-q" type="search" name="q" defaultValue={params.q ?? ''} placeholder="Search products" />
+        <Input id="filter-q" type="search" name="q" value={values.q} placeholder="Search products" {...text} />
       </div>
       {fixedCategory ? null : (
         <div className="space-y-1.5">
           <Label htmlFor="filter-category">Category</Label>
-          <select id="filter-category" name="category" defaultValue={category} className={selectClass}>
-            {withCurrent(options.categories, category).map((value) => (
+          <select
+            id="filter-category"
+            name="category"
+            value={values.category}
+            onChange={choose}
+            className={selectClass}
+          >
+            {withCurrent(options.categories, values.category).map((value) => (
               <option key={value} value={value}>
-                {labelOf(CATEGORY_LABELS, value)}
+                {categoryLabel(value)}
               </option>
             ))}
           </select>
         </div>
       )}
-      {params.subcategory ? <input type="hidden" name="subcategory" defaultValue={params.subcategory} /> : null}
-      {params.featured ? <input type="hidden" name="featured" defaultValue={params.featured} /> : null}
+      {values.subcategory ? <input type="hidden" name="subcategory" value={values.subcategory} /> : null}
+      {values.featured ? <input type="hidden" name="featured" value={values.featured} /> : null}
       <div className="space-y-1.5">
         <Label htmlFor="filter-brand">Brand</Label>
-        <select id="filter-brand" name="brand" defaultValue={params.brand ?? 'all'} className={selectClass}>
-          {withCurrent(options.brands, params.brand).map((value) => (
-            <option key={value} value={value}>
-              {labelOf(BRAND_LABELS, value)}
+        <select id="filter-brand" name="brand" value={values.brand} onChange={choose} className={selectClass}>
+          {brandOptions(options.brands, values.brand).map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
             </option>
           ))}
         </select>
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="filter-sort">Sort by</Label>
-        <select id="filter-sort" name="sort" defaultValue={params.sort ?? 'popular'} className={selectClass}>
-          {options.sorts.map((value) => (
+        <select id="filter-sort" name="sort" value={values.sort} onChange={choose} className={selectClass}>
+          {withCurrent(options.sorts, values.sort).map((value) => (
             <option key={value} value={value}>
               {labelOf(SORT_LABELS, value)}
             </option>
@@ -120,7 +126,8 @@ export function Filters({
             step="0.01"
             inputMode="decimal"
             placeholder="Min"
-            defaultValue={params.min_price ?? ''}
+            value={values.min_price}
+            {...text}
           />
           <span aria-hidden="true">–</span>
           <Label htmlFor="filter-max" className="sr-only">
@@ -134,7 +141,8 @@ export function Filters({
             step="0.01"
             inputMode="decimal"
             placeholder="Max"
-            defaultValue={params.max_price ?? ''}
+            value={values.max_price}
+            {...text}
           />
         </div>
       </fieldset>
@@ -144,13 +152,17 @@ export function Filters({
           type="checkbox"
           name="in_stock"
           value="true"
-          defaultChecked={params.in_stock === true}
+          checked={values.in_stock === 'true'}
+          onChange={(event) => model.choose('in_stock', event.target.checked ? 'true' : '')}
           className="size-4 accent-slate-900"
         />
         <Label htmlFor="filter-in-stock">In stock only</Label>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit">Apply filters</Button>
+        {/* Without JavaScript nothing applies by itself: the browser submits the form as a GET query. */}
+        <noscript>
+          <Button type="submit">Apply filters</Button>
+        </noscript>
         <Link to={path} className="text-sm underline underline-offset-4 hover:text-slate-700">
           Reset filters
         </Link>

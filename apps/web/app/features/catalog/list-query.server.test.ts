@@ -1,4 +1,5 @@
-import { productListQuery, SORTS } from '@shop/contracts/catalog';
+import { productListQuery } from '@shop/contracts/catalog';
+import { SORTS } from '@shop/contracts/categories';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LISTING_PAGE_SIZE, MAX_LISTING_PAGE, parseListing } from './list-query.server.ts';

@@ -1,4 +1,5 @@
 import { type ProductListQuery, productListQuery } from '@shop/contracts/catalog';
+import { categoryIdOf } from '@shop/contracts/categories';
 import { LISTING_KEYS, type ListingParams } from './listing-url.ts';
 
 /** Products per listing page: four full rows of the widest grid. */
@@ -69,7 +70,8 @@ export function parseListing(search: URLSearchParams, fixedCategory?: string): P
 
 function toParams(query: ProductListQuery): ListingParams {
   const params: ListingParams = { page: query.page };
-  if (query.category) params.category = query.category;
+  // An alias (`clothing`) names its category: the page, its links and its canonical URL use the id.
+  if (query.category) params.category = categoryIdOf(query.category);
   if (query.subcategory) params.subcategory = query.subcategory;
   if (query.featured) params.featured = query.featured;
   if (query.brand) params.brand = query.brand;

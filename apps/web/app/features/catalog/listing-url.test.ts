@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingSearch, searchFromForm } from './listing-url.ts';
+import { listingSearch, searchFromValues, valuesOf } from './listing-url.ts';
 
 describe('listingSearch', () => {
   it('writes the filters in a fixed order and leaves defaults out', () => {
@@ -20,22 +20,46 @@ describe('listingSearch', () => {
   });
 });
 
-describe('searchFromForm', () => {
-  it('turns a filter form into a clean query from page 1', () => {
-    const data = new FormData();
-    data.set('q', '  lamp ');
-    data.set('category', 'all');
-    data.set('brand', 'apple');
-    data.set('sort', 'rating');
-    data.set('min_price', '');
-    data.set('max_price', '50');
-    data.set('page', '4');
-    data.set('in_stock', 'true');
-    expect(searchFromForm(data)).toBe('?brand=apple&sort=rating&q=lamp&max_price=50&in_stock=true');
-    expect(searchFromForm(data, ['brand', 'sort'])).toBe('?q=lamp&max_price=50&in_stock=true');
-    const defaults = new FormData();
-    defaults.set('category', 'all');
-    defaults.set('sort', 'popular');
-    expect(searchFromForm(defaults)).toBe('');
+describe('searchFromValues', () => {
+  const values = {
+    category: 'all',
+    subcategory: '',
+    featured: '',
+    brand: 'apple',
+    sort: 'rating',
+    q: '  lamp ',
+    min_price: '',
+    max_price: '50',
+    in_stock: 'true',
+  };
+
+  it('turns the filter form into a clean query from page 1', () => {
+    expect(searchFromValues(values)).toBe('?brand=apple&sort=rating&q=lamp&max_price=50&in_stock=true');
+    expect(searchFromValues(values, ['brand', 'sort'])).toBe('?q=lamp&max_price=50&in_stock=true');
+    expect(searchFromValues(valuesOf({ page: 4 }))).toBe('');
+  });
+
+  // Issue 11 point 11: one listing, one URL; the spec's `clothing` entry is the `fashion` category.
+  it('writes the spec filter name clothing as the category id fashion, and reads it back as clothing', () => {
+    expect(searchFromValues({ ...values, category: 'clothing', brand: 'all', sort: 'popular' })).toBe(
+      '?category=fashion&q=lamp&max_price=50&in_stock=true',
+    );
+    expect(listingSearch({ page: 1, category: 'clothing' })).toBe('?category=fashion');
+    expect(valuesOf({ page: 1, category: 'fashion' }).category).toBe('clothing');
+    expect(valuesOf({ page: 1, category: 'electronics' }).category).toBe('electronics');
+  });
+
+  it('reads the filters that apply back as the form shows them', () => {
+    expect(valuesOf({ page: 2, brand: 'sony', min_price: 20, max_price: 99.5, in_stock: true, q: 'tv' })).toEqual({
+      category: 'all',
+      subcategory: '',
+      featured: '',
+      brand: 'sony',
+      sort: 'popular',
+      q: 'tv',
+      min_price: '20',
+      max_price: '99.5',
+      in_stock: 'true',
+    });
   });
 });

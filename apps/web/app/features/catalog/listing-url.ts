@@ -1,3 +1,6 @@
+import { categoryIdOf, FILTER_CATEGORIES } from '@shop/contracts/categories';
+import type { FilterValues } from './filter-model.ts';
+
 /**
  * The product listing's URL query (issue 3): every filter lives in the URL, so a listing can be
  * shared, bookmarked, crawled and reloaded, and works without JavaScript.
@@ -40,7 +43,9 @@ function isDefault(key: string, value: string): boolean {
 function write(entries: Iterable<[string, string]>, omit: readonly string[]): string {
   const search = new URLSearchParams();
   for (const [key, value] of entries) {
-    if (!omit.includes(key) && !isDefault(key, value)) search.set(key, value);
+    // One listing, one URL: the spec filter name `clothing` is written as the category id `fashion`.
+    if (!omit.includes(key) && !isDefault(key, value))
+      search.set(key, key === 'category' ? categoryIdOf(value) : value);
   }
   const text = search.toString();
   return text ? `?${text}` : '';
@@ -60,14 +65,32 @@ export function listingSearch(params: ListingParams, omit: readonly string[] = [
 }
 
 /**
- * The URL query a filter form leads to: like the browser's own GET submission, but without empty
- * fields and defaults, and from page 1 again (the form has no page field).
+ * The URL query the filter form's values lead to: without empty fields and defaults, trimmed, and
+ * from page 1 again (the form has no page field).
  */
-export function searchFromForm(data: FormData, omit: readonly string[] = []): string {
+export function searchFromValues(values: FilterValues, omit: readonly string[] = []): string {
   const entries: [string, string][] = [];
   for (const key of LISTING_KEYS) {
-    const value = data.get(key);
-    if (key !== 'page' && typeof value === 'string') entries.push([key, value.trim()]);
+    if (key !== 'page') entries.push([key, values[key].trim()]);
   }
   return write(entries, omit);
+}
+
+/**
+ * The form's values for the filters that apply. A category shows as its entry of the spec's list
+ * (the `fashion` category is the list's `clothing`).
+ */
+export function valuesOf(params: ListingParams): FilterValues {
+  const category = params.category ?? 'all';
+  return {
+    category: FILTER_CATEGORIES.find((option) => categoryIdOf(option) === category) ?? category,
+    subcategory: params.subcategory ?? '',
+    featured: params.featured ?? '',
+    brand: params.brand ?? 'all',
+    sort: params.sort ?? 'popular',
+    q: params.q ?? '',
+    min_price: params.min_price === undefined ? '' : String(params.min_price),
+    max_price: params.max_price === undefined ? '' : String(params.max_price),
+    in_stock: params.in_stock ? 'true' : '',
+  };
 }

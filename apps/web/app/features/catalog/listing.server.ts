@@ -1,12 +1,13 @@
 import type { Services } from '@shop/api/services';
-import { CATEGORY_ALIASES, FILTER_BRANDS, FILTER_CATEGORIES, SORTS } from '@shop/contracts/catalog';
+import { categoryIdOf, FILTER_CATEGORIES, SORTS } from '@shop/contracts/categories';
 import { toCard } from './card.ts';
 import { LISTING_PAGE_SIZE, parseListing } from './list-query.server.ts';
 import type { ListingData } from './listing.tsx';
 
 /**
  * Loads one listing page in-process (DESIGN §3): parses the URL query like GET /api/products does,
- * lists the products and names the active subcategory / featured filters for their chips.
+ * lists the products, counts the result's brands for the brand select (its facets: the same filters,
+ * brand aside) and names the active subcategory / featured filters for their chips.
  */
 export async function loadListing(
   services: Services,
@@ -14,12 +15,14 @@ export async function loadListing(
   fixedCategory?: string,
 ): Promise<ListingData> {
   const { query, params, problem } = parseListing(search, fixedCategory);
-  const [list, categories] = await Promise.all([
+  const { brand: _brand, sort: _sort, page: _page, limit: _limit, ...filters } = query;
+  const [list, categories, brands] = await Promise.all([
     services.catalog.listProducts(query),
     services.catalog.listCategories(),
+    services.catalog.listBrands(filters),
   ]);
   const names: ListingData['names'] = {};
-  const categoryId = params.category ? (CATEGORY_ALIASES[params.category] ?? params.category) : undefined;
+  const categoryId = params.category ? categoryIdOf(params.category) : undefined;
   for (const category of categories) {
     if (category.id === categoryId) names.category = category.name;
     const sub = category.subcategories.find((s) => s.slug === params.subcategory);
@@ -34,7 +37,7 @@ export async function loadListing(
     total: list.total,
     totalPages: Math.ceil(list.total / LISTING_PAGE_SIZE),
     pageSize: LISTING_PAGE_SIZE,
-    options: { categories: FILTER_CATEGORIES, sorts: SORTS, brands: FILTER_BRANDS },
+    options: { categories: FILTER_CATEGORIES, sorts: SORTS, brands },
     names,
   };
 }

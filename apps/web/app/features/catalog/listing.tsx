@@ -48,14 +48,8 @@ export function ProductListing({
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
       <aside aria-label="Filters">
-        {/* Keyed by the URL: after a navigation the fields show the filters that apply. */}
-        <Filters
-          key={listingSearch(params)}
-          path={path}
-          params={params}
-          options={data.options}
-          fixedCategory={fixedCategory}
-        />
+        {/* Not keyed by the URL: a navigation must not re-create the form under the shopper's typing. */}
+        <Filters path={path} params={params} options={data.options} fixedCategory={fixedCategory} />
       </aside>
       <section aria-labelledby="results-heading">
         <h2 id="results-heading" className="sr-only">

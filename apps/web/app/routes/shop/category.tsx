@@ -1,4 +1,4 @@
-import { CATEGORY_ALIASES } from '@shop/contracts/catalog';
+import { CATEGORY_ALIASES } from '@shop/contracts/categories';
 import { Link, redirect } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { CategoryIcon } from '../../components/ui/category-icon.tsx';

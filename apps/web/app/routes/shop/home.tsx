@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { toCard } from '../../features/catalog/card.ts';
 import { ProductGrid } from '../../features/catalog/product-grid.tsx';
-import { demoDelay } from '../../lib/load-context.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/home';
 
@@ -20,7 +19,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** Reads the catalogue in-process through the load context (DESIGN §3), never over HTTP. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   // spec §2 says the home loader waits 1 s; DESIGN §7 keeps that wait for demos only.
-  await demoDelay(context.loaderDelayMs, request.signal);
+  await context.demoDelay(request.signal);
   const { catalog } = context.services;
   const [categories, newest, popular] = await Promise.all([
     catalog.listCategories(),

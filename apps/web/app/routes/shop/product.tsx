@@ -11,7 +11,6 @@ import { productJsonLd } from '../../features/catalog/product-json-ld.ts';
 import { type PurchaseOptions, PurchasePanel } from '../../features/catalog/purchase-panel.tsx';
 import { stockState } from '../../features/catalog/stock.ts';
 import { lazyIsland } from '../../lib/lazy-island.ts';
-import { demoDelay } from '../../lib/load-context.ts';
 import { useNonce } from '../../lib/nonce.ts';
 import { canonicalUrl, jsonLdString, seoMeta } from '../../lib/seo.ts';
 import { notFoundResponse } from '../../lib/service-errors.ts';
@@ -27,7 +26,7 @@ const NotifyMe = lazyIsland(() => import('../../features/back-in-stock/component
 /** spec §2 products/{productId}: by UUID or slug, in-process (DESIGN §3); unknown → the 404 page. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   // spec §2 says this loader waits 1 s; DESIGN §7 keeps that wait for demos only.
-  await demoDelay(context.loaderDelayMs, request.signal);
+  await context.demoDelay(request.signal);
   const { catalog } = context.services;
   const product = await catalog.getProduct(params.productId).catch(notFoundResponse('Product not found'));
   const [related, categories, brands, reviews] = await Promise.all([

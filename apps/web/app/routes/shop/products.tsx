@@ -1,5 +1,5 @@
 import { Container } from '../../components/layout/container.tsx';
-import { CATEGORY_LABELS, labelOf } from '../../features/catalog/labels.ts';
+import { categoryLabel } from '../../features/catalog/labels.ts';
 import { loadListing } from '../../features/catalog/listing.server.ts';
 import { ProductListing } from '../../features/catalog/listing.tsx';
 import { listingSearch } from '../../features/catalog/listing-url.ts';
@@ -19,7 +19,7 @@ function headingOf(data: Route.ComponentProps['loaderData']): string {
   if (data.names.featured) return data.names.featured;
   if (data.names.subcategory) return data.names.subcategory;
   if (data.names.category) return data.names.category;
-  if (data.params.category && data.params.category !== 'all') return labelOf(CATEGORY_LABELS, data.params.category);
+  if (data.params.category && data.params.category !== 'all') return categoryLabel(data.params.category);
   return 'All products';
 }
 

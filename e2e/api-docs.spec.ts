@@ -1,0 +1,16 @@
+import { expect, test } from '@playwright/test';
+
+// Issue 11 point 4: the README sends newcomers to /api/docs; with or without its slash it must show the
+// reference, not a blank page.
+for (const url of ['/api/docs', '/api/docs/']) {
+  test(`${url} lists the API's operations`, async ({ page }) => {
+    const failed: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`);
+    });
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: /Shop API/ })).toBeVisible();
+    await expect(page.locator('.opblock-summary-path', { hasText: '/api/products' }).first()).toBeVisible();
+    expect(failed).toEqual([]);
+  });
+}
