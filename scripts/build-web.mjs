@@ -1,17 +1,52 @@
-// After `react-router build`: write .br and .gz twins of the client assets so the server sends them
-// pre-compressed (@fastify/static `preCompressed`, DESIGN §8) instead of compressing on every request.
+// `npm run build` of the web app: `react-router build`, then .br and .gz twins of the client assets so the
+// server sends them pre-compressed (@fastify/static `preCompressed`, DESIGN §8) instead of compressing on
+// every request. Quiet unless something is wrong (issue 11 point 3): Vite logs warnings only, a
+// successful build prints one line, a failed one everything the build said.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(root, 'apps/web');
 // WEB_BUILD_DIR lets several builds (parallel test runs) live side by side; default apps/web/build.
-const buildDir = path.resolve(root, 'apps/web', process.env.WEB_BUILD_DIR ?? 'build');
+const buildDir = path.resolve(webDir, process.env.WEB_BUILD_DIR ?? 'build');
 const clientDir = path.join(buildDir, 'client');
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 /** Below this a compressed copy saves less than its own overhead. */
 const MIN_BYTES = 512;
+/**
+ * Lines the build prints that say nothing about our code and that no setting of ours turns off:
+ * React Router's own Vite servers pass Vite 8's deprecated `envFile: false` (its code, not our config).
+ * Any other line a build prints at level warn is shown.
+ */
+const KNOWN_NOTICES = ['The `envFile` option is deprecated, please use `envDir: false` instead.'];
+
+const started = Date.now();
+const cli = ['apps/web/node_modules/.bin/react-router', 'node_modules/.bin/react-router']
+  .map((bin) => path.join(root, bin))
+  .find((bin) => fs.existsSync(bin));
+if (!cli) {
+  console.error('build-web: react-router is not installed; run npm ci first.');
+  process.exit(1);
+}
+const build = spawnSync(process.execPath, [cli, 'build', '--logLevel', 'warn'], {
+  cwd: webDir,
+  env: { ...process.env, NODE_ENV: 'production', WEB_BUILD_DIR: buildDir },
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+});
+const said = `${build.stdout ?? ''}${build.stderr ?? ''}`;
+if (build.status !== 0) {
+  process.stdout.write(said);
+  console.error(`build-web: react-router build failed (${build.error?.message ?? `exit ${build.status}`})`);
+  process.exit(build.status || 1);
+}
+const worth = said
+  .split('\n')
+  .filter((line) => line.trim() !== '' && !KNOWN_NOTICES.some((notice) => line.includes(notice)));
+if (worth.length > 0) console.log(worth.join('\n'));
 
 function* files(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -22,7 +57,7 @@ function* files(dir) {
 }
 
 if (!fs.existsSync(clientDir)) {
-  console.error(`build-web: ${clientDir} is missing; run react-router build first.`);
+  console.error(`build-web: the build wrote no ${clientDir}.`);
   process.exit(1);
 }
 
@@ -61,5 +96,5 @@ if (path.relative(root, buildDir).startsWith('..')) {
 }
 
 console.log(
-  `build-web: compressed ${count} files, ${(rawTotal / 1024).toFixed(1)} kB -> ${(brTotal / 1024).toFixed(1)} kB brotli`,
+  `Built the web app in ${((Date.now() - started) / 1000).toFixed(0)} s (${count} files, ${(rawTotal / 1024).toFixed(0)} kB, ${(brTotal / 1024).toFixed(0)} kB with brotli).`,
 );

@@ -57,8 +57,8 @@ export interface AppOptions {
   mailer?: Mailer;
   redis?: Redis;
   logger?: FastifyBaseLogger;
-  /** Serve the built web app (storefront + admin) for every non-/api path. */
-  web?: boolean;
+  /** Serve the web app (storefront + admin) for every non-/api path: built, or from sources by Vite (`dev`). */
+  web?: boolean | 'dev';
 }
 
 /** Bodies outside /api (none are parsed there) and the fallback; /api routes get their own (bodyLimitFor). */
@@ -201,7 +201,7 @@ export async function buildApp(opts: AppOptions) {
 
   if (opts.web) {
     const { registerWeb } = await import('./web/plugin.ts');
-    renderPageError = await registerWeb(app, { services, config, clock });
+    renderPageError = await registerWeb(app, { services, config, clock, dev: opts.web === 'dev' });
   }
 
   return app;

@@ -7,6 +7,7 @@ import { applyMigrations } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
 import { createLogger } from './lib/logger.ts';
 import { persistentSecret } from './lib/secrets.ts';
+import { startSummary } from './lib/start-summary.ts';
 
 /** How long in-flight requests get to finish on SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,8 +17,22 @@ const SHUTDOWN_GRACE_MS = 10_000;
  */
 const PAYMENT_SWEEP_MS = 60_000;
 
-/** Starts the shop: database, migrations, seed, HTTP. Stops in reverse order on SIGTERM/SIGINT. */
-async function main() {
+/**
+ * Starts the shop: database, migrations, seed, HTTP. Stops in reverse order on SIGTERM/SIGINT.
+ * `web`: the built web app (`npm start`) or Vite on its sources (`npm run dev`).
+ */
+export function runShop(web: 'build' | 'dev') {
+  main(web).catch((err) => {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+    } else {
+      console.error('The shop could not start:', err);
+    }
+    process.exit(1);
+  });
+}
+
+async function main(web: 'build' | 'dev') {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
 
@@ -28,15 +43,22 @@ async function main() {
     url = embedded.url;
   }
   const database = connect(url, log);
+  const summary: Parameters<typeof startSummary>[0] = {
+    publicUrl: config.publicUrl,
+    publicUrlSet: config.PUBLIC_URL !== undefined,
+    dataDir: config.dataDir,
+    databaseDir: embedded?.dataDir,
+  };
   try {
     await applyMigrations(database.pool);
-    const { seeded } = await seedIfEmpty(database.db, {
+    const { seeded, firstAdmin } = await seedIfEmpty(database.db, {
       mode: config.SEED,
       adminEmail: config.ADMIN_EMAIL,
       adminPassword: config.ADMIN_PASSWORD,
       log: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
     });
     if (seeded) log.info(`seeded an empty database (SEED=${config.SEED})`);
+    summary.firstAdmin = firstAdmin;
   } catch (err) {
     // Leave no database running behind a failed start.
     await database.close().catch(() => {});
@@ -55,12 +77,14 @@ async function main() {
     jwtSecret: config.JWT_SECRET ?? persistentSecret(config.dataDir, 'jwt-secret'),
     redis,
     logger: log,
-    web: true,
+    web: web === 'dev' ? 'dev' : true,
   });
   await app.listen({ port: config.PORT, host: config.HOST });
-  log.info(`shop ready at ${config.publicUrl}  (admin: /admin, API docs: /api/docs)`);
-  // Issue 10 point 11: links are never built from a request's Host, so a forgotten PUBLIC_URL shows here.
-  if (!config.PUBLIC_URL) log.info('PUBLIC_URL is not set: pages, the sitemap and mail link to the address above');
+  // Issue 11 point 3: one short summary for a person (the admin's generated password boxed, first start
+  // only); issue 10 point 11: links are never built from a request's Host, so a missing PUBLIC_URL shows.
+  // After the log lines written so far, so the summary is the last thing on the screen.
+  await new Promise<void>((resolve) => log.flush(() => resolve()));
+  process.stdout.write(startSummary(summary));
 
   // issue 4: card orders whose payment was not confirmed within 30 minutes are cancelled and restocked;
   // issue 10 point 3: so are guests' pay-later orders still unpaid when their hold ends.
@@ -97,12 +121,3 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }
-
-main().catch((err) => {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-  } else {
-    console.error('The shop could not start:', err);
-  }
-  process.exit(1);
-});

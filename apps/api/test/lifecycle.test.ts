@@ -108,7 +108,16 @@ afterAll(async () => {
 describe('the shop process on the embedded database', () => {
   it('first start: seeds the demo catalogue and prints the admin password once', async () => {
     const s = await start();
-    expect(s.output()).toMatch(/first admin created — e-mail: \S+ {2}password: \S+/);
+    // Issue 11 point 3: the sign-in sits in the summary's box, not in a log line; no warnings but the
+    // one that mail is not sent (no SMTP_URL here).
+    expect(s.output()).toMatch(/│ E-mail +admin@shop\.local +│/);
+    expect(s.output()).toMatch(/│ Password +\S{12,} +│/);
+    const warnings = s
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{') && JSON.parse(line).level >= 40)
+      .map((line) => JSON.parse(line).msg);
+    expect(warnings).toEqual([expect.stringMatching(/^SMTP_URL is not set/)]);
     const list = await (await api('products?limit=1')).json();
     expect(list.total).toBeGreaterThanOrEqual(900);
     expect((await api('auth/register', { method: 'POST', body: JSON.stringify(customer) })).status).toBe(201);
@@ -132,7 +141,8 @@ describe('the shop process on the embedded database', () => {
 
   it('a second start reuses the data without seeding again', async () => {
     const s = await start();
-    expect(s.output()).not.toMatch(/first admin created/);
+    expect(s.output()).toContain('The shop is running.');
+    expect(s.output()).not.toMatch(/Password/);
     const login = await api('auth/login', {
       method: 'POST',
       body: JSON.stringify({ email: customer.email, password: customer.password }),

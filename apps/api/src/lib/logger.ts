@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
+import pretty from 'pino-pretty';
 
 /** Where mailed links carry their token (issue 10 point 2): /auth/reset-password/{token}, ?token=… */
 const TOKEN_IN_PATH = /(\/reset-password\/)[^/?#\s]+/g;
@@ -25,8 +26,14 @@ function requestLogFields(request: FastifyRequest) {
  * The server's logger. Whoever reads the log must not get a working reset or confirmation link from
  * it (issue 10 point 2): request URLs and message texts (Fastify's "Route … not found") are logged
  * with the tokens of mailed links hidden.
+ *
+ * Issue 11 point 3, pino's convention: JSON lines for machines, readable lines when stdout is a terminal.
  */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  readable = destination === undefined && process.stdout.isTTY === true,
+): Logger {
   const options = {
     level,
     serializers: { req: requestLogFields },
@@ -39,5 +46,15 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       },
     },
   };
+  if (readable) {
+    const stream = pretty({
+      colorize: true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname',
+      destination: destination ?? 1,
+      sync: true,
+    });
+    return pino(options, stream);
+  }
   return destination ? pino(options, destination) : pino(options);
 }

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@shop/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import type { RunnableDevEnvironment } from 'vite';
 import type { Config } from '../config.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -26,6 +27,8 @@ const SHORT_CACHE = 'public, max-age=3600';
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
 /** Build output: a miss there is a 404 in the API's error format, not a rendered page (/media has its own). */
 const ASSETS_PREFIX = '/assets/';
+/** React Router's server build, as its Vite plugin serves it to a dev server. */
+const DEV_SERVER_BUILD = 'virtual:react-router/server-build';
 
 /**
  * Serves the built web app (storefront + admin) from this process (DESIGN §3, §8): fingerprinted
@@ -37,22 +40,38 @@ const ASSETS_PREFIX = '/assets/';
  *
  * Sets NODE_ENV=production when it is unset, before the server build and React load: React picks its
  * build from NODE_ENV at import time and its development build must not serve pages.
+ *
+ * `dev` (npm run dev, issue 11 point 14): no build; Vite serves the modules with hot reload and every
+ * page renders from the current sources. Everything else — load context, maintenance, headers — is the same.
  */
-export async function registerWeb(app: FastifyInstance, opts: { services: Services; config: Config; clock: Clock }) {
+export async function registerWeb(
+  app: FastifyInstance,
+  opts: { services: Services; config: Config; clock: Clock; dev?: boolean },
+) {
   const { services, config, clock } = opts;
   const buildDir = path.resolve(config.WEB_BUILD_DIR);
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   const clientDir = path.join(buildDir, 'client');
-  if (!fs.existsSync(serverEntry)) {
-    throw new Error(
-      `The web app is not built: ${serverEntry} is missing. Run \`npm run build\` at the repository root first.`,
-    );
-  }
-
-  process.env.NODE_ENV ??= 'production';
-  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const { createRequestHandler } = await import('react-router');
-  const handle = createRequestHandler(build, 'production');
+  let handle: ReturnType<typeof createRequestHandler>;
+  let vite: Awaited<ReturnType<typeof import('./dev.ts').createWebDevServer>> | undefined;
+  if (opts.dev) {
+    const { createWebDevServer } = await import('./dev.ts');
+    vite = await createWebDevServer(app.server);
+    const ssr = vite.environments.ssr as RunnableDevEnvironment;
+    handle = createRequestHandler(() => ssr.runner.import<ServerBuild>(DEV_SERVER_BUILD), 'development');
+    // Before HTTP closes: its HMR WebSocket would otherwise hold the shutdown open.
+    app.addHook('preClose', () => vite?.close());
+  } else {
+    if (!fs.existsSync(serverEntry)) {
+      throw new Error(
+        `The web app is not built: ${serverEntry} is missing. Run \`npm run build\` at the repository root first.`,
+      );
+    }
+    process.env.NODE_ENV ??= 'production';
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    handle = createRequestHandler(build, 'production');
+  }
   // Issue 10 point 11: pages build absolute URLs (canonical links, og:url, JSON-LD, robots.txt, the
   // sitemap) from the request's URL, so its origin is the configured one, never the Host header's.
   const publicOrigin = new URL(config.publicUrl).origin;
@@ -62,21 +81,28 @@ export async function registerWeb(app: FastifyInstance, opts: { services: Servic
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+    if (vite) {
+      // Vite answers what it owns (modules, styles, public files, HMR pings) on the raw request; what
+      // it passes on goes to the pages below.
+      const middlewares = vite.middlewares;
+      web.addHook('onRequest', (request, reply, done) => middlewares(request.raw, reply.raw, () => done()));
+    }
     const assetsDir = path.join(clientDir, 'assets') + path.sep;
-    await web.register(fastifyStatic, {
-      root: clientDir,
-      // One route per file present at start (the build does not change while running), so the API's
-      // paths never fall into a static wildcard.
-      wildcard: false,
-      globIgnore: ['**/*.br', '**/*.gz'],
-      preCompressed: true,
-      index: false,
-      cacheControl: false,
-      decorateReply: false,
-      setHeaders(reply, filePath) {
-        reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : SHORT_CACHE);
-      },
-    });
+    if (!vite)
+      await web.register(fastifyStatic, {
+        root: clientDir,
+        // One route per file present at start (the build does not change while running), so the API's
+        // paths never fall into a static wildcard.
+        wildcard: false,
+        globIgnore: ['**/*.br', '**/*.gz'],
+        preCompressed: true,
+        index: false,
+        cacheControl: false,
+        decorateReply: false,
+        setHeaders(reply, filePath) {
+          reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : SHORT_CACHE);
+        },
+      });
 
     web.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

@@ -1,4 +1,4 @@
-import { NotFoundPage } from '../components/errors/not-found-page.tsx';
+import { RouteErrorBoundary } from '../components/errors/route-error-boundary.tsx';
 import type { Route } from './+types/not-found';
 
 export function meta(_: Route.MetaArgs) {
@@ -24,6 +24,7 @@ export default function NotFound() {
   return null;
 }
 
+/** The 404 page, loaded on demand like every route's boundary loads it. */
 export function ErrorBoundary() {
-  return <NotFoundPage />;
+  return <RouteErrorBoundary />;
 }

@@ -26,7 +26,13 @@ export interface SeedOptions {
  * Fills an empty database: the demo catalogue (unless SEED=none) and the first admin. It refuses to
  * touch a database that already has products or users (STYLE 9), so a restart never re-seeds.
  */
-export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<{ seeded: boolean }> {
+export interface SeedResult {
+  seeded: boolean;
+  /** The admin just created; `password` only when it was generated (to be shown once, at this start). */
+  firstAdmin?: { email: string; password?: string };
+}
+
+export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     // One starter at a time: several processes may start on one empty database.
     await tx.execute(sql`select pg_advisory_xact_lock(7316002)`);
@@ -43,12 +49,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<{ seeded: 
       role: 'admin',
       passwordHash: await hashPassword(password),
     });
-    if (opts.adminPassword) {
-      opts.log.info(`first admin: ${email} (password from ADMIN_PASSWORD)`);
-    } else {
-      // Printed once, at first start only: there is no default password (ASVS 2.3).
-      opts.log.warn(`first admin created — e-mail: ${email}  password: ${password}  (shown only once)`);
-    }
+    opts.log.info(`first admin: ${email}${opts.adminPassword ? ' (password from ADMIN_PASSWORD)' : ''}`);
     if (opts.mode === 'demo') await seedCatalog(tx);
     // Checkout settings belong to every shop; the demo discount codes only to the demo (issue 4).
     await seedSettings(tx, opts.mode);
@@ -56,6 +57,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<{ seeded: 
     await seedContent(tx);
     // Customers and six months of orders, so the dashboard and reports mean something (issue 5).
     if (opts.mode === 'demo') await seedDemoOrders(tx, opts.now ?? new Date());
-    return { seeded: true };
+    // A generated password goes back to the caller, which shows it once (there is no default, ASVS 2.3).
+    return { seeded: true, firstAdmin: { email, password: opts.adminPassword ? undefined : password } };
   });
 }

@@ -1,4 +1,3 @@
-import { addToCart } from '../../features/cart/actions.ts';
 import { WishlistView } from '../../features/wishlist/components/wishlist-view.tsx';
 import type { Route } from './+types/wishlist';
 
@@ -17,7 +16,9 @@ export default function WishlistPage() {
       <h1 className="mb-6 font-bold text-3xl tracking-tight">Wishlist</h1>
       <WishlistView
         onAddToCart={(p) =>
-          void addToCart({ id: p.id, name: p.name, sale_price: p.sale_price, image: p.image, slug: p.slug }, 1)
+          void import('../../features/cart/actions.ts').then((m) =>
+            m.addToCart({ id: p.id, name: p.name, sale_price: p.sale_price, image: p.image, slug: p.slug }, 1),
+          )
         }
       />
     </main>

@@ -14,9 +14,8 @@ import {
   ShoppingBag,
   Users,
 } from 'lucide-react';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import AppToaster from '../../../components/layout/toaster.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { getQueryClient } from '../../../lib/query-client.ts';
 import { logout, useSession } from '../../auth/session-store.ts';
@@ -24,6 +23,9 @@ import { ADMIN_LOGIN_PATH, isAdmin } from '../lib/access.ts';
 import { setAdminTimeZone } from '../lib/format.ts';
 import { timeZoneQuery } from '../lib/time-zone.ts';
 import { QueryState } from './query-state.tsx';
+
+/** Loaded on demand, as the storefront's navbar loads it. */
+const AppToaster = lazy(() => import('../../../components/layout/toaster.tsx'));
 
 interface NavItem {
   to: string;
@@ -127,7 +129,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </main>
         </div>
       </div>
-      <AppToaster />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -3,10 +3,12 @@ import { ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
-import { clearCart, removeFromCart, updateQuantity } from '../actions.ts';
 import { itemKey, type LocalCartItem, lineTotalCents, totalItems, totalPriceCents, useCart } from '../cart-store.ts';
 import { startCartSync } from '../cart-sync.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
+
+/** Loaded on first use, as the product page loads it: one way of importing keeps it out of the page's first JS. */
+const actions = () => import('../actions.ts');
 
 /** Where a cart line links to: the product page by slug when known (readable URLs), else by id. */
 const productPath = (item: LocalCartItem) => `/products/${encodeURIComponent(item.product.slug || item.product.id)}`;
@@ -36,7 +38,7 @@ export function CartView() {
           </h2>
           <button
             type="button"
-            onClick={() => void clearCart()}
+            onClick={() => void actions().then((m) => m.clearCart())}
             className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'text-red-700 hover:text-red-800' })}
           >
             Clear cart
@@ -98,7 +100,7 @@ function CartLine({ item }: { item: LocalCartItem }) {
             className="mt-2"
             value={item.quantity}
             label={product.name}
-            onChange={(quantity) => void updateQuantity(product.id, quantity, options)}
+            onChange={(quantity) => void actions().then((m) => m.updateQuantity(product.id, quantity, options))}
           />
         </div>
         <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end">
@@ -108,7 +110,7 @@ function CartLine({ item }: { item: LocalCartItem }) {
           </p>
           <button
             type="button"
-            onClick={() => void removeFromCart(product.id)}
+            onClick={() => void actions().then((m) => m.removeFromCart(product.id))}
             className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'text-slate-700' })}
             aria-label={`Remove ${product.name} from cart`}
           >

@@ -5,9 +5,11 @@ import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { loginHref } from '../../../lib/safe-next.ts';
 import { useSession } from '../../auth/session-store.ts';
-import { removeFromWishlist } from '../actions.ts';
 import { needsChoice, useWishlist, type WishlistProduct } from '../wishlist-store.ts';
 import { startWishlistSync } from '../wishlist-sync.ts';
+
+/** Loaded on first use, as the product page loads it: one way of importing keeps it out of the page's first JS. */
+const actions = () => import('../actions.ts');
 
 const productPath = (p: WishlistProduct) => `/products/${encodeURIComponent(p.slug || p.id)}`;
 
@@ -116,7 +118,7 @@ export function WishlistView({ onAddToCart }: { onAddToCart: (product: WishlistP
                 <Button
                   variant="outline"
                   size="icon"
-                  onClick={() => void removeFromWishlist(product.id)}
+                  onClick={() => void actions().then((m) => m.removeFromWishlist(product.id))}
                   aria-label={`Remove ${product.name} from wishlist`}
                 >
                   <Trash2 aria-hidden="true" className="h-4 w-4" />

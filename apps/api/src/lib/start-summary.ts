@@ -1,0 +1,54 @@
+/**
+ * What `npm start` prints once the shop listens (issue 11 point 3): where to go, where the data is,
+ * and — on the first start only, when the password was generated — the first admin's sign-in in a box.
+ * Plain text for a person, whatever the log format: it is the command's answer, not a log record.
+ */
+export interface StartFacts {
+  publicUrl: string;
+  /** PUBLIC_URL was set (else links are built from HOST and PORT). */
+  publicUrlSet: boolean;
+  dataDir: string;
+  /** The embedded cluster's directory; undefined with DATABASE_URL. */
+  databaseDir?: string;
+  /** Set on the first start only; `password` only when it was generated. */
+  firstAdmin?: { email: string; password?: string };
+}
+
+export function startSummary(facts: StartFacts): string {
+  const url = facts.publicUrl;
+  const rows: [string, string][] = [
+    ['Storefront', `${url}/`],
+    ['Admin', `${url}/admin`],
+    ['API docs', `${url}/api/docs/`],
+    ['Data', facts.dataDir],
+    ['Database', facts.databaseDir ? `embedded PostgreSQL in ${facts.databaseDir}` : 'DATABASE_URL'],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  const lines = ['', 'The shop is running.', ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)];
+  if (!facts.publicUrlSet) lines.push(`  Links in pages and mail use ${url}: set PUBLIC_URL for a public address.`);
+  const admin = facts.firstAdmin;
+  if (admin?.password) {
+    lines.push(
+      '',
+      ...box([
+        'First admin — shown only this once: keep it safe.',
+        `E-mail    ${admin.email}`,
+        `Password  ${admin.password}`,
+        `Sign in at ${url}/admin`,
+      ]),
+    );
+  } else if (admin) {
+    lines.push(`  First admin ${admin.email} created with the password from ADMIN_PASSWORD.`);
+  }
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** Lines framed by a box drawn in Unicode line characters, two spaces in. */
+export function box(content: string[]): string[] {
+  const width = Math.max(...content.map((line) => line.length));
+  return [
+    `  ┌${'─'.repeat(width + 2)}┐`,
+    ...content.map((line) => `  │ ${line.padEnd(width)} │`),
+    `  └${'─'.repeat(width + 2)}┘`,
+  ];
+}
