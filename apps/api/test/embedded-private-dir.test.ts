@@ -9,7 +9,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 /**
  * Issue 11 point 1: a clone in /root or any `mktemp -d` folder (mode 0700). As root, PostgreSQL runs as
  * the postgres user, who cannot enter that folder: neither the binaries in node_modules nor DATA_DIR may
- * be reached there directly (ADR 014). As another user the same steps must simply work.
+ * be reached there directly (ADR 018). As another user the same steps must simply work.
  */
 const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-private-'));
 const quiet = { info: () => {}, warn: () => {} };

