@@ -137,7 +137,8 @@ const CASES: Case[] = [
     csp: 'none',
     request: () => ({ method: 'PROPFIND', url: '/api/products' }),
   },
-  { name: 'bad URL (page) 400', status: 400, csp: 'none', request: () => ({ url: '/%E0%A4%A' }) },
+  // Issue 11 point 13: a broken page address gets the shop's HTML error page, under the pages' policy.
+  { name: 'bad URL (page) 400', status: 400, csp: 'page', request: () => ({ url: '/%E0%A4%A' }) },
   { name: 'bad URL (API) 400', status: 400, csp: 'none', request: () => ({ url: '/api/products/%' }) },
   { name: 'bad URL (media) 400', status: 400, csp: 'none', request: () => ({ url: '/media/products/%/1.svg' }) },
 ];
