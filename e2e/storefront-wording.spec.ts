@@ -82,7 +82,9 @@ for (const viewport of VIEWPORTS) {
       if (!header || !box) return;
       expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
 
-      // Scrolled down, the sticky navbar stays on top and the toast still below it.
+      // Scrolled down, the sticky navbar stays on top and the toast still below it. The first toast
+      // leaves first: while it flies out (upwards, fading) it is not the one being measured.
+      await expect(toast).toHaveCount(0);
       await page.mouse.wheel(0, 600);
       await page.getByRole('button', { name: 'Add to cart' }).click();
       const later = toasts(page).filter({ hasText: 'Added to cart!' }).first();

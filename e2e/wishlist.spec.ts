@@ -50,7 +50,7 @@ test('a guest’s wishlist lives in this browser: save, reload, remove', async (
   // Newest first.
   await expect(page.getByTestId('wishlist-item')).toHaveCount(2);
   await expect(page.getByTestId('wishlist-item').first()).toHaveAttribute('data-product-id', b.id);
-  await expect(saved(page, a).getByRole('link', { name: a.name })).toBeVisible();
+  await expect(saved(page, a).getByRole('link', { name: a.name, exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   // It survives a reload (localStorage).
