@@ -77,10 +77,11 @@ for (const viewport of VIEWPORTS) {
       const toast = toasts(page).filter({ hasText: 'Added to cart!' });
       await expect(toast).toBeVisible();
       const header = await page.locator('header').first().boundingBox();
-      const box = await toast.boundingBox();
-      expect(header && box).toBeTruthy();
-      if (!header || !box) return;
-      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      if (!header) throw new Error('no header');
+      // A toast slides in from above: its place is where it comes to rest.
+      await expect
+        .poll(async () => (await toast.boundingBox())?.y ?? -1)
+        .toBeGreaterThanOrEqual(header.y + header.height);
 
       // Scrolled down, the sticky navbar stays on top and the toast still below it. The first toast
       // leaves first: while it flies out (upwards, fading) it is not the one being measured.
@@ -90,9 +91,10 @@ for (const viewport of VIEWPORTS) {
       const later = toasts(page).filter({ hasText: 'Added to cart!' }).first();
       await expect(later).toBeVisible();
       const headerNow = await page.locator('header').first().boundingBox();
-      const boxNow = await later.boundingBox();
-      if (!headerNow || !boxNow) throw new Error('no boxes');
-      expect(boxNow.y).toBeGreaterThanOrEqual(headerNow.y + headerNow.height);
+      if (!headerNow) throw new Error('no header');
+      await expect
+        .poll(async () => (await later.boundingBox())?.y ?? -1)
+        .toBeGreaterThanOrEqual(headerNow.y + headerNow.height);
     });
 
     test('an address with a broken %-escape shows the shop’s error page with 400, not JSON', async ({ page }) => {
