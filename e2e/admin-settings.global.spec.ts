@@ -1,24 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminSignIn, noSeriousViolations } from './support/admin.ts';
-import { adminAccount, apiLogin } from './support/session.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { adminCall, adminSignIn, type Json, noSeriousViolations } from './support/admin.ts';
 
 // Issue 5 acceptance: admin Settings change what every shopper sees — the footer's store profile, a
 // footer page, and maintenance mode (the storefront answers 503 'Under Maintenance' while the admin
 // area keeps working). Shop-wide: it runs after the other specs, alone, and restores every setting.
-
-type Json = Record<string, unknown>;
-
-async function adminCall(request: APIRequestContext, method: 'GET' | 'PUT', path: string, data?: Json): Promise<Json> {
-  const { access } = await apiLogin(request, adminAccount);
-  const res = await request.fetch(`/api/admin/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${access}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-}
 
 let originalSettings: Json;
 let originalPress: Json;

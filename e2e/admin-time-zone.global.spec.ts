@@ -1,22 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminSignIn } from './support/admin.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { adminCall, adminSignIn } from './support/admin.ts';
 import { apiOrder } from './support/checkout.ts';
-import { adminAccount, apiLogin } from './support/session.ts';
 
 // Issue 11 point 13: the store has a time zone (admin Settings) and every admin time is shown in it,
 // with the zone's abbreviation. Shop-wide (it changes a setting every staff member sees): it runs
 // after the other specs, alone, and puts the zone back.
-
-async function adminCall(request: APIRequestContext, method: 'GET' | 'PUT' | 'DELETE', path: string, data?: unknown) {
-  const { access } = await apiLogin(request, adminAccount);
-  const res = await request.fetch(`/api/admin/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${access}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-}
 
 let original: { time_zone: string };
 test.beforeAll(async ({ request }) => {

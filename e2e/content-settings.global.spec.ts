@@ -1,24 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { CONTENT_PAGES } from '../apps/web/app/routes.ts';
-import { adminSignIn } from './support/admin.ts';
-import { adminAccount, apiLogin } from './support/session.ts';
+import { adminCall, adminSignIn, type Json } from './support/admin.ts';
 
 // Issue 11 point 5: the policy pages quote checkout's figures from the store settings, so a rate or tax
 // change in admin Settings shows on every page at once. Point 13: "Last updated" is a real staff edit.
 // Shop-wide (it changes settings): runs after the other specs, alone, and restores what it changed.
-
-type Json = Record<string, unknown>;
-
-async function adminCall(request: APIRequestContext, method: 'GET' | 'PUT', path: string, data?: Json): Promise<Json> {
-  const { access } = await apiLogin(request, adminAccount);
-  const res = await request.fetch(`/api/admin/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${access}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-}
 
 let originalSettings: Json;
 let originalCookies: Json;

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { noSeriousViolations } from './support/admin.ts';
+import { adminCall, type Json, noSeriousViolations } from './support/admin.ts';
 import { adminAccount, apiLogin } from './support/session.ts';
 import { hydrated } from './support/shopper.ts';
 
@@ -12,19 +12,11 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ] as const;
 
-type Json = Record<string, unknown>;
 let original: Json;
 
-async function settings(request: APIRequestContext, body?: Json): Promise<Json> {
-  const { access } = await apiLogin(request, adminAccount);
-  const res = await request.fetch('/api/admin/settings', {
-    method: body ? 'PUT' : 'GET',
-    headers: { authorization: `Bearer ${access}` },
-    ...(body ? { data: body } : {}),
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-}
+/** Reads the settings, or writes `body` first and reads the answer. */
+const settings = (request: APIRequestContext, body?: Json): Promise<Json> =>
+  adminCall(request, body ? 'PUT' : 'GET', 'settings', body);
 
 test.beforeAll(async ({ request }) => {
   original = await settings(request);

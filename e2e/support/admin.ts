@@ -1,9 +1,9 @@
 // The admin area as the browser tests see it: every /admin page of the route table, and signing in
 // as staff through the admin login page.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import routes from '../../apps/web/app/routes.ts';
-import { type Account, adminAccount } from './session.ts';
+import { type Account, adminAccount, apiLogin } from './session.ts';
 
 interface RouteEntry {
   path?: string;
@@ -61,4 +61,27 @@ export async function noSeriousViolations(page: Page, label = page.url()) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export type Json = Record<string, unknown>;
+
+/**
+ * One call to the admin API as the e2e admin (`path` under /api/admin/), expecting 200: how shop-wide
+ * specs read the settings they change and put them back.
+ */
+export async function adminCall(
+  request: APIRequestContext,
+  method: 'GET' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: each spec reads the answer's fields it asked for
+): Promise<any> {
+  const { access } = await apiLogin(request, adminAccount);
+  const res = await request.fetch(`/api/admin/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${access}` },
+    ...(data ? { data } : {}),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
 }
