@@ -197,7 +197,6 @@ function ProblemPage({
 }: Required<Pick<ErrorPageProps, 'variant' | 'code' | 'message' | 'http' | 'documentTitle'>> &
   Pick<ErrorPageProps, 'status' | 'stack' | 'onRetry'>) {
   const text = ERROR_PAGE_TEXT[variant];
-  const Icon = text.icon;
   // spec §8 default status 500 — except where there was no answer at all.
   const shownStatus = status ?? (variant === 'network' || variant === 'timeout' ? undefined : ERROR_DEFAULTS.status);
   const location = useLocation();
@@ -219,31 +218,13 @@ function ProblemPage({
 
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-12 sm:py-16" aria-labelledby={headingId}>
-      {documentTitle ? <title>{`${text.title} · Shop`}</title> : null}
-      <div className="mx-auto max-w-2xl text-center">
-        <Icon className={cn('mx-auto size-14', text.tone)} aria-hidden="true" strokeWidth={1.5} />
-        <p className="mt-4 font-semibold text-slate-600 text-sm uppercase tracking-wide">
-          {eyebrow(variant, http ? shownStatus : undefined)}
-        </p>
-        <h1 id={headingId} className="mt-2 font-bold text-3xl tracking-tight sm:text-4xl">
-          {text.title}
-        </h1>
-        <p className="mt-3 text-lg text-slate-700">{text.description}</p>
-      </div>
-
-      <section
-        aria-labelledby={`${headingId}-suggestions`}
-        className="mx-auto mt-8 max-w-2xl rounded-lg border border-slate-200 bg-slate-50 p-5"
-      >
-        <h2 id={`${headingId}-suggestions`} className="font-semibold">
-          What you can do
-        </h2>
-        <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-          {text.suggestions.map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ul>
-      </section>
+      <ErrorPageIntro
+        text={text}
+        headingId={headingId}
+        documentTitle={documentTitle}
+        eyebrow={eyebrow(variant, http ? shownStatus : undefined)}
+        suggestionsTitle="What you can do"
+      />
 
       <div className="mx-auto mt-8 flex max-w-2xl flex-wrap justify-center gap-3">
         <TryAgainButton onRetry={retry} />
@@ -291,23 +272,27 @@ function ProblemPage({
   );
 }
 
-/**
- * Issue 11 point 9: maintenance is planned, not a failure, so its page is calm — the variant's title,
- * description and suggestions, no status code, error ID, report or technical details — and links only
- * to what maintenance leaves open: the status page and the staff sign-in (the storefront's own pages,
- * the homepage and Contact included, all show this page). 'Check again' reloads this very page.
- * Signed-in staff may preview the storefront instead (ADR 016).
- */
-function MaintenancePage({ documentTitle }: { documentTitle: boolean }) {
-  const text = ERROR_PAGE_TEXT.maintenance;
+/** The variant's icon, eyebrow, title, description and suggestions: what every error page opens with. */
+function ErrorPageIntro({
+  text,
+  headingId,
+  documentTitle,
+  eyebrow,
+  suggestionsTitle,
+}: {
+  text: VariantText;
+  headingId: string;
+  documentTitle: boolean;
+  eyebrow: string;
+  suggestionsTitle: string;
+}) {
   const Icon = text.icon;
-  const headingId = useId();
   return (
-    <main className="mx-auto w-[90%] max-w-[1200px] py-12 sm:py-16" aria-labelledby={headingId}>
+    <>
       {documentTitle ? <title>{`${text.title} · Shop`}</title> : null}
       <div className="mx-auto max-w-2xl text-center">
         <Icon className={cn('mx-auto size-14', text.tone)} aria-hidden="true" strokeWidth={1.5} />
-        <p className="mt-4 font-semibold text-slate-600 text-sm uppercase tracking-wide">Scheduled maintenance</p>
+        <p className="mt-4 font-semibold text-slate-600 text-sm uppercase tracking-wide">{eyebrow}</p>
         <h1 id={headingId} className="mt-2 font-bold text-3xl tracking-tight sm:text-4xl">
           {text.title}
         </h1>
@@ -319,7 +304,7 @@ function MaintenancePage({ documentTitle }: { documentTitle: boolean }) {
         className="mx-auto mt-8 max-w-2xl rounded-lg border border-slate-200 bg-slate-50 p-5"
       >
         <h2 id={`${headingId}-suggestions`} className="font-semibold">
-          While you wait
+          {suggestionsTitle}
         </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
           {text.suggestions.map((s) => (
@@ -327,6 +312,29 @@ function MaintenancePage({ documentTitle }: { documentTitle: boolean }) {
           ))}
         </ul>
       </section>
+    </>
+  );
+}
+
+/**
+ * Issue 11 point 9: maintenance is planned, not a failure, so its page is calm — the variant's title,
+ * description and suggestions, no status code, error ID, report or technical details — and links only
+ * to what maintenance leaves open: the status page and the staff sign-in (the storefront's own pages,
+ * the homepage and Contact included, all show this page). 'Check again' reloads this very page.
+ * Signed-in staff may preview the storefront instead (ADR 016).
+ */
+function MaintenancePage({ documentTitle }: { documentTitle: boolean }) {
+  const text = ERROR_PAGE_TEXT.maintenance;
+  const headingId = useId();
+  return (
+    <main className="mx-auto w-[90%] max-w-[1200px] py-12 sm:py-16" aria-labelledby={headingId}>
+      <ErrorPageIntro
+        text={text}
+        headingId={headingId}
+        documentTitle={documentTitle}
+        eyebrow="Scheduled maintenance"
+        suggestionsTitle="While you wait"
+      />
 
       <div className="mx-auto mt-8 flex max-w-2xl flex-wrap items-center justify-center gap-x-6 gap-y-3">
         <Button variant="outline" onClick={() => window.location.reload()}>
