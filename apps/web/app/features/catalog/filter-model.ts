@@ -1,3 +1,5 @@
+import { FILTER_KEYS } from './listing-url.ts';
+
 /**
  * The listing filters' one model (issue 11 point 11). Every control applies as it changes: a choice
  * (select, checkbox) at once, typed text (search, prices) after a pause of `delayMs`, or at once on
@@ -17,17 +19,6 @@
  */
 
 /** The listing's filter fields, as the form shows them (strings; '' is "no filter"). */
-export const FILTER_KEYS = [
-  'category',
-  'subcategory',
-  'featured',
-  'brand',
-  'sort',
-  'q',
-  'min_price',
-  'max_price',
-  'in_stock',
-] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type FilterValues = Readonly<Record<FilterKey, string>>;
 

@@ -18,8 +18,8 @@ export interface ListingParams {
   page: number;
 }
 
-/** The query keys the listing reads, in the order URLs are written. */
-export const LISTING_KEYS = [
+/** The listing's filter fields, in the order URLs are written (the filter form shows each). */
+export const FILTER_KEYS = [
   'category',
   'subcategory',
   'featured',
@@ -29,8 +29,10 @@ export const LISTING_KEYS = [
   'min_price',
   'max_price',
   'in_stock',
-  'page',
 ] as const;
+
+/** The query keys the listing reads: its filters, then the page. */
+export const LISTING_KEYS = [...FILTER_KEYS, 'page'] as const;
 
 /** Values that mean "no filter": they are left out of URLs. */
 function isDefault(key: string, value: string): boolean {
