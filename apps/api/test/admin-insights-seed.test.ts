@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateCatalog } from '../src/db/seed/catalog.ts';
-import { DEMO_CUSTOMERS, DEMO_DAYS, generateDemoOrders, seedDemoOrders } from '../src/db/seed/demo-orders.ts';
+import {
+  asDemoProduct,
+  DEMO_CUSTOMERS,
+  DEMO_DAYS,
+  generateDemoOrders,
+  seedDemoOrders,
+} from '../src/db/seed/demo-orders.ts';
 import { DEFAULT_SHIPPING } from '../src/db/seed/settings.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -19,16 +25,7 @@ function demoInputs(now: Date) {
   const products = generateCatalog()
     .products.filter((p) => p.published)
     .slice(0, 200)
-    .map((p) => ({
-      id: p.id,
-      name: p.name,
-      image: p.images[0] ?? null,
-      priceCents: p.salePriceCents,
-      colors: p.colors,
-      sizes: p.availableSizes,
-      categoryId: p.categoryId,
-      soldCount: p.soldCount,
-    }));
+    .map(asDemoProduct);
   return {
     products,
     taxRateBasisPoints: 800,

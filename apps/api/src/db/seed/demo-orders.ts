@@ -21,7 +21,7 @@ import {
   transactions,
   users,
 } from '../schema.ts';
-import { createRng } from './catalog.ts';
+import { createRng, type SeedProduct } from './catalog.ts';
 import { CARDS, CITIES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, REFUND_REASONS, STREETS } from './demo-orders-data.ts';
 import { generateDemoReviews } from './reviews.ts';
 
@@ -56,6 +56,20 @@ export interface DemoProduct {
   /** The catalogue's own sales figure: popular products are bought (and so reviewed) more often. */
   soldCount: number;
 }
+/** A catalogue product as the order generator sees it (tests build inputs from the generated catalogue). */
+export function asDemoProduct(p: SeedProduct): DemoProduct {
+  return {
+    id: p.id,
+    name: p.name,
+    image: p.images[0] ?? null,
+    priceCents: p.salePriceCents,
+    colors: p.colors,
+    sizes: p.availableSizes,
+    categoryId: p.categoryId,
+    soldCount: p.soldCount,
+  };
+}
+
 export interface DemoInputs {
   products: DemoProduct[];
   taxRateBasisPoints: number;

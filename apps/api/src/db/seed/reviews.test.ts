@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from './catalog.ts';
-import { generateDemoOrders } from './demo-orders.ts';
+import { asDemoProduct, generateDemoOrders } from './demo-orders.ts';
 import { generateDemoReviews } from './reviews.ts';
 import { DEFAULT_SHIPPING } from './settings.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const products = generateCatalog()
   .products.filter((p) => p.published)
-  .map((p) => ({
-    id: p.id,
-    name: p.name,
-    image: p.images[0] ?? null,
-    priceCents: p.salePriceCents,
-    colors: p.colors,
-    sizes: p.availableSizes,
-    categoryId: p.categoryId,
-    soldCount: p.soldCount,
-  }));
+  .map(asDemoProduct);
 const data = generateDemoOrders(
   {
     products,
