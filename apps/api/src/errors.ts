@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from '@shop/contracts/errors';
+import type { Failure, Result } from './lib/result.ts';
 
 /** An expected failure with an honest status and a stable code (DESIGN §5, STYLE 6). */
 export class AppError extends Error {
@@ -27,3 +28,18 @@ export const unprocessable = (message: string, details?: Record<string, unknown>
 /** 429 in the words of the rate-limit plugin's own answers (app.ts), for limits a route counts itself. */
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, ERROR_CODES.rateLimited, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`);
+
+/**
+ * How a module's routes answer its services' expected failures: one entry per `reason`, exhaustive, so a
+ * new failure cannot reach a client without a status (issue 12 point 1).
+ */
+export type HttpTable<F extends Failure> = {
+  readonly [R in F['reason']]: (failure: Extract<F, { reason: R }>) => AppError;
+};
+
+/** The value of an `ok` result, or the table's AppError for a failure (thrown, for the error handler). */
+export function orThrow<T, F extends Failure>(result: Result<T, F>, table: HttpTable<F>): T {
+  if (result.ok) return result.value;
+  const toError = table[result.reason as F['reason']] as (failure: F) => AppError;
+  throw toError(result);
+}

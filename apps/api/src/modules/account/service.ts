@@ -13,6 +13,7 @@ import { TOKENS } from '@shop/contracts/constants';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import {
   addresses,
   carts,
@@ -29,7 +30,7 @@ import { badRequest, conflict, notFound, unauthorized, unprocessable } from '../
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, opaqueToken } from '../../lib/secrets.ts';
 import type { Deps } from '../../services.ts';
-import { AUTH_MSG, type AuthService, byEmail, toPublicUser, uniqueViolation } from '../auth/service.ts';
+import { AUTH_MSG, type AuthService, byEmail, toPublicUser } from '../auth/service.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 
 type UserRow = typeof users.$inferSelect;

@@ -17,6 +17,7 @@ import {
 import { fromCents, toCents } from '@shop/contracts/money';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import {
   brands,
   categories,
@@ -32,7 +33,6 @@ import {
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Deps, Services } from '../../services.ts';
 import type { Actor } from '../audit/service.ts';
-import { uniqueViolation } from '../auth/service.ts';
 import { type ProductRow, productColumns, toProductWire } from '../catalog/service.ts';
 import { encodeUpload, storeUpload } from '../media/uploads.ts';
 

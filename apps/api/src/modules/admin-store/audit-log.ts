@@ -3,6 +3,7 @@ import type { AuditLogList, AuditLogQuery } from '@shop/contracts/admin-store';
 import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 /**
  * The entity types the log records whose rows are found by a uuid primary key: the table and the
@@ -19,8 +20,6 @@ const UUID_LABELS: { type: string; table: string; label: SQL }[] = [
   // Uploaded pictures have no name of their own: their size says which one it was.
   { type: 'image', table: 'uploaded_images', label: sql`'Picture ' || width || '×' || height` },
 ];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const list = (values: string[]) =>
   sql.join(
@@ -47,7 +46,7 @@ export async function entityLabels(
 
   const parts: SQL[] = [];
   for (const { type, table, label } of UUID_LABELS) {
-    const ids = idsOf(type, (id) => UUID.test(id));
+    const ids = idsOf(type, (id) => isUuid(id));
     if (ids.length === 0) continue;
     // A picture is stored once per size; any one of them carries the original's proportions.
     const oneImage = type === 'image' ? sql` and variant = 'large'` : sql``;

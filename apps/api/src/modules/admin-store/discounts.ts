@@ -9,9 +9,9 @@ import {
 import { fromCents, toCents } from '@shop/contracts/money';
 import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { discountCodes, discountRedemptions, orders } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { uniqueViolation } from '../auth/service.ts';
 import type { DiscountCode } from '../discounts/service.ts';
 import { likeEscape } from './audit-log.ts';
 

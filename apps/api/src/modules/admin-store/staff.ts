@@ -1,10 +1,10 @@
 import { STAFF_MSG, type StaffCreateBody, type StaffMember, type StaffUpdateBody } from '@shop/contracts/admin-store';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { refreshFamilies, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { uniqueViolation } from '../auth/service.ts';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -2,6 +2,7 @@ import type { LoginAnswer, LoginBody, PublicUser, RegisterBody, Role, TokenSet }
 import { TOKENS } from '@shop/contracts/constants';
 import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { emailChangeTokens, passwordResetTokens, refreshFamilies, refreshTokens, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -43,14 +44,6 @@ export const AUTH_MSG = {
 /** The account of an e-mail, compared case-insensitively like the unique index. */
 export const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 const byUsername = (username: string) => sql`lower(${users.username}) = ${username.toLowerCase()}`;
-
-/** PostgreSQL's unique_violation, possibly wrapped by drizzle; names the violated constraint. */
-export function uniqueViolation(err: unknown): string | undefined {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (e.code === '23505') return e.constraint ?? '';
-  }
-  return undefined;
-}
 
 export function createAuthService({ db, clock, signer, mailer, publicUrl, background }: Deps) {
   const secondsFromNow = (s: number) => new Date(clock.now().getTime() + s * 1000);

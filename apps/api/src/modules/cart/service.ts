@@ -7,12 +7,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { cartItems, carts, products } from '../../db/schema.ts';
 import { badRequest, notFound, unprocessable } from '../../errors.ts';
 import { hashRequest, withIdempotency } from '../../lib/idempotency.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
 
 type Executor = Db | Tx;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (s: string) => UUID.test(s);
 
 const MSG = {
   productNotFound: 'Product not found',

@@ -6,6 +6,7 @@ import { and, arrayContains, asc, count, desc, eq, gt, gte, lte, type SQL, sql }
 import type { Db } from '../../db/client.ts';
 import { brands, categories, featuredCards, products, subcategories } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
 import { searchWords } from './search.ts';
 
@@ -91,8 +92,6 @@ export function toProductWire(row: ProductRow): Product {
     modified_date: row.modifiedDate.toISOString(),
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the media module needs to draw a product's picture. */
 export interface ProductArt {
@@ -358,7 +357,7 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
       .select(productColumns)
       .from(products)
       .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-      .where(and(UUID.test(key) ? eq(products.id, key) : eq(products.slug, key), eq(products.published, true)))
+      .where(and(isUuid(key) ? eq(products.id, key) : eq(products.slug, key), eq(products.published, true)))
       .limit(1);
     if (!row) throw notFound('Product not found');
     return toProductWire(row);

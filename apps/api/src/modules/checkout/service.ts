@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { cartItems, carts, products, type ShippingMethodRow, users } from '../../db/schema.ts';
 import { badRequest, conflict, unauthorized, unprocessable } from '../../errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
 import type { DiscountCode, DiscountsService } from '../discounts/service.ts';
 import type { Settings, SettingsService } from '../settings/service.ts';
@@ -72,8 +73,6 @@ export const CHECKOUT_MSG = {
   changed: 'Some items in your cart changed. Please review them.',
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The 409 of issue 4: what moved, with the new figures, and nothing written. */
 export function changedConflict(lines: ChangedLine[]) {
   const reasons = new Set(lines.map((l) => l.reason));
@@ -102,7 +101,7 @@ export function createCheckoutService(
   const { settings, discounts } = parts;
 
   async function readProducts(ex: Executor, ids: string[]): Promise<Map<string, ProductInfo>> {
-    const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
+    const valid = [...new Set(ids.filter((id) => isUuid(id)))];
     if (valid.length === 0) return new Map();
     const rows = await ex
       .select({

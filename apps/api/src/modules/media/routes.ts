@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Services } from '../../services.ts';
 import { type Art, artKind, renderArt } from './svg.ts';
 import { readUpload } from './uploads.ts';
@@ -31,7 +32,6 @@ const UPLOAD_FILE = /^(large|thumb)\.webp$/;
 const segment = z.string().min(1).max(200);
 const svgResponse = { 200: z.string().describe('An SVG image'), 404: errorBody };
 const tags = ['media'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `name.svg` → `name`; anything else is not one of our pictures. */
 function svgName(file: string): string {
@@ -71,7 +71,7 @@ function productPictureRoutes(
     async (request, reply) => {
       const { id, file } = request.params;
       const variant = UPLOAD_FILE.exec(file)?.[1];
-      if (!variant || !UUID.test(id)) throw notFound('Image not found');
+      if (!variant || !isUuid(id)) throw notFound('Image not found');
       const image = await readUpload(db, id, variant, { drafts });
       if (!image) throw notFound('Image not found');
       return reply

@@ -8,6 +8,7 @@ import { cartItems, carts, invoices, orderEvents, orderLines, orders, payments, 
 import { AppError, conflict, notFound, unprocessable } from '../../errors.ts';
 import { hashRequest, hasStoredAnswer, withIdempotency } from '../../lib/idempotency.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
 import {
   type Actor,
@@ -47,8 +48,6 @@ export const ORDER_MSG = {
   expired: 'The payment was not confirmed in time.',
   notPaidInTime: 'The invoice was not paid in time.',
 } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 402 of issue 4: the card was declined; nothing is owed and the cart is kept. */
 export const paymentDeclined = (message: string) => new AppError(402, ERROR_CODES.paymentDeclined, message);
@@ -613,7 +612,7 @@ export function createOrdersService(
      * answers the order again.
      */
     async confirmPayment(actor: Actor, orderId: string, input: { token: string; approve: boolean }): Promise<Order> {
-      if (!UUID.test(orderId)) throw notFound(ORDER_MSG.notFound);
+      if (!isUuid(orderId)) throw notFound(ORDER_MSG.notFound);
       const [target] = await db
         .select({ userId: orders.userId, status: orders.status, payment: payments })
         .from(orders)
@@ -704,7 +703,7 @@ export function createOrdersService(
 
     /** GET /api/orders/:id: the user's own order; another's or an unknown one is 404 alike. */
     async getOwn(userId: string, orderId: string): Promise<Order> {
-      if (!UUID.test(orderId)) throw notFound(ORDER_MSG.notFound);
+      if (!isUuid(orderId)) throw notFound(ORDER_MSG.notFound);
       const bundle = await loadOrder(db, orderId);
       if (!bundle || bundle.order.userId !== userId) throw notFound(ORDER_MSG.notFound);
       return orderToWire(bundle, clock.now());
@@ -716,7 +715,7 @@ export function createOrdersService(
      * payment go back in the same transaction, a pay-later invoice is voided.
      */
     async cancel(userId: string, orderId: string): Promise<Order> {
-      if (!UUID.test(orderId)) throw notFound(ORDER_MSG.notFound);
+      if (!isUuid(orderId)) throw notFound(ORDER_MSG.notFound);
       await cancelOrder(orderId, { userId, by: 'customer' });
       return wire(orderId);
     },
@@ -727,7 +726,7 @@ export function createOrdersService(
      * the same transaction (the audit entry). Returns the order before and after, and what was refunded.
      */
     cancelByStaff(orderId: string, opts: { reason?: string; actorId: string; inTx?: StaffHook }) {
-      if (!UUID.test(orderId)) throw notFound(ORDER_MSG.notFound);
+      if (!isUuid(orderId)) throw notFound(ORDER_MSG.notFound);
       return cancelOrder(orderId, { by: 'staff', ...opts });
     },
 
@@ -741,7 +740,7 @@ export function createOrdersService(
       orderId: string,
       opts: { amountCents?: number; reason: string; actorId: string; inTx?: StaffHook },
     ): Promise<StaffResult> {
-      if (!UUID.test(orderId)) throw notFound(ORDER_MSG.notFound);
+      if (!isUuid(orderId)) throw notFound(ORDER_MSG.notFound);
       return db.transaction(async (tx) => {
         const now = clock.now();
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');

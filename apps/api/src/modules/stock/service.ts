@@ -1,14 +1,13 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { products, stockMovements } from '../../db/schema.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
 
 export interface StockLine {
   productId: string;
   quantity: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type StockReason = (typeof stockMovements.$inferInsert)['reason'];
 
@@ -59,7 +58,7 @@ export function createStockService({ clock }: Pick<Deps, 'clock'>) {
       const reserved: ReservedProduct[] = [];
       const short: ShortProduct[] = [];
       for (const { productId, quantity } of aggregate(lines)) {
-        if (!UUID.test(productId)) {
+        if (!isUuid(productId)) {
           short.push({ productId, requested: quantity, name: null, published: false, available: 0, priceCents: null });
           continue;
         }

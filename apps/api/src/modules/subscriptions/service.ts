@@ -2,10 +2,9 @@ import { ACCOUNT_MSG, type SubscriptionStatus } from '@shop/contracts/account';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { productSubscribers, products, users } from '../../db/schema.ts';
 import { unprocessable } from '../../errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
 import type { CatalogService } from '../catalog/service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Back in stock (issue 4, spec §3 Product.subscribers): 'Notify me' on an out-of-stock product,
@@ -65,7 +64,7 @@ export function createSubscriptionsService(
      * Call it after the restock has committed. Answers the number of mails sent.
      */
     async notifyBackInStock(productIds: readonly string[]): Promise<number> {
-      const ids = [...new Set(productIds.filter((id) => UUID.test(id)))];
+      const ids = [...new Set(productIds.filter((id) => isUuid(id)))];
       if (ids.length === 0) return 0;
       const claimed = await db.execute<{ email: string; first_name: string; name: string; slug: string }>(sql`
         update ${productSubscribers} s set notified_at = ${clock.now()}

@@ -1,7 +1,15 @@
 import { wishlist, wishlistAddBody, wishlistParams } from '@shop/contracts/engagement';
 import { errorBody } from '@shop/contracts/errors';
+import { type HttpTable, notFound, orThrow } from '../../errors.ts';
 import { currentUserId } from '../../plugins/auth.ts';
 import type { RoutesPlugin } from '../types.ts';
+import type { WishlistFailure } from './service.ts';
+
+/** The wishlist's expected failures, as HTTP answers. */
+const http: HttpTable<WishlistFailure> = {
+  product_not_found: () => notFound('Product not found'),
+  not_saved: () => notFound('This product is not in your wishlist'),
+};
 
 /** /api/wishlist: the signed-in user's saved products (DESIGN §7; the spec shows no call). */
 export const wishlistRoutes: RoutesPlugin = async (app, { services, guards }) => {
@@ -34,7 +42,8 @@ export const wishlistRoutes: RoutesPlugin = async (app, { services, guards }) =>
       },
     },
     async (request, reply) => {
-      const { created, wishlist } = await services.wishlist.add(currentUserId(request), request.body.product_id);
+      const added = await services.wishlist.add(currentUserId(request), request.body.product_id);
+      const { created, wishlist } = orThrow(added, http);
       return reply.status(created ? 201 : 200).send(wishlist);
     },
   );
@@ -51,6 +60,6 @@ export const wishlistRoutes: RoutesPlugin = async (app, { services, guards }) =>
         response: { 200: wishlist, 400: errorBody, 401: errorBody, 404: errorBody },
       },
     },
-    async (request) => services.wishlist.remove(currentUserId(request), request.params.productId),
+    async (request) => orThrow(await services.wishlist.remove(currentUserId(request), request.params.productId), http),
   );
 };
