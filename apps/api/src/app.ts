@@ -23,20 +23,20 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
-import { cartRoutes } from './modules/cart/routes.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
+import { backInStockRoutes } from './modules/back-in-stock/index.ts';
+import { cartRoutes } from './modules/cart/index.ts';
+import { catalogRoutes } from './modules/catalog/index.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { engagementRoutes } from './modules/engagement/routes.ts';
 import { errorReportRoutes } from './modules/error-reports/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { mediaRoutes } from './modules/media/routes.ts';
+import { mediaRoutes } from './modules/media/index.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
-import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { reviewsRoutes } from './modules/reviews/index.ts';
 import { maintenanceHook } from './modules/settings/maintenance.ts';
-import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
-import { wishlistRoutes } from './modules/wishlist/routes.ts';
+import { wishlistRoutes } from './modules/wishlist/index.ts';
 import { authGuards } from './plugins/auth.ts';
 import {
   answerClientError,
@@ -180,7 +180,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(catalogRoutes, routeDeps);
       await api.register(cartRoutes, { ...routeDeps, prefix: '/products' });
       await api.register(reviewsRoutes, routeDeps);
-      await api.register(subscriptionsRoutes, routeDeps);
+      await api.register(backInStockRoutes, routeDeps);
       await api.register(wishlistRoutes, { ...routeDeps, prefix: '/wishlist' });
       await api.register(engagementRoutes, routeDeps);
       await api.register(errorReportRoutes, { db: database.db, clock, guards, prefix: '/error-reports' });
@@ -197,7 +197,7 @@ export async function buildApp(opts: AppOptions) {
     { prefix: '/api' },
   );
 
-  await app.register(mediaRoutes, { services, db: database.db, prefix: '/media' });
+  await app.register(mediaRoutes, { services, guards, prefix: '/media' });
 
   if (opts.web) {
     const { registerWeb } = await import('./web/plugin.ts');

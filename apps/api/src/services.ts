@@ -4,23 +4,25 @@ import type { Background } from './lib/background.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { createAdminCatalogService } from './modules/admin-catalog/index.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import type { TokenSigner } from './modules/auth/tokens.ts';
-import { createCartService } from './modules/cart/service.ts';
-import { createCatalogService } from './modules/catalog/service.ts';
+import { createBackInStockService } from './modules/back-in-stock/index.ts';
+import { createCartService } from './modules/cart/index.ts';
+import { createCatalogService } from './modules/catalog/index.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createDiscountsService } from './modules/discounts/service.ts';
 import { createEngagementService } from './modules/engagement/service.ts';
+import { createMediaService } from './modules/media/index.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createTestPaymentProvider } from './modules/payments/provider.ts';
-import { createReviewsService } from './modules/reviews/service.ts';
+import { createReviewsService } from './modules/reviews/index.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createStockService } from './modules/stock/service.ts';
-import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { createUsersService } from './modules/users/service.ts';
-import { createWishlistService } from './modules/wishlist/service.ts';
+import { createWishlistService } from './modules/wishlist/index.ts';
 
 /** What every service may use. Services never read process.env or the request. */
 export interface Deps {
@@ -40,7 +42,9 @@ export function createServices(deps: Deps) {
   const catalog = createCatalogService(deps);
   const cart = createCartService(deps);
   const auth = createAuthService(deps);
-  const subscriptions = createSubscriptionsService(deps, { catalog });
+  const backInStock = createBackInStockService(deps, { catalog });
+  const audit = createAuditService();
+  const media = createMediaService(deps, { catalog });
   // Checkout and orders (issue 4). The built-in test provider stands in for a card gateway.
   const settings = createSettingsService(deps);
   const discounts = createDiscountsService();
@@ -52,18 +56,18 @@ export function createServices(deps: Deps) {
     stock: createStockService(deps),
     provider: createTestPaymentProvider(),
     onBackInStock: async (ids) => {
-      await subscriptions.notifyBackInStock(ids);
+      await backInStock.notifyBackInStock(ids);
     },
   });
   return {
-    audit: createAuditService(),
+    audit,
     auth,
     catalog,
     cart,
     users: createUsersService({ auth, cart }),
     account: createAccountService(deps, { auth }),
     reviews: createReviewsService(deps, { catalog }),
-    subscriptions,
+    backInStock,
     settings,
     discounts,
     checkout,
@@ -71,6 +75,8 @@ export function createServices(deps: Deps) {
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps),
     content: createContentService(deps, { settings }),
+    media,
+    adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,4 +1,3 @@
-import { encodeUpload, storeUpload } from '../../src/modules/media/uploads.ts';
 import { pngImage } from '../admin-catalog-fixtures.ts';
 import { createProduct } from '../cart-fixtures.ts';
 import type { RouteSamples } from './types.ts';
@@ -7,7 +6,10 @@ import type { RouteSamples } from './types.ts';
 export const mediaSamples: RouteSamples = {
   'GET /api/admin/media/uploads/:id/:file': {
     request: async (t) => {
-      const image = await storeUpload(t.db, await encodeUpload(await pngImage(20, 20)), null, new Date());
+      const { media } = t.app.services;
+      const encoded = await media.encode(await pngImage(20, 20));
+      if (!encoded.ok) throw new Error(`sample picture refused: ${encoded.reason}`);
+      const image = await media.store(t.db, encoded.value, null);
       return { url: `/api/admin${image.thumb_url}` };
     },
   },

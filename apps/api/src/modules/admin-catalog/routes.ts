@@ -17,9 +17,9 @@ import {
 } from '@shop/contracts/admin-catalog';
 import { pageQuery, uuidParam } from '@shop/contracts/common';
 import { ERROR_CODES, errorBody } from '@shop/contracts/errors';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, badRequest, conflict, type HttpTable, notFound, orThrow } from '../../errors.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/types.ts';
-import { createAdminCatalogService } from './service.ts';
+import type { AdminCatalogFailure } from './service.ts';
 
 const tags = ['admin: products'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -27,9 +27,27 @@ const UPLOAD_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 const tooLarge = () =>
   new AppError(413, ERROR_CODES.payloadTooLarge, `The picture is too large: at most ${UPLOAD_MB} MB`);
 
+/** Admin Products' expected failures, as HTTP answers. */
+const http: HttpTable<AdminCatalogFailure> = {
+  product_not_found: () => notFound('Product not found'),
+  products_not_found: ({ ids }) => notFound(`Product not found: ${ids.join(', ')}`),
+  unknown_category: ({ category }) => badRequest(`Unknown category: ${category}`),
+  subcategory_mismatch: ({ subcategory, category }) =>
+    badRequest(`The subcategory ${subcategory} does not belong to the category ${category}`),
+  unknown_brand: ({ brand }) => badRequest(`Unknown brand: ${brand}`),
+  unknown_featured: ({ tags }) => badRequest(`Unknown featured tag: ${tags.join(', ')}`),
+  invalid_pricing: ({ message }) => badRequest(message),
+  slug_taken: ({ slug }) => conflict(`The slug ${slug} is already used by another product`),
+  no_free_slug: () => conflict('Could not find a free slug for this name; give one'),
+  not_enough_stock: ({ available, delta }) =>
+    conflict(`Not enough stock: ${available} in stock, cannot remove ${-delta}`, { available }),
+  not_an_image: () => badRequest('The file is not a picture: upload a JPEG, PNG, WebP, GIF or AVIF image'),
+  damaged_picture: () => badRequest('The picture could not be read: the file is damaged or incomplete'),
+};
+
 /** Admin Products (issue 5): list, detail, create, update, bulk publish, stock, sales and image uploads. */
-export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services, deps }) => {
-  const catalog = createAdminCatalogService(deps, services);
+export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services }) => {
+  const catalog = services.adminCatalog;
 
   // Multipart is parsed only in this scope (image uploads); one file, nothing else, 5 MB at most.
   await app.register(multipart, {
@@ -75,7 +93,7 @@ export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services, dep
         response: { 200: adminProduct, ...errors },
       },
     },
-    (request) => catalog.get(request.params.id),
+    async (request) => orThrow(await catalog.get(request.params.id), http),
   );
 
   app.post(
@@ -89,7 +107,8 @@ export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services, dep
         response: { 201: adminProduct, ...errors, 409: errorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await catalog.create(actorOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(orThrow(await catalog.create(actorOf(request), request.body), http)),
   );
 
   app.patch(
@@ -104,7 +123,7 @@ export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services, dep
         response: { 200: adminProduct, ...errors, 409: errorBody },
       },
     },
-    (request) => catalog.update(actorOf(request), request.params.id, request.body),
+    async (request) => orThrow(await catalog.update(actorOf(request), request.params.id, request.body), http),
   );
 
   app.post(
@@ -118,7 +137,7 @@ export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services, dep
         response: { 200: bulkPublishResult, ...errors },
       },
     },
-    (request) => catalog.bulkPublish(actorOf(request), request.body),
+    async (request) => orThrow(await catalog.bulkPublish(actorOf(request), request.body), http),
   );
 
   app.post(
@@ -133,10 +152,11 @@ export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services, dep
         response: { 201: stockAdjustmentResult, ...errors, 409: errorBody },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await catalog.adjustStock(actorOf(request), request.params.id, request.body.delta, request.body.reason)),
+    async (request, reply) => {
+      const { delta, reason } = request.body;
+      const adjusted = await catalog.adjustStock(actorOf(request), request.params.id, delta, reason);
+      return reply.status(201).send(orThrow(adjusted, http));
+    },
   );
 
   app.get(
@@ -151,7 +171,8 @@ export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services, dep
         response: { 200: stockMovementList, ...errors },
       },
     },
-    (request) => catalog.movements(request.params.id, request.query.page, request.query.limit),
+    async (request) =>
+      orThrow(await catalog.movements(request.params.id, request.query.page, request.query.limit), http),
   );
 
   app.get(
@@ -165,7 +186,7 @@ export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services, dep
         response: { 200: productSales, ...errors },
       },
     },
-    (request) => catalog.sales(request.params.id),
+    async (request) => orThrow(await catalog.sales(request.params.id), http),
   );
 
   app.post(
@@ -197,7 +218,7 @@ export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services, dep
         throw badRequest('The upload could not be read as multipart/form-data');
       }
       if (buffer.length === 0) throw badRequest('The file is empty');
-      return reply.status(201).send(await catalog.uploadImage(actorOf(request), buffer));
+      return reply.status(201).send(orThrow(await catalog.uploadImage(actorOf(request), buffer), http));
     },
   );
 };

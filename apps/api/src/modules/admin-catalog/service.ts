@@ -8,181 +8,169 @@ import {
   type ProductSales,
   resolvePricing,
   type StockAdjustmentResult,
-  type StockMovement,
   type StockMovementList,
   slugify,
   type UpdateProductBody,
   type UploadedImage,
 } from '@shop/contracts/admin-catalog';
 import { fromCents, toCents } from '@shop/contracts/money';
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { transactionResult } from '../../db/transaction.ts';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
+import type { Deps } from '../../services.ts';
+import type { Actor, AuditService } from '../audit/service.ts';
+import type { BackInStockService } from '../back-in-stock/index.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { MediaService, UploadFailure } from '../media/index.ts';
 import {
-  brands,
-  categories,
-  featuredCards,
-  orderLines,
-  orders,
-  products,
-  stockMovements,
-  storeSettings,
-  subcategories,
-  users,
-} from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { Deps, Services } from '../../services.ts';
-import type { Actor } from '../audit/service.ts';
-import { type ProductRow, productColumns, toProductWire } from '../catalog/service.ts';
-import { encodeUpload, storeUpload } from '../media/uploads.ts';
+  actorEmail,
+  addStock,
+  brandExists,
+  emailOf,
+  findCategoryId,
+  findSubcategoryId,
+  insertMovement,
+  insertProduct,
+  knownFeaturedTags,
+  lockForUpdate,
+  lockPublishState,
+  type ProductValues,
+  productExists,
+  readRow,
+  selectFormOptions,
+  selectMovements,
+  selectProductPage,
+  selectSales,
+  setPublished,
+  stockOf,
+  updateProduct,
+} from './repository.ts';
+import { toAdminWire, toMovementWire, toSalesLineWire } from './wire.ts';
 
-const adminColumns = {
-  ...productColumns,
-  featured: products.featured,
-  soldCount: products.soldCount,
-  modifiedBy: products.modifiedBy,
-};
-type AdminRow = ProductRow & { featured: string[]; soldCount: number; modifiedBy: string | null };
+type ProductNotFound = Failure<'product_not_found'>;
 
-/** Staff see who last changed a product; the storefront never does (issue 10 point 6). */
-function toAdminWire(row: AdminRow): AdminProduct {
-  return { ...toProductWire(row), modified_by: row.modifiedBy, featured: row.featured, sold_count: row.soldCount };
+/** A category, subcategory, brand or featured tag the product form named that is not there. */
+type RefFailure =
+  | Failure<'unknown_category', { category: string }>
+  | Failure<'subcategory_mismatch', { subcategory: string; category: string }>
+  | Failure<'unknown_brand', { brand: string }>
+  | Failure<'unknown_featured', { tags: string[] }>;
+
+/** Prices that contradict each other (contracts `resolvePricing` says how). */
+type PricingFailure = Failure<'invalid_pricing', { message: string }>;
+
+/** Admin Products' expected failures. */
+export type AdminCatalogFailure =
+  | ProductNotFound
+  | RefFailure
+  | PricingFailure
+  | Failure<'products_not_found', { ids: string[] }>
+  | Failure<'slug_taken', { slug: string | undefined }>
+  | Failure<'no_free_slug'>
+  | Failure<'not_enough_stock', { available: number; delta: number }>
+  | UploadFailure;
+
+function pricing(
+  regularCents: number,
+  saleCents: number | undefined,
+  percentage: number | undefined,
+  fallback = 0,
+): Result<{ saleCents: number; percentage: number }, PricingFailure> {
+  const result = resolvePricing({ regularCents, saleCents, percentage, fallbackPercentage: fallback });
+  if ('error' in result) return fail('invalid_pricing', { message: result.error });
+  return ok(result);
 }
-
-/** Orders whose lines count as sold: paid for or promised (pay later), not cancelled or abandoned. */
-const UNSOLD_STATUSES = ['cancelled', 'awaiting_payment'] as const;
-
-/** `%`, `_` and `\` match themselves in a search. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function listOrder(sort: AdminProductListQuery['sort'], order: AdminProductListQuery['order']): SQL[] {
-  const dir = order === 'asc' ? asc : desc;
-  const column = {
-    name: products.name,
-    price: products.salePriceCents,
-    stock: products.available,
-    date_added: products.dateAdded,
-    sold: products.soldCount,
-  }[sort];
-  return [dir(column), dir(products.id)];
-}
-
-type ProductValues = Partial<typeof products.$inferInsert>;
 
 /**
  * Admin Products (issue 5). Every change runs in one transaction with its audit entry and empties the
  * catalogue's caches afterwards, so the storefront shows it at once.
  */
-export function createAdminCatalogService(deps: Deps, services: Services) {
-  const { db, clock } = deps;
-
-  async function readRow(ex: Db | Tx, id: string): Promise<AdminRow | undefined> {
-    const [row] = await ex
-      .select(adminColumns)
-      .from(products)
-      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-      .where(eq(products.id, id))
-      .limit(1);
-    return row;
-  }
-
-  async function mustRead(ex: Db | Tx, id: string): Promise<AdminProduct> {
-    const row = await readRow(ex, id);
-    if (!row) throw notFound('Product not found');
+export function createAdminCatalogService(
+  { db, clock }: Deps,
+  {
+    catalog,
+    backInStock,
+    audit,
+    media,
+  }: { catalog: CatalogService; backInStock: BackInStockService; audit: AuditService; media: MediaService },
+) {
+  /** Read inside a transaction right after writing it: not finding it is a broken invariant. */
+  async function readWritten(tx: Tx, id: string): Promise<AdminProduct> {
+    const row = await readRow(tx, id);
+    if (!row) throw new Error(`product ${id} not found after writing it`);
     return toAdminWire(row);
   }
 
-  const actorEmail = (actor: Actor) => sql`(select ${users.email} from ${users} where ${users.id} = ${actor.userId})`;
-
   /** Category, subcategory, brand and featured tags must exist; the subcategory must belong to the category. */
   async function resolveRefs(
-    ex: Db | Tx,
+    ex: Tx,
     refs: { category: string; subcategory: string | null; brand: string | null; featured?: string[] },
-  ): Promise<{ categoryId: string; subcategoryId: number | null; brandId: string | null }> {
-    const [category] = await ex
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, refs.category))
-      .limit(1);
-    if (!category) throw badRequest(`Unknown category: ${refs.category}`);
+  ): Promise<Result<{ categoryId: string; subcategoryId: number | null; brandId: string | null }, RefFailure>> {
+    const categoryId = await findCategoryId(ex, refs.category);
+    if (!categoryId) return fail('unknown_category', { category: refs.category });
     let subcategoryId: number | null = null;
     if (refs.subcategory !== null) {
-      const [sub] = await ex
-        .select({ id: subcategories.id })
-        .from(subcategories)
-        .where(and(eq(subcategories.categoryId, category.id), eq(subcategories.slug, refs.subcategory.toLowerCase())))
-        .limit(1);
-      if (!sub) throw badRequest(`The subcategory ${refs.subcategory} does not belong to the category ${category.id}`);
-      subcategoryId = sub.id;
+      const sub = await findSubcategoryId(ex, categoryId, refs.subcategory);
+      if (sub === undefined)
+        return fail('subcategory_mismatch', { subcategory: refs.subcategory, category: categoryId });
+      subcategoryId = sub;
     }
-    if (refs.brand !== null) {
-      const [brand] = await ex.select({ id: brands.id }).from(brands).where(eq(brands.id, refs.brand)).limit(1);
-      if (!brand) throw badRequest(`Unknown brand: ${refs.brand}`);
-    }
+    if (refs.brand !== null && !(await brandExists(ex, refs.brand)))
+      return fail('unknown_brand', { brand: refs.brand });
     if (refs.featured && refs.featured.length > 0) {
-      const found = await ex
-        .select({ slug: featuredCards.slug })
-        .from(featuredCards)
-        .where(inArray(featuredCards.slug, refs.featured));
-      const known = new Set(found.map((f) => f.slug));
+      const known = await knownFeaturedTags(ex, refs.featured);
       const unknown = refs.featured.filter((f) => !known.has(f));
-      if (unknown.length > 0) throw badRequest(`Unknown featured tag: ${unknown.join(', ')}`);
+      if (unknown.length > 0) return fail('unknown_featured', { tags: unknown });
     }
-    return { categoryId: category.id, subcategoryId, brandId: refs.brand };
+    return ok({ categoryId, subcategoryId, brandId: refs.brand });
   }
 
-  function pricing(regularCents: number, saleCents: number | undefined, percentage: number | undefined, fallback = 0) {
-    const result = resolvePricing({ regularCents, saleCents, percentage, fallbackPercentage: fallback });
-    if ('error' in result) throw badRequest(result.error);
-    return result;
-  }
-
-  async function afterChange(backInStock: string[] = []) {
-    services.catalog.invalidate();
-    if (backInStock.length === 0) return;
+  async function afterChange(restocked: string[] = []) {
+    catalog.invalidate();
+    if (restocked.length === 0) return;
     try {
-      await services.subscriptions.notifyBackInStock(backInStock);
+      await backInStock.notifyBackInStock(restocked);
     } catch {
       // Mail about a restock must never fail the change that caused it (as the orders service does).
     }
   }
 
-  async function insertProduct(actor: Actor, body: CreateProductBody, slug: string): Promise<AdminProduct> {
-    return db.transaction(async (tx) => {
+  /** Inserts the product under `slug`; a taken slug throws the database's unique violation. */
+  function create(actor: Actor, body: CreateProductBody, slug: string) {
+    return transactionResult<AdminProduct, RefFailure | PricingFailure>(db, async (tx) => {
       const refs = await resolveRefs(tx, body);
+      if (!refs.ok) return refs;
       const regularCents = toCents(body.regular_price);
       const price = pricing(
         regularCents,
         body.sale_price === undefined ? undefined : toCents(body.sale_price),
         body.percentage_discount,
       );
+      if (!price.ok) return price;
       const now = clock.now();
-      const [created] = await tx
-        .insert(products)
-        .values({
-          slug,
-          name: body.name,
-          description: body.description,
-          ...refs,
-          regularPriceCents: regularCents,
-          salePriceCents: price.saleCents,
-          percentageDiscount: price.percentage,
-          images: body.images,
-          colors: body.colors,
-          availableSizes: body.available_sizes,
-          features: body.features,
-          featured: body.featured,
-          published: body.published,
-          available: body.available,
-          dateAdded: now,
-          modifiedDate: now,
-          modifiedBy: actorEmail(actor),
-        })
-        .returning({ id: products.id });
-      if (!created) throw new Error('product not created');
+      const id = await insertProduct(tx, {
+        slug,
+        name: body.name,
+        description: body.description,
+        ...refs.value,
+        regularPriceCents: regularCents,
+        salePriceCents: price.value.saleCents,
+        percentageDiscount: price.value.percentage,
+        images: body.images,
+        colors: body.colors,
+        availableSizes: body.available_sizes,
+        features: body.features,
+        featured: body.featured,
+        published: body.published,
+        available: body.available,
+        dateAdded: now,
+        modifiedDate: now,
+        modifiedBy: actorEmail(actor),
+      });
       if (body.available > 0) {
-        await tx.insert(stockMovements).values({
-          productId: created.id,
+        await insertMovement(tx, {
+          productId: id,
           delta: body.available,
           reason: 'adjustment',
           note: 'Initial stock',
@@ -190,61 +178,28 @@ export function createAdminCatalogService(deps: Deps, services: Services) {
           createdAt: now,
         });
       }
-      const after = await mustRead(tx, created.id);
-      await services.audit.record(tx, actor, {
-        action: 'product.create',
-        entityType: 'product',
-        entityId: created.id,
-        after,
-      });
-      return after;
+      const after = await readWritten(tx, id);
+      await audit.record(tx, actor, { action: 'product.create', entityType: 'product', entityId: id, after });
+      return ok(after);
     });
   }
 
   return {
     /** The admin list: every product (drafts too), searched, filtered, sorted and paged. */
     async list(query: AdminProductListQuery): Promise<AdminProductList> {
-      const where: SQL[] = [];
-      if (query.q) {
-        const pattern = likePattern(query.q);
-        where.push(or(ilike(products.name, pattern), ilike(products.slug, pattern)) as SQL);
-      }
-      if (query.category) where.push(eq(products.categoryId, query.category));
-      if (query.published !== undefined) where.push(eq(products.published, query.published));
-      if (query.stock === 'out') where.push(eq(products.available, 0));
-      else if (query.stock === 'in_stock') where.push(gt(products.available, 0));
-      else if (query.stock === 'low') {
-        const [settings] = await db.select({ threshold: storeSettings.lowStockThreshold }).from(storeSettings);
-        where.push(gt(products.available, 0), lte(products.available, settings?.threshold ?? 5));
-      }
-      const filter = where.length > 0 ? and(...where) : undefined;
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select(adminColumns)
-          .from(products)
-          .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-          .where(filter)
-          .orderBy(...listOrder(query.sort, query.order))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ n: count() }).from(products).where(filter),
-      ]);
-      return { items: rows.map(toAdminWire), total: counted?.n ?? 0, page: query.page, limit: query.limit };
+      const { rows, total } = await selectProductPage(db, query);
+      return { items: rows.map(toAdminWire), total, page: query.page, limit: query.limit };
     },
 
-    /** One product with every field, published or not; 404 when there is none. */
-    get(id: string): Promise<AdminProduct> {
-      return mustRead(db, id);
+    /** One product with every field, published or not. */
+    async get(id: string): Promise<Result<AdminProduct, ProductNotFound>> {
+      const row = await readRow(db, id);
+      return row ? ok(toAdminWire(row)) : fail('product_not_found');
     },
 
     /** The choices of the product form: categories with subcategories and featured tags, brands. */
     async formOptions(): Promise<ProductFormOptions> {
-      const [cats, subs, cards, brandRows] = await Promise.all([
-        db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
-        db.select().from(subcategories).orderBy(asc(subcategories.position), asc(subcategories.id)),
-        db.select().from(featuredCards).orderBy(asc(featuredCards.position), asc(featuredCards.id)),
-        db.select().from(brands).orderBy(asc(brands.name)),
-      ]);
+      const [cats, subs, cards, brandRows] = await selectFormOptions(db);
       return {
         categories: cats.map((c) => ({
           id: c.id,
@@ -258,40 +213,36 @@ export function createAdminCatalogService(deps: Deps, services: Services) {
 
     /**
      * Creates a product. Without a slug one is made from the name (a suffix when taken); a slug given
-     * that is taken is a 409. Initial stock is recorded as an adjustment.
+     * that is taken is `slug_taken`. Initial stock is recorded as an adjustment.
      */
-    async create(actor: Actor, body: CreateProductBody): Promise<AdminProduct> {
+    async create(actor: Actor, body: CreateProductBody): Promise<Result<AdminProduct, AdminCatalogFailure>> {
       const base = body.slug ?? slugify(body.name);
       for (let attempt = 0; ; attempt++) {
         const slug = attempt === 0 ? base : `${base}-${Math.random().toString(36).slice(2, 7)}`;
         try {
-          const created = await insertProduct(actor, body, slug);
-          await afterChange();
+          const created = await create(actor, body, slug);
+          if (created.ok) await afterChange();
           return created;
         } catch (err) {
           if (uniqueViolation(err) === undefined) throw err;
-          if (body.slug !== undefined) throw conflict(`The slug ${body.slug} is already used by another product`);
-          if (attempt >= 4) throw conflict('Could not find a free slug for this name; give one');
+          if (body.slug !== undefined) return fail('slug_taken', { slug: body.slug });
+          if (attempt >= 4) return fail('no_free_slug');
         }
       }
     },
 
     /** Changes the fields given; before and after go to the audit log. */
-    async update(actor: Actor, id: string, body: UpdateProductBody): Promise<AdminProduct> {
+    async update(
+      actor: Actor,
+      id: string,
+      body: UpdateProductBody,
+    ): Promise<Result<AdminProduct, AdminCatalogFailure>> {
+      let updated: Result<AdminProduct, ProductNotFound | RefFailure | PricingFailure>;
       try {
-        const after = await db.transaction(async (tx) => {
-          const [locked] = await tx
-            .select({
-              categoryId: products.categoryId,
-              regularPriceCents: products.regularPriceCents,
-              salePriceCents: products.salePriceCents,
-              percentageDiscount: products.percentageDiscount,
-            })
-            .from(products)
-            .where(eq(products.id, id))
-            .for('update');
-          if (!locked) throw notFound('Product not found');
-          const before = await mustRead(tx, id);
+        updated = await transactionResult(db, async (tx) => {
+          const locked = await lockForUpdate(tx, id);
+          if (!locked) return fail('product_not_found');
+          const before = await readWritten(tx, id);
 
           const values: ProductValues = {};
           if (body.name !== undefined) values.name = body.name;
@@ -320,7 +271,8 @@ export function createAdminCatalogService(deps: Deps, services: Services) {
               brand: body.brand === undefined ? before.brand : body.brand,
               featured: body.featured,
             });
-            Object.assign(values, refs);
+            if (!refs.ok) return refs;
+            Object.assign(values, refs.value);
           }
 
           if (
@@ -336,56 +288,45 @@ export function createAdminCatalogService(deps: Deps, services: Services) {
               body.percentage_discount,
               locked.percentageDiscount,
             );
+            if (!price.ok) return price;
             values.regularPriceCents = regularCents;
-            values.salePriceCents = price.saleCents;
-            values.percentageDiscount = price.percentage;
+            values.salePriceCents = price.value.saleCents;
+            values.percentageDiscount = price.value.percentage;
           }
 
-          await tx
-            .update(products)
-            .set({ ...values, modifiedDate: clock.now(), modifiedBy: actorEmail(actor) })
-            .where(eq(products.id, id));
-          const after = await mustRead(tx, id);
-          await services.audit.record(tx, actor, {
+          await updateProduct(tx, id, { ...values, modifiedDate: clock.now(), modifiedBy: actorEmail(actor) });
+          const after = await readWritten(tx, id);
+          await audit.record(tx, actor, {
             action: 'product.update',
             entityType: 'product',
             entityId: id,
             before,
             after,
           });
-          return after;
+          return ok(after);
         });
-        await afterChange();
-        return after;
       } catch (err) {
-        if (uniqueViolation(err) !== undefined)
-          throw conflict(`The slug ${body.slug} is already used by another product`);
+        if (uniqueViolation(err) !== undefined) return fail('slug_taken', { slug: body.slug });
         throw err;
       }
+      if (updated.ok) await afterChange();
+      return updated;
     },
 
-    /** Publishes or unpublishes several products at once; an unknown id refuses them all (404). */
-    async bulkPublish(actor: Actor, body: BulkPublishBody): Promise<{ updated: number }> {
+    /** Publishes or unpublishes several products at once; an unknown id refuses them all. */
+    async bulkPublish(actor: Actor, body: BulkPublishBody): Promise<Result<{ updated: number }, AdminCatalogFailure>> {
       const ids = [...new Set(body.ids)];
-      const result = await db.transaction(async (tx) => {
-        const found = await tx
-          .select({ id: products.id, published: products.published })
-          .from(products)
-          .where(inArray(products.id, ids))
-          .orderBy(asc(products.id))
-          .for('update');
+      const result = await transactionResult<number, AdminCatalogFailure>(db, async (tx) => {
+        const found = await lockPublishState(tx, ids);
         if (found.length !== ids.length) {
           const known = new Set(found.map((f) => f.id));
-          throw notFound(`Product not found: ${ids.filter((id) => !known.has(id)).join(', ')}`);
+          return fail('products_not_found', { ids: ids.filter((id) => !known.has(id)) });
         }
         const changing = found.filter((f) => f.published !== body.published).map((f) => f.id);
-        if (changing.length === 0) return 0;
-        await tx
-          .update(products)
-          .set({ published: body.published, modifiedDate: clock.now(), modifiedBy: actorEmail(actor) })
-          .where(inArray(products.id, changing));
+        if (changing.length === 0) return ok(0);
+        await setPublished(tx, changing, body.published, actor, clock.now());
         for (const id of changing) {
-          await services.audit.record(tx, actor, {
+          await audit.record(tx, actor, {
             action: 'product.publish',
             entityType: 'product',
             entityId: id,
@@ -393,10 +334,11 @@ export function createAdminCatalogService(deps: Deps, services: Services) {
             after: { published: body.published },
           });
         }
-        return changing.length;
+        return ok(changing.length);
       });
+      if (!result.ok) return result;
       await afterChange();
-      return { updated: result };
+      return ok({ updated: result.value });
     },
 
     /**
@@ -404,150 +346,78 @@ export function createAdminCatalogService(deps: Deps, services: Services) {
      * adjustments racing each other), a movement row and an audit entry. A product that comes back
      * into stock mails its waiting subscribers after the commit.
      */
-    async adjustStock(actor: Actor, id: string, delta: number, reason: string): Promise<StockAdjustmentResult> {
-      const result = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(products)
-          .set({ available: sql`${products.available} + ${delta}`, modifiedDate: clock.now() })
-          .where(and(eq(products.id, id), sql`${products.available} + ${delta} >= 0`))
-          .returning({ available: products.available });
-        if (!row) {
-          const [now] = await tx.select({ available: products.available }).from(products).where(eq(products.id, id));
-          if (!now) throw notFound('Product not found');
-          throw conflict(`Not enough stock: ${now.available} in stock, cannot remove ${-delta}`, {
-            available: now.available,
-          });
+    async adjustStock(
+      actor: Actor,
+      id: string,
+      delta: number,
+      reason: string,
+    ): Promise<Result<StockAdjustmentResult, AdminCatalogFailure>> {
+      const result = await transactionResult<StockAdjustmentResult, AdminCatalogFailure>(db, async (tx) => {
+        const available = await addStock(tx, id, delta, clock.now());
+        if (available === undefined) {
+          const now = await stockOf(tx, id);
+          if (now === undefined) return fail('product_not_found');
+          return fail('not_enough_stock', { available: now, delta });
         }
-        const [movement] = await tx
-          .insert(stockMovements)
-          .values({
-            productId: id,
-            delta,
-            reason: 'adjustment',
-            note: reason,
-            actorId: actor.userId,
-            createdAt: clock.now(),
-          })
-          .returning({ id: stockMovements.id, createdAt: stockMovements.createdAt });
-        if (!movement) throw new Error('movement not recorded');
-        await services.audit.record(tx, actor, {
+        const movement = await insertMovement(tx, {
+          productId: id,
+          delta,
+          reason: 'adjustment',
+          note: reason,
+          actorId: actor.userId,
+          createdAt: clock.now(),
+        });
+        await audit.record(tx, actor, {
           action: 'stock.adjust',
           entityType: 'product',
           entityId: id,
-          before: { available: row.available - delta },
-          after: { available: row.available, delta, reason },
+          before: { available: available - delta },
+          after: { available, delta, reason },
         });
-        const [who] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
-        const wire: StockMovement = {
+        const wire = toMovementWire({
           id: movement.id,
           delta,
           reason: 'adjustment',
           note: reason,
-          order_id: null,
-          order_number: null,
-          actor_email: who?.email ?? null,
-          created_at: movement.createdAt.toISOString(),
-        };
-        return { available: row.available, movement: wire };
+          orderId: null,
+          orderNumber: null,
+          actorEmail: await emailOf(tx, actor.userId),
+          createdAt: movement.createdAt,
+        });
+        return ok({ available, movement: wire });
       });
-      const before = result.available - delta;
-      await afterChange(before === 0 && result.available > 0 ? [id] : []);
+      if (!result.ok) return result;
+      const before = result.value.available - delta;
+      await afterChange(before === 0 && result.value.available > 0 ? [id] : []);
       return result;
     },
 
     /** A product's stock movements, newest first. */
-    async movements(id: string, page: number, limit: number): Promise<StockMovementList> {
-      await mustExist(id);
-      const where = eq(stockMovements.productId, id);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({
-            id: stockMovements.id,
-            delta: stockMovements.delta,
-            reason: stockMovements.reason,
-            note: stockMovements.note,
-            orderId: stockMovements.orderId,
-            orderNumber: orders.number,
-            actorEmail: users.email,
-            createdAt: stockMovements.createdAt,
-          })
-          .from(stockMovements)
-          .leftJoin(orders, eq(orders.id, stockMovements.orderId))
-          .leftJoin(users, eq(users.id, stockMovements.actorId))
-          .where(where)
-          .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ n: count() }).from(stockMovements).where(where),
-      ]);
-      return {
-        items: rows.map((r) => ({
-          id: r.id,
-          delta: r.delta,
-          reason: r.reason,
-          note: r.note,
-          order_id: r.orderId,
-          order_number: r.orderNumber,
-          actor_email: r.actorEmail,
-          created_at: r.createdAt.toISOString(),
-        })),
-        total: counted?.n ?? 0,
-        page,
-        limit,
-      };
+    async movements(id: string, page: number, limit: number): Promise<Result<StockMovementList, ProductNotFound>> {
+      if (!(await productExists(db, id))) return fail('product_not_found');
+      const { rows, total } = await selectMovements(db, id, page, limit);
+      return ok({ items: rows.map(toMovementWire), total, page, limit });
     },
 
     /** Units sold, revenue and orders of a product (cancelled and unpaid-card orders excluded), and its latest lines. */
-    async sales(id: string): Promise<ProductSales> {
-      await mustExist(id);
-      const where = and(eq(orderLines.productId, id), notInArray(orders.status, [...UNSOLD_STATUSES]));
-      const [[totals], recent] = await Promise.all([
-        db
-          .select({
-            units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
-            revenue: sql<number>`coalesce(sum(${orderLines.quantity} * ${orderLines.unitPriceCents}), 0)::bigint`,
-            orders: sql<number>`count(distinct ${orderLines.orderId})::int`,
-          })
-          .from(orderLines)
-          .innerJoin(orders, eq(orders.id, orderLines.orderId))
-          .where(where),
-        db
-          .select({
-            orderId: orders.id,
-            number: orders.number,
-            status: orders.status,
-            quantity: orderLines.quantity,
-            unitPriceCents: orderLines.unitPriceCents,
-            createdAt: orders.createdAt,
-          })
-          .from(orderLines)
-          .innerJoin(orders, eq(orders.id, orderLines.orderId))
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orderLines.id))
-          .limit(10),
-      ]);
-      return {
+    async sales(id: string): Promise<Result<ProductSales, ProductNotFound>> {
+      if (!(await productExists(db, id))) return fail('product_not_found');
+      const { totals, recent } = await selectSales(db, id);
+      return ok({
         units_sold: Number(totals?.units ?? 0),
         revenue: fromCents(Number(totals?.revenue ?? 0)),
         orders_count: Number(totals?.orders ?? 0),
-        recent: recent.map((r) => ({
-          order_id: r.orderId,
-          order_number: r.number,
-          status: r.status,
-          quantity: r.quantity,
-          unit_price: fromCents(r.unitPriceCents),
-          total: fromCents(r.unitPriceCents * r.quantity),
-          created_at: r.createdAt.toISOString(),
-        })),
-      };
+        recent: recent.map(toSalesLineWire),
+      });
     },
 
     /** Checks, re-encodes and stores an uploaded picture; nothing is written when it is refused. */
-    async uploadImage(actor: Actor, file: Buffer): Promise<UploadedImage> {
-      const variants = await encodeUpload(file);
-      return db.transaction(async (tx) => {
-        const image = await storeUpload(tx, variants, actor.userId, clock.now());
-        await services.audit.record(tx, actor, {
+    async uploadImage(actor: Actor, file: Buffer): Promise<Result<UploadedImage, AdminCatalogFailure>> {
+      const variants = await media.encode(file);
+      if (!variants.ok) return variants;
+      const image = await db.transaction(async (tx) => {
+        const image = await media.store(tx, variants.value, actor.userId);
+        await audit.record(tx, actor, {
           action: 'image.upload',
           entityType: 'image',
           entityId: image.id,
@@ -555,12 +425,8 @@ export function createAdminCatalogService(deps: Deps, services: Services) {
         });
         return image;
       });
+      return ok(image);
     },
   };
-
-  async function mustExist(id: string) {
-    const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
-    if (!row) throw notFound('Product not found');
-  }
 }
 export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;

@@ -1,9 +1,9 @@
-import { adminCatalogRoutes } from '../admin-catalog/routes.ts';
+import { adminCatalogRoutes } from '../admin-catalog/index.ts';
 import { adminInsightsRoutes } from '../admin-insights/routes.ts';
 import { adminOrdersRoutes } from '../admin-orders/routes.ts';
 import { adminOutboxRoutes } from '../admin-outbox/routes.ts';
 import { adminStoreRoutes } from '../admin-store/routes.ts';
-import { staffMediaRoutes } from '../media/routes.ts';
+import { staffMediaRoutes } from '../media/index.ts';
 import { storefrontPreviewRoutes } from '../settings/preview-routes.ts';
 import type { AdminRoutesPlugin } from './types.ts';
 
@@ -23,5 +23,5 @@ export const adminRoutes: AdminRoutesPlugin = async (app, opts) => {
   await app.register(adminStoreRoutes, area);
   await app.register(storefrontPreviewRoutes, area);
   // Product pictures, drafts included: the public /media shows only published products' (issue 10 point 12).
-  await app.register(staffMediaRoutes, { services: opts.services, db: opts.deps.db, prefix: '/media' });
+  await app.register(staffMediaRoutes, { services: opts.services, guards: opts.guards, prefix: '/media' });
 };

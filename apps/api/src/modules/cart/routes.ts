@@ -7,10 +7,24 @@ import {
   updateCartItemBody,
 } from '@shop/contracts/cart';
 import { errorBody } from '@shop/contracts/errors';
+import { badRequest, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
 import { currentUserId } from '../../plugins/auth.ts';
 import type { RoutesPlugin } from '../types.ts';
+import type { CartFailure } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 422: errorBody };
+
+/** The cart's expected failures, as HTTP answers (spec §4's stock messages). */
+const http: HttpTable<CartFailure> = {
+  product_not_found: () => notFound('Product not found'),
+  invalid_choice: ({ message, details }) => badRequest(message, details),
+  out_of_stock: () => unprocessable('This product is out of stock', { available: 0 }),
+  line_maximum: ({ max }) => unprocessable(`You can have at most ${max} of one item in your cart`, { max }),
+  not_enough_stock: ({ available, inCart }) =>
+    unprocessable(`Only ${available} left in stock`, { available, in_cart: inCart }),
+  item_not_found: () => notFound('Cart item not found'),
+  not_in_cart: () => notFound('This product is not in your cart'),
+};
 
 /**
  * spec §7 cart calls, under /api/products. The guard runs on request, before the body is parsed, so
@@ -34,11 +48,12 @@ export const cartRoutes: RoutesPlugin = async (app, { services, guards }) => {
       },
     },
     async (request, reply) => {
-      const { cart, replayed } = await services.cart.addItem(
+      const added = await services.cart.addItem(
         currentUserId(request),
         request.body,
         request.headers['idempotency-key'],
       );
+      const { cart, replayed } = orThrow(added, http);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return cart;
     },
@@ -57,7 +72,8 @@ export const cartRoutes: RoutesPlugin = async (app, { services, guards }) => {
         response: { 200: cart, ...errors },
       },
     },
-    async (request) => services.cart.updateItem(currentUserId(request), request.params.itemId, request.body),
+    async (request) =>
+      orThrow(await services.cart.updateItem(currentUserId(request), request.params.itemId, request.body), http),
   );
 
   app.delete(
@@ -72,7 +88,7 @@ export const cartRoutes: RoutesPlugin = async (app, { services, guards }) => {
         response: { 200: cart, ...errors },
       },
     },
-    async (request) => services.cart.removeProduct(currentUserId(request), request.params.id),
+    async (request) => orThrow(await services.cart.removeProduct(currentUserId(request), request.params.id), http),
   );
 
   app.delete(

@@ -8,9 +8,16 @@ import {
   productListQuery,
 } from '@shop/contracts/catalog';
 import { errorBody } from '@shop/contracts/errors';
+import { type HttpTable, notFound, orThrow } from '../../errors.ts';
 import type { RoutesPlugin } from '../types.ts';
+import type { ProductNotFound } from './service.ts';
 
 const tags = ['catalog'];
+
+/** The catalogue's expected failures, as HTTP answers. */
+const http: HttpTable<ProductNotFound> = {
+  product_not_found: () => notFound('Product not found'),
+};
 
 /**
  * The public catalogue under /api. Only `products` and `products/:id` live under /products here: the
@@ -69,6 +76,6 @@ export const catalogRoutes: RoutesPlugin = async (app, { services }) => {
         response: { 200: product, 400: errorBody, 404: errorBody },
       },
     },
-    (request) => services.catalog.getProduct(request.params.id),
+    async (request) => orThrow(await services.catalog.getProduct(request.params.id), http),
   );
 };

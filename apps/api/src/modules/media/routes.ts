@@ -1,13 +1,9 @@
 import { errorBody } from '@shop/contracts/errors';
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { notFound } from '../../errors.ts';
-import { isUuid } from '../../lib/uuid.ts';
-import type { Services } from '../../services.ts';
-import { type Art, artKind, renderArt } from './svg.ts';
-import { readUpload } from './uploads.ts';
+import { type HttpTable, notFound, orThrow } from '../../errors.ts';
+import type { RoutesPlugin } from '../types.ts';
+import type { ImageNotFound } from './service.ts';
 
 /**
  * An SVG is a document that could carry script: it is served as an image that may run and load nothing
@@ -22,40 +18,30 @@ const SVG_CACHE = 'public, max-age=86400';
 /** What staff see, drafts included, is not for shared caches. */
 const STAFF_CACHE = 'private, no-store';
 
-/** Product gallery views per product (the seed links 1–3; a few more are drawn on request). */
-const MAX_VIEW = 6;
-
 /** Uploaded pictures never change under their URL (a new upload gets a new id): cached for a year. */
 const UPLOAD_CACHE = 'public, max-age=31536000, immutable';
-const UPLOAD_FILE = /^(large|thumb)\.webp$/;
 
 const segment = z.string().min(1).max(200);
 const svgResponse = { 200: z.string().describe('An SVG image'), 404: errorBody };
 const tags = ['media'];
 
-/** `name.svg` → `name`; anything else is not one of our pictures. */
-function svgName(file: string): string {
-  const match = /^(.+)\.svg$/.exec(file);
-  if (!match?.[1]) throw notFound('Image not found');
-  return match[1];
+/** The pictures' expected failures, as HTTP answers. */
+const http: HttpTable<ImageNotFound> = {
+  image_not_found: () => notFound('Image not found'),
+};
+
+function sendSvg(reply: FastifyReply, svg: string, cacheControl = SVG_CACHE) {
+  return reply.headers({ ...SVG_HEADERS, 'cache-control': cacheControl }).send(svg);
 }
 
-function sendSvg(reply: FastifyReply, art: Art, cacheControl = SVG_CACHE) {
-  return reply.headers({ ...SVG_HEADERS, 'cache-control': cacheControl }).send(renderArt(art));
-}
-
-type MediaOptions = { services: Services; db: Db };
-type MediaPlugin = FastifyPluginAsyncZod<MediaOptions>;
+type MediaApp = Parameters<RoutesPlugin>[0];
+type MediaServices = Parameters<RoutesPlugin>[1]['services'];
 
 /**
  * The pictures of products, drawn or uploaded. For the public (`drafts: false`) a draft's pictures do
  * not exist — the same 404 as an unknown slug or id (issue 10 point 12); staff get drafts too, uncached.
  */
-function productPictureRoutes(
-  app: Parameters<MediaPlugin>[0],
-  { services, db }: MediaOptions,
-  { drafts }: { drafts: boolean },
-) {
+function productPictureRoutes(app: MediaApp, services: MediaServices, { drafts }: { drafts: boolean }) {
   const doc = drafts ? { tags: ['admin: products'], security: [{ bearer: [] }] } : { tags };
 
   app.get(
@@ -70,10 +56,7 @@ function productPictureRoutes(
     },
     async (request, reply) => {
       const { id, file } = request.params;
-      const variant = UPLOAD_FILE.exec(file)?.[1];
-      if (!variant || !isUuid(id)) throw notFound('Image not found');
-      const image = await readUpload(db, id, variant, { drafts });
-      if (!image) throw notFound('Image not found');
+      const image = orThrow(await services.media.upload(id, file, { drafts }), http);
       return reply
         .headers({ 'content-type': image.contentType, 'cache-control': drafts ? STAFF_CACHE : UPLOAD_CACHE })
         .send(image.data);
@@ -91,38 +74,28 @@ function productPictureRoutes(
       },
     },
     async (request, reply) => {
-      const view = Number(svgName(request.params.file));
-      if (!Number.isInteger(view) || view < 1 || view > MAX_VIEW) throw notFound('Image not found');
-      const product = await services.catalog.getProductArt(request.params.slug, { drafts });
-      if (!product) throw notFound('Image not found');
-      const art = {
-        seed: request.params.slug,
-        kind: artKind(product.categoryId, product.subcategorySlug),
-        title: product.name,
-        subtitle: product.brandName,
-        view,
-      };
-      return sendSvg(reply, art, drafts ? STAFF_CACHE : SVG_CACHE);
+      const { slug, file } = request.params;
+      const svg = orThrow(await services.media.productPicture(slug, file, { drafts }), http);
+      return sendSvg(reply, svg, drafts ? STAFF_CACHE : SVG_CACHE);
     },
   );
 }
 
 /** /api/admin/media/…: product pictures as staff see them, drafts included, behind the admin guard. */
-export const staffMediaRoutes: MediaPlugin = async (app, opts) => {
-  productPictureRoutes(app, opts, { drafts: true });
+export const staffMediaRoutes: RoutesPlugin = async (app, { services }) => {
+  productPictureRoutes(app, services, { drafts: true });
 };
 
 /**
  * Locally drawn catalogue pictures (issue 2) and pictures staff uploaded (issue 5): no image in the
  * shop comes from another host.
  */
-export const mediaRoutes: MediaPlugin = async (app, opts) => {
-  const { services } = opts;
+export const mediaRoutes: RoutesPlugin = async (app, { services }) => {
   // Any other path under /media: the same 404, in the API's error format (issue 10 point 10).
   app.setNotFoundHandler(async () => {
     throw notFound('Image not found');
   });
-  productPictureRoutes(app, opts, { drafts: false });
+  productPictureRoutes(app, services, { drafts: false });
 
   app.get(
     '/featured/:file',
@@ -134,24 +107,7 @@ export const mediaRoutes: MediaPlugin = async (app, opts) => {
         response: svgResponse,
       },
     },
-    async (request, reply) => {
-      const slug = svgName(request.params.file);
-      const categories = await services.catalog.listCategories();
-      for (const category of categories) {
-        const card = category.featured.find((f) => f.slug === slug);
-        if (card) {
-          return sendSvg(reply, {
-            seed: `featured:${slug}`,
-            kind: artKind(category.id),
-            title: card.name,
-            subtitle: category.name,
-            width: 800,
-            height: 600,
-          });
-        }
-      }
-      throw notFound('Image not found');
-    },
+    async (request, reply) => sendSvg(reply, orThrow(await services.media.featuredPicture(request.params.file), http)),
   );
 
   app.get(
@@ -159,18 +115,7 @@ export const mediaRoutes: MediaPlugin = async (app, opts) => {
     {
       schema: { tags, summary: 'A category picture', params: z.object({ file: segment }), response: svgResponse },
     },
-    async (request, reply) => {
-      const id = svgName(request.params.file);
-      const category = (await services.catalog.listCategories()).find((c) => c.id === id);
-      if (!category) throw notFound('Image not found');
-      return sendSvg(reply, {
-        seed: `category:${id}`,
-        kind: artKind(id),
-        title: category.name,
-        width: 800,
-        height: 600,
-      });
-    },
+    async (request, reply) => sendSvg(reply, orThrow(await services.media.categoryPicture(request.params.file), http)),
   );
 
   app.get(
@@ -184,18 +129,8 @@ export const mediaRoutes: MediaPlugin = async (app, opts) => {
       },
     },
     async (request, reply) => {
-      const slug = svgName(request.params.file);
-      const category = (await services.catalog.listCategories()).find((c) => c.id === request.params.category);
-      const sub = category?.subcategories.find((s) => s.slug === slug);
-      if (!category || !sub) throw notFound('Image not found');
-      return sendSvg(reply, {
-        seed: `subcategory:${category.id}/${slug}`,
-        kind: artKind(category.id, slug),
-        title: sub.name,
-        subtitle: category.name,
-        width: 800,
-        height: 600,
-      });
+      const { category, file } = request.params;
+      return sendSvg(reply, orThrow(await services.media.subcategoryPicture(category, file), http));
     },
   );
 };

@@ -1,10 +1,24 @@
-import { review, reviewBody, reviewList } from '@shop/contracts/account';
+import { ACCOUNT_MSG, review, reviewBody, reviewList } from '@shop/contracts/account';
 import { productIdParam } from '@shop/contracts/catalog';
 import { errorBody } from '@shop/contracts/errors';
+import { conflict, forbidden, type HttpTable, notFound, orThrow } from '../../errors.ts';
 import { currentUserId } from '../../plugins/auth.ts';
 import type { RoutesPlugin } from '../types.ts';
+import type { ReviewFailure } from './service.ts';
 
 const tags = ['reviews'];
+
+const REVIEW_MSG = {
+  notPaidYet: 'You can review this product once your order of it has been paid',
+} as const;
+
+/** The reviews' expected failures, as HTTP answers. */
+const http: HttpTable<ReviewFailure> = {
+  product_not_found: () => notFound('Product not found'),
+  not_paid_yet: () => forbidden(REVIEW_MSG.notPaidYet),
+  not_a_buyer: () => forbidden(ACCOUNT_MSG.notABuyer),
+  already_reviewed: () => conflict(ACCOUNT_MSG.alreadyReviewed),
+};
 
 /**
  * /api/products/:id/reviews (issue 4). Registered with explicit paths, no prefix: /api/products/* is
@@ -23,7 +37,7 @@ export const reviewsRoutes: RoutesPlugin = async (app, { services, guards }) => 
         response: { 200: reviewList, 400: errorBody, 401: errorBody, 404: errorBody },
       },
     },
-    async (request) => services.reviews.list(request.params.id, request.user?.userId),
+    async (request) => orThrow(await services.reviews.list(request.params.id, request.user?.userId), http),
   );
 
   app.post(
@@ -39,7 +53,9 @@ export const reviewsRoutes: RoutesPlugin = async (app, { services, guards }) => 
         response: { 201: review, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await services.reviews.create(currentUserId(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const created = await services.reviews.create(currentUserId(request), request.params.id, request.body);
+      return reply.status(201).send(orThrow(created, http));
+    },
   );
 };

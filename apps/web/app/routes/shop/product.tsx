@@ -14,7 +14,6 @@ import { lazyIsland } from '../../lib/lazy-island.ts';
 import { useNonce } from '../../lib/nonce.ts';
 import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, jsonLdString, seoMeta } from '../../lib/seo.ts';
-import { notFoundResponse } from '../../lib/service-errors.ts';
 import type { Route } from './+types/product';
 
 /** How many products of the same subcategory the page suggests. */
@@ -24,12 +23,17 @@ const RELATED = 4;
 const ReviewsSection = lazyIsland(() => import('../../features/reviews/components/reviews-section.tsx'));
 const NotifyMe = lazyIsland(() => import('../../features/back-in-stock/components/notify-me.tsx'));
 
+/** The router's 404: the page answers HTTP 404 with the not-found page (spec §2). */
+const productNotFound = () => new Response('Product not found', { status: 404, statusText: 'Not Found' });
+
 /** spec §2 products/{productId}: by UUID or slug, in-process (DESIGN §3); unknown → the 404 page. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   // spec §2 says this loader waits 1 s; DESIGN §7 keeps that wait for demos only.
   await context.demoDelay(request.signal);
   const { catalog } = context.services;
-  const product = await catalog.getProduct(params.productId).catch(notFoundResponse('Product not found'));
+  const found = await catalog.getProduct(params.productId);
+  if (!found.ok) throw productNotFound();
+  const product = found.value;
   const [related, categories, brands, reviews] = await Promise.all([
     product.subcategory
       ? catalog.listProducts({
@@ -44,6 +48,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // As a guest sees them (issue 4): in the HTML for search engines; the browser asks for the rest.
     context.services.reviews.list(product.id, undefined),
   ]);
+  // Unpublished between the two reads: the same 404 page.
+  if (!reviews.ok) throw productNotFound();
   const category = categories.find((c) => c.id === product.category);
   const subcategory = category?.subcategories.find((s) => s.slug === product.subcategory);
   return {
@@ -55,7 +61,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     category: category ? { id: category.id, name: category.name } : null,
     subcategory: subcategory ? { slug: subcategory.slug, name: subcategory.name } : null,
     brandName: brands.find((b) => b.id === product.brand)?.name ?? null,
-    reviews,
+    reviews: reviews.value,
     canonical: canonicalUrl(request, productPath(product)),
     origin: new URL(request.url).origin,
   };

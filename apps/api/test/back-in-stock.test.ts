@@ -60,14 +60,14 @@ describe('back in stock', () => {
     const emails = subscribers.map((u) => u.email);
 
     // Still out of stock: nobody is mailed and everyone keeps waiting.
-    expect(await t.app.services.subscriptions.notifyBackInStock([p.id])).toBe(0);
+    expect(await t.app.services.backInStock.notifyBackInStock([p.id])).toBe(0);
     expect(await mailsTo(emails)).toEqual([]);
 
     await setStock(p.id, 5);
     const sent = await Promise.all([
-      t.app.services.subscriptions.notifyBackInStock([p.id]),
-      t.app.services.subscriptions.notifyBackInStock([p.id, p.id]),
-      t.app.services.subscriptions.notifyBackInStock([p.id, 'not-a-uuid']),
+      t.app.services.backInStock.notifyBackInStock([p.id]),
+      t.app.services.backInStock.notifyBackInStock([p.id, p.id]),
+      t.app.services.backInStock.notifyBackInStock([p.id, 'not-a-uuid']),
     ]);
     expect(sent.reduce((a, b) => a + b, 0)).toBe(subscribers.length);
     const mails = await mailsTo(emails);
@@ -78,7 +78,7 @@ describe('back in stock', () => {
       expect(m.text).toContain(`/products/${p.slug}`);
     }
     // Later calls mail nobody; the subscription is done.
-    expect(await t.app.services.subscriptions.notifyBackInStock([p.id])).toBe(0);
+    expect(await t.app.services.backInStock.notifyBackInStock([p.id])).toBe(0);
     expect((await status(p.id, subscribers[0]?.headers ?? {})).json()).toEqual({ subscribed: false });
   });
 
@@ -92,13 +92,13 @@ describe('back in stock', () => {
     await t.db.update(users).set({ disabled: true }).where(eq(users.id, gone.id));
 
     await setStock(p.id, 2);
-    expect(await t.app.services.subscriptions.notifyBackInStock([p.id])).toBe(2);
+    expect(await t.app.services.backInStock.notifyBackInStock([p.id])).toBe(2);
 
     await setStock(p.id, 0);
     expect((await sub('POST', p.id, again.headers)).statusCode).toBe(200);
     expect((await status(p.id, again.headers)).json()).toEqual({ subscribed: true });
     await setStock(p.id, 4);
-    expect(await t.app.services.subscriptions.notifyBackInStock([p.id])).toBe(1);
+    expect(await t.app.services.backInStock.notifyBackInStock([p.id])).toBe(1);
 
     const count = async (email: string) => (await mailsTo([email])).length;
     expect(await count(again.email)).toBe(2);
@@ -112,7 +112,7 @@ describe('back in stock', () => {
   });
 
   it('notifies nobody for an empty or unknown list', async () => {
-    expect(await t.app.services.subscriptions.notifyBackInStock([])).toBe(0);
-    expect(await t.app.services.subscriptions.notifyBackInStock(['00000000-0000-4000-8000-000000000000'])).toBe(0);
+    expect(await t.app.services.backInStock.notifyBackInStock([])).toBe(0);
+    expect(await t.app.services.backInStock.notifyBackInStock(['00000000-0000-4000-8000-000000000000'])).toBe(0);
   });
 });

@@ -1,18 +1,26 @@
-import { subscriptionStatus } from '@shop/contracts/account';
+import { ACCOUNT_MSG, subscriptionStatus } from '@shop/contracts/account';
 import { productIdParam } from '@shop/contracts/catalog';
 import { errorBody } from '@shop/contracts/errors';
+import { type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
 import { currentUserId } from '../../plugins/auth.ts';
 import type { RoutesPlugin } from '../types.ts';
+import type { BackInStockFailure } from './service.ts';
 
 const tags = ['back-in-stock'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 422: errorBody };
 
+/** Back-in-stock's expected failures, as HTTP answers. */
+const http: HttpTable<BackInStockFailure> = {
+  product_not_found: () => notFound('Product not found'),
+  in_stock: () => unprocessable(ACCOUNT_MSG.inStock),
+};
+
 /**
  * Back-in-stock subscriptions (issue 4) under /api/products/:id/…, registered with explicit paths:
  * /api/products/* is shared with the catalogue and the cart.
  */
-export const subscriptionsRoutes: RoutesPlugin = async (app, { services, guards }) => {
+export const backInStockRoutes: RoutesPlugin = async (app, { services, guards }) => {
   const auth = { onRequest: guards.authenticate };
 
   app.post(
@@ -27,7 +35,7 @@ export const subscriptionsRoutes: RoutesPlugin = async (app, { services, guards 
         response: { 200: subscriptionStatus, ...errors },
       },
     },
-    async (request) => services.subscriptions.subscribe(currentUserId(request), request.params.id),
+    async (request) => orThrow(await services.backInStock.subscribe(currentUserId(request), request.params.id), http),
   );
 
   app.delete(
@@ -42,7 +50,7 @@ export const subscriptionsRoutes: RoutesPlugin = async (app, { services, guards 
         response: { 200: subscriptionStatus, ...errors },
       },
     },
-    async (request) => services.subscriptions.unsubscribe(currentUserId(request), request.params.id),
+    async (request) => orThrow(await services.backInStock.unsubscribe(currentUserId(request), request.params.id), http),
   );
 
   app.get(
@@ -57,6 +65,6 @@ export const subscriptionsRoutes: RoutesPlugin = async (app, { services, guards 
         response: { 200: subscriptionStatus, ...errors },
       },
     },
-    async (request) => services.subscriptions.status(currentUserId(request), request.params.id),
+    async (request) => orThrow(await services.backInStock.status(currentUserId(request), request.params.id), http),
   );
 };

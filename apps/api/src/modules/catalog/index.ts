@@ -1,0 +1,11 @@
+/** The catalogue's public face (issue 12 point 2): other modules, services.ts and app.ts import only this. */
+
+export type { BrandCount, ProductArt } from './repository.ts';
+export { catalogRoutes } from './routes.ts';
+export {
+  type CatalogService,
+  type CatalogServiceOptions,
+  createCatalogService,
+  type ProductNotFound,
+} from './service.ts';
+export { type ProductRow, productColumns, toProductWire } from './wire.ts';

@@ -1,0 +1,55 @@
+import { UPLOAD_VARIANTS, type UploadVariant, uploadUrl } from '@shop/contracts/admin-catalog';
+import { and, arrayOverlaps, eq, exists } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { products, uploadedImages } from '../../db/schema.ts';
+import type { EncodedVariant } from './uploads.ts';
+
+/** The uploaded pictures' SQL: one row per (upload id, variant). */
+
+/** Stores the encoded variants of one upload under `id`, in the caller's transaction. */
+export async function insertUpload(
+  tx: Db | Tx,
+  id: string,
+  variants: EncodedVariant[],
+  uploadedBy: string | null,
+  now: Date,
+): Promise<void> {
+  await tx.insert(uploadedImages).values(
+    variants.map((v) => ({
+      id,
+      variant: v.variant,
+      contentType: 'image/webp',
+      width: v.width,
+      height: v.height,
+      data: v.data,
+      uploadedBy,
+      createdAt: now,
+    })),
+  );
+}
+
+/**
+ * One stored variant, or undefined. The public sees a picture only once a published product shows it
+ * (issue 10 point 12): pictures of drafts, and uploads not yet on any product, are staff's (`drafts`).
+ */
+export async function selectUpload(db: Db, id: string, variant: string, opts: { drafts?: boolean } = {}) {
+  const urls = (Object.keys(UPLOAD_VARIANTS) as UploadVariant[]).map((v) => uploadUrl(id, v));
+  const shownByPublishedProduct = exists(
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.published, true), arrayOverlaps(products.images, urls))),
+  );
+  const [row] = await db
+    .select({ data: uploadedImages.data, contentType: uploadedImages.contentType })
+    .from(uploadedImages)
+    .where(
+      and(
+        eq(uploadedImages.id, id),
+        eq(uploadedImages.variant, variant),
+        opts.drafts ? undefined : shownByPublishedProduct,
+      ),
+    )
+    .limit(1);
+  return row;
+}
