@@ -29,6 +29,10 @@ export interface CatalogServiceOptions {
   answerCacheMs?: number;
 }
 
+/**
+ * The public catalogue (spec §2): listings with their filters, the category menu, brand facets and one
+ * product. Answers are what the public may see: published products only.
+ */
 export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {}) {
   const { db } = deps;
   const ttl = opts.listCacheMs ?? 5_000;
