@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { cartItems, carts, products } from '../../db/schema.ts';
 import type { CartLineRow } from './wire.ts';
 
-/** The cart's SQL. Every statement is scoped by the user's cart. */
+/** The cart's SQL: every statement on lines is scoped by the user's cart. */
 
 type Executor = Db | Tx;
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { products, subcategories, wishlistItems } from '../../db/schema.ts';
 import { productColumns, toProductWire } from '../catalog/index.ts';
 
-/** The wishlist's SQL. Every statement is scoped by the user. */
+/** The wishlist's SQL: every statement on saved items is scoped by the user. */
 
 /** The user's saved products that are published, newest first. */
 export async function selectWishlist(db: Db, userId: string): Promise<Wishlist> {
