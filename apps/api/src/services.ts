@@ -9,15 +9,15 @@ import { createAuthService } from './modules/auth/service.ts';
 import type { TokenSigner } from './modules/auth/tokens.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
-import { createCheckoutService } from './modules/checkout/service.ts';
+import { createCheckoutService } from './modules/checkout/index.ts';
 import { createContentService } from './modules/content/service.ts';
-import { createDiscountsService } from './modules/discounts/service.ts';
+import { createDiscountsService } from './modules/discounts/index.ts';
 import { createEngagementService } from './modules/engagement/service.ts';
-import { createOrdersService } from './modules/orders/service.ts';
-import { createTestPaymentProvider } from './modules/payments/provider.ts';
+import { createOrdersService } from './modules/orders/index.ts';
+import { createTestPaymentProvider } from './modules/payments/index.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
 import { createSettingsService } from './modules/settings/service.ts';
-import { createStockService } from './modules/stock/service.ts';
+import { createStockService } from './modules/stock/index.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
@@ -51,9 +51,7 @@ export function createServices(deps: Deps) {
     discounts,
     stock: createStockService(deps),
     provider: createTestPaymentProvider(),
-    onBackInStock: async (ids) => {
-      await subscriptions.notifyBackInStock(ids);
-    },
+    backInStock: subscriptions,
   });
   return {
     audit: createAuditService(),
