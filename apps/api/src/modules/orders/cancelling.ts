@@ -1,8 +1,7 @@
 import { formatMoney } from '@shop/contracts/money';
 import type { OrderStatus } from '@shop/contracts/orders';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { recordTransaction } from '../payments/index.ts';
 import { refreshRatingsOfOrder } from '../reviews/visibility.ts';
@@ -12,15 +11,16 @@ import { giveBack } from './payment.ts';
 import {
   AWAITING_CARD,
   addEvent,
+  cancellableBy,
   lockPaymentOf,
   moveStatus,
   orderStatus,
+  ownedBy,
   stockLinesOf,
   updatePayment,
   updatePaymentOf,
   voidOpenInvoice,
 } from './repository.ts';
-import { CANCELLABLE } from './rules.ts';
 
 /** Why an order cannot be cancelled: it is not there (or not the caller's), already cancelled, or past shipment. */
 export type CancelFailure =
@@ -88,14 +88,12 @@ export function createCancelling(ctx: OrdersContext) {
     orderId: string,
     how: { by: 'customer' | 'staff'; userId?: string; reason?: string; actorId?: string; inTx?: StaffHook },
   ): Promise<Result<StaffResult, CancelFailure>> {
-    const mine = how.userId ? eq(orders.userId, how.userId) : undefined;
     const done = await db.transaction(
       async (tx): Promise<Result<{ back: string[]; result: StaffResult }, CancelFailure>> => {
         const now = clock.now();
-        const before = await orderStatus(tx, orderId, mine);
+        const before = await orderStatus(tx, orderId, ownedBy(how.userId));
         if (!before) return fail('not_found');
-        const cancellable = and(mine, inArray(orders.status, [...CANCELLABLE]));
-        const order = await moveStatus(tx, orderId, cancellable, 'cancelled', now);
+        const order = await moveStatus(tx, orderId, cancellableBy(how.userId), 'cancelled', now);
         if (!order) {
           const existing = await orderStatus(tx, orderId);
           if (existing === 'cancelled') return fail('already_cancelled');

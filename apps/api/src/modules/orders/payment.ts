@@ -1,7 +1,5 @@
 import { formatMoney } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
-import { eq } from 'drizzle-orm';
-import { payments } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -188,7 +186,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
             actionToken: result.actionToken,
             updatedAt: clock.now(),
           },
-          eq(payments.status, 'processing'),
+          'processing',
         );
         return ok(undefined);
       }
@@ -223,7 +221,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
         db,
         target.payment.id,
         { status: 'processing', updatedAt: clock.now() },
-        eq(payments.status, 'requires_action'),
+        'requires_action',
       );
       if (!claimed) {
         if (target.payment.status === 'succeeded') return ctx.wire(orderId);

@@ -1,7 +1,8 @@
 import type { OrderStatus } from '@shop/contracts/orders';
-import { and, asc, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { cartItems, carts, invoices, orderEvents, orderLines, orders, payments, products } from '../../db/schema.ts';
+import { CANCELLABLE } from './rules.ts';
 
 type Executor = Db | Tx;
 export type OrderRow = typeof orders.$inferSelect;
@@ -68,6 +69,13 @@ export const guestHoldExpired = (now: Date) =>
     sql`exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.status = 'open')`,
   );
 
+/** The order is the user's (anyone's when `userId` is undefined: staff). */
+export const ownedBy = (userId: string | undefined) => (userId ? eq(orders.userId, userId) : undefined);
+
+/** The user's order (anyone's for staff) in a state that may still be cancelled. */
+export const cancellableBy = (userId: string | undefined) =>
+  and(ownedBy(userId), inArray(orders.status, [...CANCELLABLE]));
+
 /** Ids of up to 500 orders matching `where` (the sweeps' batches). */
 export async function orderIdsWhere(db: Db, where: SQL | undefined): Promise<string[]> {
   const rows = await db.select({ id: orders.id }).from(orders).where(where).limit(500);
@@ -115,16 +123,17 @@ export async function lockPayment(tx: Tx, paymentId: string): Promise<PaymentRow
   return payment;
 }
 
+/** Updates the payment; only while it is `onlyIfStatus` when given (a claim: one racer gets the row back). */
 export async function updatePayment(
   ex: Executor,
   paymentId: string,
   set: Partial<typeof payments.$inferInsert>,
-  onlyIf?: SQL,
+  onlyIfStatus?: PaymentRow['status'],
 ): Promise<PaymentRow | undefined> {
   const [row] = await ex
     .update(payments)
     .set(set)
-    .where(and(eq(payments.id, paymentId), onlyIf))
+    .where(and(eq(payments.id, paymentId), onlyIfStatus ? eq(payments.status, onlyIfStatus) : undefined))
     .returning();
   return row;
 }
