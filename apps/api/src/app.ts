@@ -26,13 +26,13 @@ import { createTokenSigner } from './modules/auth/tokens.ts';
 import { backInStockRoutes } from './modules/back-in-stock/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogRoutes } from './modules/catalog/index.ts';
-import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { checkoutRoutes } from './modules/checkout/index.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { engagementRoutes } from './modules/engagement/routes.ts';
 import { errorReportRoutes } from './modules/error-reports/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/index.ts';
-import { ordersRoutes } from './modules/orders/routes.ts';
+import { ordersRoutes } from './modules/orders/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { maintenanceHook } from './modules/settings/maintenance.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -187,7 +187,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(adminRoutes, { services, guards, deps, prefix: '/admin' });
       await api.register(contentRoutes, routeDeps);
       await api.register(checkoutRoutes, { ...routeDeps, prefix: '/checkout' });
-      await api.register(ordersRoutes, { ...routeDeps, rateLimitScale: config.RATE_LIMIT_SCALE, prefix: '/orders' });
+      await api.register(ordersRoutes, { ...routeDeps, prefix: '/orders' });
       api.setNotFoundHandler((request, reply) =>
         reply
           .status(404)

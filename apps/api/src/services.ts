@@ -11,16 +11,16 @@ import type { TokenSigner } from './modules/auth/tokens.ts';
 import { createBackInStockService } from './modules/back-in-stock/index.ts';
 import { createCartService } from './modules/cart/index.ts';
 import { createCatalogService } from './modules/catalog/index.ts';
-import { createCheckoutService } from './modules/checkout/service.ts';
+import { createCheckoutService } from './modules/checkout/index.ts';
 import { createContentService } from './modules/content/service.ts';
-import { createDiscountsService } from './modules/discounts/service.ts';
+import { createDiscountsService } from './modules/discounts/index.ts';
 import { createEngagementService } from './modules/engagement/service.ts';
 import { createMediaService } from './modules/media/index.ts';
-import { createOrdersService } from './modules/orders/service.ts';
-import { createTestPaymentProvider } from './modules/payments/provider.ts';
+import { createOrdersService } from './modules/orders/index.ts';
+import { createTestPaymentProvider } from './modules/payments/index.ts';
 import { createReviewsService } from './modules/reviews/index.ts';
 import { createSettingsService } from './modules/settings/service.ts';
-import { createStockService } from './modules/stock/service.ts';
+import { createStockService } from './modules/stock/index.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createWishlistService } from './modules/wishlist/index.ts';
 
@@ -55,9 +55,7 @@ export function createServices(deps: Deps) {
     discounts,
     stock: createStockService(deps),
     provider: createTestPaymentProvider(),
-    onBackInStock: async (ids) => {
-      await backInStock.notifyBackInStock(ids);
-    },
+    backInStock,
   });
   return {
     audit,

@@ -12,7 +12,7 @@ import {
   stockMovements,
   transactions,
 } from '../src/db/schema.ts';
-import { TEST_CARDS } from '../src/modules/payments/provider.ts';
+import { TEST_CARDS } from '../src/modules/payments/index.ts';
 import { authHeaders, createProduct, rowCount, signedInUser } from './cart-fixtures.ts';
 import { parseCsv } from './csv-reader.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';

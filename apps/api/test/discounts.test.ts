@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes, discountRedemptions, orders } from '../src/db/schema.ts';
-import { TEST_CARDS } from '../src/modules/payments/provider.ts';
+import { TEST_CARDS } from '../src/modules/payments/index.ts';
 import { createProduct, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import {

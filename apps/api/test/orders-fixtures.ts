@@ -10,7 +10,7 @@ import {
   products,
   stockMovements,
 } from '../src/db/schema.ts';
-import { TEST_CARDS } from '../src/modules/payments/provider.ts';
+import { TEST_CARDS } from '../src/modules/payments/index.ts';
 import { createProduct, freshIp, rowCount } from './cart-fixtures.ts';
 import type { TestApp } from './helpers.ts';
 

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { discountCodes, discountRedemptions, orders } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { DiscountCode } from '../discounts/service.ts';
+import type { DiscountCode } from '../discounts/index.ts';
 import { likeEscape } from './audit-log.ts';
 
 /** The wire form: percent as is, fixed amounts and the minimum subtotal in dollars. */

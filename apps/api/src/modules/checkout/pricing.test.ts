@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DiscountRule } from '../discounts/rules.ts';
+import type { DiscountRule } from '../discounts/index.ts';
 import { discountCents, type PricingInput, priceOrder } from './pricing.ts';
 
 const line = fc.record({

@@ -1,4 +1,6 @@
-import type { DiscountRule } from '../discounts/rules.ts';
+import { ok, type Result } from '../../lib/result.ts';
+import { checkDiscount, type DiscountCode, type DiscountFailure, type DiscountRule } from '../discounts/index.ts';
+import type { PricedLine, ResolvedCheckout } from './types.ts';
 
 /**
  * Order pricing (issue 4; DESIGN §6): one pure function over integer cents, used by the quote and by
@@ -70,4 +72,29 @@ export function priceOrder(input: PricingInput): Totals {
     taxCents,
     totalCents: afterDiscount + shippingCents + taxCents,
   };
+}
+
+/**
+ * Totals for priced lines. `code` undefined = a code was given but does not exist; null = no code. The
+ * code's rules are checked against the subtotal here (`discount_unusable`, with the shopper's message).
+ */
+export function priceWith(
+  r: Pick<ResolvedCheckout, 'shipping' | 'settings'>,
+  lines: PricedLine[],
+  code: DiscountCode | null | undefined,
+  now: Date,
+): Result<Totals, DiscountFailure> {
+  const subtotal = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
+  if (code !== null) {
+    const unusable = checkDiscount(code, subtotal, now);
+    if (unusable) return unusable;
+  }
+  return ok(
+    priceOrder({
+      lines,
+      discount: code ? { kind: code.kind, value: code.value, minSubtotalCents: code.minSubtotalCents } : null,
+      shipping: { priceCents: r.shipping.priceCents, freeOverCents: r.shipping.freeOverCents },
+      taxRateBasisPoints: r.settings.taxRateBasisPoints,
+    }),
+  );
 }

@@ -1,9 +1,26 @@
 import { errorBody } from '@shop/contracts/errors';
 import { quote, quoteBody, shippingMethodList, storeSettings } from '@shop/contracts/orders';
+import { badRequest, conflict, type HttpTable, orThrow, unauthorized, unprocessable } from '../../errors.ts';
 import { settingsToWire, shippingToWire } from '../settings/service.ts';
 import type { RoutesPlugin } from '../types.ts';
+import { changedMessage } from './changes.ts';
+import { CHECKOUT_MSG, choicesMessage } from './rules.ts';
+import type { CheckoutFailure } from './service.ts';
 
 const tags = ['checkout'];
+
+/** Checkout's expected failures, as HTTP answers (placing an order answers them the same way). */
+export const checkoutHttp: HttpTable<CheckoutFailure> = {
+  body_mismatch: (f) => badRequest(f.message, { field: f.field }),
+  unknown_shipping_method: () => badRequest(CHECKOUT_MSG.shippingMethod, { field: 'shipping_method' }),
+  options_invalid: (f) => badRequest(f.message, f.details),
+  session_invalid: () => unauthorized('Your session is invalid or has expired'),
+  empty_cart: () => unprocessable(CHECKOUT_MSG.emptyCart),
+  choices_missing: (f) => unprocessable(choicesMessage(f.lacking), { field: 'cart', missing_choices: f.lacking }),
+  // issue 4: what moved, with the new figures, and nothing written.
+  lines_changed: (f) => conflict(changedMessage(f.lines), { lines: f.lines }),
+  discount_unusable: (f) => unprocessable(f.message, { field: 'discount_code' }),
+};
 
 /** Issue 4: what the checkout page reads before an order is placed, under /api/checkout. */
 export const checkoutRoutes: RoutesPlugin = async (app, { services, guards }) => {
@@ -45,6 +62,7 @@ export const checkoutRoutes: RoutesPlugin = async (app, { services, guards }) =>
         response: { 200: quote, 400: errorBody, 401: errorBody, 409: errorBody, 413: errorBody, 422: errorBody },
       },
     },
-    async (request) => services.checkout.quote({ userId: request.user?.userId }, request.body),
+    async (request) =>
+      orThrow(await services.checkout.quote({ userId: request.user?.userId }, request.body), checkoutHttp),
   );
 };

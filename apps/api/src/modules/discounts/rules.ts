@@ -1,4 +1,5 @@
 import { formatMoney } from '@shop/contracts/money';
+import { type Failure, fail } from '../../lib/result.ts';
 
 /** The parts of a discount code that decide whether it applies and how much it takes off. */
 export interface DiscountRule {
@@ -34,4 +35,17 @@ export function discountProblem(code: DiscountState | undefined, subtotalCents: 
   if (code.usageLimit !== null && code.usedCount >= code.usageLimit) return DISCOUNT_MSG.usedUp;
   if (subtotalCents < code.minSubtotalCents) return DISCOUNT_MSG.minSubtotal(code.minSubtotalCents);
   return null;
+}
+
+/** A code that cannot be used for this order now, with the shopper's message (422 on `discount_code`). */
+export type DiscountFailure = Failure<'discount_unusable', { message: string }>;
+
+/** `discountProblem` as the failure a quote or an order answers with; undefined when the code applies. */
+export function checkDiscount(
+  code: DiscountState | undefined,
+  subtotalCents: number,
+  now: Date,
+): DiscountFailure | undefined {
+  const message = discountProblem(code, subtotalCents, now);
+  return message === null ? undefined : fail('discount_unusable', { message });
 }

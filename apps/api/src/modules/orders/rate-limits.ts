@@ -1,6 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { countedLimit, refuseOverLimit } from '../../plugins/counted-limit.ts';
+import { type CountedLimit, countedLimit, refuseOverLimit } from '../../plugins/counted-limit.ts';
 
 /**
  * Issue 10 point 3: attempts per minute on the routes anyone may call that place or pay orders.
@@ -37,15 +37,16 @@ function orderer(request: FastifyRequest): string {
  * one declared limit, so these two are counted here, through the plugin and its store). A request
  * over a limit still goes through when its Idempotency-Key was already answered: it places nothing,
  * and the shopper's automatic retry of an order that went through must get that order, not a 429.
+ * `scaled` are ORDER_RATE_LIMITS with RATE_LIMIT_SCALE applied (the orders service's `placementLimits`).
  */
 export function orderPlacementLimits(
   app: FastifyInstance,
-  scale: number,
+  scaled: { perAddress: CountedLimit; perEmail: CountedLimit },
   isReplay: (request: FastifyRequest) => Promise<boolean>,
 ) {
   const limits = [
-    countedLimit(app, ORDER_RATE_LIMITS.perAddress, scale, (r) => `orders-address:${clientAddress(r)}`),
-    countedLimit(app, ORDER_RATE_LIMITS.perEmail, scale, (r) => `orders-orderer:${orderer(r)}`),
+    countedLimit(app, scaled.perAddress, 1, (r) => `orders-address:${clientAddress(r)}`),
+    countedLimit(app, scaled.perEmail, 1, (r) => `orders-orderer:${orderer(r)}`),
   ];
   return async (request: FastifyRequest, reply: FastifyReply) => {
     let replay: Promise<boolean> | undefined;

@@ -1,5 +1,5 @@
 import { pageQuery } from '@shop/contracts/common';
-import { errorBody } from '@shop/contracts/errors';
+import { ERROR_CODES, errorBody } from '@shop/contracts/errors';
 import {
   confirmPaymentBody,
   order,
@@ -10,27 +10,40 @@ import {
   placeOrderHeaders,
 } from '@shop/contracts/orders';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AuthGuards, currentUserId } from '../../plugins/auth.ts';
-import type { Services } from '../../services.ts';
+import { AppError, badRequest, conflict, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
+import { currentUserId } from '../../plugins/auth.ts';
+import { checkoutHttp } from '../checkout/index.ts';
+import { CARD_MSG } from '../payments/index.ts';
+import type { RoutesPlugin } from '../types.ts';
+import type { CancelFailure } from './cancelling.ts';
+import type { ConfirmFailure } from './payment.ts';
+import type { PlaceFailure } from './placing.ts';
 import { confirmPaymentLimit, orderPlacementLimits } from './rate-limits.ts';
+import { ORDER_MSG } from './rules.ts';
 
 const tags = ['orders'];
 const bearer = [{ bearer: [] }];
 
-interface OrdersRoutesOptions {
-  services: Services;
-  guards: AuthGuards;
-  /** RATE_LIMIT_SCALE, for the two limits POST /api/orders counts itself (issue 10 point 3). */
-  rateLimitScale: number;
-}
+/** 402 of issue 4: the card was declined; nothing is owed and the cart is kept. */
+const paymentDeclined = (message: string) => new AppError(402, ERROR_CODES.paymentDeclined, message);
+
+/** The orders' expected failures, as HTTP answers; checkout's (placing reads the body as a quote does) included. */
+const http: HttpTable<PlaceFailure | ConfirmFailure | CancelFailure> = {
+  ...checkoutHttp,
+  card_number_invalid: () => badRequest(CARD_MSG.invalidNumber, { field: 'payment.card.number' }),
+  card_cvc_invalid: () => badRequest(CARD_MSG.invalidCvc, { field: 'payment.card.cvc' }),
+  card_expired: () => unprocessable(CARD_MSG.expired, { field: 'payment.card' }),
+  card_declined: (f) => paymentDeclined(f.message),
+  not_found: () => notFound(ORDER_MSG.notFound),
+  in_flight: () => conflict(ORDER_MSG.inFlight),
+  not_awaiting_confirmation: () => conflict(ORDER_MSG.notAwaitingConfirmation),
+  already_cancelled: () => conflict(ORDER_MSG.alreadyCancelled),
+  not_cancellable: () => conflict(ORDER_MSG.notCancellable),
+};
 
 /** Issue 4: placing, reading, paying and cancelling orders, under /api/orders. */
-export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
-  app,
-  { services, guards, rateLimitScale },
-) => {
-  const limitOrders = orderPlacementLimits(app, rateLimitScale, (request: FastifyRequest) =>
+export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
+  const limitOrders = orderPlacementLimits(app, services.orders.placementLimits(), (request: FastifyRequest) =>
     services.orders.isReplay(
       { userId: request.user?.userId },
       request.body as PlaceOrderBody,
@@ -64,11 +77,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const { order, replayed } = await services.orders.place(
+      const placed = await services.orders.place(
         { userId: request.user?.userId },
         request.body,
         request.headers['idempotency-key'],
       );
+      const { order, replayed } = orThrow(placed, http);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(order);
     },
@@ -101,7 +115,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         response: { 200: order, 401: errorBody, 404: errorBody },
       },
     },
-    async (request) => services.orders.getOwn(currentUserId(request), request.params.id),
+    async (request) => orThrow(await services.orders.getOwn(currentUserId(request), request.params.id), http),
   );
 
   app.post(
@@ -116,7 +130,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         response: { 200: order, 401: errorBody, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) => services.orders.cancel(currentUserId(request), request.params.id),
+    async (request) => orThrow(await services.orders.cancel(currentUserId(request), request.params.id), http),
   );
 
   app.post(
@@ -144,6 +158,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       },
     },
     async (request) =>
-      services.orders.confirmPayment({ userId: request.user?.userId }, request.params.id, request.body),
+      orThrow(
+        await services.orders.confirmPayment({ userId: request.user?.userId }, request.params.id, request.body),
+        http,
+      ),
   );
 };

@@ -1,4 +1,4 @@
-import { badRequest, unprocessable } from '../../errors.ts';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 
 /** What checkout knows of a card after the contract's format checks (orders.ts `cardInput`). */
 export interface CardDetails {
@@ -50,15 +50,21 @@ export function cardExpired(expMonth: number, expYear: number, now: Date): boole
   return expYear < year || (expYear === year && expMonth < month);
 }
 
+/** Why a card is refused before it is charged: number and security code (400), expiry (422). */
+export type CardFailure = Failure<'card_number_invalid'> | Failure<'card_cvc_invalid'> | Failure<'card_expired'>;
+
+/** The gateway's answer that it would not take the money, in its own words (402). */
+export type CardDeclined = Failure<'card_declined', { message: string }>;
+
 /**
- * The checks a gateway makes before it talks to the bank (issue 4): Luhn → 400, security code length
- * for the brand → 400, expiry by the shop's clock → 422. Runs before anything is written.
+ * The checks a gateway makes before it talks to the bank (issue 4): Luhn, security code length for the
+ * brand, expiry by the shop's clock. Runs before anything is written.
  */
-export function assertCardUsable(card: CardDetails, now: Date): { brand: CardBrand; last4: string } {
-  if (!luhnValid(card.number)) throw badRequest(CARD_MSG.invalidNumber, { field: 'payment.card.number' });
+export function checkCard(card: CardDetails, now: Date): Result<{ brand: CardBrand; last4: string }, CardFailure> {
+  if (!luhnValid(card.number)) return fail('card_number_invalid');
   const brand = cardBrand(card.number);
   const cvcLength = brand === 'amex' ? 4 : 3;
-  if (card.cvc.length !== cvcLength) throw badRequest(CARD_MSG.invalidCvc, { field: 'payment.card.cvc' });
-  if (cardExpired(card.exp_month, card.exp_year, now)) throw unprocessable(CARD_MSG.expired, { field: 'payment.card' });
-  return { brand, last4: card.number.slice(-4) };
+  if (card.cvc.length !== cvcLength) return fail('card_cvc_invalid');
+  if (cardExpired(card.exp_month, card.exp_year, now)) return fail('card_expired');
+  return ok({ brand, last4: card.number.slice(-4) });
 }

@@ -1,15 +1,10 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { products, stockMovements } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
+import { aggregate, type StockLine } from './lines.ts';
+import { putBack, recordMovements, type StockMovement, stockState, take } from './repository.ts';
 
-export interface StockLine {
-  productId: string;
-  quantity: number;
-}
-
-export type StockReason = (typeof stockMovements.$inferInsert)['reason'];
+export type StockReason = StockMovement['reason'];
 
 /** A product whose stock was taken, with its price and name as locked by that update. */
 export interface ReservedProduct {
@@ -33,15 +28,6 @@ export interface ShortProduct {
   requested: number;
 }
 
-/** Lines of the same product become one, in product-id order: the lock order of every stock change. */
-export function aggregate(lines: StockLine[]): StockLine[] {
-  const byProduct = new Map<string, number>();
-  for (const l of lines) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
-  return [...byProduct.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([productId, quantity]) => ({ productId, quantity }));
-}
-
 /**
  * Stock changes of checkout (DESIGN §6). Stock only moves by conditional updates inside the caller's
  * transaction, always in product-id order (two orders over the same products lock them in the same
@@ -62,19 +48,7 @@ export function createStockService({ clock }: Pick<Deps, 'clock'>) {
           short.push({ productId, requested: quantity, name: null, published: false, available: 0, priceCents: null });
           continue;
         }
-        const [row] = await tx
-          .update(products)
-          .set({
-            available: sql`${products.available} - ${quantity}`,
-            soldCount: sql`${products.soldCount} + ${quantity}`,
-          })
-          .where(and(eq(products.id, productId), eq(products.published, true), gte(products.available, quantity)))
-          .returning({
-            name: products.name,
-            images: products.images,
-            priceCents: products.salePriceCents,
-            available: products.available,
-          });
+        const row = await take(tx, productId, quantity);
         if (row) {
           reserved.push({
             productId,
@@ -86,15 +60,7 @@ export function createStockService({ clock }: Pick<Deps, 'clock'>) {
           });
           continue;
         }
-        const [now] = await tx
-          .select({
-            name: products.name,
-            published: products.published,
-            available: products.available,
-            priceCents: products.salePriceCents,
-          })
-          .from(products)
-          .where(eq(products.id, productId));
+        const now = await stockState(tx, productId);
         short.push({
           productId,
           requested: quantity,
@@ -116,7 +82,7 @@ export function createStockService({ clock }: Pick<Deps, 'clock'>) {
         orderId,
         createdAt: clock.now(),
       }));
-      if (moves.length > 0) await tx.insert(stockMovements).values(moves);
+      await recordMovements(tx, moves);
     },
 
     /**
@@ -125,21 +91,14 @@ export function createStockService({ clock }: Pick<Deps, 'clock'>) {
      */
     async restock(tx: Tx, lines: StockLine[], reason: StockReason, orderId: string): Promise<string[]> {
       const backInStock: string[] = [];
-      const moves: (typeof stockMovements.$inferInsert)[] = [];
+      const moves: StockMovement[] = [];
       for (const { productId, quantity } of aggregate(lines)) {
-        const [row] = await tx
-          .update(products)
-          .set({
-            available: sql`${products.available} + ${quantity}`,
-            soldCount: sql`greatest(${products.soldCount} - ${quantity}, 0)`,
-          })
-          .where(eq(products.id, productId))
-          .returning({ available: products.available, published: products.published });
+        const row = await putBack(tx, productId, quantity);
         if (!row) continue; // the product was deleted since: nothing to put back
         moves.push({ productId, delta: quantity, reason, orderId, createdAt: clock.now() });
         if (row.published && row.available - quantity === 0) backInStock.push(productId);
       }
-      if (moves.length > 0) await tx.insert(stockMovements).values(moves);
+      await recordMovements(tx, moves);
       return backInStock;
     },
   };

@@ -1,33 +1,8 @@
 import { fromCents } from '@shop/contracts/money';
-import type { Address, Order, OrderStatus } from '@shop/contracts/orders';
-import { asc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { invoices, orderEvents, orderLines, orders, payments } from '../../db/schema.ts';
-import { lineToWire, totalsToWire } from '../checkout/service.ts';
-
-/** spec'd by issue 4: a customer may cancel before shipment. */
-export const CANCELLABLE: readonly OrderStatus[] = ['awaiting_payment', 'placed', 'paid', 'processing'];
-
-export interface OrderBundle {
-  order: typeof orders.$inferSelect;
-  lines: (typeof orderLines.$inferSelect)[];
-  events: (typeof orderEvents.$inferSelect)[];
-  payment: typeof payments.$inferSelect | undefined;
-  invoice: typeof invoices.$inferSelect | undefined;
-}
-
-/** The order with its lines, timeline, payment and invoice; undefined if there is none. */
-export async function loadOrder(ex: Db | Tx, id: string): Promise<OrderBundle | undefined> {
-  const [order] = await ex.select().from(orders).where(eq(orders.id, id));
-  if (!order) return undefined;
-  const [lines, events, [payment], [invoice]] = await Promise.all([
-    ex.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position)),
-    ex.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id)),
-    ex.select().from(payments).where(eq(payments.orderId, id)),
-    ex.select().from(invoices).where(eq(invoices.orderId, id)),
-  ]);
-  return { order, lines, events, payment, invoice };
-}
+import type { Address, Order } from '@shop/contracts/orders';
+import { lineToWire, totalsToWire } from '../checkout/index.ts';
+import type { OrderBundle, OrderSummaryRow } from './repository.ts';
+import { CANCELLABLE } from './rules.ts';
 
 /** The wire form (contracts `order`). `now` decides whether an open invoice is overdue. */
 export function orderToWire(b: OrderBundle, now: Date): Order {
@@ -67,5 +42,17 @@ export function orderToWire(b: OrderBundle, now: Date): Order {
     // Guests have no way to sign in to cancel; they contact the store.
     can_cancel: o.userId !== null && CANCELLABLE.includes(o.status),
     created_at: o.createdAt.toISOString(),
+  };
+}
+
+/** One row of the user's order list (contracts `orderList`). */
+export function orderSummaryToWire(o: OrderSummaryRow) {
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    totals: totalsToWire(o),
+    created_at: o.createdAt.toISOString(),
+    item_count: o.itemCount,
   };
 }

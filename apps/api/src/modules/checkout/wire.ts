@@ -1,0 +1,46 @@
+import { fromCents } from '@shop/contracts/money';
+import type { Quote } from '@shop/contracts/orders';
+import type { Totals } from './pricing.ts';
+import type { PricedLine, ResolvedCheckout } from './types.ts';
+
+/** A priced line as quotes and orders answer it. */
+export function lineToWire(l: {
+  productId: string | null;
+  name: string;
+  image: string | null;
+  unitPriceCents: number;
+  quantity: number;
+  color: string | null;
+  size: string | null;
+}) {
+  return {
+    product_id: l.productId ?? '',
+    name: l.name,
+    image: l.image,
+    unit_price: fromCents(l.unitPriceCents),
+    quantity: l.quantity,
+    color: l.color,
+    size: l.size,
+    line_total: fromCents(l.unitPriceCents * l.quantity),
+  };
+}
+
+export function totalsToWire(t: Totals) {
+  return {
+    subtotal: fromCents(t.subtotalCents),
+    discount: fromCents(t.discountCents),
+    shipping: fromCents(t.shippingCents),
+    tax: fromCents(t.taxCents),
+    total: fromCents(t.totalCents),
+  };
+}
+
+export function toQuote(r: ResolvedCheckout, lines: PricedLine[], totals: Totals, code: string | null): Quote {
+  return {
+    lines: lines.map(lineToWire),
+    totals: totalsToWire(totals),
+    discount_code: code,
+    shipping_method: r.shipping.id,
+    tax_rate: r.settings.taxRateBasisPoints / 100,
+  };
+}

@@ -1,0 +1,154 @@
+import { formatMoney } from '@shop/contracts/money';
+import type { OrderStatus } from '@shop/contracts/orders';
+import type { SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
+import { recordTransaction } from '../payments/index.ts';
+import { refreshRatingsOfOrder } from '../reviews/visibility.ts';
+import type { StockReason } from '../stock/index.ts';
+import type { OrderNotFound, OrdersContext, StaffHook, StaffResult } from './context.ts';
+import { giveBack } from './payment.ts';
+import {
+  AWAITING_CARD,
+  addEvent,
+  cancellableBy,
+  lockPaymentOf,
+  moveStatus,
+  orderStatus,
+  ownedBy,
+  stockLinesOf,
+  updatePayment,
+  updatePaymentOf,
+  voidOpenInvoice,
+} from './repository.ts';
+
+/** Why an order cannot be cancelled: it is not there (or not the caller's), already cancelled, or past shipment. */
+export type CancelFailure =
+  | OrderNotFound
+  | Failure<'already_cancelled'>
+  | Failure<'not_cancellable', { status: OrderStatus | null }>;
+
+/** How an unpaid order is cancelled (a declined, refused or expired payment). */
+export interface Unwind {
+  paymentStatus: 'declined' | 'cancelled';
+  failureMessage: string;
+  stockReason: StockReason;
+  note: string;
+  /** What makes the order still unpaid; default: a card payment not completed (`awaiting_payment`). */
+  unpaid?: SQL;
+}
+
+/** Cancelling orders: the shopper's and the staff's cancel, and the cancel of an order never paid. */
+export function createCancelling(ctx: OrdersContext) {
+  const { db, clock, stock, discounts } = ctx;
+
+  /** Puts an order's stock back, gives its discount use back and voids its invoice. */
+  async function unwind(tx: Tx, orderId: string, reason: StockReason): Promise<string[]> {
+    const lines = await stockLinesOf(tx, orderId);
+    const back = await stock.restock(
+      tx,
+      lines.flatMap((l) => (l.productId ? [{ productId: l.productId, quantity: l.quantity }] : [])),
+      reason,
+      orderId,
+    );
+    await discounts.release(tx, orderId);
+    await voidOpenInvoice(tx, orderId);
+    return back;
+  }
+
+  /**
+   * Cancels an order that was never paid (declined, refused, expired): exactly once, restocked.
+   * Answers the cancelled order, or undefined when it was no longer unpaid.
+   */
+  async function cancelUnpaid(orderId: string, how: Unwind) {
+    const done = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const order = await moveStatus(tx, orderId, how.unpaid ?? AWAITING_CARD, 'cancelled', now);
+      if (!order) return undefined;
+      await updatePaymentOf(tx, orderId, {
+        status: how.paymentStatus,
+        failureMessage: how.failureMessage,
+        updatedAt: now,
+      });
+      const back = await unwind(tx, orderId, how.stockReason);
+      await addEvent(tx, { orderId, status: 'cancelled', note: how.note, createdAt: now });
+      return { order, back };
+    });
+    if (!done) return undefined;
+    await ctx.afterRestock(done.back);
+    return done.order;
+  }
+
+  /**
+   * The one cancel (issue 4 for customers, issue 5 for staff). One conditional status update decides
+   * (parallel cancels → one restock); the stock, the discount use and any money taken and not yet
+   * refunded go back in the same transaction, an open invoice is voided.
+   */
+  async function cancelOrder(
+    orderId: string,
+    how: { by: 'customer' | 'staff'; userId?: string; reason?: string; actorId?: string; inTx?: StaffHook },
+  ): Promise<Result<StaffResult, CancelFailure>> {
+    const done = await db.transaction(
+      async (tx): Promise<Result<{ back: string[]; result: StaffResult }, CancelFailure>> => {
+        const now = clock.now();
+        const before = await orderStatus(tx, orderId, ownedBy(how.userId));
+        if (!before) return fail('not_found');
+        const order = await moveStatus(tx, orderId, cancellableBy(how.userId), 'cancelled', now);
+        if (!order) {
+          const existing = await orderStatus(tx, orderId);
+          if (existing === 'cancelled') return fail('already_cancelled');
+          return fail('not_cancellable', { status: existing ?? null });
+        }
+        const payment = await lockPaymentOf(tx, orderId);
+        const who = how.by === 'customer' ? 'Cancelled by the customer' : 'Cancelled by the store';
+        let note = how.reason ? `${who} (${how.reason})` : who;
+        let refundedCents = 0;
+        let paymentAfter = payment?.status ?? null;
+        if (payment && (payment.status === 'succeeded' || payment.status === 'partially_refunded')) {
+          const left = payment.amountCents - payment.refundedCents;
+          const returned = await giveBack(ctx.provider, payment, left);
+          await updatePayment(tx, payment.id, {
+            status: 'refunded',
+            refundedCents: payment.amountCents,
+            updatedAt: now,
+          });
+          await recordTransaction(tx, {
+            orderId,
+            kind: 'refund',
+            method: payment.method,
+            amountCents: left,
+            currency: payment.currency,
+            providerRef: payment.providerRef,
+            note: how.reason ? `${who}: ${how.reason}` : who,
+            actorId: how.actorId ?? null,
+            at: now,
+          });
+          refundedCents = left;
+          paymentAfter = 'refunded';
+          note = `${note}; ${formatMoney(left)} ${returned}`;
+        } else if (payment && payment.status !== 'refunded') {
+          await updatePayment(tx, payment.id, { status: 'cancelled', updatedAt: now });
+          paymentAfter = 'cancelled';
+        }
+        const ids = await unwind(tx, orderId, 'order_cancelled');
+        await refreshRatingsOfOrder(tx, orderId);
+        await addEvent(tx, { orderId, status: 'cancelled', note, createdAt: now });
+        const result: StaffResult = {
+          before: { status: before, payment_status: payment?.status ?? null },
+          after: { status: 'cancelled', payment_status: paymentAfter },
+          refundedCents,
+          number: order.number,
+          email: order.email,
+        };
+        await how.inTx?.(tx, result);
+        return ok({ back: ids, result });
+      },
+    );
+    if (!done.ok) return done;
+    await ctx.afterRestock(done.value.back);
+    return ok(done.value.result);
+  }
+
+  return { unwind, cancelUnpaid, cancelOrder };
+}
+export type Cancelling = ReturnType<typeof createCancelling>;

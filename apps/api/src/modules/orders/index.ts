@@ -1,0 +1,14 @@
+/**
+ * Orders (issue 4, 5, 10): the public face of the module. Placing, payment, cancelling and the sweep
+ * are its use cases (placing.ts, payment.ts, cancelling.ts, sweep.ts over context.ts).
+ */
+export type { CancelFailure } from './cancelling.ts';
+export type { BackInStock, OrderNotFound, OrdersParts, StaffHook, StaffResult } from './context.ts';
+export type { ConfirmFailure, InFlight, RefundFailure } from './payment.ts';
+export type { PlaceFailure } from './placing.ts';
+export { ORDER_RATE_LIMITS } from './rate-limits.ts';
+export { loadOrder, type OrderBundle } from './repository.ts';
+export { ordersRoutes } from './routes.ts';
+export { CANCELLABLE, ORDER_MSG, PAYMENT_CONFIRM_WINDOW_MS } from './rules.ts';
+export { createOrdersService, type OrdersService } from './service.ts';
+export { orderToWire } from './wire.ts';

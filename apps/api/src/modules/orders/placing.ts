@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import type { Order, PlaceOrderBody } from '@shop/contracts/orders';
+import type { Tx } from '../../db/client.ts';
+import { hashRequest, hasStoredAnswer, withIdempotency } from '../../lib/idempotency.ts';
+import { fail, ok, type Result } from '../../lib/result.ts';
+import {
+  type Actor,
+  type ChangedLine,
+  type CheckoutFailure,
+  changed,
+  checkActorBody,
+  hasPriceChange,
+  linesChanged,
+  type PricedLine,
+  priceWith,
+} from '../checkout/index.ts';
+import { DISCOUNT_MSG } from '../discounts/index.ts';
+import { CARD_MSG, type CardDeclined, type CardFailure, checkCard } from '../payments/index.ts';
+import type { Settings } from '../settings/service.ts';
+import type { OrderNotFound, OrdersContext } from './context.ts';
+import type { InFlight, Payment, Placed } from './payment.ts';
+import {
+  addEvent,
+  clearOrderedFromCart,
+  insertInvoice,
+  insertLines,
+  insertOrder,
+  insertPayment,
+  loadOrder,
+  type OrderBundle,
+  repriceCart,
+} from './repository.ts';
+import { hashable, orderScope, payLaterTerms } from './rules.ts';
+import { orderToWire } from './wire.ts';
+
+/** What placing an order can end in besides a placed order (nothing is written for any of them but a decline). */
+export type PlaceFailure = CardFailure | CardDeclined | CheckoutFailure | OrderNotFound | InFlight;
+
+/** Carries a failure out of the order's transaction, so that everything it wrote is rolled back. */
+class Refused {
+  constructor(readonly failure: CheckoutFailure) {}
+}
+
+/**
+ * Placing orders (issue 4; DESIGN §6). Placing is one transaction under the request's Idempotency-Key:
+ * prices re-read, stock taken by conditional updates, the discount redeemed within its limit, order,
+ * lines, event, payment and stock movements written. A card is charged after that commit.
+ */
+export function createPlacing(ctx: OrdersContext, payment: Payment) {
+  const { db, clock, settings, checkout, discounts, stock, provider } = ctx;
+
+  /** The one transaction that places an order (issue 4); a failure means nothing may be kept. */
+  async function placeInTx(
+    tx: Tx,
+    actor: Actor,
+    body: PlaceOrderBody,
+    card: { brand: string; last4: string } | undefined,
+    current: Settings,
+  ): Promise<Result<Placed, CheckoutFailure>> {
+    const now = clock.now();
+    const resolved = await checkout.resolve(tx, actor, body, current);
+    if (!resolved.ok) return resolved;
+    const r = resolved.value;
+    // A code that does not exist fails before any stock is touched; its limits are checked again
+    // by the conditional redeem below.
+    const code = body.discount_code ? await discounts.find(tx, body.discount_code) : null;
+    if (code === undefined) return fail('discount_unusable', { message: DISCOUNT_MSG.invalid });
+
+    const { reserved, short } = await stock.reserve(tx, r.lines);
+    const locked = new Map(reserved.map((p) => [p.productId, p]));
+    const problems: ChangedLine[] = short.map((s) =>
+      changed(
+        s.productId,
+        s.name ?? r.products.get(s.productId)?.name ?? null,
+        s.published ? 'insufficient_stock' : 'unavailable',
+        null,
+        s.priceCents,
+        s.requested,
+        s.available,
+      ),
+    );
+    // Prices as the stock update locked them: no change can slip in between check and sale.
+    for (const l of r.lines) {
+      const p = locked.get(l.productId);
+      if (p && l.expectedPriceCents !== null && l.expectedPriceCents !== p.priceCents) {
+        problems.push(
+          changed(l.productId, p.name, 'price_changed', l.expectedPriceCents, p.priceCents, l.quantity, p.available),
+        );
+      }
+    }
+    if (problems.length > 0) return linesChanged(problems);
+
+    const lines: PricedLine[] = r.lines.map((l) => {
+      const p = locked.get(l.productId);
+      if (!p) throw new Error('reserved product missing');
+      return { ...l, name: p.name, image: p.image, unitPriceCents: p.priceCents };
+    });
+    const priced = priceWith(r, lines, code, now);
+    if (!priced.ok) return priced;
+    const totals = priced.value;
+    const status = card ? 'awaiting_payment' : 'placed';
+    const terms = card ? undefined : payLaterTerms(now, r.userId === null, r.settings);
+
+    const order = await insertOrder(tx, {
+      userId: r.userId,
+      email: r.email,
+      status,
+      ...totals,
+      taxRateBasisPoints: r.settings.taxRateBasisPoints,
+      discountCode: code?.code ?? null,
+      discountCodeId: code?.id ?? null,
+      shippingMethod: r.shipping.id,
+      shippingAddress: body.shipping_address,
+      billingAddress: body.billing_address ?? null,
+      payBy: terms?.payBy ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+
+    await insertLines(
+      tx,
+      lines.map((l, position) => ({
+        orderId: order.id,
+        productId: l.productId,
+        name: l.name,
+        image: l.image,
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+        color: l.color,
+        size: l.size,
+        position,
+      })),
+    );
+    await stock.recordReservation(tx, order.id, r.lines);
+    if (code) {
+      const redeemed = await discounts.redeem(tx, code, {
+        orderId: order.id,
+        userId: r.userId,
+        email: r.email,
+        amountCents: totals.discountCents,
+        now,
+      });
+      if (!redeemed.ok) return redeemed;
+    }
+
+    const paymentId = randomUUID();
+    await insertPayment(tx, {
+      id: paymentId,
+      orderId: order.id,
+      method: card ? 'card' : 'pay_later',
+      // `processing` until the charge after this commit settles it.
+      status: card ? 'processing' : 'pending',
+      amountCents: totals.totalCents,
+      provider: card ? provider.name : null,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+
+    let note = 'Order placed; waiting for the card payment';
+    if (terms) {
+      const { dueAt } = terms;
+      const number = order.number.replace(/^SO-/, 'INV-');
+      await insertInvoice(tx, { orderId: order.id, number, amountCents: totals.totalCents, issuedAt: now, dueAt });
+      note = `Order placed; invoice ${number} due ${dueAt.toISOString().slice(0, 10)}`;
+      if (r.userId) await clearOrderedFromCart(tx, r.userId, order.id, now);
+    }
+    await addEvent(tx, { orderId: order.id, status, note, createdAt: now });
+    return ok({ orderId: order.id, paymentId, amountCents: totals.totalCents });
+  }
+
+  return {
+    /**
+     * POST /api/orders. The signed-in user buys the server cart; a guest names `email` and `items`.
+     * `idempotencyKey` is required: the same key and body returns the same order (201 again, also
+     * for a replay), a different body → 422, a request still running → 409 (both thrown by
+     * withIdempotency). A declined card answers `card_declined`, and so does every retry of that key.
+     * Every other failure leaves nothing written.
+     */
+    async place(
+      actor: Actor,
+      body: PlaceOrderBody,
+      idempotencyKey: string,
+    ): Promise<Result<{ order: Order; replayed: boolean }, PlaceFailure>> {
+      const now = clock.now();
+      const cardBody = body.payment.method === 'card' ? body.payment.card : undefined;
+      // Card checks come first: a bad card writes nothing, not even the idempotency key.
+      const cardInfo = cardBody ? checkCard(cardBody, now) : undefined;
+      if (cardInfo && !cardInfo.ok) return cardInfo;
+      const mismatch = checkActorBody(actor, body);
+      if (mismatch) return mismatch;
+      const current = await settings.get();
+      const scope = orderScope(actor, body);
+
+      let placed: Placed | undefined;
+      let answer: Awaited<ReturnType<typeof withIdempotency<{ order_id: string }>>>;
+      try {
+        answer = await withIdempotency<{ order_id: string }>(
+          db,
+          { scope, key: idempotencyKey, requestHash: hashRequest({ op: 'place-order', body: hashable(body) }), now },
+          async (tx) => {
+            const result = await placeInTx(tx, actor, body, cardInfo?.value, current);
+            // Thrown to roll the transaction back (and leave the key free for a retry).
+            if (!result.ok) throw new Refused(result);
+            placed = result.value;
+            return { statusCode: 201, body: { order_id: placed.orderId } };
+          },
+        );
+      } catch (err) {
+        if (!(err instanceof Refused)) throw err;
+        const { failure } = err;
+        // issue 4: the 409 showed the new prices; the cart now carries them, so placing again
+        // (after the shopper has seen them) buys at those prices.
+        if (actor.userId && failure.reason === 'lines_changed' && hasPriceChange(failure.lines)) {
+          await repriceCart(db, actor.userId);
+        }
+        return failure;
+      }
+
+      let bundle: OrderBundle | undefined;
+      if (!answer.replayed && placed) {
+        if (cardBody) {
+          const charged = await payment.charge(placed, cardBody);
+          if (!charged.ok) return charged;
+          bundle = charged.value;
+        } else {
+          bundle = await ctx.confirmAndMail(placed.orderId);
+        }
+      }
+      bundle ??= await loadOrder(db, answer.body.order_id);
+      if (!bundle) return fail('not_found');
+      if (answer.replayed) {
+        if (bundle.payment?.status === 'processing') return fail('in_flight');
+        if (bundle.payment?.status === 'declined') {
+          return fail('card_declined', { message: bundle.payment.failureMessage ?? CARD_MSG.declined });
+        }
+      }
+      return ok({ order: orderToWire(bundle, clock.now()), replayed: answer.replayed });
+    },
+
+    /**
+     * Whether POST /api/orders with this key was already answered (for this account or guest e-mail):
+     * sending it again only replays that answer, so rate limits let it through (issue 10 point 3).
+     */
+    isReplay(actor: Actor, body: PlaceOrderBody, idempotencyKey: string): Promise<boolean> {
+      return hasStoredAnswer(db, { scope: orderScope(actor, body), key: idempotencyKey, now: clock.now() });
+    },
+  };
+}

@@ -1,0 +1,208 @@
+import type { OrderStatus } from '@shop/contracts/orders';
+import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { cartItems, carts, invoices, orderEvents, orderLines, orders, payments, products } from '../../db/schema.ts';
+import { CANCELLABLE } from './rules.ts';
+
+type Executor = Db | Tx;
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface OrderBundle {
+  order: OrderRow;
+  lines: (typeof orderLines.$inferSelect)[];
+  events: (typeof orderEvents.$inferSelect)[];
+  payment: PaymentRow | undefined;
+  invoice: typeof invoices.$inferSelect | undefined;
+}
+
+/** The order with its lines, timeline, payment and invoice; undefined if there is none. */
+export async function loadOrder(ex: Executor, id: string): Promise<OrderBundle | undefined> {
+  const [order] = await ex.select().from(orders).where(eq(orders.id, id));
+  if (!order) return undefined;
+  const [lines, events, [payment], [invoice]] = await Promise.all([
+    ex.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position)),
+    ex.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id)),
+    ex.select().from(payments).where(eq(payments.orderId, id)),
+    ex.select().from(invoices).where(eq(invoices.orderId, id)),
+  ]);
+  return { order, lines, events, payment, invoice };
+}
+
+/** A page of the user's own orders, newest first, with the number of items each; and how many there are. */
+export async function listOwn(db: Db, userId: string, page: number, limit: number) {
+  const mine = eq(orders.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        subtotalCents: orders.subtotalCents,
+        discountCents: orders.discountCents,
+        shippingCents: orders.shippingCents,
+        taxCents: orders.taxCents,
+        totalCents: orders.totalCents,
+        createdAt: orders.createdAt,
+        // Qualified by hand: inside a subquery drizzle would render the outer column unqualified.
+        itemCount: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,
+      })
+      .from(orders)
+      .where(mine)
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(orders).where(mine),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+export type OrderSummaryRow = Awaited<ReturnType<typeof listOwn>>['rows'][number];
+
+/** A card order whose payment never completed. */
+export const AWAITING_CARD = eq(orders.status, 'awaiting_payment');
+
+/** Issue 10 point 3: a guest's pay-later order whose `pay_by` passed with its invoice still open. */
+export const guestHoldExpired = (now: Date) =>
+  and(
+    eq(orders.status, 'placed'),
+    lt(orders.payBy, now),
+    sql`exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.status = 'open')`,
+  );
+
+/** The order is the user's (anyone's when `userId` is undefined: staff). */
+export const ownedBy = (userId: string | undefined) => (userId ? eq(orders.userId, userId) : undefined);
+
+/** The user's order (anyone's for staff) in a state that may still be cancelled. */
+export const cancellableBy = (userId: string | undefined) =>
+  and(ownedBy(userId), inArray(orders.status, [...CANCELLABLE]));
+
+/** Ids of up to 500 orders matching `where` (the sweeps' batches). */
+export async function orderIdsWhere(db: Db, where: SQL | undefined): Promise<string[]> {
+  const rows = await db.select({ id: orders.id }).from(orders).where(where).limit(500);
+  return rows.map((r) => r.id);
+}
+
+/** Card orders still awaiting payment that were placed before `cutoff`. */
+export const awaitingCardSince = (cutoff: Date) => and(AWAITING_CARD, lt(orders.createdAt, cutoff));
+
+/**
+ * The one conditional status update every transition goes through: the order moves to `status` only
+ * while `from` still holds, so of any number of racing requests exactly one gets the row back.
+ */
+export async function moveStatus(tx: Tx, orderId: string, from: SQL | undefined, status: OrderStatus, now: Date) {
+  const [order] = await tx
+    .update(orders)
+    .set({ status, updatedAt: now })
+    .where(and(eq(orders.id, orderId), from))
+    .returning();
+  return order;
+}
+
+export async function orderStatus(ex: Executor, orderId: string, where?: SQL): Promise<OrderStatus | undefined> {
+  const [row] = await ex
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), where));
+  return row?.status;
+}
+
+/** The order row, locked for the rest of the transaction. */
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order;
+}
+
+/** The order's payment, locked for the rest of the transaction. */
+export async function lockPaymentOf(tx: Tx, orderId: string): Promise<PaymentRow | undefined> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).for('update');
+  return payment;
+}
+
+export async function lockPayment(tx: Tx, paymentId: string): Promise<PaymentRow | undefined> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  return payment;
+}
+
+/** Updates the payment; only while it is `onlyIfStatus` when given (a claim: one racer gets the row back). */
+export async function updatePayment(
+  ex: Executor,
+  paymentId: string,
+  set: Partial<typeof payments.$inferInsert>,
+  onlyIfStatus?: PaymentRow['status'],
+): Promise<PaymentRow | undefined> {
+  const [row] = await ex
+    .update(payments)
+    .set(set)
+    .where(and(eq(payments.id, paymentId), onlyIfStatus ? eq(payments.status, onlyIfStatus) : undefined))
+    .returning();
+  return row;
+}
+
+export async function updatePaymentOf(ex: Executor, orderId: string, set: Partial<typeof payments.$inferInsert>) {
+  await ex.update(payments).set(set).where(eq(payments.orderId, orderId));
+}
+
+/** The order's owner, state and payment, for the confirmation step. */
+export async function confirmationTarget(db: Db, orderId: string) {
+  const [target] = await db
+    .select({ userId: orders.userId, status: orders.status, payment: payments })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.id, orderId));
+  return target;
+}
+
+export async function addEvent(tx: Tx, event: typeof orderEvents.$inferInsert): Promise<void> {
+  await tx.insert(orderEvents).values(event);
+}
+
+/** The order's products and quantities, for putting their stock back. */
+export async function stockLinesOf(tx: Tx, orderId: string) {
+  return tx
+    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+}
+
+export async function voidOpenInvoice(tx: Tx, orderId: string): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ status: 'void' })
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.status, 'open')));
+}
+
+/** Writes a placed order's row; answers its id and number (SO-…). */
+export async function insertOrder(tx: Tx, row: typeof orders.$inferInsert) {
+  const [order] = await tx.insert(orders).values(row).returning({ id: orders.id, number: orders.number });
+  if (!order) throw new Error('order not created');
+  return order;
+}
+
+export async function insertLines(tx: Tx, rows: (typeof orderLines.$inferInsert)[]): Promise<void> {
+  await tx.insert(orderLines).values(rows);
+}
+
+export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert): Promise<void> {
+  await tx.insert(payments).values(row);
+}
+
+export async function insertInvoice(tx: Tx, row: typeof invoices.$inferInsert): Promise<void> {
+  await tx.insert(invoices).values(row);
+}
+
+/** Removes what an order bought from its buyer's cart (the lines with the same product and options). */
+export async function clearOrderedFromCart(tx: Tx, userId: string, orderId: string, now: Date): Promise<void> {
+  await tx.execute(sql`
+    delete from cart_items ci using carts c, order_lines ol
+    where ci.cart_id = c.id and c.user_id = ${userId}::uuid and ol.order_id = ${orderId}::uuid
+      and ci.product_id = ol.product_id and ci.color = coalesce(ol.color, '') and ci.size = coalesce(ol.size, '')`);
+  await tx.update(carts).set({ updatedAt: now }).where(eq(carts.userId, userId));
+}
+
+/** After a price_changed 409: the signed-in cart's lines take the current prices. */
+export async function repriceCart(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`
+    update ${cartItems} ci set unit_price_cents = p.sale_price_cents
+    from ${carts} c, ${products} p
+    where ci.cart_id = c.id and c.user_id = ${userId}::uuid and p.id = ci.product_id`);
+}

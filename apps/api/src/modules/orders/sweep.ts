@@ -1,0 +1,55 @@
+import type { Cancelling } from './cancelling.ts';
+import type { OrdersContext } from './context.ts';
+import { holdExpiredMail } from './mail.ts';
+import { awaitingCardSince, guestHoldExpired, orderIdsWhere } from './repository.ts';
+import { ORDER_MSG, PAYMENT_CONFIRM_WINDOW_MS } from './rules.ts';
+
+/** The sweeps server.ts runs every minute: unpaid orders whose time ran out are cancelled and restocked. */
+export function createSweep(ctx: OrdersContext, cancelling: Cancelling) {
+  const { db, clock, settings } = ctx;
+  return {
+    /**
+     * Card orders still awaiting payment PAYMENT_CONFIRM_WINDOW_MS after placement are cancelled and
+     * restocked. Returns how many it cancelled.
+     */
+    async expireUnconfirmedPayments(): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - PAYMENT_CONFIRM_WINDOW_MS);
+      const stale = await orderIdsWhere(db, awaitingCardSince(cutoff));
+      let cancelled = 0;
+      for (const id of stale) {
+        const done = await cancelling.cancelUnpaid(id, {
+          paymentStatus: 'cancelled',
+          failureMessage: ORDER_MSG.expired,
+          stockReason: 'payment_expired',
+          note: 'Cancelled: the card payment was not confirmed within 30 minutes',
+        });
+        if (done) cancelled += 1;
+      }
+      return cancelled;
+    },
+
+    /**
+     * The sweep of issue 10 point 3 (with the one above): a guest's pay-later order still unpaid at its
+     * `pay_by` is cancelled, restocked and its invoice voided, exactly once whatever runs in parallel
+     * (one conditional update decides; a "mark paid" racing it then finds the invoice void). Orders
+     * staff already prepare or ship are left alone. The guest is told.
+     */
+    async expireUnpaidGuestOrders(): Promise<number> {
+      const stale = await orderIdsWhere(db, guestHoldExpired(clock.now()));
+      let cancelled = 0;
+      for (const id of stale) {
+        const order = await cancelling.cancelUnpaid(id, {
+          paymentStatus: 'cancelled',
+          failureMessage: ORDER_MSG.notPaidInTime,
+          stockReason: 'payment_expired',
+          note: 'Cancelled: the invoice was not paid in time (guest order)',
+          unpaid: guestHoldExpired(clock.now()),
+        });
+        if (!order) continue;
+        cancelled += 1;
+        await ctx.mailQuietly(async () => holdExpiredMail(order, (await settings.get()).storeName));
+      }
+      return cancelled;
+    },
+  };
+}
