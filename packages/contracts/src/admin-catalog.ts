@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { product } from './catalog.ts';
 import { paged, pageQuery } from './common.ts';
-import { discountedCents, hasAtMostTwoDecimals } from './money.ts';
+import { discountedCents, fromCents, hasAtMostTwoDecimals } from './money.ts';
 import { stopAt } from './text.ts';
 
 /** Admin Products (issue 5): the list, the product form, stock adjustments, sales and image uploads. */
@@ -199,7 +199,7 @@ export function resolvePricing(input: {
       return { saleCents, percentage };
     }
     return {
-      error: `sale_price and percentage_discount disagree: ${percentage}% off gives ${(discountedCents(regularCents, percentage) / 100).toFixed(2)}`,
+      error: `sale_price and percentage_discount disagree: ${percentage}% off gives ${fromCents(discountedCents(regularCents, percentage)).toFixed(2)}`,
     };
   }
   if (saleCents !== undefined) return { saleCents, percentage: percentOff(regularCents, saleCents) };

@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { ERROR_CODES } from '@shop/contracts/errors';
-import { formatMoney } from '@shop/contracts/money';
+import { formatMoney, fromCents } from '@shop/contracts/money';
 import type { Order, PlaceOrderBody } from '@shop/contracts/orders';
 import { and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -757,7 +757,7 @@ export function createOrdersService(
         if (amount > left) {
           throw conflict(
             `At most ${formatMoney(left)} of order ${order.number} can still be refunded (paid ${formatMoney(payment.amountCents)}, refunded ${formatMoney(payment.refundedCents)})`,
-            { refundable: left / 100 },
+            { refundable: fromCents(left) },
           );
         }
         const full = amount === left;
