@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { product } from './catalog.ts';
 import { paged, pageQuery } from './common.ts';
-import { discountedCents } from './money.ts';
+import { discountedCents, fromCents, hasAtMostTwoDecimals } from './money.ts';
 import { stopAt } from './text.ts';
 
 /** Admin Products (issue 5): the list, the product form, stock adjustments, sales and image uploads. */
@@ -59,7 +59,7 @@ const money = (name: string) =>
     .finite(`${name} must be a number`)
     .min(0, `${name} must not be negative`)
     .max(MAX_PRICE, `${name} must be at most ${MAX_PRICE}`)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${name} must have at most 2 decimals`);
+    .refine(hasAtMostTwoDecimals, `${name} must have at most 2 decimals`);
 
 const textList = (name: string, maxItems: number, maxLength: number) =>
   z
@@ -199,7 +199,7 @@ export function resolvePricing(input: {
       return { saleCents, percentage };
     }
     return {
-      error: `sale_price and percentage_discount disagree: ${percentage}% off gives ${(discountedCents(regularCents, percentage) / 100).toFixed(2)}`,
+      error: `sale_price and percentage_discount disagree: ${percentage}% off gives ${fromCents(discountedCents(regularCents, percentage)).toFixed(2)}`,
     };
   }
   if (saleCents !== undefined) return { saleCents, percentage: percentOff(regularCents, saleCents) };

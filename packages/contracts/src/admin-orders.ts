@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDay } from './admin-common.ts';
 import { paged, pageQuery } from './common.ts';
+import { hasAtMostTwoDecimals } from './money.ts';
 import { ORDER_STATUSES, order, orderStatus } from './orders.ts';
 import { stopAt } from './text.ts';
 
@@ -143,7 +144,7 @@ export const refundAmount = z
   .number({ error: 'amount must be a number' })
   .positive('The refund amount must be more than 0')
   .max(10_000_000, 'The refund amount is too large')
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'The amount may have at most two decimals');
+  .refine(hasAtMostTwoDecimals, 'The amount may have at most two decimals');
 
 export const refundOrderBody = z.strictObject({
   amount: refundAmount.optional().describe('Default: everything not yet refunded'),

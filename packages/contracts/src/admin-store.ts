@@ -3,6 +3,7 @@ import { isoDay, timeZoneField } from './admin-common.ts';
 import { email, newPassword, registerBody } from './auth.ts';
 import { paged, pageQuery } from './common.ts';
 import { errorReport } from './error-reports.ts';
+import { hasAtMostTwoDecimals } from './money.ts';
 import { unknownPlaceholderMessage, unknownPlaceholders } from './placeholders.ts';
 import { stopAt } from './text.ts';
 
@@ -14,9 +15,7 @@ const amount = (field: string) =>
     .number({ error: `${field} must be a number` })
     .min(0, `${field} must not be negative`)
     .max(1_000_000, `${field} must be at most 1000000`)
-    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-      message: `${field} must have at most two decimal places`,
-    });
+    .refine(hasAtMostTwoDecimals, { message: `${field} must have at most two decimal places` });
 
 const optionalText = (field: string, max: number) =>
   z
@@ -101,7 +100,7 @@ function checkDiscount(
   if (v.kind === 'percent' && v.value !== undefined && (!Number.isInteger(v.value) || v.value > 100)) {
     ctx.addIssue({ code: 'custom', message: 'A percentage must be a whole number from 1 to 100', path: ['value'] });
   }
-  if (v.kind === 'fixed' && v.value !== undefined && Math.abs(v.value * 100 - Math.round(v.value * 100)) > 1e-6) {
+  if (v.kind === 'fixed' && v.value !== undefined && !hasAtMostTwoDecimals(v.value)) {
     ctx.addIssue({ code: 'custom', message: 'An amount must have at most two decimal places', path: ['value'] });
   }
   if (v.starts_at && v.expires_at && Date.parse(v.expires_at) <= Date.parse(v.starts_at)) {
@@ -265,7 +264,7 @@ export const adminSettings = z.strictObject({
     .number({ error: 'Tax rate must be a number' })
     .min(0, 'Tax rate must not be negative')
     .max(50, 'Tax rate must be at most 50 %')
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Tax rate must have at most two decimal places'),
+    .refine(hasAtMostTwoDecimals, 'Tax rate must have at most two decimal places'),
   pay_later_days: z
     .number({ error: 'Pay-later days must be a whole number' })
     .int('Pay-later days must be a whole number')

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { pipeline, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@shop/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +15,7 @@ import type { Clock } from '../lib/clock.ts';
 import { pageOpenDuringMaintenance, previewTokenOf } from '../modules/settings/maintenance.ts';
 import { SECURITY_HEADERS } from '../plugins/security-headers.ts';
 import type { Services } from '../services.ts';
+import { COMPRESSIBLE, compressed } from './compression.ts';
 
 /** Form posts to pages are small; uploads go to /api with their own limit. */
 const WEB_BODY_LIMIT = 1024 * 1024;
@@ -23,8 +23,6 @@ const WEB_BODY_LIMIT = 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** favicon and other unfingerprinted public files may change with a deploy. */
 const SHORT_CACHE = 'public, max-age=3600';
-/** Responses worth compressing on the fly: documents, single-fetch data, text. */
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
 /** Build output: a miss there is a 404 in the API's error format, not a rendered page (/media has its own). */
 const ASSETS_PREFIX = '/assets/';
 /** React Router's server build, as its Vite plugin serves it to a dev server. */
@@ -193,25 +191,6 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
-/** The best encoding the client accepts (br over gzip at equal weight), or none. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  if (!acceptEncoding) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.split(';').map((s) => s.trim());
-    if (!name) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    const weight = q ? Number.parseFloat(q.slice(2)) : 1;
-    weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
-  const br = weight('br');
-  const gzip = weight('gzip');
-  if (br > 0 && br >= gzip) return 'br';
-  if (gzip > 0) return 'gzip';
-  return undefined;
-}
-
 function hasOversizedBody(request: FastifyRequest): boolean {
   const length = Number(request.headers['content-length'] ?? 0);
   return Number.isFinite(length) && length > WEB_BODY_LIMIT;
@@ -273,7 +252,8 @@ function limitedBody(raw: IncomingMessage, limit: number): ReadableStream<Uint8A
 
 /**
  * Web Response → Fastify reply: status, headers (each cookie separately), the pages' own content
- * security policy (the other security headers are every answer's, set at the root), body.
+ * security policy (the other security headers are every answer's, set at the root), body — text
+ * compressed as the client accepts (compression.ts).
  */
 function sendWebResponse(
   request: FastifyRequest,
@@ -295,29 +275,10 @@ function sendWebResponse(
 
   if (!response.body) return reply.send();
 
-  let body: Readable = pumpFrom(response.body);
+  const body = pumpFrom(response.body);
   const type = response.headers.get('content-type') ?? '';
-  if (COMPRESSIBLE.test(type) && !response.headers.has('content-encoding')) {
-    reply.header('vary', appendVary(reply.getHeader('vary'), 'accept-encoding'));
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (encoding) {
-      // DESIGN §8: uncompressed HTML costs ~10 Lighthouse points on mobile. Flush every write so a
-      // streamed page still reaches the browser piece by piece.
-      const compressor =
-        encoding === 'br'
-          ? zlib.createBrotliCompress({
-              flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
-            })
-          : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH, level: 6 });
-      reply.header('content-encoding', encoding);
-      reply.removeHeader('content-length');
-      body = pipeline(body, compressor, (err) => {
-        if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') request.log.warn({ err }, 'web response stream failed');
-      });
-    }
-  }
-  return reply.send(body);
+  const encoded = response.headers.has('content-encoding');
+  return reply.send(COMPRESSIBLE.test(type) && !encoded ? compressed(request, reply, body) : body);
 }
 
 /** A Node Readable that pulls the Web stream chunk by chunk (faster than Readable.fromWeb, DESIGN §8). */
@@ -339,14 +300,4 @@ function pumpFrom(stream: ReadableStream<Uint8Array>): Readable {
       );
     },
   });
-}
-
-function appendVary(current: unknown, field: string): string {
-  const existing = typeof current === 'string' ? current : Array.isArray(current) ? current.join(', ') : '';
-  const fields = existing
-    .split(',')
-    .map((f) => f.trim())
-    .filter(Boolean);
-  if (fields.some((f) => f === '*' || f.toLowerCase() === field)) return fields.join(', ');
-  return [...fields, field].join(', ');
 }

@@ -55,7 +55,7 @@ const staffHttp: HttpTable<CancelFailure | RefundFailure> = {
   refund_too_large: (f) =>
     conflict(
       `At most ${formatMoney(f.leftCents)} of order ${f.number} can still be refunded (paid ${formatMoney(f.paidCents)}, refunded ${formatMoney(f.refundedCents)})`,
-      { refundable: f.leftCents / 100 },
+      { refundable: fromCents(f.leftCents) },
     ),
 };
 

@@ -1,8 +1,6 @@
-import { formatMoney, toCents } from '@shop/contracts/money';
+import { formatAmount } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { Mail } from '../../lib/mailer.ts';
-
-const money = (amount: number) => formatMoney(toCents(amount));
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa',
@@ -31,23 +29,23 @@ export function utcMinute(iso: string): string {
 export function confirmationMail(order: Order, storeName: string, ordersUrl: string | null): Mail {
   const lines = order.lines.map((l) => {
     const options = [l.color, l.size].filter(Boolean).join(', ');
-    return `  ${l.quantity} × ${l.name}${options ? ` (${options})` : ''} — ${money(l.line_total)}`;
+    return `  ${l.quantity} × ${l.name}${options ? ` (${options})` : ''} — ${formatAmount(l.line_total)}`;
   });
   const t = order.totals;
   const totals = [
-    `  Subtotal: ${money(t.subtotal)}`,
+    `  Subtotal: ${formatAmount(t.subtotal)}`,
     ...(t.discount > 0
-      ? [`  Discount${order.discount_code ? ` (${order.discount_code})` : ''}: −${money(t.discount)}`]
+      ? [`  Discount${order.discount_code ? ` (${order.discount_code})` : ''}: −${formatAmount(t.discount)}`]
       : []),
-    `  Shipping: ${t.shipping === 0 ? 'free' : money(t.shipping)}`,
-    `  Tax: ${money(t.tax)}`,
-    `  Total: ${money(t.total)}`,
+    `  Shipping: ${t.shipping === 0 ? 'free' : formatAmount(t.shipping)}`,
+    `  Tax: ${formatAmount(t.tax)}`,
+    `  Total: ${formatAmount(t.total)}`,
   ];
   const payment =
     order.payment.method === 'card'
       ? [`Paid with ${cardLabel(order.payment.card_brand, order.payment.card_last4)}.`]
       : [
-          `Pay later: invoice ${order.invoice?.number} for ${money(order.invoice?.amount ?? t.total)}, due ${order.invoice?.due_at.slice(0, 10)}.`,
+          `Pay later: invoice ${order.invoice?.number} for ${formatAmount(order.invoice?.amount ?? t.total)}, due ${order.invoice?.due_at.slice(0, 10)}.`,
           // issue 10 point 3: a guest's order holds its items only until then.
           ...(order.pay_by
             ? [`Please pay by ${utcMinute(order.pay_by)}: an order still unpaid then is cancelled.`]

@@ -1,5 +1,5 @@
+import { formatAmount } from '@shop/contracts/money';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { money } from '../admin/lib/format.ts';
 
 const axisMoney = (v: number) => (v >= 1000 ? `$${Math.round(v / 1000)}k` : `$${v}`);
 
@@ -20,7 +20,7 @@ export function RevenueChart({
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="period" tick={{ fontSize: 12, fill: '#475569' }} minTickGap={24} />
           <YAxis tickFormatter={axisMoney} tick={{ fontSize: 12, fill: '#475569' }} width={56} />
-          <Tooltip formatter={(v) => money(Number(v))} />
+          <Tooltip formatter={(v) => formatAmount(Number(v))} />
           <Line type="monotone" dataKey="revenue" name="Revenue" stroke="#0f172a" strokeWidth={2} dot={false} />
         </LineChart>
       </ResponsiveContainer>
@@ -37,7 +37,7 @@ export function CategoryChart({ data, label }: { data: { category: string; sales
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="category" tick={{ fontSize: 12, fill: '#475569' }} interval={0} />
           <YAxis tickFormatter={axisMoney} tick={{ fontSize: 12, fill: '#475569' }} width={56} />
-          <Tooltip formatter={(v) => money(Number(v))} />
+          <Tooltip formatter={(v) => formatAmount(Number(v))} />
           <Bar dataKey="sales" name="Sales" fill="#334155" />
         </BarChart>
       </ResponsiveContainer>
@@ -50,5 +50,5 @@ export function describeSeries(what: string, data: { period: string; revenue: nu
   if (data.length === 0) return `${what}: no data`;
   const total = data.reduce((s, p) => s + p.revenue, 0);
   const best = data.reduce((a, b) => (b.revenue > a.revenue ? b : a));
-  return `${what} from ${data[0]?.period} to ${data.at(-1)?.period}: ${money(total)} in total, highest ${money(best.revenue)} on ${best.period}. The table lists every value.`;
+  return `${what} from ${data[0]?.period} to ${data.at(-1)?.period}: ${formatAmount(total)} in total, highest ${formatAmount(best.revenue)} on ${best.period}. The table lists every value.`;
 }

@@ -1,4 +1,5 @@
 import type { CustomerDetail, CustomerRow } from '@shop/contracts/admin-insights';
+import { formatAmount } from '@shop/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowLeft } from 'lucide-react';
@@ -15,7 +16,7 @@ import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
 import { Pagination } from '../admin/components/pagination.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
-import { formatDate, formatDateTime, money } from '../admin/lib/format.ts';
+import { formatDate, formatDateTime } from '../admin/lib/format.ts';
 import { useListParams } from '../admin/lib/list-params.ts';
 import { insightsQueries, useSetCustomerDisabled } from './api.ts';
 import { orderLinkColumn, statusLabel } from './dashboard.tsx';
@@ -38,8 +39,8 @@ const customerOrderColumns: ColumnDef<CustomerDetail['orders']['items'][number],
   orderLinkColumn(),
   { header: 'Placed', cell: ({ row }) => formatDateTime(row.original.created_at) },
   { header: 'Status', cell: ({ row }) => statusLabel(row.original.status) },
-  { header: 'Total', cell: ({ row }) => money(row.original.total) },
-  { header: 'Refunded', cell: ({ row }) => (row.original.refunded > 0 ? money(row.original.refunded) : '—') },
+  { header: 'Total', cell: ({ row }) => formatAmount(row.original.total) },
+  { header: 'Refunded', cell: ({ row }) => (row.original.refunded > 0 ? formatAmount(row.original.refunded) : '—') },
 ];
 
 /** Customers (issue 5): the list, or one customer when `?customer=<id>` is set (one route). */
@@ -77,7 +78,7 @@ function CustomerList({ list }: { list: ReturnType<typeof useListParams<'q' | 's
     { header: 'E-mail', accessorKey: 'email' },
     { header: 'Joined', cell: ({ row }) => formatDate(row.original.created_at) },
     { header: 'Orders', accessorKey: 'orders' },
-    { header: 'Lifetime value', cell: ({ row }) => money(row.original.lifetime_value) },
+    { header: 'Lifetime value', cell: ({ row }) => formatAmount(row.original.lifetime_value) },
     {
       header: 'Status',
       cell: ({ row }) =>
@@ -188,10 +189,11 @@ function CustomerDetailView({ id, onBack }: { id: string; onBack: () => void }) 
               </Panel>
               <Panel title="Lifetime value">
                 <p className="font-bold text-2xl" data-testid="customer-ltv">
-                  {money(d.customer.lifetime_value)}
+                  {formatAmount(d.customer.lifetime_value)}
                 </p>
                 <p className="text-slate-600 text-sm">
-                  {plural(d.customer.orders, 'order', 'orders')} · gross {money(d.gross)} · refunds {money(d.refunds)}
+                  {plural(d.customer.orders, 'order', 'orders')} · gross {formatAmount(d.gross)} · refunds{' '}
+                  {formatAmount(d.refunds)}
                 </p>
               </Panel>
               <Panel title="Addresses">

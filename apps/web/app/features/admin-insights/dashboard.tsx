@@ -1,4 +1,5 @@
 import type { Dashboard, SalesPeriod } from '@shop/contracts/admin-insights';
+import { formatAmount } from '@shop/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
@@ -7,7 +8,7 @@ import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
 import { StatCard } from '../admin/components/stat-card.tsx';
-import { formatDateTime, money } from '../admin/lib/format.ts';
+import { formatDateTime } from '../admin/lib/format.ts';
 import { insightsQueries } from './api.ts';
 import { describeSeries, RevenueChart } from './charts.tsx';
 import { RangePicker, useDayRange } from './range-picker.tsx';
@@ -29,14 +30,14 @@ export function orderLinkColumn<T extends { id: string; number: string }>(): Col
 const dayColumns: ColumnDef<SalesPeriod, unknown>[] = [
   { header: 'Day', cell: ({ row }) => row.original.period },
   { header: 'Orders', cell: ({ row }) => row.original.orders },
-  { header: 'Revenue', cell: ({ row }) => money(row.original.revenue) },
+  { header: 'Revenue', cell: ({ row }) => formatAmount(row.original.revenue) },
 ];
 
 const recentColumns: ColumnDef<Dashboard['recent_orders'][number], unknown>[] = [
   orderLinkColumn(),
   { header: 'Customer', cell: ({ row }) => row.original.customer },
   { header: 'Status', cell: ({ row }) => statusLabel(row.original.status) },
-  { header: 'Total', cell: ({ row }) => money(row.original.total) },
+  { header: 'Total', cell: ({ row }) => formatAmount(row.original.total) },
   {
     header: 'Placed',
     cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.created_at)}</span>,
@@ -57,9 +58,9 @@ export function DashboardPage() {
         {(d) => (
           <>
             <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-              <StatCard label="Revenue" value={money(d.current.revenue)} change={d.change.revenue} />
+              <StatCard label="Revenue" value={formatAmount(d.current.revenue)} change={d.change.revenue} />
               <StatCard label="Orders" value={String(d.current.orders)} change={d.change.orders} />
-              <StatCard label="Average order value" value={money(d.current.aov)} change={d.change.aov} />
+              <StatCard label="Average order value" value={formatAmount(d.current.aov)} change={d.change.aov} />
               <StatCard label="New customers" value={String(d.current.new_customers)} change={d.change.new_customers} />
             </section>
             <p className="text-slate-600 text-sm">

@@ -1,4 +1,5 @@
 import type { CategoriesReport, Group, SalesPeriod, TopProductsReport } from '@shop/contracts/admin-insights';
+import { formatAmount } from '@shop/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
@@ -13,7 +14,6 @@ import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
 import { downloadCsv } from '../admin/lib/download.ts';
-import { money } from '../admin/lib/format.ts';
 import { type DayRange, insightsQueries } from './api.ts';
 import { CategoryChart, describeSeries, RevenueChart } from './charts.tsx';
 import { RangePicker, useDayRange } from './range-picker.tsx';
@@ -57,16 +57,16 @@ const salesColumns = (group: Group): ColumnDef<SalesPeriod, unknown>[] => [
     cell: ({ row }) => (group === 'month' ? row.original.period.slice(0, 7) : row.original.period),
   },
   { header: 'Orders', cell: ({ row }) => row.original.orders },
-  { header: 'Gross', cell: ({ row }) => money(row.original.gross) },
-  { header: 'Refunds', cell: ({ row }) => money(row.original.refunds) },
-  { header: 'Revenue', cell: ({ row }) => money(row.original.revenue) },
+  { header: 'Gross', cell: ({ row }) => formatAmount(row.original.gross) },
+  { header: 'Refunds', cell: ({ row }) => formatAmount(row.original.refunds) },
+  { header: 'Revenue', cell: ({ row }) => formatAmount(row.original.revenue) },
 ];
 
 const categoryColumns = (total: number): ColumnDef<CategoryRow, unknown>[] => [
   { header: 'Category', cell: ({ row }) => row.original.category, footer: 'Total' },
   { header: 'Orders', cell: ({ row }) => row.original.orders, footer: '' },
   { header: 'Units', cell: ({ row }) => row.original.units, footer: '' },
-  { header: 'Sales', cell: ({ row }) => money(row.original.sales), footer: money(total) },
+  { header: 'Sales', cell: ({ row }) => formatAmount(row.original.sales), footer: formatAmount(total) },
 ];
 
 const topColumns: ColumnDef<TopRow, unknown>[] = [
@@ -74,7 +74,7 @@ const topColumns: ColumnDef<TopRow, unknown>[] = [
   { header: 'Category', cell: ({ row }) => row.original.category ?? '—' },
   { header: 'Orders', cell: ({ row }) => row.original.orders },
   { header: 'Units', cell: ({ row }) => row.original.units },
-  { header: 'Sales', cell: ({ row }) => money(row.original.sales) },
+  { header: 'Sales', cell: ({ row }) => formatAmount(row.original.sales) },
 ];
 
 const fileRange = (r: DayRange) => `${r.from}-to-${r.to}`;
@@ -128,9 +128,9 @@ export function ReportsPage() {
           {(s) => (
             <div className="space-y-4">
               <p className="text-slate-700 text-sm">
-                {plural(s.totals.orders, 'order', 'orders')} · gross {money(s.totals.gross)} · refunds{' '}
-                {money(s.totals.refunds)} · revenue <strong>{money(s.totals.revenue)}</strong> · average order{' '}
-                {money(s.totals.aov)}
+                {plural(s.totals.orders, 'order', 'orders')} · gross {formatAmount(s.totals.gross)} · refunds{' '}
+                {formatAmount(s.totals.refunds)} · revenue <strong>{formatAmount(s.totals.revenue)}</strong> · average
+                order {formatAmount(s.totals.aov)}
               </p>
               <RevenueChart data={s.periods} label={describeSeries(`Revenue by ${s.group}`, s.periods)} />
               {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
@@ -164,8 +164,8 @@ export function ReportsPage() {
             <div className="space-y-4">
               <CategoryChart
                 data={c.items}
-                label={`Merchandise sales by category, ${money(c.total)} in total${
-                  c.items[0] ? `; the largest is ${c.items[0].category} with ${money(c.items[0].sales)}` : ''
+                label={`Merchandise sales by category, ${formatAmount(c.total)} in total${
+                  c.items[0] ? `; the largest is ${c.items[0].category} with ${formatAmount(c.items[0].sales)}` : ''
                 }. The table lists every category.`}
               />
               <DataTable

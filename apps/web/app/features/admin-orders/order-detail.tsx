@@ -1,4 +1,5 @@
 import type { AdminOrderDetail, LedgerRow } from '@shop/contracts/admin-orders';
+import { formatAmount } from '@shop/contracts/money';
 import type { Address } from '@shop/contracts/orders';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -11,7 +12,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { Panel } from '../admin/components/admin-page.tsx';
 import { DataTable } from '../admin/components/data-table.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
-import { formatDateTime, money } from '../admin/lib/format.ts';
+import { formatDateTime } from '../admin/lib/format.ts';
 import { useAdminOrder, useCancelOrder, useMarkInvoicePaid, useOrderTransition, useRefundOrder } from './api.ts';
 import { humanize, StatusBadge } from './status-badge.tsx';
 
@@ -30,9 +31,9 @@ const lineColumns: ColumnDef<AdminOrderDetail['lines'][number], unknown>[] = [
       );
     },
   },
-  { header: 'Price', cell: ({ row }) => money(row.original.unit_price) },
+  { header: 'Price', cell: ({ row }) => formatAmount(row.original.unit_price) },
   { header: 'Qty', cell: ({ row }) => row.original.quantity },
-  { header: 'Total', cell: ({ row }) => money(row.original.line_total), meta: { className: 'text-right' } },
+  { header: 'Total', cell: ({ row }) => formatAmount(row.original.line_total), meta: { className: 'text-right' } },
 ];
 
 /** One order as staff see it: lines, totals, addresses, payment, timeline, ledger and the actions. */
@@ -70,16 +71,16 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
               getRowId={(l) => `${l.product_id}|${l.color}|${l.size}`}
             />
             <dl className="mt-3 ml-auto max-w-xs space-y-1 text-sm">
-              <Row label="Subtotal">{money(order.totals.subtotal)}</Row>
+              <Row label="Subtotal">{formatAmount(order.totals.subtotal)}</Row>
               {order.totals.discount > 0 ? (
                 <Row label={`Discount${order.discount_code ? ` (${order.discount_code})` : ''}`}>
-                  −{money(order.totals.discount)}
+                  −{formatAmount(order.totals.discount)}
                 </Row>
               ) : null}
-              <Row label={`Shipping (${order.shipping_method})`}>{money(order.totals.shipping)}</Row>
-              <Row label="Tax">{money(order.totals.tax)}</Row>
+              <Row label={`Shipping (${order.shipping_method})`}>{formatAmount(order.totals.shipping)}</Row>
+              <Row label="Tax">{formatAmount(order.totals.tax)}</Row>
               <Row label="Total" strong>
-                {money(order.totals.total)}
+                {formatAmount(order.totals.total)}
               </Row>
             </dl>
           </Panel>
@@ -122,9 +123,9 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
               <Row label="Status">
                 <StatusBadge status={order.payment.status} />
               </Row>
-              <Row label="Amount">{money(order.payment_detail.amount)}</Row>
-              <Row label="Refunded">{money(order.payment_detail.refunded)}</Row>
-              <Row label="Refundable">{money(order.payment_detail.refundable)}</Row>
+              <Row label="Amount">{formatAmount(order.payment_detail.amount)}</Row>
+              <Row label="Refunded">{formatAmount(order.payment_detail.refunded)}</Row>
+              <Row label="Refundable">{formatAmount(order.payment_detail.refundable)}</Row>
               {order.payment_detail.reference ? <Row label="Reference">{order.payment_detail.reference}</Row> : null}
             </dl>
             {order.invoice ? (
@@ -156,7 +157,7 @@ const ledgerColumns: ColumnDef<LedgerRow, unknown>[] = [
   { header: 'Date', cell: ({ row }) => formatDateTime(row.original.created_at) },
   { header: 'Kind', cell: ({ row }) => <StatusBadge status={row.original.kind} /> },
   { header: 'Method', cell: ({ row }) => humanize(row.original.method) },
-  { header: 'Amount', cell: ({ row }) => money(row.original.amount) },
+  { header: 'Amount', cell: ({ row }) => formatAmount(row.original.amount) },
   { header: 'Note', cell: ({ row }) => row.original.note ?? '' },
 ];
 
@@ -308,7 +309,7 @@ function CancelDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
       title={`Cancel ${order.number}?`}
       description={
         refundable > 0
-          ? `The items go back into stock and ${money(refundable)} is refunded.`
+          ? `The items go back into stock and ${formatAmount(refundable)} is refunded.`
           : 'The items go back into stock and any open invoice is voided.'
       }
     >
@@ -349,7 +350,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
       { amount: value, reason: reason.trim() },
       {
         onSuccess: () => {
-          toast.success(`Refunded ${money(value)} of ${order.number}`);
+          toast.success(`Refunded ${formatAmount(value)} of ${order.number}`);
           onClose();
         },
       },
@@ -360,7 +361,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
       open
       onOpenChange={(o) => !o && onClose()}
       title={`Refund ${order.number}`}
-      description={`Up to ${money(left)} can be refunded.`}
+      description={`Up to ${formatAmount(left)} can be refunded.`}
     >
       <form onSubmit={submit} className="space-y-4">
         <FormAlert tone="error">{invalid ?? (refund.error ? message(refund.error) : null)}</FormAlert>

@@ -1,4 +1,5 @@
 import type { AdminOrderSummary } from '@shop/contracts/admin-orders';
+import { formatAmount } from '@shop/contracts/money';
 import { ORDER_STATUSES } from '@shop/contracts/orders';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowLeft } from 'lucide-react';
@@ -13,7 +14,7 @@ import { DataTable } from '../admin/components/data-table.tsx';
 import { DayRangeFields, FilterSelect } from '../admin/components/filter-fields.tsx';
 import { Pagination } from '../admin/components/pagination.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
-import { formatDateTime, money } from '../admin/lib/format.ts';
+import { formatDateTime } from '../admin/lib/format.ts';
 import { useListParams } from '../admin/lib/list-params.ts';
 import { useAdminOrders } from './api.ts';
 import { OrderDetail } from './order-detail.tsx';
@@ -63,7 +64,7 @@ const columns: ColumnDef<AdminOrderSummary, unknown>[] = [
     cell: ({ row }) => `${humanize(row.original.payment_method)} · ${humanize(row.original.payment_status)}`,
   },
   { header: 'Items', cell: ({ row }) => row.original.item_count },
-  { header: 'Total', cell: ({ row }) => money(row.original.total) },
+  { header: 'Total', cell: ({ row }) => formatAmount(row.original.total) },
 ];
 
 /** Admin › Orders (issue 5): the filtered list, and one order's detail and actions under `?order=`. */

@@ -1,4 +1,5 @@
 import type { PayLaterInvoice } from '@shop/contracts/admin-orders';
+import { formatAmount } from '@shop/contracts/money';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -13,7 +14,7 @@ import { DataTable } from '../admin/components/data-table.tsx';
 import { Pagination } from '../admin/components/pagination.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
 import { StatCard } from '../admin/components/stat-card.tsx';
-import { formatDate, formatDateTime, money } from '../admin/lib/format.ts';
+import { formatDate, formatDateTime } from '../admin/lib/format.ts';
 import { useListParams } from '../admin/lib/list-params.ts';
 import { useMarkInvoicePaid, usePayLater, useSendReminder } from './api.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -88,7 +89,7 @@ const columns: ColumnDef<PayLaterInvoice, unknown>[] = [
       </div>
     ),
   },
-  { header: 'Amount', cell: ({ row }) => money(row.original.amount) },
+  { header: 'Amount', cell: ({ row }) => formatAmount(row.original.amount) },
   {
     header: 'Issued',
     cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.issued_at)}</span>,
@@ -124,11 +125,11 @@ export function PayLaterPage() {
             <div className="grid gap-4 sm:grid-cols-2">
               <StatCard
                 label={`Outstanding (${plural(data.totals.outstanding_count, 'invoice', 'invoices')})`}
-                value={money(data.totals.outstanding)}
+                value={formatAmount(data.totals.outstanding)}
               />
               <StatCard
                 label={`Overdue (${plural(data.totals.overdue_count, 'invoice', 'invoices')})`}
-                value={money(data.totals.overdue)}
+                value={formatAmount(data.totals.overdue)}
               />
             </div>
             <Panel>

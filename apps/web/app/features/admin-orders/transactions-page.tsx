@@ -1,4 +1,5 @@
 import type { LedgerRow } from '@shop/contracts/admin-orders';
+import { formatAmount } from '@shop/contracts/money';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -15,7 +16,7 @@ import { Pagination } from '../admin/components/pagination.tsx';
 import { QueryState } from '../admin/components/query-state.tsx';
 import { StatCard } from '../admin/components/stat-card.tsx';
 import { downloadCsv } from '../admin/lib/download.ts';
-import { formatDateTime, money } from '../admin/lib/format.ts';
+import { formatDateTime } from '../admin/lib/format.ts';
 import { useListParams } from '../admin/lib/list-params.ts';
 import { useTransactions } from './api.ts';
 import { humanize, StatusBadge } from './status-badge.tsx';
@@ -52,7 +53,7 @@ const columns: ColumnDef<LedgerRow, unknown>[] = [
   { header: 'Method', cell: ({ row }) => humanize(row.original.method) },
   {
     header: 'Amount',
-    cell: ({ row }) => `${row.original.kind === 'refund' ? '−' : ''}${money(row.original.amount)}`,
+    cell: ({ row }) => `${row.original.kind === 'refund' ? '−' : ''}${formatAmount(row.original.amount)}`,
   },
   { header: 'Reference', cell: ({ row }) => <span className="break-all">{row.original.reference ?? '—'}</span> },
   { header: 'Note', cell: ({ row }) => row.original.note ?? '' },
@@ -127,11 +128,11 @@ export function TransactionsPage() {
         {(data) => (
           <div className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-3">
-              <StatCard label="Charges" value={money(data.totals.charges)} />
-              <StatCard label="Refunds" value={money(data.totals.refunds)} />
+              <StatCard label="Charges" value={formatAmount(data.totals.charges)} />
+              <StatCard label="Refunds" value={formatAmount(data.totals.refunds)} />
               <StatCard
                 label={`Net (${plural(data.totals.count, 'transaction', 'transactions')})`}
-                value={money(data.totals.net)}
+                value={formatAmount(data.totals.net)}
               />
             </div>
             <DataTable

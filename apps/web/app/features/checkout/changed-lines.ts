@@ -1,4 +1,4 @@
-import { formatMoney, toCents } from '@shop/contracts/money';
+import { formatAmount } from '@shop/contracts/money';
 import type { changedLine } from '@shop/contracts/orders';
 import type { z } from 'zod';
 
@@ -8,14 +8,12 @@ export type ChangedLine = z.infer<typeof changedLine>;
 /** Where checkout leaves the changed lines for the cart page to explain (this tab only). */
 export const CHANGED_LINES_KEY = 'shop:cart-changes';
 
-const money = (amount: number) => formatMoney(toCents(amount));
-
 /** What moved, in the shopper's words. */
 export function explainChange(line: ChangedLine): string {
   switch (line.reason) {
     case 'price_changed':
       if (line.expected_price === null || line.current_price === null) return `The price of ${line.name} changed`;
-      return `The price of ${line.name} changed from ${money(line.expected_price)} to ${money(line.current_price)}`;
+      return `The price of ${line.name} changed from ${formatAmount(line.expected_price)} to ${formatAmount(line.current_price)}`;
     case 'insufficient_stock':
       return `Only ${line.available} of ${line.name} left`;
     case 'unavailable':

@@ -1,4 +1,4 @@
-import { formatMoney, toCents } from '@shop/contracts/money';
+import { formatAmount, toCents } from '@shop/contracts/money';
 import type { Quote, shippingMethod } from '@shop/contracts/orders';
 import type { z } from 'zod';
 
@@ -11,19 +11,19 @@ export type ShippingMethod = z.infer<typeof shippingMethod>;
  */
 export function shippingPriceLabel(method: ShippingMethod, quote: Quote | null): string {
   if (quote && quote.shipping_method === method.id) {
-    return quote.totals.shipping === 0 ? 'Free' : formatMoney(toCents(quote.totals.shipping));
+    return quote.totals.shipping === 0 ? 'Free' : formatAmount(quote.totals.shipping);
   }
   if (method.price === 0) return 'Free';
   if (quote && method.free_over !== null) {
     const afterDiscount = toCents(quote.totals.subtotal) - toCents(quote.totals.discount);
     if (afterDiscount >= toCents(method.free_over)) return 'Free';
   }
-  return formatMoney(toCents(method.price));
+  return formatAmount(method.price);
 }
 
 /** The note under a method that ships free above a threshold. */
 export function freeShippingNote(method: ShippingMethod): string | null {
   return method.free_over === null || method.price === 0
     ? null
-    : `Free on orders over ${formatMoney(toCents(method.free_over))}`;
+    : `Free on orders over ${formatAmount(method.free_over)}`;
 }

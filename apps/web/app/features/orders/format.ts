@@ -1,8 +1,4 @@
-import { formatMoney, toCents } from '@shop/contracts/money';
 import type { Order, OrderStatus } from '@shop/contracts/orders';
-
-/** Money from the wire (decimals) as the shop shows it. */
-export const money = (amount: number) => formatMoney(toCents(amount));
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

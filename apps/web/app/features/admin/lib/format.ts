@@ -1,7 +1,10 @@
-import { formatMoney } from '@shop/contracts/money';
+import { formatAmount } from '@shop/contracts/money';
 
-/** Amounts on the wire are decimals (DESIGN §5); the admin shows them as money. */
-export const money = (amount: number) => formatMoney(Math.round(amount * 100));
+/**
+ * @deprecated Use `formatAmount` from `@shop/contracts/money` (issue 12 point 9). Kept only for the
+ * admin-catalog and admin-store pages until their rewrite lands; remove it then.
+ */
+export const money = formatAmount;
 
 /**
  * The store's time zone (admin Settings, issue 11 point 13), in which the admin area shows every time

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { SavedAddress } from '@shop/contracts/account';
+import { formatAmount } from '@shop/contracts/money';
 import type { Address, Order, PlaceOrderBody } from '@shop/contracts/orders';
 import { ShoppingCart } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -19,7 +20,6 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { clearCart, type LocalCartItem, useCart } from '../../cart/cart-store.ts';
 import { refreshCartFromServer, startCartSync } from '../../cart/cart-sync.ts';
-import { money } from '../../orders/format.ts';
 import { ordersRootKey } from '../../orders/query-keys.ts';
 import { confirmPayment } from '../api/confirm-payment.ts';
 import { getSavedAddresses } from '../api/get-saved-addresses.ts';
@@ -435,7 +435,7 @@ function CheckoutForm({
               role="status"
               className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 text-sm"
             >
-              <p>Your bank is waiting for you to confirm the payment of {money(awaiting.totals.total)}.</p>
+              <p>Your bank is waiting for you to confirm the payment of {formatAmount(awaiting.totals.total)}.</p>
               <Button variant="outline" size="sm" className="mt-2" onClick={() => setDialogOpen(true)}>
                 Confirm payment
               </Button>
@@ -447,7 +447,7 @@ function CheckoutForm({
           </Button>
           {quote ? (
             <p className="mt-2 text-center text-slate-700 text-sm">
-              You pay <span data-testid="checkout-total">{money(quote.totals.total)}</span>
+              You pay <span data-testid="checkout-total">{formatAmount(quote.totals.total)}</span>
               {values.payment_method === 'pay_later' ? ` within ${payLater.term}` : ''}.
             </p>
           ) : null}
@@ -481,7 +481,7 @@ function CheckoutForm({
         <ConfirmPaymentDialog
           open={dialogOpen}
           onOpenChange={setDialogOpen}
-          amount={money(awaiting.totals.total)}
+          amount={formatAmount(awaiting.totals.total)}
           storeName={settings.storeName}
           busy={answering}
           error={dialogError}

@@ -1,9 +1,10 @@
+import { formatAmount } from '@shop/contracts/money';
 import { Printer } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { statusOf } from '../../../lib/api-error.ts';
 import { useOrder } from '../api/get-order.ts';
-import { formatDate, INVOICE_STATUS_LABELS, money } from '../format.ts';
+import { formatDate, INVOICE_STATUS_LABELS } from '../format.ts';
 import { AddressBlock } from './address-block.tsx';
 import { LoadError } from './load-error.tsx';
 import { OrderNotFound } from './order-detail.tsx';
@@ -140,8 +141,8 @@ export function InvoiceView({ userId, orderId, storeName }: { userId: string; or
                   ) : null}
                 </td>
                 <td className="px-4 py-2 text-right">{line.quantity}</td>
-                <td className="px-4 py-2 text-right">{money(line.unit_price)}</td>
-                <td className="py-2 pl-4 text-right">{money(line.line_total)}</td>
+                <td className="px-4 py-2 text-right">{formatAmount(line.unit_price)}</td>
+                <td className="py-2 pl-4 text-right">{formatAmount(line.line_total)}</td>
               </tr>
             ))}
           </tbody>
@@ -158,7 +159,7 @@ export function InvoiceView({ userId, orderId, storeName }: { userId: string; or
             <p>This invoice is void: the order was cancelled. Nothing is owed.</p>
           ) : (
             <p>
-              Please pay <strong data-testid="invoice-amount">{money(invoice.amount)}</strong> by{' '}
+              Please pay <strong data-testid="invoice-amount">{formatAmount(invoice.amount)}</strong> by{' '}
               {formatDate(invoice.due_at)}, quoting invoice number {invoice.number}.
             </p>
           )}

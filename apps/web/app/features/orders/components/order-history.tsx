@@ -1,9 +1,10 @@
+import { formatAmount } from '@shop/contracts/money';
 import { Package } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { plural } from '../../../lib/plural.ts';
 import { useOrders } from '../api/get-orders.ts';
-import { formatDate, money } from '../format.ts';
+import { formatDate } from '../format.ts';
 import { LoadError } from './load-error.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { PagePlaceholder } from './signed-in-only.tsx';
@@ -69,7 +70,7 @@ export function OrderHistory({ userId }: { userId: string }) {
                   {plural(order.item_count, 'item', 'items')}
                 </td>
                 <td className="px-4 py-3 text-right font-medium" data-testid="order-total">
-                  {money(order.totals.total)}
+                  {formatAmount(order.totals.total)}
                 </td>
               </tr>
             ))}

@@ -1,5 +1,5 @@
+import { formatAmount } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
-import { money } from '../format.ts';
 
 type Line = Order['lines'][number];
 
@@ -40,12 +40,12 @@ export function OrderLines({ lines }: { lines: readonly Line[] }) {
               </p>
               {options ? <p className="text-slate-600">{options}</p> : null}
               <p className="text-slate-600">
-                <span data-testid="order-line-quantity">{line.quantity}</span> × {money(line.unit_price)}
+                <span data-testid="order-line-quantity">{line.quantity}</span> × {formatAmount(line.unit_price)}
               </p>
             </div>
             <p className="font-medium text-sm" data-testid="order-line-total">
               <span className="sr-only">Line total: </span>
-              {money(line.line_total)}
+              {formatAmount(line.line_total)}
             </p>
           </li>
         );

@@ -1,6 +1,6 @@
+import { formatAmount } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { cn } from '../../../lib/cn.ts';
-import { money } from '../format.ts';
 
 /**
  * Subtotal, discount, shipping, tax and total, exactly as the server priced them (never computed
@@ -20,19 +20,27 @@ export function OrderTotals({
 }) {
   return (
     <dl className={cn('space-y-2 text-sm', className)}>
-      <Row label="Subtotal" testId="total-subtotal" value={money(totals.subtotal)} />
+      <Row label="Subtotal" testId="total-subtotal" value={formatAmount(totals.subtotal)} />
       {totals.discount > 0 ? (
         <Row
           label={discountCode ? `Discount (${discountCode})` : 'Discount'}
           testId="total-discount"
-          value={`−${money(totals.discount)}`}
+          value={`−${formatAmount(totals.discount)}`}
         />
       ) : null}
-      <Row label="Shipping" testId="total-shipping" value={totals.shipping === 0 ? 'Free' : money(totals.shipping)} />
-      <Row label={taxRate === undefined ? 'Tax' : `Tax (${taxRate}%)`} testId="total-tax" value={money(totals.tax)} />
+      <Row
+        label="Shipping"
+        testId="total-shipping"
+        value={totals.shipping === 0 ? 'Free' : formatAmount(totals.shipping)}
+      />
+      <Row
+        label={taxRate === undefined ? 'Tax' : `Tax (${taxRate}%)`}
+        testId="total-tax"
+        value={formatAmount(totals.tax)}
+      />
       <div className="flex justify-between border-slate-200 border-t pt-2 font-semibold text-base">
         <dt>Total</dt>
-        <dd data-testid="total-total">{money(totals.total)}</dd>
+        <dd data-testid="total-total">{formatAmount(totals.total)}</dd>
       </div>
     </dl>
   );

@@ -1,6 +1,7 @@
+import { formatAmount } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { Link } from 'react-router';
-import { cardLabel, formatDate, formatDateTime, INVOICE_STATUS_LABELS, money } from '../format.ts';
+import { cardLabel, formatDate, formatDateTime, INVOICE_STATUS_LABELS } from '../format.ts';
 
 const PAYMENT_STATUS: Record<Order['payment']['status'], string> = {
   requires_action: 'Waiting for your confirmation',
@@ -37,7 +38,7 @@ export function PaymentSummary({ order, invoiceLink = false }: { order: Order; i
           <dt className="text-slate-700">Due date</dt>
           <dd data-testid="invoice-due">{formatDate(invoice.due_at)}</dd>
           <dt className="text-slate-700">Amount</dt>
-          <dd data-testid="invoice-amount">{money(invoice.amount)}</dd>
+          <dd data-testid="invoice-amount">{formatAmount(invoice.amount)}</dd>
           <dt className="text-slate-700">Status</dt>
           <dd data-testid="invoice-status">{INVOICE_STATUS_LABELS[invoice.status]}</dd>
         </dl>
