@@ -5,14 +5,15 @@ import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import {
   type CartTotals,
+  cartStore,
   cartTotals,
   itemKey,
   type LocalCartItem,
   lineTotalCents,
+  loadCartFromStorage,
   unitCents,
   useCart,
 } from '../cart-store.ts';
-import { startCartSync } from '../cart-sync.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 /** Loaded on first use, as the product page loads it: one way of importing keeps it out of the page's first JS. */
@@ -31,7 +32,9 @@ export function CartView() {
   const summary = useCart((s) => s.summary);
   useEffect(() => {
     // The layout starts this too; whichever runs first loads the saved cart.
-    void startCartSync();
+    // The saved cart shows at once; the sync (API client, TanStack Query) loads on first use like the actions.
+    if (!cartStore.getState().loaded) loadCartFromStorage();
+    void import('../cart-sync.ts').then((m) => m.startCartSync());
   }, []);
 
   if (!loaded) return <CartPlaceholder />;
