@@ -91,29 +91,33 @@ export function createCollectionSync<Item, Line, Summary = never>(o: SyncOptions
       .findAll({ predicate: (m) => m.options.scope?.id === o.scope && m.state.status === 'pending' }).length;
   }
 
-  /** Runs `job` as a mutation in the collection's scope, after every call queued before it. */
-  function inScope<T>(
+  /**
+   * Runs `job` as a mutation in the collection's scope, after every call queued before it. `onMutate`
+   * runs at once, synchronously (no global `onMutate` on the query client's mutation cache, which
+   * would delay it by a tick); its result is the context `onError` gets.
+   */
+  function inScope<T, Context = undefined>(
     job: () => Promise<T>,
     hooks: {
-      onMutate?: () => unknown;
+      onMutate?: () => Context;
       onSuccess?: (data: T) => void;
-      onError?: (error: unknown, context: unknown) => void;
+      onError?: (context: Context | undefined) => void;
     } = {},
   ): Promise<T> {
     const client = getQueryClient();
     return client
       .getMutationCache()
-      .build(client, {
+      .build<T, unknown, void, Context>(client, {
         mutationFn: job,
         scope: { id: o.scope },
         // Sent whatever the browser thinks of its connection: the HTTP client retries (spec §9).
         networkMode: 'always',
         retry: 0,
         onMutate: hooks.onMutate,
-        onSuccess: hooks.onSuccess,
-        onError: hooks.onError,
+        onSuccess: hooks.onSuccess && ((data) => hooks.onSuccess?.(data)),
+        onError: (_error, _variables, context) => hooks.onError?.(context),
       })
-      .execute(undefined);
+      .execute();
   }
 
   /**
@@ -252,20 +256,18 @@ export function createCollectionSync<Item, Line, Summary = never>(o: SyncOptions
       return true;
     }
     const id = c.messages.pending ? toast.loading(c.messages.pending) : undefined;
-    const undo = { before: [] as Item[], after: [] as Item[] };
     try {
       await inScope(() => c.send(userId), {
         onMutate: () => {
-          undo.before = store.getState().items;
-          setItems(store, c.apply(undo.before));
-          undo.after = store.getState().items;
-          return undo;
+          const before = store.getState().items;
+          setItems(store, c.apply(before));
+          return { before, after: store.getState().items };
         },
         onSuccess: (server) => {
           if (server) adopt(server, 1);
         },
-        onError: () => {
-          setItems(store, rollback(undo.before, undo.after, store.getState().items, o));
+        onError: (undo) => {
+          if (undo) setItems(store, rollback(undo.before, undo.after, store.getState().items, o));
         },
       });
       if (c.messages.success) toast.success(c.messages.success, { id });
