@@ -25,7 +25,7 @@ function isSafeMethod(method: string) {
 }
 
 /** crypto.randomUUID exists only in secure contexts; a plain-http shop still needs unique keys. */
-function newIdempotencyKey(): string {
+export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

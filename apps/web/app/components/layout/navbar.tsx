@@ -2,7 +2,8 @@ import { DELAYS } from '@shop/contracts/constants';
 import { type FocusEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { syncSessionFromStorage, useSession } from '../../features/auth/session-store.ts';
-import { totalItems, useCart } from '../../features/cart/cart-store.ts';
+import { loadCartSync, totalItems, useCart } from '../../features/cart/index.ts';
+import { loadWishlistSync } from '../../features/wishlist/index.ts';
 import { setAppNavigator } from '../../lib/app-navigator.ts';
 import { cn } from '../../lib/cn.ts';
 import { loadable, useLoadable } from '../../lib/lazy-island.ts';
@@ -72,8 +73,12 @@ function useShellEffects(): boolean {
     };
     window.addEventListener('storage', onStorage);
     // The cart and wishlist syncs belong to their feature; a missing one must not break the shell.
-    import('../../features/cart/cart-sync.ts').then((m) => m.startCartSync()).catch(() => undefined);
-    import('../../features/wishlist/wishlist-sync.ts').then((m) => m.startWishlistSync()).catch(() => undefined);
+    loadCartSync()
+      .then((m) => m.startCartSync())
+      .catch(() => undefined);
+    loadWishlistSync()
+      .then((m) => m.startWishlistSync())
+      .catch(() => undefined);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
   useEffect(() => setAppNavigator((to) => navigate(to)), [navigate]);

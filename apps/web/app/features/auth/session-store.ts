@@ -145,3 +145,16 @@ export function syncSessionFromStorage() {
 export function useSession<T>(select: (s: SessionState) => T): T {
   return useStore(sessionStore, select);
 }
+
+/** The signed-in user's id, or null for a guest. */
+export function signedInUserId(): string | null {
+  const { isAuthenticated, user } = sessionStore.getState();
+  return isAuthenticated && user ? user.id : null;
+}
+
+/** The session as the cart and wishlist syncs follow it (lib/synced-collection's SessionSource). */
+export const sessionSource = {
+  userId: signedInUserId,
+  subscribe: (listener: () => void) => sessionStore.subscribe(listener),
+  read: syncSessionFromStorage,
+};

@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 import type { PublicUser } from '@shop/contracts/auth';
+import type { CartItem } from '@shop/contracts/cart';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, apiServer, json } from '../../lib/testing/api-server.ts';
 import { login, logout } from '../auth/session-store.ts';
 import { addToCart, clearCart, removeFromCart, updateQuantity } from './actions.ts';
 import { type CartProduct, cartStore } from './cart-store.ts';
 import { startCartSync } from './cart-sync.ts';
-import { type FakeCartApi, fakeCartApi } from './testing/fake-cart-api.ts';
+import { cartLine, cartOf, profileOf } from './testing/wire.ts';
 
 const user: PublicUser = {
   id: 'user-1',
@@ -21,16 +23,16 @@ const user: PublicUser = {
 const phone: CartProduct = { id: 'p-phone', name: 'Phone', sale_price: 199.99, image: '/media/p-phone.svg' };
 const lamp: CartProduct = { id: 'p-lamp', name: 'Lamp', sale_price: 25 };
 
-let server: FakeCartApi;
+const server = apiServer();
 const quantities = () => cartStore.getState().items.map((i) => [i.product.id, i.quantity]);
 /** What the toaster shows right now (each toast's message is a live region). */
 const toastTexts = () => [...document.querySelectorAll('[role="status"]')].map((n) => n.textContent);
+const refused = (status: number) => () => apiError(status, 'Refused', 'X');
+
+beforeAll(() => server.listen());
+afterAll(() => server.close());
 
 beforeEach(() => {
-  server = fakeCartApi(user);
-  server.addProduct(phone);
-  server.addProduct(lamp);
-  vi.stubGlobal('fetch', server.fetch);
   render(<Toaster />);
 });
 
@@ -38,13 +40,16 @@ afterEach(() => {
   act(() => toast.remove());
   cleanup();
   logout();
-  vi.unstubAllGlobals();
+  server.reset();
   localStorage.clear();
 });
 
-/** A shopper signs in with these lines in the server cart; the sync replaces the local cart with them. */
-async function signedInWith(lines: { product: CartProduct; quantity: number }[]) {
-  server.setLines(lines);
+/**
+ * A shopper signs in with these lines in the server cart; the sync replaces the local cart with them.
+ * Later profile loads (the refresh after a failure) answer `now()`.
+ */
+async function signedInWith(lines: CartItem[], now: () => CartItem[] = () => lines) {
+  server.on('GET', 'users/me', () => json(200, profileOf(user, now())));
   login(user, { access: 'access-1', refresh: 'refresh-1' });
   await act(() => startCartSync());
   expect(cartStore.getState().ownerId).toBe(user.id);
@@ -82,7 +87,10 @@ describe('cart actions for a guest', () => {
 
 describe('cart actions when signed in', () => {
   it('adds optimistically: the local cart changes before the server answers, then takes the server ids', async () => {
-    await signedInWith([{ product: phone, quantity: 2 }]);
+    await signedInWith([cartLine('line-1', phone, 2)]);
+    server.on('POST', 'products/add-to-cart', () =>
+      json(200, cartOf([cartLine('line-1', phone, 2), cartLine('line-2', lamp, 3)])),
+    );
     const release = server.hold();
     let done!: Promise<boolean>;
     act(() => {
@@ -107,12 +115,12 @@ describe('cart actions when signed in', () => {
     await act(async () => expect(await done).toBe(true));
     // The progress toast turned into the result: one toast, not two.
     await waitFor(() => expect(toastTexts()).toEqual(['Added to cart!']));
-    expect(cartStore.getState().items.find((i) => i.product.id === 'p-lamp')?.id).toBe(server.lines()[1]?.id);
+    expect(cartStore.getState().items.find((i) => i.product.id === 'p-lamp')?.id).toBe('line-2');
   });
 
   it('rolls the add back and says "Failed to add to cart!" when the server refuses', async () => {
-    await signedInWith([{ product: phone, quantity: 2 }]);
-    server.failures.set('POST products/add-to-cart', 422);
+    await signedInWith([cartLine('line-1', phone, 2)]);
+    server.on('POST', 'products/add-to-cart', refused(422));
     let ok: boolean | undefined;
     await act(async () => {
       ok = await addToCart(phone, 3);
@@ -123,8 +131,9 @@ describe('cart actions when signed in', () => {
   });
 
   it('rolls back only its own add: a second add of the same product that succeeds stays', async () => {
-    await signedInWith([]);
-    server.failures.set('POST products/add-to-cart', 500);
+    let lines: CartItem[] = [];
+    await signedInWith([], () => lines);
+    server.on('POST', 'products/add-to-cart', refused(500));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       let first!: Promise<boolean>;
@@ -137,23 +146,28 @@ describe('cart actions when signed in', () => {
     } finally {
       vi.useRealTimers();
     }
-    server.failures.clear();
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(4);
+    lines = [cartLine('line-1', phone, 2)];
+    server.on('POST', 'products/add-to-cart', () => json(200, cartOf(lines)));
     await act(() => addToCart(phone, 2));
     await waitFor(() => expect(quantities()).toEqual([['p-phone', 2]]));
-    expect(server.lines().map((l) => l.quantity)).toEqual([2]);
+    expect(server.calls.at(-1)?.body).toEqual({ product_id: 'p-phone', quantity: 2 });
   });
 
   it('updates a line by its server id; a refusal restores the old quantity', async () => {
-    await signedInWith([{ product: phone, quantity: 1 }]);
+    let lines = [cartLine('line-1', phone, 1)];
+    await signedInWith(lines, () => lines);
+    lines = [cartLine('line-1', phone, 4)];
+    server.on('PATCH', 'products/cart-items/:id', () => json(200, cartOf(lines)));
     await act(() => updateQuantity(phone.id, 4));
     expect(server.calls.at(-1)).toMatchObject({
       method: 'PATCH',
-      path: `products/cart-items/${server.lines()[0]?.id}`,
+      path: 'products/cart-items/line-1',
       body: { quantity: 4 },
     });
     expect(quantities()).toEqual([['p-phone', 4]]);
 
-    server.failures.set('PATCH products/cart-items', 422);
+    server.on('PATCH', 'products/cart-items/:id', refused(422));
     let ok: boolean | undefined;
     await act(async () => {
       ok = await updateQuantity(phone.id, 9);
@@ -169,11 +183,9 @@ describe('cart actions when signed in', () => {
   });
 
   it('removes on the server with the spec toasts; a failure puts the line back in its place', async () => {
-    await signedInWith([
-      { product: phone, quantity: 1 },
-      { product: lamp, quantity: 2 },
-    ]);
-    server.failures.set('DELETE products/remove-from-cart', 503);
+    const both = [cartLine('line-1', phone, 1), cartLine('line-2', lamp, 2)];
+    await signedInWith(both);
+    server.on('DELETE', 'products/remove-from-cart/:id', refused(503));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let failed!: Promise<boolean>;
     try {
@@ -192,20 +204,21 @@ describe('cart actions when signed in', () => {
     ]);
     await waitFor(() => expect(toastTexts()).toContain('Failed to remove item from cart!'));
 
-    server.failures.clear();
+    server.on('DELETE', 'products/remove-from-cart/:id', () => json(200, cartOf([cartLine('line-2', lamp, 2)])));
     await act(() => removeFromCart(phone.id));
-    expect(server.lines().map((l) => l.product.id)).toEqual(['p-lamp']);
+    expect(server.calls.at(-1)).toMatchObject({ method: 'DELETE', path: 'products/remove-from-cart/p-phone' });
+    expect(quantities()).toEqual([['p-lamp', 2]]);
     await waitFor(() => expect(toastTexts()).toContain('Item removed from cart!'));
   });
 
   it('clears on the server with the spec toasts; a failure restores the lines', async () => {
-    await signedInWith([{ product: phone, quantity: 1 }]);
-    server.failures.set('DELETE products/clear-cart', 409);
+    await signedInWith([cartLine('line-1', phone, 1)]);
+    server.on('DELETE', 'products/clear-cart', refused(409));
     await act(() => clearCart());
     expect(quantities()).toEqual([['p-phone', 1]]);
     await waitFor(() => expect(toastTexts()).toContain('Failed to clear cart!'));
 
-    server.failures.clear();
+    server.on('DELETE', 'products/clear-cart', () => json(200, cartOf([])));
     const release = server.hold();
     let done!: Promise<boolean>;
     act(() => {
@@ -215,7 +228,7 @@ describe('cart actions when signed in', () => {
     release();
     await act(async () => expect(await done).toBe(true));
     expect(quantities()).toEqual([]);
-    expect(server.lines()).toEqual([]);
+    expect(server.calls.at(-1)).toMatchObject({ method: 'DELETE', path: 'products/clear-cart' });
     await waitFor(() => expect(toastTexts()).toContain('Cart cleared!'));
   });
 });

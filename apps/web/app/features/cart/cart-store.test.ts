@@ -105,7 +105,10 @@ describe('cart store (spec §4)', () => {
       ownerId: null,
       merge: null,
     });
+    // A new page: nothing in memory yet (the store saves every state it is given, so put the saved one back).
+    const stored = localStorage.getItem(CART_STORAGE_KEY)!;
     cartStore.setState({ items: [], ownerId: null, merge: null, loaded: false });
+    localStorage.setItem(CART_STORAGE_KEY, stored);
     loadCartFromStorage();
     expect(cartStore.getState()).toMatchObject({ loaded: true, items: [{ product: phone, quantity: 2 }] });
   });

@@ -1,4 +1,12 @@
-import { createStore, useStore } from 'zustand';
+import { toCents } from '@shop/contracts/money';
+import {
+  type CollectionState,
+  createCollectionStore,
+  loadCollection,
+  type PendingMerge as SyncedPendingMerge,
+  setItems,
+  useCollection,
+} from '../../lib/synced-collection/store.ts';
 
 /** spec §3 cart item: the product (with id and sale_price) and a quantity. */
 export interface CartProduct {
@@ -29,41 +37,22 @@ export interface LocalCartItem {
   missing?: ('color' | 'size')[];
 }
 
-/**
- * Guest lines being sent to the server at sign-in, each with its own Idempotency-Key. Kept in storage
- * so a page closed halfway resends the same keys on the next load: nothing is lost, nothing doubled.
- */
-export interface PendingMerge {
-  userId: string;
-  lines: { productId: string; quantity: number; color: string | null; size: string | null; key: string }[];
+/** A guest line on its way to the server at sign-in (lib/synced-collection PendingMerge). */
+export interface MergeLine {
+  productId: string;
+  quantity: number;
+  color: string | null;
+  size: string | null;
+}
+export type PendingMerge = SyncedPendingMerge<MergeLine>;
+
+/** The server's totals of its cart (signed in), in integer cents. */
+export interface CartTotals {
+  items: number;
+  priceCents: number;
 }
 
-export interface CartState {
-  items: LocalCartItem[];
-  /** The signed-in user these lines belong to on the server; null for a guest's cart. */
-  ownerId: string | null;
-  merge: PendingMerge | null;
-  /** True once the saved cart was read in this browser (the server renders an empty, not-loaded cart). */
-  loaded: boolean;
-}
-
-export const CART_STORAGE_KEY = 'cart';
-export const cartStore = createStore<CartState>(() => ({ items: [], ownerId: null, merge: null, loaded: false }));
-
-function persist() {
-  if (typeof window === 'undefined') return;
-  const { items, ownerId, merge } = cartStore.getState();
-  try {
-    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ items, ownerId, merge }));
-  } catch {
-    // Storage full or disabled: the cart still works for this page view.
-  }
-}
-
-function set(state: Partial<CartState>) {
-  cartStore.setState(state);
-  persist();
-}
+export type CartState = CollectionState<LocalCartItem, MergeLine, CartTotals>;
 
 function isLine(value: unknown): value is LocalCartItem {
   const v = value as LocalCartItem | null;
@@ -78,22 +67,16 @@ function isLine(value: unknown): value is LocalCartItem {
   );
 }
 
+export const CART_STORAGE_KEY = 'cart';
+/** The cart: saved in this browser, and for a signed-in shopper a mirror of the server's (cart-sync.ts). */
+export const cartStore = createCollectionStore<LocalCartItem, MergeLine, CartTotals>({
+  key: CART_STORAGE_KEY,
+  isItem: isLine,
+});
+
 /** Reads the saved cart after hydration (the server renders an empty one). */
 export function loadCartFromStorage() {
-  try {
-    const raw = window.localStorage.getItem(CART_STORAGE_KEY);
-    const saved = raw ? (JSON.parse(raw) as Partial<CartState>) : {};
-    cartStore.setState({
-      // Lines someone edited by hand into nonsense are dropped one by one, not the whole cart.
-      items: Array.isArray(saved.items) ? saved.items.filter(isLine) : [],
-      ownerId: typeof saved.ownerId === 'string' ? saved.ownerId : null,
-      merge: saved.merge && Array.isArray(saved.merge.lines) ? saved.merge : null,
-      loaded: true,
-    });
-  } catch {
-    // A corrupt entry is dropped, not fatal.
-    cartStore.setState({ items: [], ownerId: null, merge: null, loaded: true });
-  }
+  loadCollection(cartStore);
 }
 
 const norm = (v: string | null | undefined) => v || null;
@@ -111,52 +94,60 @@ export function itemKey(item: LocalCartItem): string {
  * spec §4: adding an existing product increases its quantity by the added amount, otherwise appends.
  * A different colour or size of the same product is its own line (as on the server).
  */
-export function addItem(product: CartProduct, quantity = 1, options?: CartLineOptions) {
-  const { items } = cartStore.getState();
+export function withAdded(
+  items: LocalCartItem[],
+  product: CartProduct,
+  quantity: number,
+  options?: CartLineOptions,
+): LocalCartItem[] {
   const key = lineKey(product.id, options);
-  const found = items.some((i) => itemKey(i) === key);
-  set({
-    items: found
-      ? items.map((i) => (itemKey(i) === key ? { ...i, quantity: i.quantity + quantity } : i))
-      : [...items, { product, quantity, color: norm(options?.color), size: norm(options?.size) }],
-  });
+  return items.some((i) => itemKey(i) === key)
+    ? items.map((i) => (itemKey(i) === key ? { ...i, quantity: i.quantity + quantity } : i))
+    : [...items, { product, quantity, color: norm(options?.color), size: norm(options?.size) }];
 }
 
 /**
  * spec §4: update sets the quantity. Without options it sets every line of the product (one, unless
  * colours or sizes differ); with options only that line.
  */
-export function updateQuantity(productId: string, quantity: number, options?: CartLineOptions) {
+export function withQuantity(
+  items: LocalCartItem[],
+  productId: string,
+  quantity: number,
+  options?: CartLineOptions,
+): LocalCartItem[] {
   const key = options ? lineKey(productId, options) : null;
-  set({
-    items: cartStore
-      .getState()
-      .items.map((i) => ((key ? itemKey(i) === key : i.product.id === productId) ? { ...i, quantity } : i)),
-  });
+  return items.map((i) => ((key ? itemKey(i) === key : i.product.id === productId) ? { ...i, quantity } : i));
 }
 
 /** spec §4: remove deletes by product id. */
+export function withoutProduct(items: LocalCartItem[], productId: string): LocalCartItem[] {
+  return items.filter((i) => i.product.id !== productId);
+}
+
+const change = (apply: (items: LocalCartItem[]) => LocalCartItem[]) =>
+  setItems(cartStore, apply(cartStore.getState().items));
+
+export function addItem(product: CartProduct, quantity = 1, options?: CartLineOptions) {
+  change((items) => withAdded(items, product, quantity, options));
+}
+
+export function updateQuantity(productId: string, quantity: number, options?: CartLineOptions) {
+  change((items) => withQuantity(items, productId, quantity, options));
+}
+
 export function removeItem(productId: string) {
-  set({ items: cartStore.getState().items.filter((i) => i.product.id !== productId) });
+  change((items) => withoutProduct(items, productId));
 }
 
 /** spec §4: clear empties. */
 export function clearCart() {
-  set({ items: [] });
+  change(() => []);
 }
 
 /** spec §4: whenever profile data with cart items loads, the local cart is replaced by the server's. */
 export function replaceCart(items: LocalCartItem[], ownerId: string | null) {
-  set({ items, ownerId });
-}
-
-/** Sets the lines as they are, keeping the owner (used to undo an optimistic change). */
-export function setItems(items: LocalCartItem[]) {
-  set({ items });
-}
-
-export function setPendingMerge(merge: PendingMerge | null, ownerId?: string | null) {
-  set(ownerId === undefined ? { merge } : { merge, ownerId });
+  cartStore.setState({ items, ownerId, summary: null });
 }
 
 /** spec §4: total items = sum of quantities. */
@@ -164,9 +155,14 @@ export function totalItems(items: LocalCartItem[]): number {
   return items.reduce((n, i) => n + i.quantity, 0);
 }
 
+/** A line's unit price in integer cents. */
+export function unitCents(item: LocalCartItem): number {
+  return toCents(item.product.sale_price);
+}
+
 /** A line's total in integer cents: the unit price is rounded to the cent once, then multiplied. */
 export function lineTotalCents(item: LocalCartItem): number {
-  return Math.round(item.product.sale_price * 100) * item.quantity;
+  return unitCents(item) * item.quantity;
 }
 
 /** spec §4: total price = sum of sale_price × quantity, computed in integer cents. */
@@ -174,6 +170,14 @@ export function totalPriceCents(items: LocalCartItem[]): number {
   return items.reduce((sum, i) => sum + lineTotalCents(i), 0);
 }
 
+/**
+ * The totals to show: the server's when it sent them for exactly these lines (signed in), otherwise
+ * (a guest's cart, or a change still on its way) the sums of spec §4.
+ */
+export function cartTotals(state: Pick<CartState, 'items' | 'summary'>): CartTotals {
+  return state.summary ?? { items: totalItems(state.items), priceCents: totalPriceCents(state.items) };
+}
+
 export function useCart<T>(select: (s: CartState) => T): T {
-  return useStore(cartStore, select);
+  return useCollection(cartStore, select);
 }

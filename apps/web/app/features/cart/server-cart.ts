@@ -1,19 +1,7 @@
 import type { Cart, Profile } from '@shop/contracts/cart';
-import { createSerialQueue } from '../../lib/serial-queue.ts';
-import { sessionStore } from '../auth/session-store.ts';
-import { cartStore, itemKey, type LocalCartItem, replaceCart, setItems } from './cart-store.ts';
-
-/**
- * Every call that reads or changes the signed-in user's server cart runs through this one queue, so
- * answers arrive in the order the shopper acted and the merge at sign-in always goes first.
- */
-export const cartQueue = createSerialQueue();
-
-/** The signed-in user's id, or null for a guest. */
-export function signedInUserId(): string | null {
-  const { isAuthenticated, user } = sessionStore.getState();
-  return isAuthenticated && user ? user.id : null;
-}
+import { toCents } from '@shop/contracts/money';
+import type { ServerCollection } from '../../lib/synced-collection/sync.ts';
+import type { CartTotals, LocalCartItem } from './cart-store.ts';
 
 /** The server's lines as local cart lines (spec §3: product with id and sale_price, and a quantity). */
 export function toLocalItems(cart: Cart): LocalCartItem[] {
@@ -33,23 +21,16 @@ export function toLocalItems(cart: Cart): LocalCartItem[] {
   }));
 }
 
-/**
- * Takes in a cart the server answered for `userId`. When nothing else is queued the server's cart is
- * the truth and replaces the local one; while later calls are still queued only the server's line ids
- * are taken over (replacing then would briefly undo the shopper's newer, optimistic changes).
- */
-export function adoptServerCart(cart: Cart, userId: string) {
-  // Only into a cart already claimed for this user: a guest's lines must reach the server first.
-  if (signedInUserId() !== userId || cartStore.getState().ownerId !== userId) return;
-  if (cartQueue.pending() === 0) {
-    replaceCart(toLocalItems(cart), userId);
-    return;
-  }
-  const ids = new Map(toLocalItems(cart).map((line) => [itemKey(line), line.id]));
-  setItems(cartStore.getState().items.map((item) => (item.id ? item : { ...item, id: ids.get(itemKey(item)) })));
+/** A cart the server answered for `userId`, with the totals it computed (shown as they are). */
+export function fromServerCart(cart: Cart, userId: string): ServerCollection<LocalCartItem, CartTotals> {
+  return {
+    userId,
+    items: toLocalItems(cart),
+    summary: { items: cart.total_items, priceCents: toCents(cart.total_price) },
+  };
 }
 
-/** spec §4: whenever profile data with cart items loads, the local cart is cleared and replaced by the server's. */
-export function applyProfileCart(profile: Profile) {
-  adoptServerCart(profile.cart, profile.id);
+/** spec §4: profile data with cart items replaces the local cart with the server's. */
+export function fromProfile(profile: Profile): ServerCollection<LocalCartItem, CartTotals> {
+  return fromServerCart(profile.cart, profile.id);
 }

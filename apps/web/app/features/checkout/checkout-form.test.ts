@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalCartItem } from '../cart/cart-store.ts';
+import type { LocalCartItem } from '../cart/index.ts';
 import {
   type AddressValues,
   type CheckoutContext,

@@ -8,7 +8,7 @@ import {
   SHIPPING_METHOD_IDS,
 } from '@shop/contracts/orders';
 import { z } from 'zod';
-import type { LocalCartItem } from '../cart/cart-store.ts';
+import type { LocalCartItem } from '../cart/index.ts';
 import { parseExpiry } from './card-input.ts';
 
 /** The address fields as the form holds them: every one a string, empty when not given. */

@@ -1,4 +1,9 @@
-import { createStore, useStore } from 'zustand';
+import {
+  type CollectionState,
+  createCollectionStore,
+  loadCollection,
+  useCollection,
+} from '../../lib/synced-collection/store.ts';
 
 /** What the wishlist keeps of a product: enough to show it and to add it to the cart. */
 export interface WishlistProduct {
@@ -27,32 +32,12 @@ export function needsChoice(product: WishlistProduct): boolean {
   );
 }
 
-export interface WishlistState {
-  /** Newest first, as the server lists them. */
-  items: WishlistProduct[];
-  /** The signed-in user whose server list this mirrors; null for a guest's list. */
-  ownerId: string | null;
-  /** True once the saved list was read in this browser (the server renders an empty one). */
-  loaded: boolean;
+/** A guest's saved product on its way to the server at sign-in. */
+export interface WishlistMergeLine {
+  productId: string;
 }
 
-export const WISHLIST_STORAGE_KEY = 'wishlist';
-export const wishlistStore = createStore<WishlistState>(() => ({ items: [], ownerId: null, loaded: false }));
-
-function persist() {
-  if (typeof window === 'undefined') return;
-  const { items, ownerId } = wishlistStore.getState();
-  try {
-    window.localStorage.setItem(WISHLIST_STORAGE_KEY, JSON.stringify({ items, ownerId }));
-  } catch {
-    // Storage full or disabled: the list still works for this page view.
-  }
-}
-
-function set(state: Partial<WishlistState>) {
-  wishlistStore.setState(state);
-  persist();
-}
+export type WishlistState = CollectionState<WishlistProduct, WishlistMergeLine>;
 
 function isProduct(value: unknown): value is WishlistProduct {
   const v = value as WishlistProduct | null;
@@ -66,38 +51,25 @@ function isProduct(value: unknown): value is WishlistProduct {
   );
 }
 
+export const WISHLIST_STORAGE_KEY = 'wishlist';
+/** Newest first, as the server lists them: in this browser for a guest, on the server when signed in (issue 3). */
+export const wishlistStore = createCollectionStore<WishlistProduct, WishlistMergeLine>({
+  key: WISHLIST_STORAGE_KEY,
+  isItem: isProduct,
+});
+
 /** Reads the saved list after hydration. */
 export function loadWishlistFromStorage() {
-  try {
-    const raw = window.localStorage.getItem(WISHLIST_STORAGE_KEY);
-    const saved = raw ? (JSON.parse(raw) as Partial<WishlistState>) : {};
-    wishlistStore.setState({
-      items: Array.isArray(saved.items) ? saved.items.filter(isProduct) : [],
-      ownerId: typeof saved.ownerId === 'string' ? saved.ownerId : null,
-      loaded: true,
-    });
-  } catch {
-    wishlistStore.setState({ items: [], ownerId: null, loaded: true });
-  }
+  loadCollection(wishlistStore);
 }
 
 /** Saves a product (newest first); saving it again changes nothing. */
-export function addWishlistItem(product: WishlistProduct) {
-  const { items } = wishlistStore.getState();
-  if (items.some((p) => p.id === product.id)) return;
-  set({ items: [product, ...items] });
+export function withProduct(items: WishlistProduct[], product: WishlistProduct): WishlistProduct[] {
+  return items.some((p) => p.id === product.id) ? items : [product, ...items];
 }
 
-export function removeWishlistItem(productId: string) {
-  set({ items: wishlistStore.getState().items.filter((p) => p.id !== productId) });
-}
-
-export function setWishlistItems(items: WishlistProduct[]) {
-  set({ items });
-}
-
-export function replaceWishlist(items: WishlistProduct[], ownerId: string | null) {
-  set({ items, ownerId });
+export function withoutProduct(items: WishlistProduct[], productId: string): WishlistProduct[] {
+  return items.filter((p) => p.id !== productId);
 }
 
 export function isInWishlist(items: WishlistProduct[], productId: string): boolean {
@@ -105,5 +77,5 @@ export function isInWishlist(items: WishlistProduct[], productId: string): boole
 }
 
 export function useWishlist<T>(select: (s: WishlistState) => T): T {
-  return useStore(wishlistStore, select);
+  return useCollection(wishlistStore, select);
 }

@@ -1,83 +1,41 @@
 import type { Wishlist } from '@shop/contracts/engagement';
-import { statusOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
-import { sessionStore, syncSessionFromStorage } from '../auth/session-store.ts';
-import { adoptServerWishlist, signedInUserId, wishlistQueue } from './server-wishlist.ts';
-import { loadWishlistFromStorage, replaceWishlist, WISHLIST_STORAGE_KEY, wishlistStore } from './wishlist-store.ts';
+import { createCollectionSync } from '../../lib/synced-collection/sync.ts';
+import { sessionSource } from '../auth/session-store.ts';
+import { WISHLIST_STORAGE_KEY, type WishlistProduct, wishlistStore } from './wishlist-store.ts';
 
-let started = false;
-let current: Promise<void> = Promise.resolve();
-let lastUserId: string | null | undefined;
+export function toWishlistProducts(list: Wishlist): WishlistProduct[] {
+  return list.map((p) => ({
+    id: p.id,
+    name: p.name,
+    sale_price: p.sale_price,
+    regular_price: p.regular_price,
+    image: p.images[0] ?? null,
+    slug: p.slug,
+    in_stock: p.in_stock,
+    colors: p.colors,
+    sizes: p.available_sizes,
+  }));
+}
 
 /**
- * Keeps the wishlist where it belongs (issue 3): in this browser for a guest, on the server when signed
- * in. At sign-in the guest's products are saved to the server (saving twice is harmless, so a page
- * closed halfway just saves them again), then the server's list replaces the local one. At sign-out a
- * user's list is cleared from this browser. Started by the layout after hydration and by every
- * wishlist action; later calls change nothing.
+ * Keeps the wishlist where it belongs (issue 3), by the one synced-collection mechanism
+ * (lib/synced-collection): in this browser for a guest, on the server when signed in. At sign-in the
+ * guest's products are saved to the server, oldest first so the list keeps its order (saving twice is
+ * harmless; a withdrawn product is skipped), then the server's list replaces the local one. At sign-out
+ * a user's list is cleared from this browser.
  */
-export function startWishlistSync(): Promise<void> {
-  if (started) return current;
-  started = true;
-  syncSessionFromStorage();
-  loadWishlistFromStorage();
-  sessionStore.subscribe(() => {
-    if (signedInUserId() !== lastUserId) current = runSync();
-  });
-  window.addEventListener('storage', (event) => {
-    if (event.key === WISHLIST_STORAGE_KEY) loadWishlistFromStorage();
-  });
-  current = runSync();
-  return current;
-}
+export const wishlistSync = createCollectionSync({
+  store: wishlistStore,
+  storageKey: WISHLIST_STORAGE_KEY,
+  scope: 'wishlist',
+  session: sessionSource,
+  key: (product) => product.id,
+  fetch: async (userId) => ({ userId, items: toWishlistProducts(await api.get('wishlist').json<Wishlist>()) }),
+  guestLines: (items) => [...items].reverse().map((product) => ({ productId: product.id })),
+  sendGuestLine: (line, key) =>
+    api.post('wishlist', { json: { product_id: line.productId }, headers: { 'idempotency-key': key } }),
+});
 
-/** Called by every wishlist action first: the saved list is loaded and a signed-in user's list claimed. */
-export function ensureWishlistSync() {
-  if (!started) {
-    startWishlistSync();
-    return;
-  }
-  const userId = signedInUserId();
-  if (userId && wishlistStore.getState().ownerId !== userId) current = runSync();
-}
-
-function runSync(): Promise<void> {
-  const userId = signedInUserId();
-  lastUserId = userId;
-  const { ownerId } = wishlistStore.getState();
-  if (!userId) {
-    if (ownerId !== null) replaceWishlist([], null);
-    return Promise.resolve();
-  }
-  // Another user's list never shows, not even until the server answers.
-  if (ownerId !== null && ownerId !== userId) replaceWishlist([], null);
-  return wishlistQueue
-    .run(async () => {
-      const state = wishlistStore.getState();
-      // The guest's products, read when the merge runs; the owner changes only once they are saved.
-      if (state.ownerId === null) {
-        for (const product of [...state.items].reverse()) {
-          try {
-            await api.post('wishlist', { json: { product_id: product.id } });
-          } catch (error) {
-            const status = statusOf(error);
-            // A withdrawn product (404) or a bad id is skipped; no answer or a server fault stops here.
-            if (status === undefined || status >= 500 || status === 401 || status === 403) throw error;
-          }
-        }
-      }
-      return api.get('wishlist').json<Wishlist>();
-    })
-    .then((list) => adoptServerWishlist(list, userId))
-    .catch(() => {
-      // Offline or signed out meanwhile: the next run tries again.
-    });
-}
-
-/** Reloads the server's list (after a failed call, so the screen shows what the server holds). */
-export function refreshWishlistFromServer(userId: string): Promise<void> {
-  return wishlistQueue
-    .run(() => api.get('wishlist').json<Wishlist>())
-    .then((list) => adoptServerWishlist(list, userId))
-    .catch(() => undefined);
-}
+/** Starts the wishlist sync (the layout after hydration, the wishlist page); later calls change nothing. */
+export const startWishlistSync = (): Promise<void> => wishlistSync.start();

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import type { PublicUser } from '@shop/contracts/auth';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Product, product } from '@shop/contracts/catalog';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiError, apiServer, json } from '../../lib/testing/api-server.ts';
 import { login, logout } from '../auth/session-store.ts';
-import { type FakeCartApi, fakeCartApi } from '../cart/testing/fake-cart-api.ts';
 import { toggleWishlist } from './actions.ts';
 import { WISHLIST_STORAGE_KEY, type WishlistProduct, wishlistStore } from './wishlist-store.ts';
 import { startWishlistSync } from './wishlist-sync.ts';
@@ -20,23 +21,51 @@ const phone: WishlistProduct = { id: 'p-phone', name: 'Phone', sale_price: 199.9
 const lamp: WishlistProduct = { id: 'p-lamp', name: 'Lamp', sale_price: 25 };
 const book: WishlistProduct = { id: 'p-book', name: 'Book', sale_price: 12.5 };
 
-let server: FakeCartApi;
+/** GET/POST/DELETE wishlist answers: the list of products, newest first (packages/contracts engagement.ts). */
+const listOf = (products: WishlistProduct[]): Product[] =>
+  products.map((p) =>
+    product.parse({
+      id: p.id,
+      slug: `slug-${p.id}`,
+      name: p.name,
+      description: '',
+      category: 'c',
+      subcategory: null,
+      brand: null,
+      sale_price: p.sale_price,
+      regular_price: p.sale_price,
+      percentage_discount: 0,
+      images: [`/media/${p.id}.svg`],
+      colors: [],
+      available_sizes: [],
+      features: [],
+      available: 100,
+      in_stock: true,
+      published: true,
+      rating: 0,
+      rating_count: 0,
+      date_added: '2026-01-01T00:00:00.000Z',
+      modified_by: null,
+      modified_date: '2026-01-01T00:00:00.000Z',
+    }),
+  );
+
+const server = apiServer();
 const local = () => wishlistStore.getState().items.map((p) => p.id);
-const onServer = () => server.wishlist().map((p) => p.id);
 const signIn = () => login(ada, { access: 'access-ada', refresh: 'refresh-ada' });
 
+beforeAll(() => server.listen());
+afterAll(() => server.close());
+
 beforeEach(async () => {
-  server = fakeCartApi(ada);
-  for (const p of [phone, lamp, book]) server.addProduct(p);
-  vi.stubGlobal('fetch', server.fetch);
   logout();
   await startWishlistSync();
-  wishlistStore.setState({ items: [], ownerId: null, loaded: true });
+  wishlistStore.setState({ items: [], ownerId: null, merge: null, loaded: true });
 });
 
 afterEach(() => {
   logout();
-  vi.unstubAllGlobals();
+  server.reset();
   localStorage.clear();
 });
 
@@ -54,34 +83,41 @@ describe('wishlist', () => {
   it('merges the guest’s list into the server’s at sign-in, then shows the server’s', async () => {
     await toggleWishlist(phone);
     await toggleWishlist(lamp);
-    server.setWishlist([book]);
+    // The server held a book; after the guest's products it lists all three, newest first.
+    const after = listOf([lamp, phone, book]);
+    server.on('POST', 'wishlist', () => json(201, after));
+    server.on('GET', 'wishlist', () => json(200, after));
     signIn();
     await startWishlistSync();
+    // Oldest first, so the guest's order is kept.
     expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { product_id: 'p-phone' },
       { product_id: 'p-lamp' },
     ]);
-    // Newest first, as saved: the guest's order is kept.
-    expect(onServer()).toEqual(['p-lamp', 'p-phone', 'p-book']);
-    expect(local()).toEqual(onServer());
+    expect(local()).toEqual(['p-lamp', 'p-phone', 'p-book']);
     expect(wishlistStore.getState().ownerId).toBe('user-ada');
   });
 
   it('saves and removes on the server when signed in; a failure undoes the change', async () => {
+    server.on('GET', 'wishlist', () => json(200, []));
     signIn();
     await startWishlistSync();
+    server.on('POST', 'wishlist', () => json(201, listOf([book])));
     expect(await toggleWishlist(book)).toBe(true);
-    expect(onServer()).toEqual(['p-book']);
+    expect(server.calls.at(-1)).toMatchObject({ method: 'POST', path: 'wishlist', body: { product_id: 'p-book' } });
+    expect(local()).toEqual(['p-book']);
+    server.on('DELETE', 'wishlist/:id', () => json(200, []));
     expect(await toggleWishlist(book)).toBe(false);
-    expect(onServer()).toEqual([]);
+    expect(server.calls.at(-1)).toMatchObject({ method: 'DELETE', path: 'wishlist/p-book' });
+    expect(local()).toEqual([]);
 
-    server.failures.set('POST wishlist', 422);
+    server.on('POST', 'wishlist', () => apiError(422, 'Refused', 'X'));
     expect(await toggleWishlist(lamp)).toBe(false);
     expect(local()).toEqual([]);
   });
 
   it('clears a user’s list from this browser at sign-out', async () => {
-    server.setWishlist([book]);
+    server.on('GET', 'wishlist', () => json(200, listOf([book])));
     signIn();
     await startWishlistSync();
     expect(local()).toEqual(['p-book']);

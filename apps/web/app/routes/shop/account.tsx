@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AccountView } from '../../features/account/components/account-view.tsx';
-import { receiveProfile } from '../../features/cart/cart-sync.ts';
+import { loadCartSync } from '../../features/cart/index.ts';
 import { getQueryClient } from '../../lib/query-client.ts';
 import type { Route } from './+types/account';
 
@@ -19,7 +19,7 @@ export default function AccountPage() {
       <h1 className="mb-6 font-bold text-3xl tracking-tight">Your account</h1>
       <QueryClientProvider client={getQueryClient()}>
         {/* spec §4: the profile's cart replaces the local one whenever it loads. */}
-        <AccountView onProfile={receiveProfile} />
+        <AccountView onProfile={(profile) => void loadCartSync().then((m) => m.receiveProfile(profile))} />
       </QueryClientProvider>
     </main>
   );

@@ -3,6 +3,7 @@ import { Star } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
+import { loadCartActions } from '../../features/cart/index.ts';
 import { productPath, toCard } from '../../features/catalog/card.ts';
 import { Gallery } from '../../features/catalog/gallery.tsx';
 import { Price } from '../../features/catalog/price.tsx';
@@ -10,6 +11,7 @@ import { ProductGrid } from '../../features/catalog/product-grid.tsx';
 import { productJsonLd } from '../../features/catalog/product-json-ld.ts';
 import { type PurchaseOptions, PurchasePanel } from '../../features/catalog/purchase-panel.tsx';
 import { stockState } from '../../features/catalog/stock.ts';
+import { loadWishlistActions } from '../../features/wishlist/index.ts';
 import { lazyIsland } from '../../lib/lazy-island.ts';
 import { useNonce } from '../../lib/nonce.ts';
 import { plural } from '../../lib/plural.ts';
@@ -95,9 +97,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     slug: product.slug,
   };
   const addToCart = (quantity: number, options: PurchaseOptions) =>
-    import('../../features/cart/actions.ts').then((m) => m.addToCart(line, quantity, options));
+    loadCartActions().then((m) => m.addToCart(line, quantity, options));
   const addToWishlist = () =>
-    import('../../features/wishlist/actions.ts').then((m) =>
+    loadWishlistActions().then((m) =>
       m.toggleWishlist({
         ...line,
         regular_price: product.regular_price,

@@ -1,4 +1,5 @@
-import { WishlistView } from '../../features/wishlist/components/wishlist-view.tsx';
+import { loadCartActions } from '../../features/cart/index.ts';
+import { WishlistView } from '../../features/wishlist/index.ts';
 import type { Route } from './+types/wishlist';
 
 export function meta(_: Route.MetaArgs) {
@@ -16,7 +17,7 @@ export default function WishlistPage() {
       <h1 className="mb-6 font-bold text-3xl tracking-tight">Wishlist</h1>
       <WishlistView
         onAddToCart={(p) =>
-          void import('../../features/cart/actions.ts').then((m) =>
+          void loadCartActions().then((m) =>
             m.addToCart({ id: p.id, name: p.name, sale_price: p.sale_price, image: p.image, slug: p.slug }, 1),
           )
         }

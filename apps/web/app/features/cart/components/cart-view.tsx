@@ -3,8 +3,17 @@ import { ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
-import { itemKey, type LocalCartItem, lineTotalCents, totalItems, totalPriceCents, useCart } from '../cart-store.ts';
-import { startCartSync } from '../cart-sync.ts';
+import {
+  type CartTotals,
+  cartStore,
+  cartTotals,
+  itemKey,
+  type LocalCartItem,
+  lineTotalCents,
+  loadCartFromStorage,
+  unitCents,
+  useCart,
+} from '../cart-store.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 /** Loaded on first use, as the product page loads it: one way of importing keeps it out of the page's first JS. */
@@ -12,7 +21,6 @@ const actions = () => import('../actions.ts');
 
 /** Where a cart line links to: the product page by slug when known (readable URLs), else by id. */
 const productPath = (item: LocalCartItem) => `/products/${encodeURIComponent(item.product.slug || item.product.id)}`;
-const unitCents = (item: LocalCartItem) => Math.round(item.product.sale_price * 100);
 
 /**
  * The cart page's body (spec §4): lines, quantities, totals. The cart lives in the browser, so the
@@ -21,9 +29,12 @@ const unitCents = (item: LocalCartItem) => Math.round(item.product.sale_price * 
 export function CartView() {
   const loaded = useCart((s) => s.loaded);
   const items = useCart((s) => s.items);
+  const summary = useCart((s) => s.summary);
   useEffect(() => {
     // The layout starts this too; whichever runs first loads the saved cart.
-    void startCartSync();
+    // The saved cart shows at once; the sync (API client, TanStack Query) loads on first use like the actions.
+    if (!cartStore.getState().loaded) loadCartFromStorage();
+    void import('../cart-sync.ts').then((m) => m.startCartSync());
   }, []);
 
   if (!loaded) return <CartPlaceholder />;
@@ -50,7 +61,7 @@ export function CartView() {
           ))}
         </ul>
       </section>
-      <CartSummary items={items} />
+      <CartSummary totals={cartTotals({ items, summary })} />
     </div>
   );
 }
@@ -123,7 +134,8 @@ function CartLine({ item }: { item: LocalCartItem }) {
   );
 }
 
-function CartSummary({ items }: { items: LocalCartItem[] }) {
+/** Signed in, the totals are the server's (its cart answers them); a guest's are summed here. */
+function CartSummary({ totals }: { totals: CartTotals }) {
   return (
     <aside aria-labelledby="cart-summary-heading" className="h-fit rounded-lg border border-slate-200 p-5">
       <h2 id="cart-summary-heading" className="font-semibold text-lg">
@@ -133,11 +145,11 @@ function CartSummary({ items }: { items: LocalCartItem[] }) {
       <dl className="mt-4 space-y-2 text-sm" aria-live="polite">
         <div className="flex justify-between">
           <dt>Total items</dt>
-          <dd data-testid="cart-total-items">{totalItems(items)}</dd>
+          <dd data-testid="cart-total-items">{totals.items}</dd>
         </div>
         <div className="flex justify-between border-slate-200 border-t pt-2 font-semibold text-base">
           <dt>Total price</dt>
-          <dd data-testid="cart-total-price">{formatMoney(totalPriceCents(items))}</dd>
+          <dd data-testid="cart-total-price">{formatMoney(totals.priceCents)}</dd>
         </div>
       </dl>
       <Link to="/checkout" className={buttonVariants({ size: 'lg', className: 'mt-5 w-full' })}>

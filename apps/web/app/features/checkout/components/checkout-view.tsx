@@ -18,8 +18,7 @@ import { failureMessage } from '../../../lib/http.ts';
 import { loginHref } from '../../../lib/safe-next.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useSession } from '../../auth/session-store.ts';
-import { clearCart, type LocalCartItem, useCart } from '../../cart/cart-store.ts';
-import { refreshCartFromServer, startCartSync } from '../../cart/cart-sync.ts';
+import { clearLocalCart, type LocalCartItem, loadCartSync, useCart } from '../../cart/index.ts';
 import { ordersRootKey } from '../../orders/query-keys.ts';
 import { confirmPayment } from '../api/confirm-payment.ts';
 import { getSavedAddresses } from '../api/get-saved-addresses.ts';
@@ -75,7 +74,9 @@ export function CheckoutView({ settings }: { settings: CheckoutSettings }) {
   useEffect(() => {
     let live = true;
     // Signed in: a guest's lines reach the server cart first, which is what the order buys.
-    void startCartSync().then(() => live && setSynced(true));
+    void loadCartSync()
+      .then((m) => m.startCartSync())
+      .then(() => live && setSynced(true));
     return () => {
       live = false;
     };
@@ -87,8 +88,8 @@ export function CheckoutView({ settings }: { settings: CheckoutSettings }) {
       setPlaced(true);
       savePlacedOrder({ order, signedIn: userId !== null });
       clearChangedLines();
-      clearCart();
-      if (userId) void refreshCartFromServer(userId);
+      clearLocalCart();
+      if (userId) void loadCartSync().then((m) => m.refreshCartFromServer(userId));
       // The order history must show the new order, however fresh its cached page is.
       void import('../../../lib/query-client.ts').then(({ getQueryClient }) =>
         getQueryClient().invalidateQueries({ queryKey: ordersRootKey }),
@@ -184,7 +185,7 @@ function CheckoutForm({
     async (lines: ChangedLine[]) => {
       saveChangedLines(lines);
       // Signed in: the server cart now carries the current prices; show them on the cart page.
-      if (userId) await refreshCartFromServer(userId);
+      if (userId) await loadCartSync().then((m) => m.refreshCartFromServer(userId));
       navigate('/cart');
     },
     [userId, navigate],

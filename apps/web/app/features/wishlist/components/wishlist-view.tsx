@@ -5,8 +5,13 @@ import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { loginHref } from '../../../lib/safe-next.ts';
 import { useSession } from '../../auth/session-store.ts';
-import { needsChoice, useWishlist, type WishlistProduct } from '../wishlist-store.ts';
-import { startWishlistSync } from '../wishlist-sync.ts';
+import {
+  loadWishlistFromStorage,
+  needsChoice,
+  useWishlist,
+  type WishlistProduct,
+  wishlistStore,
+} from '../wishlist-store.ts';
 
 /** Loaded on first use, as the product page loads it: one way of importing keeps it out of the page's first JS. */
 const actions = () => import('../actions.ts');
@@ -24,7 +29,9 @@ export function WishlistView({ onAddToCart }: { onAddToCart: (product: WishlistP
   const items = useWishlist((s) => s.items);
   const guest = !useSession((s) => s.isAuthenticated);
   useEffect(() => {
-    void startWishlistSync();
+    // The saved list shows at once; the sync (API client, TanStack Query) loads on first use like the actions.
+    if (!wishlistStore.getState().loaded) loadWishlistFromStorage();
+    void import('../wishlist-sync.ts').then((m) => m.startWishlistSync());
   }, []);
 
   if (!loaded) {
