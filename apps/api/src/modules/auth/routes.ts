@@ -12,12 +12,26 @@ import {
 import { messageBody } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest, conflict, forbidden, type HttpTable, orThrow, unauthorized } from '../../errors.ts';
 import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { currentSessionId, currentUserId } from '../../plugins/auth.ts';
 import { countedLimit, refuseOverLimit } from '../../plugins/counted-limit.ts';
 import type { RoutesPlugin } from '../types.ts';
+import { AUTH_MSG } from './messages.ts';
+import type { AuthFailure } from './service.ts';
+
+/** The auth service's expected failures, as HTTP answers. */
+const http: HttpTable<AuthFailure> = {
+  session_invalid: () => unauthorized(AUTH_MSG.sessionInvalid),
+  invalid_credentials: () => unauthorized(AUTH_MSG.invalidCredentials),
+  account_disabled: () => forbidden(AUTH_MSG.disabled),
+  session_expired: () => unauthorized(AUTH_MSG.sessionExpired),
+  username_taken: () => conflict(AUTH_MSG.usernameTaken, { field: 'username' }),
+  reset_link_unknown: () => badRequest(AUTH_MSG.resetUnknown),
+  reset_link_used: () => badRequest(AUTH_MSG.resetUsed),
+  reset_link_expired: () => badRequest(AUTH_MSG.resetExpired),
+};
 
 /**
  * Attempts per client and minute. Counted in `preHandler`, after the body is validated, so the
@@ -56,21 +70,15 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody,
 const tags = ['auth'];
 const bearer = [{ bearer: [] }];
 
-type AuthRoutesOptions = Parameters<RoutesPlugin>[1] & {
-  /** RATE_LIMIT_SCALE, for the limits this plugin counts itself (the app scales route limits). */
-  rateLimitScale: number;
-};
-
 /** spec §7 auth calls plus the session lifecycle of DESIGN §5, under /api/auth. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
-  app,
-  { services, guards, rateLimitScale },
-) => {
+export const authRoutes: RoutesPlugin = async (app, { services, guards }) => {
   const auth = services.auth;
+  // Counted here, not declared on the route, so app.ts's onRoute hook cannot scale it: the service
+  // hands over RATE_LIMIT_SCALE.
   const overLoginAddressLimit = countedLimit(
     app,
     AUTH_RATE_LIMITS.loginPerAddress,
-    rateLimitScale,
+    auth.rateLimitScale,
     (request) => `auth-login-address:${request.ip}`,
   );
   const loginPerAddress = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -91,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       // Counted before the per-e-mail limit: attempts at any account use up the address's budget.
       preHandler: loginPerAddress,
     },
-    async (request) => auth.login(request.body),
+    async (request) => orThrow(await auth.login(request.body), http),
   );
 
   app.post(
@@ -106,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       config: { rateLimit: rateLimit('register') },
       preHandler: refuseCommonPassword('password'),
     },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body)),
+    async (request, reply) => reply.status(201).send(orThrow(await auth.register(request.body), http)),
   );
 
   app.post(
@@ -119,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 200: tokenSet, ...errors },
       },
     },
-    async (request) => auth.refresh(request.body.refreshToken),
+    async (request) => orThrow(await auth.refresh(request.body.refreshToken), http),
   );
 
   app.post(
@@ -152,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
       preHandler: guards.authenticate,
     },
-    async (request) => auth.getPublicUser(currentUserId(request)),
+    async (request) => orThrow(await auth.getPublicUser(currentUserId(request)), http),
   );
 
   app.post(
@@ -181,6 +189,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       config: { rateLimit: rateLimit('resetPassword') },
       preHandler: refuseCommonPassword('password'),
     },
-    async (request) => auth.resetPassword(request.body.token, request.body.password),
+    async (request) => orThrow(await auth.resetPassword(request.body.token, request.body.password), http),
   );
 };
