@@ -1,7 +1,8 @@
 /** The auth module's public face: other modules, services.ts and app.ts import only from here. */
 export { AUTH_MSG } from './messages.ts';
+export { AUTH_RATE_LIMITS } from './rate-limits.ts';
 export { byEmail, byUsername } from './repository.ts';
-export { AUTH_RATE_LIMITS, authRoutes } from './routes.ts';
+export { authRoutes } from './routes.ts';
 export {
   type AccountDisabled,
   type AuthFailure,

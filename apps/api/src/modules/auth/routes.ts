@@ -19,6 +19,7 @@ import { currentSessionId, currentUserId } from '../../plugins/auth.ts';
 import { countedLimit, refuseOverLimit } from '../../plugins/counted-limit.ts';
 import type { RoutesPlugin } from '../types.ts';
 import { AUTH_MSG } from './messages.ts';
+import { loginKey, rateLimit } from './rate-limits.ts';
 import type { AuthFailure } from './service.ts';
 
 /** The auth service's expected failures, as HTTP answers. */
@@ -33,39 +34,6 @@ const http: HttpTable<AuthFailure> = {
   reset_link_expired: () => badRequest(AUTH_MSG.resetExpired),
 };
 
-/**
- * Attempts per client and minute. Counted in `preHandler`, after the body is validated, so the
- * login key can include the e-mail and a malformed request costs nothing worth limiting.
- * Tests read these to show the N+1th attempt is refused.
- */
-export const AUTH_RATE_LIMITS = {
-  /** Per IP and e-mail: guessing one account's password is slow; other accounts are unaffected. */
-  login: { max: 10, timeWindow: 60_000 },
-  /** Per IP across all accounts: one password tried against many accounts (spraying; issue 10 point 7). */
-  loginPerAddress: { max: 20, timeWindow: 60_000 },
-  /** Per IP: bulk account creation and reset-mail floods. */
-  register: { max: 5, timeWindow: 60_000 },
-  forgotPassword: { max: 5, timeWindow: 60_000 },
-  /** Per IP: every attempt may cost an argon2 hash. */
-  resetPassword: { max: 10, timeWindow: 60_000 },
-} as const;
-
-type LimitName = keyof typeof AUTH_RATE_LIMITS;
-
-function rateLimit(name: LimitName, key: (request: FastifyRequest) => string = (r) => r.ip) {
-  return {
-    ...AUTH_RATE_LIMITS[name],
-    hook: 'preHandler' as const,
-    // Prefixed so that limits of different routes never share a counter in a shared (Redis) store.
-    keyGenerator: (request: FastifyRequest) => `auth-${name}:${key(request)}`,
-  };
-}
-
-const loginKey = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
-};
-
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody } as const;
 const tags = ['auth'];
 const bearer = [{ bearer: [] }];
@@ -73,12 +41,12 @@ const bearer = [{ bearer: [] }];
 /** spec §7 auth calls plus the session lifecycle of DESIGN §5, under /api/auth. */
 export const authRoutes: RoutesPlugin = async (app, { services, guards }) => {
   const auth = services.auth;
-  // Counted here, not declared on the route, so app.ts's onRoute hook cannot scale it: the service
-  // hands over RATE_LIMIT_SCALE.
+  // Counted here, not declared on a route, so app.ts's onRoute hook does not scale it: the service
+  // hands it over with RATE_LIMIT_SCALE applied.
   const overLoginAddressLimit = countedLimit(
     app,
-    AUTH_RATE_LIMITS.loginPerAddress,
-    auth.rateLimitScale,
+    auth.loginAddressLimit(),
+    1,
     (request) => `auth-login-address:${request.ip}`,
   );
   const loginPerAddress = async (request: FastifyRequest, reply: FastifyReply) => {

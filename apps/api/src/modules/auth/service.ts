@@ -9,6 +9,7 @@ import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { hashToken, opaqueToken } from '../../lib/secrets.ts';
 import type { Deps } from '../../services.ts';
 import { AUTH_MSG } from './messages.ts';
+import { scaledLoginAddressLimit } from './rate-limits.ts';
 import { createAuthRepository } from './repository.ts';
 import type { AccessClaims } from './tokens.ts';
 import { toPublicUser } from './wire.ts';
@@ -105,10 +106,10 @@ export function createAuthService({ db, config, clock, signer, mailer, publicUrl
 
   return {
     /**
-     * RATE_LIMIT_SCALE, for the limit the auth routes count themselves (logins per address): app.ts
-     * scales the limits routes declare, not those counted with `countedLimit`.
+     * The limit the auth routes count themselves (logins per address, issue 10 point 7), RATE_LIMIT_SCALE
+     * applied as app.ts applies it to every route's declared limit.
      */
-    rateLimitScale: config.RATE_LIMIT_SCALE,
+    loginAddressLimit: () => scaledLoginAddressLimit(config.RATE_LIMIT_SCALE),
 
     /**
      * The account's role as stored now, when the access token's session is still open: one lookup by

@@ -1,14 +1,13 @@
 import type { ContentPageUpdateBody } from '@shop/contracts/admin-store';
 import type { ContentPage, ContentPageSummary } from '@shop/contracts/content';
 import { expandPlaceholders } from '@shop/contracts/placeholders';
-import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { contentPages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { placeholderValues } from './placeholders.ts';
+import { createContentRepository } from './repository.ts';
 import { rendered, toContentPageWire } from './wire.ts';
 
 /** No page has this slug. */
@@ -22,6 +21,7 @@ export function createContentService(
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
   { settings }: { settings: Pick<SettingsService, 'get'> },
 ) {
+  const repo = createContentRepository(db);
   const values = async () => placeholderValues(await settings.get());
 
   return {
@@ -30,15 +30,14 @@ export function createContentService(
      * `not_found`.
      */
     async getPage(slug: string): Promise<Result<ContentPage, ContentFailure>> {
-      const [row] = await db.select().from(contentPages).where(eq(contentPages.slug, slug)).limit(1);
+      const row = await repo.bySlug(slug);
       if (!row) return fail('not_found');
       return ok(rendered(toContentPageWire(row), await values()));
     },
 
     /** Every page in full as stored, placeholders unexpanded, by slug (admin Settings' page editor, issue 5). */
     async listFull(): Promise<ContentPage[]> {
-      const rows = await db.select().from(contentPages).orderBy(asc(contentPages.slug));
-      return rows.map(toContentPageWire);
+      return (await repo.all()).map(toContentPageWire);
     },
 
     /**
@@ -51,23 +50,16 @@ export function createContentService(
       slug: string,
       body: ContentPageUpdateBody,
     ): Promise<{ before: ContentPage; after: ContentPage }> {
-      const [row] = await ex.select().from(contentPages).where(eq(contentPages.slug, slug)).for('update');
+      const row = await repo.lock(ex, slug);
       if (!row) throw notFound('Page not found');
-      const [updated] = await ex
-        .update(contentPages)
-        .set({ title: body.title, description: body.description, body: body.body, updatedAt: clock.now() })
-        .where(eq(contentPages.slug, slug))
-        .returning();
+      const updated = await repo.update(ex, slug, body, clock.now());
       if (!updated) throw notFound('Page not found');
       return { before: toContentPageWire(row), after: toContentPageWire(updated) };
     },
 
     /** Every page's slug, title and last edit by staff (null: never edited), by slug (the sitemap lists them). */
     async listPages(): Promise<ContentPageSummary[]> {
-      const rows = await db
-        .select({ slug: contentPages.slug, title: contentPages.title, updatedAt: contentPages.updatedAt })
-        .from(contentPages)
-        .orderBy(asc(contentPages.slug));
+      const rows = await repo.summaries();
       const v = await values();
       return rows.map((r) => ({
         slug: r.slug,

@@ -1,8 +1,6 @@
 import type { ContentPage } from '@shop/contracts/content';
 import { expandPlaceholders, type PlaceholderValues } from '@shop/contracts/placeholders';
-import type { contentPages } from '../../db/schema.ts';
-
-type ContentRow = typeof contentPages.$inferSelect;
+import type { ContentRow } from './repository.ts';
 
 /** A page as stored, placeholders unexpanded. */
 export const toContentPageWire = (row: ContentRow): ContentPage => ({
