@@ -1,5 +1,5 @@
 import type { Role } from '@shop/contracts/auth';
-import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailChangeTokens, passwordResetTokens, refreshFamilies, refreshTokens, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -23,9 +23,15 @@ export function createAuthRepository(db: Db, clock: Clock) {
       db.select({ id: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)),
     );
 
-  return {
-    familiesOfToken,
+  /** Revokes the open families `where` selects. */
+  function revokeFamilies(where: SQL | undefined, reason: string) {
+    return db
+      .update(refreshFamilies)
+      .set({ revokedAt: clock.now(), revokedReason: reason })
+      .where(and(where, isNull(refreshFamilies.revokedAt)));
+  }
 
+  return {
     async userByEmail(email: string): Promise<UserRow | undefined> {
       const [user] = await db.select().from(users).where(byEmail(email));
       return user;
@@ -78,12 +84,22 @@ export function createAuthRepository(db: Db, clock: Clock) {
       await tx.insert(refreshTokens).values({ familyId, tokenHash, createdAt: clock.now() });
     },
 
-    /** Revokes the open families `where` selects. */
-    revokeFamilies(where: SQL | undefined, reason: string) {
-      return db
-        .update(refreshFamilies)
-        .set({ revokedAt: clock.now(), revokedReason: reason })
-        .where(and(where, isNull(refreshFamilies.revokedAt)));
+    revokeFamily(familyId: string, reason: string) {
+      return revokeFamilies(eq(refreshFamilies.id, familyId), reason);
+    },
+
+    /** Revokes the session (family) a refresh token belongs to, whoever's it is. */
+    revokeFamiliesOfToken(hash: string, reason: string) {
+      return revokeFamilies(familiesOfToken(hash), reason);
+    },
+
+    /** Revokes the user's session `sessionId`, and that of the refresh token with this hash when it is the user's. */
+    revokeOwnSessions(userId: string, sessionId: string, refreshTokenHash: string | undefined, reason: string) {
+      const ofRefreshToken = refreshTokenHash ? familiesOfToken(refreshTokenHash) : undefined;
+      return revokeFamilies(
+        and(eq(refreshFamilies.userId, userId), or(eq(refreshFamilies.id, sessionId), ofRefreshToken)),
+        reason,
+      );
     },
 
     /**

@@ -1,9 +1,7 @@
 import type { LoginAnswer, LoginBody, PublicUser, RegisterBody, Role, TokenSet } from '@shop/contracts/auth';
 import { TOKENS } from '@shop/contracts/constants';
-import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { refreshFamilies } from '../../db/schema.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { hashToken, opaqueToken } from '../../lib/secrets.ts';
@@ -223,13 +221,13 @@ export function createAuthService({ db, config, clock, signer, mailer, publicUrl
             refresh: result.refresh,
           });
         case 'disabled':
-          await repo.revokeFamilies(eq(refreshFamilies.id, result.familyId), 'disabled');
+          await repo.revokeFamily(result.familyId, 'disabled');
           return fail('account_disabled');
         case 'dead':
           return fail('session_expired');
         case 'spent':
           // Unknown, or used before: a used token coming back means a copy exists somewhere else.
-          await repo.revokeFamilies(repo.familiesOfToken(hash), 'reuse');
+          await repo.revokeFamiliesOfToken(hash, 'reuse');
           return fail('session_expired');
       }
     },
@@ -239,11 +237,7 @@ export function createAuthService({ db, config, clock, signer, mailer, publicUrl
      * of the given refresh token, if that is the caller's own.
      */
     async logout(userId: string, sessionId: string, refreshToken: string | undefined): Promise<void> {
-      const ofRefreshToken = refreshToken ? repo.familiesOfToken(hashToken(refreshToken)) : undefined;
-      await repo.revokeFamilies(
-        and(eq(refreshFamilies.userId, userId), or(eq(refreshFamilies.id, sessionId), ofRefreshToken)),
-        'logout',
-      );
+      await repo.revokeOwnSessions(userId, sessionId, refreshToken ? hashToken(refreshToken) : undefined, 'logout');
     },
 
     /**
