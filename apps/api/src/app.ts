@@ -19,23 +19,23 @@ import { bodyLimitFor } from './lib/body-limit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { nestsDeeperThan } from './lib/json-depth.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { accountRoutes } from './modules/account/routes.ts';
+import { accountRoutes } from './modules/account/index.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { createTokenSigner } from './modules/auth/tokens.ts';
+import { authRoutes, createTokenSigner } from './modules/auth/index.ts';
 import { backInStockRoutes } from './modules/back-in-stock/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogRoutes } from './modules/catalog/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { engagementRoutes } from './modules/engagement/routes.ts';
+import { contactRoutes } from './modules/contact/index.ts';
+import { contentRoutes } from './modules/content/index.ts';
 import { errorReportRoutes } from './modules/error-reports/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { healthRoutes } from './modules/health/index.ts';
 import { mediaRoutes } from './modules/media/index.ts';
+import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { maintenanceHook } from './modules/settings/maintenance.ts';
-import { usersRoutes } from './modules/users/routes.ts';
+import { usersRoutes } from './modules/users/index.ts';
 import { wishlistRoutes } from './modules/wishlist/index.ts';
 import { authGuards } from './plugins/auth.ts';
 import {
@@ -172,9 +172,9 @@ export async function buildApp(opts: AppOptions) {
         staticCSP: true,
         transformStaticCSP: (csp) => csp.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
       });
-      await api.register(healthRoutes, { db: database.db });
       const routeDeps = { services, guards };
-      await api.register(authRoutes, { ...routeDeps, rateLimitScale: config.RATE_LIMIT_SCALE, prefix: '/auth' });
+      await api.register(healthRoutes, routeDeps);
+      await api.register(authRoutes, { ...routeDeps, prefix: '/auth' });
       await api.register(usersRoutes, { ...routeDeps, prefix: '/users' });
       await api.register(accountRoutes, { ...routeDeps, prefix: '/users' });
       await api.register(catalogRoutes, routeDeps);
@@ -182,7 +182,8 @@ export async function buildApp(opts: AppOptions) {
       await api.register(reviewsRoutes, routeDeps);
       await api.register(backInStockRoutes, routeDeps);
       await api.register(wishlistRoutes, { ...routeDeps, prefix: '/wishlist' });
-      await api.register(engagementRoutes, routeDeps);
+      await api.register(newsletterRoutes, routeDeps);
+      await api.register(contactRoutes, routeDeps);
       await api.register(errorReportRoutes, { db: database.db, clock, guards, prefix: '/error-reports' });
       await api.register(adminRoutes, { services, guards, deps, prefix: '/admin' });
       await api.register(contentRoutes, routeDeps);

@@ -3,25 +3,26 @@ import type { Db } from './db/client.ts';
 import type { Background } from './lib/background.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
-import { createAccountService } from './modules/account/service.ts';
+import { createAccountService } from './modules/account/index.ts';
 import { createAdminCatalogService } from './modules/admin-catalog/index.ts';
 import { createAuditService } from './modules/audit/service.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import type { TokenSigner } from './modules/auth/tokens.ts';
+import { createAuthService, type TokenSigner } from './modules/auth/index.ts';
 import { createBackInStockService } from './modules/back-in-stock/index.ts';
 import { createCartService } from './modules/cart/index.ts';
 import { createCatalogService } from './modules/catalog/index.ts';
 import { createCheckoutService } from './modules/checkout/index.ts';
-import { createContentService } from './modules/content/service.ts';
+import { createContactService } from './modules/contact/index.ts';
+import { createContentService } from './modules/content/index.ts';
 import { createDiscountsService } from './modules/discounts/index.ts';
-import { createEngagementService } from './modules/engagement/service.ts';
+import { createHealthService } from './modules/health/index.ts';
 import { createMediaService } from './modules/media/index.ts';
+import { createNewsletterService } from './modules/newsletter/index.ts';
 import { createOrdersService } from './modules/orders/index.ts';
 import { createTestPaymentProvider } from './modules/payments/index.ts';
 import { createReviewsService } from './modules/reviews/index.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createStockService } from './modules/stock/index.ts';
-import { createUsersService } from './modules/users/service.ts';
+import { createUsersService } from './modules/users/index.ts';
 import { createWishlistService } from './modules/wishlist/index.ts';
 
 /** What every service may use. Services never read process.env or the request. */
@@ -71,10 +72,12 @@ export function createServices(deps: Deps) {
     checkout,
     orders,
     wishlist: createWishlistService(deps),
-    engagement: createEngagementService(deps),
+    newsletter: createNewsletterService(deps),
+    contact: createContactService(deps),
     content: createContentService(deps, { settings }),
     media,
     adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media }),
+    health: createHealthService(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_RATE_LIMITS } from '../src/modules/auth/routes.ts';
+import { AUTH_RATE_LIMITS } from '../src/modules/auth/index.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 
 let t: TestApp;

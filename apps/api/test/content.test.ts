@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPages } from '../src/db/schema.ts';
 import { CONTENT_PAGES } from '../src/db/seed/content.ts';
 import { seedIfEmpty } from '../src/db/seed/index.ts';
-import { placeholderValues } from '../src/modules/content/placeholders.ts';
+import { placeholderValues } from '../src/modules/content/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailChangeTokens, passwordResetTokens, users } from '../src/db/schema.ts';
 import type { Mail, Mailer } from '../src/lib/mailer.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
-import { AUTH_RATE_LIMITS } from '../src/modules/auth/routes.ts';
+import { AUTH_RATE_LIMITS } from '../src/modules/auth/index.ts';
 import { freshIp } from './cart-fixtures.ts';
 import { TEST_JWT_SECRET } from './constants.ts';
 import { createTestApp, createUser, login, type TestApp } from './helpers.ts';

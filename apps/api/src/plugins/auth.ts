@@ -1,7 +1,7 @@
 import type { Role } from '@shop/contracts/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.ts';
-import type { AccessClaims, TokenSigner } from '../modules/auth/tokens.ts';
+import type { AccessClaims, TokenSigner } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

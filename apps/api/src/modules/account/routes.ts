@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MSG,
   addressBody,
   addressList,
   changeEmailBody,
@@ -14,9 +15,29 @@ import { messageBody, uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { badRequest, conflict, type HttpTable, notFound, orThrow, unauthorized, unprocessable } from '../../errors.ts';
 import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { currentUserId } from '../../plugins/auth.ts';
+import { AUTH_MSG } from '../auth/index.ts';
 import type { RoutesPlugin } from '../types.ts';
+import type { AccountFailure } from './service.ts';
+
+/** The account service's expected failures, as HTTP answers. */
+const http: HttpTable<AccountFailure> = {
+  session_invalid: () => unauthorized(AUTH_MSG.sessionInvalid),
+  username_taken: () => conflict(AUTH_MSG.usernameTaken, { field: 'username' }),
+  email_needs_confirmation: () => badRequest(ACCOUNT_MSG.emailNeedsConfirmation, { field: 'email' }),
+  current_password_incorrect: () => badRequest(ACCOUNT_MSG.currentPasswordIncorrect),
+  password_incorrect: () => badRequest(ACCOUNT_MSG.passwordIncorrect),
+  email_unchanged: () => badRequest(ACCOUNT_MSG.emailUnchanged, { field: 'email' }),
+  email_link_invalid: () => badRequest(ACCOUNT_MSG.emailLinkInvalid),
+  email_link_used: () => badRequest(ACCOUNT_MSG.emailLinkUsed),
+  email_link_expired: () => badRequest(ACCOUNT_MSG.emailLinkExpired),
+  email_taken: () => conflict(AUTH_MSG.emailTaken, { field: 'email' }),
+  too_many_addresses: () => unprocessable(ACCOUNT_MSG.tooManyAddresses),
+  address_not_found: () => notFound(ACCOUNT_MSG.addressNotFound),
+  admin_cannot_delete: () => unprocessable(ACCOUNT_MSG.adminCannotDelete),
+};
 
 /**
  * Password checks per user and minute: each costs an argon2 hash, and a stolen access token must not
@@ -59,7 +80,7 @@ export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => 
         response: { 200: publicUser, ...errors },
       },
     },
-    async (request) => account.updateProfile(currentUserId(request), request.body),
+    async (request) => orThrow(await account.updateProfile(currentUserId(request), request.body), http),
   );
 
   app.post(
@@ -77,7 +98,10 @@ export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => 
       },
     },
     async (request) =>
-      account.changePassword(currentUserId(request), request.body.current_password, request.body.new_password),
+      orThrow(
+        await account.changePassword(currentUserId(request), request.body.current_password, request.body.new_password),
+        http,
+      ),
   );
 
   app.post(
@@ -95,7 +119,7 @@ export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => 
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await account.requestEmailChange(currentUserId(request), request.body)),
+      reply.status(202).send(orThrow(await account.requestEmailChange(currentUserId(request), request.body), http)),
   );
 
   app.post(
@@ -111,7 +135,7 @@ export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => 
         response: { 200: messageBody, ...errors },
       },
     },
-    async (request) => account.confirmEmail(request.body.token, request.user),
+    async (request) => orThrow(await account.confirmEmail(request.body.token, request.user), http),
   );
 
   app.delete(
@@ -128,7 +152,7 @@ export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => 
       },
     },
     async (request, reply) => {
-      await account.deleteAccount(currentUserId(request), request.body.password);
+      orThrow(await account.deleteAccount(currentUserId(request), request.body.password), http);
       return reply.status(204).send(null);
     },
   );
@@ -139,7 +163,7 @@ export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => 
       ...auth,
       schema: { tags, summary: 'The address book, default first', security, response: { 200: addressList, ...errors } },
     },
-    async (request) => account.listAddresses(currentUserId(request)),
+    async (request) => orThrow(await account.listAddresses(currentUserId(request)), http),
   );
 
   app.post(
@@ -154,7 +178,8 @@ export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => 
         response: { 201: savedAddress, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await account.addAddress(currentUserId(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(orThrow(await account.addAddress(currentUserId(request), request.body), http)),
   );
 
   app.patch(
@@ -170,7 +195,8 @@ export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => 
         response: { 200: savedAddress, ...errors },
       },
     },
-    async (request) => account.updateAddress(currentUserId(request), request.params.id, request.body),
+    async (request) =>
+      orThrow(await account.updateAddress(currentUserId(request), request.params.id, request.body), http),
   );
 
   app.delete(
@@ -186,7 +212,7 @@ export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => 
       },
     },
     async (request, reply) => {
-      await account.deleteAddress(currentUserId(request), request.params.id);
+      orThrow(await account.deleteAddress(currentUserId(request), request.params.id), http);
       return reply.status(204).send(null);
     },
   );

@@ -1,147 +1,115 @@
 import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MSG,
-  type addressBody,
   type ChangeEmailBody,
   MAX_ADDRESSES,
   type SavedAddress,
-  type updateAddressBody,
   type updateProfileBody,
 } from '@shop/contracts/account';
 import type { PublicUser, TokenSet } from '@shop/contracts/auth';
-import { TOKENS } from '@shop/contracts/constants';
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import {
-  addresses,
-  carts,
-  emailChangeTokens,
-  newsletterSubscribers,
-  orders,
-  passwordResetTokens,
-  productSubscribers,
-  refreshFamilies,
-  users,
-  wishlistItems,
-} from '../../db/schema.ts';
-import { badRequest, conflict, notFound, unauthorized, unprocessable } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { hashToken, opaqueToken } from '../../lib/secrets.ts';
 import type { Deps } from '../../services.ts';
-import { AUTH_MSG, type AuthService, byEmail, toPublicUser } from '../auth/service.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
+import {
+  type AccessClaims,
+  type AuthService,
+  type SessionInvalid,
+  toPublicUser,
+  type UsernameTaken,
+  type UserRow,
+} from '../auth/index.ts';
+import { type AddressInput, type AddressPatch, createAccountRepository } from './repository.ts';
+import { toSavedAddress } from './wire.ts';
 
-type UserRow = typeof users.$inferSelect;
-type AddressRow = typeof addresses.$inferSelect;
 export type UpdateProfile = z.infer<typeof updateProfileBody>;
-export type AddressInput = z.infer<typeof addressBody>;
-export type AddressPatch = z.infer<typeof updateAddressBody>;
+export type { AddressInput, AddressPatch };
+
+/** A new e-mail given to PATCH users/me: it changes only through a confirmed link (issue 10 point 5). */
+export type EmailNeedsConfirmation = Failure<'email_needs_confirmation'>;
+export type CurrentPasswordIncorrect = Failure<'current_password_incorrect'>;
+/** Deleting the account checks the password under its own words. */
+export type PasswordIncorrect = Failure<'password_incorrect'>;
+export type EmailUnchanged = Failure<'email_unchanged'>;
+/** What an e-mail change link can be besides valid; `email_taken`: another account took the address meanwhile. */
+export type EmailLinkFailure =
+  | Failure<'email_link_invalid'>
+  | Failure<'email_link_used'>
+  | Failure<'email_link_expired'>
+  | Failure<'email_taken'>;
+export type TooManyAddresses = Failure<'too_many_addresses'>;
+/** Anyone else's address id, like an unknown one. */
+export type AddressNotFound = Failure<'address_not_found'>;
+/** Staff accounts are managed in the admin area. */
+export type AdminCannotDelete = Failure<'admin_cannot_delete'>;
+
+/** Every expected outcome of the account service besides success. */
+export type AccountFailure =
+  | SessionInvalid
+  | UsernameTaken
+  | EmailNeedsConfirmation
+  | CurrentPasswordIncorrect
+  | PasswordIncorrect
+  | EmailUnchanged
+  | EmailLinkFailure
+  | TooManyAddresses
+  | AddressNotFound
+  | AdminCannotDelete;
 
 /** `.local` never resolves in public DNS: mail to an anonymised address reaches nobody. */
 const ANON_DOMAIN = 'invalid.local';
 
-function toSavedAddress(row: AddressRow): SavedAddress {
-  return {
-    id: row.id,
-    name: row.name,
-    line1: row.line1,
-    ...(row.line2 ? { line2: row.line2 } : {}),
-    city: row.city,
-    ...(row.region ? { region: row.region } : {}),
-    postal_code: row.postalCode,
-    country: row.country,
-    ...(row.phone ? { phone: row.phone } : {}),
-    is_default: row.isDefault,
-  };
-}
-
-/** Optional text fields: '' (cleared in the form) is stored as null. */
-const orNull = (v: string | undefined) => (v ? v : null);
-
-function addressColumns(input: AddressPatch) {
-  return {
-    ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.line1 !== undefined ? { line1: input.line1 } : {}),
-    ...(input.line2 !== undefined ? { line2: orNull(input.line2) } : {}),
-    ...(input.city !== undefined ? { city: input.city } : {}),
-    ...(input.region !== undefined ? { region: orNull(input.region) } : {}),
-    ...(input.postal_code !== undefined ? { postalCode: input.postal_code } : {}),
-    ...(input.country !== undefined ? { country: input.country } : {}),
-    ...(input.phone !== undefined ? { phone: orNull(input.phone) } : {}),
-  };
+/** Thrown inside a transaction to roll it back; the use case ends in its failure (see `inTransaction`). */
+class Rollback {
+  constructor(readonly failure: AccountFailure) {}
 }
 
 /**
  * The signed-in shopper's own account (issue 4, `/account`): profile, password, address book and
  * deleting the account. Every call first checks that the account still exists and is enabled: an
- * access token outlives a deletion by up to its 15 minutes.
+ * access token outlives a deletion by up to its 15 minutes (`session_invalid`).
  */
 export function createAccountService(
   { db, clock, mailer, publicUrl, background }: Deps,
-  { auth }: { auth: AuthService },
+  { auth }: { auth: Pick<AuthService, 'startSession'> },
 ) {
+  const repo = createAccountRepository(db);
   const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-  /** Reads the user, locking the row when inside a transaction that changes the user's data. */
-  async function activeUser(userId: string, tx?: Tx): Promise<UserRow> {
-    const query = (tx ?? db).select().from(users).where(eq(users.id, userId));
-    const [user] = tx ? await query.for('update') : await query;
-    if (!user || user.disabled) throw unauthorized('Your session is invalid or has expired');
-    return user;
-  }
-
-  async function checkPassword(user: UserRow, password: string, message: string) {
-    if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(message);
+  /** The user when the account exists and is enabled; locks the row when inside a transaction. */
+  async function activeUser(userId: string, tx?: Tx): Promise<UserRow | undefined> {
+    const user = await repo.user(userId, tx);
+    return user && !user.disabled ? user : undefined;
   }
 
   /**
-   * Ends the user's open e-mail change links: a new request replaces them, a confirmed change spends
-   * them, and a password change kills them (the request may have been a thief's).
+   * Runs `work` in a transaction; a `Rollback` thrown inside undoes every write and ends the use case
+   * in its failure (e.g. a spent link stays unspent when the address turns out to be taken).
    */
-  function dropEmailChanges(tx: Tx, userId: string, now: Date) {
-    return tx
-      .update(emailChangeTokens)
-      .set({ usedAt: now })
-      .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)));
-  }
-
-  /** Sets the e-mail; one that another account holds (checked, then by the unique index) is a 409. */
-  async function setEmail(tx: Tx, userId: string, email: string, now: Date) {
-    const [clash] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(ne(users.id, userId), byEmail(email)));
-    if (clash) throw conflict(AUTH_MSG.emailTaken, { field: 'email' });
+  async function inTransaction<T, F extends AccountFailure>(
+    work: (tx: Tx) => Promise<Result<T, F>>,
+  ): Promise<Result<T, F>> {
     try {
-      await tx.update(users).set({ email, updatedAt: now }).where(eq(users.id, userId));
+      return await db.transaction(work);
     } catch (err) {
-      if (uniqueViolation(err) === 'users_email_key') throw conflict(AUTH_MSG.emailTaken, { field: 'email' });
+      // Only this use case's own failures are thrown as a Rollback inside its work.
+      if (err instanceof Rollback) return err.failure as F;
       throw err;
     }
   }
 
-  /**
-   * After a change of the sign-in e-mail: every session but `keepSessionId` ends, and open reset and
-   * change links die, since they went to or came from the old address.
-   */
-  async function endOtherAccess(tx: Tx, userId: string, keepSessionId: string | undefined, now: Date) {
-    await tx
-      .update(refreshFamilies)
-      .set({ revokedAt: now, revokedReason: 'email-change' })
-      .where(
-        and(
-          eq(refreshFamilies.userId, userId),
-          isNull(refreshFamilies.revokedAt),
-          keepSessionId ? ne(refreshFamilies.id, keepSessionId) : undefined,
-        ),
-      );
-    await dropEmailChanges(tx, userId, now);
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  /** Sets the e-mail; one that another account holds (checked, then by the unique index) is `email_taken`. */
+  async function setEmail(tx: Tx, userId: string, email: string, now: Date) {
+    if (await repo.emailTakenByOther(tx, userId, email)) throw new Rollback(fail('email_taken'));
+    try {
+      await repo.setEmail(tx, userId, email, now);
+    } catch (err) {
+      if (uniqueViolation(err) === 'users_email_key') throw new Rollback(fail('email_taken'));
+      throw err;
+    }
   }
 
   /** Tells the old address that it no longer signs in. */
@@ -166,8 +134,7 @@ export function createAccountService(
    * the same notice either way, so no mailbox tells the requester whether the new address has an account.
    */
   async function mailEmailChange(user: UserRow, newEmail: string) {
-    const [owner] = await db.select({ id: users.id }).from(users).where(byEmail(newEmail));
-    if (owner) {
+    if (await repo.emailHasAccount(newEmail)) {
       await mailer.send({
         to: newEmail,
         subject: 'Someone tried to use your e-mail address',
@@ -180,17 +147,7 @@ export function createAccountService(
       });
     } else {
       const { token, hash } = opaqueToken();
-      await db.transaction(async (tx) => {
-        const now = clock.now();
-        await dropEmailChanges(tx, user.id, now);
-        await tx.insert(emailChangeTokens).values({
-          userId: user.id,
-          newEmail,
-          tokenHash: hash,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + TOKENS.emailChangeTtlSeconds * 1000),
-        });
-      });
+      await repo.replaceEmailChange(user.id, newEmail, hash, clock.now());
       const link = `${publicUrl}/account/confirm-email/${token}`;
       await mailer.send({
         to: newEmail,
@@ -222,41 +179,31 @@ export function createAccountService(
 
   return {
     /**
-     * Edits names and username. The username stays unique case-insensitively (409 with the sign-up
-     * text); a change to the caller's own spelling (`Ada` → `ada`) is not a conflict. The e-mail is
-     * not changed here: a new one needs the password and a confirmed link (issue 10 point 5), and the
-     * answer must not tell whether another account has it (point 7).
+     * Edits names and username. The username stays unique case-insensitively (`username_taken`, 409
+     * with the sign-up text); a change to the caller's own spelling (`Ada` → `ada`) is not a conflict.
+     * The e-mail is not changed here: a new one needs the password and a confirmed link (issue 10
+     * point 5), and the answer must not tell whether another account has it (point 7).
      */
-    async updateProfile(userId: string, input: UpdateProfile): Promise<PublicUser> {
+    async updateProfile(
+      userId: string,
+      input: UpdateProfile,
+    ): Promise<Result<PublicUser, SessionInvalid | EmailNeedsConfirmation | UsernameTaken>> {
       const user = await activeUser(userId);
-      if (input.email !== undefined && !sameEmail(input.email, user.email)) {
-        throw badRequest(ACCOUNT_MSG.emailNeedsConfirmation, { field: 'email' });
-      }
-      if (input.username) {
-        const [taken] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(ne(users.id, userId), sql`lower(${users.username}) = ${input.username.toLowerCase()}`));
-        if (taken) throw conflict(AUTH_MSG.usernameTaken, { field: 'username' });
-      }
+      if (!user) return fail('session_invalid');
+      if (input.email !== undefined && !sameEmail(input.email, user.email)) return fail('email_needs_confirmation');
+      if (input.username && (await repo.usernameTakenByOther(userId, input.username))) return fail('username_taken');
       try {
-        const [updated] = await db
-          .update(users)
-          .set({
-            ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
-            ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
-            ...(input.username !== undefined ? { username: input.username } : {}),
-            updatedAt: clock.now(),
-          })
-          .where(and(eq(users.id, userId), eq(users.disabled, false)))
-          .returning();
-        if (!updated) throw unauthorized('Your session is invalid or has expired');
-        return toPublicUser(updated);
+        const updated = await repo.updateProfile(userId, {
+          ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+          ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+          ...(input.username !== undefined ? { username: input.username } : {}),
+          updatedAt: clock.now(),
+        });
+        if (!updated) return fail('session_invalid');
+        return ok(toPublicUser(updated));
       } catch (err) {
         // Two accounts taking the same name at once: the unique index decides.
-        if (uniqueViolation(err) === 'users_username_key') {
-          throw conflict(AUTH_MSG.usernameTaken, { field: 'username' });
-        }
+        if (uniqueViolation(err) === 'users_username_key') return fail('username_taken');
         throw err;
       }
     },
@@ -266,47 +213,47 @@ export function createAccountService(
      * address changes only when the link mailed to it is opened. The answer is the same whether or not
      * the new address has an account, and the lookup and mails run after it (point 7).
      */
-    async requestEmailChange(userId: string, input: ChangeEmailBody): Promise<{ message: string }> {
+    async requestEmailChange(
+      userId: string,
+      input: ChangeEmailBody,
+    ): Promise<Result<{ message: string }, SessionInvalid | CurrentPasswordIncorrect | EmailUnchanged>> {
       const user = await activeUser(userId);
-      await checkPassword(user, input.current_password, ACCOUNT_MSG.currentPasswordIncorrect);
-      if (sameEmail(input.email, user.email)) throw badRequest(ACCOUNT_MSG.emailUnchanged, { field: 'email' });
+      if (!user) return fail('session_invalid');
+      if (!(await verifyPassword(user.passwordHash, input.current_password))) return fail('current_password_incorrect');
+      if (sameEmail(input.email, user.email)) return fail('email_unchanged');
       background.run('email-change-mails', () => mailEmailChange(user, input.email));
-      return { message: ACCOUNT_MSG.emailChangeRequested(input.email) };
+      return ok({ message: ACCOUNT_MSG.emailChangeRequested(input.email) });
     },
 
     /**
      * Applies an e-mail change from its mailed link: the link is spent, the address re-checked (another
-     * account may have taken it since: 409), and every other session of the user ends — the caller's
-     * own goes on when it is the user's (`endOtherAccess`). The old address is told.
+     * account may have taken it since: `email_taken`, and the link stays unspent), and every other
+     * session of the user ends — the caller's own goes on when it is the user's (`endOtherAccess`). The
+     * old address is told.
      */
     async confirmEmail(
       token: string,
       caller?: Pick<AccessClaims, 'userId' | 'sessionId'>,
-    ): Promise<{ message: string }> {
-      const [found] = await db
-        .select()
-        .from(emailChangeTokens)
-        .where(eq(emailChangeTokens.tokenHash, hashToken(token)));
-      if (!found) throw badRequest(ACCOUNT_MSG.emailLinkInvalid);
-      if (found.usedAt) throw badRequest(ACCOUNT_MSG.emailLinkUsed);
-      if (found.expiresAt <= clock.now()) throw badRequest(ACCOUNT_MSG.emailLinkExpired);
+    ): Promise<Result<{ message: string }, EmailLinkFailure>> {
+      const found = await repo.emailChangeByHash(hashToken(token));
+      if (!found) return fail('email_link_invalid');
+      if (found.usedAt) return fail('email_link_used');
+      if (found.expiresAt <= clock.now()) return fail('email_link_expired');
 
-      const old = await db.transaction(async (tx) => {
+      const changed = await inTransaction<UserRow, EmailLinkFailure>(async (tx) => {
         const now = clock.now();
-        const [claimed] = await tx
-          .update(emailChangeTokens)
-          .set({ usedAt: now })
-          .where(and(eq(emailChangeTokens.id, found.id), isNull(emailChangeTokens.usedAt)))
-          .returning({ userId: emailChangeTokens.userId });
-        if (!claimed) throw badRequest(ACCOUNT_MSG.emailLinkUsed);
-        const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId)).for('update');
-        if (!user || user.disabled) throw badRequest(ACCOUNT_MSG.emailLinkInvalid);
+        const claimedBy = await repo.claimEmailChange(tx, found.id, now);
+        if (!claimedBy) throw new Rollback(fail('email_link_used'));
+        const user = await repo.user(claimedBy, tx);
+        if (!user || user.disabled) throw new Rollback(fail('email_link_invalid'));
         await setEmail(tx, user.id, found.newEmail, now);
-        await endOtherAccess(tx, user.id, caller?.userId === user.id ? caller.sessionId : undefined, now);
-        return user;
+        await repo.endOtherAccess(tx, user.id, caller?.userId === user.id ? caller.sessionId : undefined, now);
+        return ok(user);
       });
+      if (!changed.ok) return changed;
+      const old = changed.value;
       background.run('email-changed-notice', () => mailEmailChanged(old, found.newEmail));
-      return { message: ACCOUNT_MSG.emailChanged(found.newEmail) };
+      return ok({ message: ACCOUNT_MSG.emailChanged(found.newEmail) });
     },
 
     /**
@@ -314,38 +261,29 @@ export function createAccountService(
      * — a thief holding a refresh or access token is out — and the caller gets a fresh token set so it
      * stays signed in (issue 4: "other sessions end"). Open reset and e-mail change links die as well.
      */
-    async changePassword(userId: string, current: string, next: string): Promise<TokenSet> {
+    async changePassword(
+      userId: string,
+      current: string,
+      next: string,
+    ): Promise<Result<TokenSet, SessionInvalid | CurrentPasswordIncorrect>> {
       const user = await activeUser(userId);
-      await checkPassword(user, current, ACCOUNT_MSG.currentPasswordIncorrect);
+      if (!user) return fail('session_invalid');
+      if (!(await verifyPassword(user.passwordHash, current))) return fail('current_password_incorrect');
       const passwordHash = await hashPassword(next);
       return db.transaction(async (tx) => {
         const locked = await activeUser(userId, tx);
+        if (!locked) return fail('session_invalid');
         // A parallel change may have committed since the check above; the old password no longer counts.
-        if (locked.passwordHash !== user.passwordHash) throw badRequest(ACCOUNT_MSG.currentPasswordIncorrect);
-        const now = clock.now();
-        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-        await tx
-          .update(refreshFamilies)
-          .set({ revokedAt: now, revokedReason: 'password-change' })
-          .where(and(eq(refreshFamilies.userId, userId), isNull(refreshFamilies.revokedAt)));
-        await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-        await dropEmailChanges(tx, userId, now);
-        return auth.startSession(locked, tx);
+        if (locked.passwordHash !== user.passwordHash) return fail('current_password_incorrect');
+        await repo.setPassword(tx, userId, passwordHash, clock.now());
+        return ok(await auth.startSession(locked, tx));
       });
     },
 
     /** The address book, the default first, then oldest first (the order they were added). */
-    async listAddresses(userId: string): Promise<SavedAddress[]> {
-      await activeUser(userId);
-      const rows = await db
-        .select()
-        .from(addresses)
-        .where(eq(addresses.userId, userId))
-        .orderBy(desc(addresses.isDefault), asc(addresses.createdAt), asc(addresses.id));
-      return rows.map(toSavedAddress);
+    async listAddresses(userId: string): Promise<Result<SavedAddress[], SessionInvalid>> {
+      if (!(await activeUser(userId))) return fail('session_invalid');
+      return ok((await repo.addresses(userId)).map(toSavedAddress));
     },
 
     /**
@@ -353,69 +291,42 @@ export function createAccountService(
      * replaces the old one. The user row is locked so parallel requests cannot make two defaults or
      * pass the limit together.
      */
-    async addAddress(userId: string, input: AddressInput): Promise<SavedAddress> {
+    async addAddress(
+      userId: string,
+      input: AddressInput,
+    ): Promise<Result<SavedAddress, SessionInvalid | TooManyAddresses>> {
       return db.transaction(async (tx) => {
-        await activeUser(userId, tx);
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(addresses)
-          .where(eq(addresses.userId, userId));
-        if (n >= MAX_ADDRESSES) throw unprocessable(ACCOUNT_MSG.tooManyAddresses);
+        if (!(await activeUser(userId, tx))) return fail('session_invalid');
+        const n = await repo.countAddresses(tx, userId);
+        if (n >= MAX_ADDRESSES) return fail('too_many_addresses');
         const isDefault = input.is_default ?? n === 0;
         const now = clock.now();
-        if (isDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
-        const [row] = await tx
-          .insert(addresses)
-          .values({
-            userId,
-            name: input.name,
-            line1: input.line1,
-            line2: orNull(input.line2),
-            city: input.city,
-            region: orNull(input.region),
-            postalCode: input.postal_code,
-            country: input.country,
-            phone: orNull(input.phone),
-            isDefault,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (!row) throw new Error('address not saved');
-        return toSavedAddress(row);
+        if (isDefault) await repo.clearDefaultAddress(tx, userId);
+        return ok(toSavedAddress(await repo.insertAddress(tx, userId, input, isDefault, now)));
       });
     },
 
-    /** Changes the caller's own address; anyone else's id is 404, like an unknown one. */
-    async updateAddress(userId: string, id: string, input: AddressPatch): Promise<SavedAddress> {
-      return db.transaction(async (tx) => {
-        await activeUser(userId, tx);
-        const mine = and(eq(addresses.id, id), eq(addresses.userId, userId));
-        const [existing] = await tx.select({ id: addresses.id }).from(addresses).where(mine);
-        if (!existing) throw notFound(ACCOUNT_MSG.addressNotFound);
-        if (input.is_default) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
-        const [row] = await tx
-          .update(addresses)
-          .set({
-            ...addressColumns(input),
-            ...(input.is_default !== undefined ? { isDefault: input.is_default } : {}),
-            updatedAt: clock.now(),
-          })
-          .where(mine)
-          .returning();
-        if (!row) throw notFound(ACCOUNT_MSG.addressNotFound);
-        return toSavedAddress(row);
+    /** Changes the caller's own address; anyone else's id is `address_not_found`, like an unknown one. */
+    async updateAddress(
+      userId: string,
+      id: string,
+      input: AddressPatch,
+    ): Promise<Result<SavedAddress, SessionInvalid | AddressNotFound>> {
+      return inTransaction(async (tx) => {
+        if (!(await activeUser(userId, tx))) return fail('session_invalid');
+        if (!(await repo.ownAddressExists(tx, userId, id))) return fail('address_not_found');
+        if (input.is_default) await repo.clearDefaultAddress(tx, userId);
+        const row = await repo.updateAddress(tx, userId, id, input, clock.now());
+        if (!row) throw new Rollback(fail('address_not_found'));
+        return ok(toSavedAddress(row));
       });
     },
 
-    /** Removes the caller's own address (404 for anyone else's). No other address becomes default by itself. */
-    async deleteAddress(userId: string, id: string): Promise<void> {
-      await activeUser(userId);
-      const deleted = await db
-        .delete(addresses)
-        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-        .returning({ id: addresses.id });
-      if (deleted.length === 0) throw notFound(ACCOUNT_MSG.addressNotFound);
+    /** Removes the caller's own address (`address_not_found` for anyone else's). No other address becomes default by itself. */
+    async deleteAddress(userId: string, id: string): Promise<Result<void, SessionInvalid | AddressNotFound>> {
+      if (!(await activeUser(userId))) return fail('session_invalid');
+      if (!(await repo.deleteAddress(userId, id))) return fail('address_not_found');
+      return ok(undefined);
     },
 
     /**
@@ -426,41 +337,23 @@ export function createAccountService(
      * and e-mail change links and the newsletter subscription of the old e-mail. Orders keep their
      * rows; their e-mail is anonymised too. The old e-mail and username are free for a new sign-up at once.
      */
-    async deleteAccount(userId: string, password: string): Promise<void> {
+    async deleteAccount(
+      userId: string,
+      password: string,
+    ): Promise<Result<void, SessionInvalid | PasswordIncorrect | AdminCannotDelete>> {
       const user = await activeUser(userId);
-      await checkPassword(user, password, ACCOUNT_MSG.passwordIncorrect);
+      if (!user) return fail('session_invalid');
+      if (!(await verifyPassword(user.passwordHash, password))) return fail('password_incorrect');
       // Staff accounts are managed in the admin area; deleting the last admin would lock the store.
-      if (user.role !== 'customer') throw unprocessable(ACCOUNT_MSG.adminCannotDelete);
+      if (user.role !== 'customer') return fail('admin_cannot_delete');
       const unusable = await hashPassword(randomBytes(32).toString('base64url'));
       const anonEmail = `deleted-${user.id}@${ANON_DOMAIN}`;
 
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const locked = await activeUser(userId, tx);
-        const now = clock.now();
-        await tx
-          .update(users)
-          .set({
-            email: anonEmail,
-            username: `deleted-${user.id}`,
-            firstName: 'Deleted',
-            lastName: 'User',
-            passwordHash: unusable,
-            disabled: true,
-            updatedAt: now,
-          })
-          .where(eq(users.id, userId));
-        await tx.delete(addresses).where(eq(addresses.userId, userId));
-        await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
-        await tx.delete(carts).where(eq(carts.userId, userId));
-        await tx.delete(productSubscribers).where(eq(productSubscribers.userId, userId));
-        await tx.delete(refreshFamilies).where(eq(refreshFamilies.userId, userId));
-        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-        await tx.delete(emailChangeTokens).where(eq(emailChangeTokens.userId, userId));
-        await tx
-          .delete(newsletterSubscribers)
-          .where(sql`lower(${newsletterSubscribers.email}) = ${locked.email.toLowerCase()}`);
-        // Orders stay (they are the shop's records) but no longer carry the person's e-mail.
-        await tx.update(orders).set({ email: anonEmail }).where(eq(orders.userId, userId));
+        if (!locked) return fail('session_invalid');
+        await repo.anonymise(tx, locked, { anonEmail, passwordHash: unusable, now: clock.now() });
+        return ok(undefined);
       });
     },
   };

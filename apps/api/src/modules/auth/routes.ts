@@ -12,65 +12,41 @@ import {
 import { messageBody } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest, conflict, forbidden, type HttpTable, orThrow, unauthorized } from '../../errors.ts';
 import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { currentSessionId, currentUserId } from '../../plugins/auth.ts';
 import { countedLimit, refuseOverLimit } from '../../plugins/counted-limit.ts';
 import type { RoutesPlugin } from '../types.ts';
+import { AUTH_MSG } from './messages.ts';
+import { loginKey, rateLimit } from './rate-limits.ts';
+import type { AuthFailure } from './service.ts';
 
-/**
- * Attempts per client and minute. Counted in `preHandler`, after the body is validated, so the
- * login key can include the e-mail and a malformed request costs nothing worth limiting.
- * Tests read these to show the N+1th attempt is refused.
- */
-export const AUTH_RATE_LIMITS = {
-  /** Per IP and e-mail: guessing one account's password is slow; other accounts are unaffected. */
-  login: { max: 10, timeWindow: 60_000 },
-  /** Per IP across all accounts: one password tried against many accounts (spraying; issue 10 point 7). */
-  loginPerAddress: { max: 20, timeWindow: 60_000 },
-  /** Per IP: bulk account creation and reset-mail floods. */
-  register: { max: 5, timeWindow: 60_000 },
-  forgotPassword: { max: 5, timeWindow: 60_000 },
-  /** Per IP: every attempt may cost an argon2 hash. */
-  resetPassword: { max: 10, timeWindow: 60_000 },
-} as const;
-
-type LimitName = keyof typeof AUTH_RATE_LIMITS;
-
-function rateLimit(name: LimitName, key: (request: FastifyRequest) => string = (r) => r.ip) {
-  return {
-    ...AUTH_RATE_LIMITS[name],
-    hook: 'preHandler' as const,
-    // Prefixed so that limits of different routes never share a counter in a shared (Redis) store.
-    keyGenerator: (request: FastifyRequest) => `auth-${name}:${key(request)}`,
-  };
-}
-
-const loginKey = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
+/** The auth service's expected failures, as HTTP answers. */
+const http: HttpTable<AuthFailure> = {
+  session_invalid: () => unauthorized(AUTH_MSG.sessionInvalid),
+  invalid_credentials: () => unauthorized(AUTH_MSG.invalidCredentials),
+  account_disabled: () => forbidden(AUTH_MSG.disabled),
+  session_expired: () => unauthorized(AUTH_MSG.sessionExpired),
+  username_taken: () => conflict(AUTH_MSG.usernameTaken, { field: 'username' }),
+  reset_link_unknown: () => badRequest(AUTH_MSG.resetUnknown),
+  reset_link_used: () => badRequest(AUTH_MSG.resetUsed),
+  reset_link_expired: () => badRequest(AUTH_MSG.resetExpired),
 };
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody } as const;
 const tags = ['auth'];
 const bearer = [{ bearer: [] }];
 
-type AuthRoutesOptions = Parameters<RoutesPlugin>[1] & {
-  /** RATE_LIMIT_SCALE, for the limits this plugin counts itself (the app scales route limits). */
-  rateLimitScale: number;
-};
-
 /** spec §7 auth calls plus the session lifecycle of DESIGN §5, under /api/auth. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
-  app,
-  { services, guards, rateLimitScale },
-) => {
+export const authRoutes: RoutesPlugin = async (app, { services, guards }) => {
   const auth = services.auth;
+  // Counted here, not declared on a route, so app.ts's onRoute hook does not scale it: the service
+  // hands it over with RATE_LIMIT_SCALE applied.
   const overLoginAddressLimit = countedLimit(
     app,
-    AUTH_RATE_LIMITS.loginPerAddress,
-    rateLimitScale,
+    auth.loginAddressLimit(),
+    1,
     (request) => `auth-login-address:${request.ip}`,
   );
   const loginPerAddress = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -91,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       // Counted before the per-e-mail limit: attempts at any account use up the address's budget.
       preHandler: loginPerAddress,
     },
-    async (request) => auth.login(request.body),
+    async (request) => orThrow(await auth.login(request.body), http),
   );
 
   app.post(
@@ -106,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       config: { rateLimit: rateLimit('register') },
       preHandler: refuseCommonPassword('password'),
     },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body)),
+    async (request, reply) => reply.status(201).send(orThrow(await auth.register(request.body), http)),
   );
 
   app.post(
@@ -119,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 200: tokenSet, ...errors },
       },
     },
-    async (request) => auth.refresh(request.body.refreshToken),
+    async (request) => orThrow(await auth.refresh(request.body.refreshToken), http),
   );
 
   app.post(
@@ -152,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
       preHandler: guards.authenticate,
     },
-    async (request) => auth.getPublicUser(currentUserId(request)),
+    async (request) => orThrow(await auth.getPublicUser(currentUserId(request)), http),
   );
 
   app.post(
@@ -181,6 +157,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       config: { rateLimit: rateLimit('resetPassword') },
       preHandler: refuseCommonPassword('password'),
     },
-    async (request) => auth.resetPassword(request.body.token, request.body.password),
+    async (request) => orThrow(await auth.resetPassword(request.body.token, request.body.password), http),
   );
 };

@@ -1,65 +1,51 @@
 import type { LoginAnswer, LoginBody, PublicUser, RegisterBody, Role, TokenSet } from '@shop/contracts/auth';
 import { TOKENS } from '@shop/contracts/constants';
-import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { emailChangeTokens, passwordResetTokens, refreshFamilies, refreshTokens, users } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, unauthorized } from '../../errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { hashToken, opaqueToken } from '../../lib/secrets.ts';
 import type { Deps } from '../../services.ts';
+import { AUTH_MSG } from './messages.ts';
+import { scaledLoginAddressLimit } from './rate-limits.ts';
+import { createAuthRepository } from './repository.ts';
 import type { AccessClaims } from './tokens.ts';
+import { toPublicUser } from './wire.ts';
 
-type UserRow = typeof users.$inferSelect;
+/** A still-valid access token whose account was deleted or disabled since it was signed. */
+export type SessionInvalid = Failure<'session_invalid'>;
+/** A wrong e-mail or a wrong password: one outcome, so the answer never tells which. */
+export type InvalidCredentials = Failure<'invalid_credentials'>;
+/** The account is disabled (told only to someone who knows its password, or holds its session). */
+export type AccountDisabled = Failure<'account_disabled'>;
+/** The session a refresh token belongs to is over (spent, reused, revoked or expired). */
+export type SessionExpired = Failure<'session_expired'>;
+/** Usernames are public handles: a taken one is said so (e-mails are not, issue 10 point 7). */
+export type UsernameTaken = Failure<'username_taken'>;
+/** What a password reset link can be besides valid. */
+export type ResetLinkFailure =
+  | Failure<'reset_link_unknown'>
+  | Failure<'reset_link_used'>
+  | Failure<'reset_link_expired'>;
 
-export function toPublicUser(u: UserRow): PublicUser {
-  return {
-    id: u.id,
-    email: u.email,
-    username: u.username,
-    first_name: u.firstName,
-    last_name: u.lastName,
-    role: u.role,
-    name: `${u.firstName} ${u.lastName}`.trim(),
-  };
-}
+/** Every expected outcome of the auth service besides success. */
+export type AuthFailure =
+  | SessionInvalid
+  | InvalidCredentials
+  | AccountDisabled
+  | SessionExpired
+  | UsernameTaken
+  | ResetLinkFailure;
 
-/** Texts the auth routes answer with; tests and the web app compare against them. */
-export const AUTH_MSG = {
-  invalidCredentials: 'Invalid email or password',
-  disabled: 'This account is disabled',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  /** Also the answer for an e-mail that already has an account (issue 10 point 7): its owner gets a mail. */
-  registered: 'Your account has been created. You can sign in now.',
-  /** Confirming an e-mail change to an address another account took meanwhile (issue 10 point 5). */
-  emailTaken: 'An account with this email already exists',
-  usernameTaken: 'This username is already taken',
-  resetRequested: 'If an account exists for this email, we have sent a link to reset your password.',
-  resetDone: 'Your password has been reset. You can sign in now.',
-  resetUnknown: 'This password reset link is invalid. Request a new one.',
-  resetUsed: 'This password reset link has already been used. Request a new one.',
-  resetExpired: 'This password reset link has expired. Request a new one.',
-} as const;
-
-/** The account of an e-mail, compared case-insensitively like the unique index. */
-export const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
-const byUsername = (username: string) => sql`lower(${users.username}) = ${username.toLowerCase()}`;
-
-export function createAuthService({ db, clock, signer, mailer, publicUrl, background }: Deps) {
+export function createAuthService({ db, config, clock, signer, mailer, publicUrl, background }: Deps) {
+  const repo = createAuthRepository(db, clock);
   const secondsFromNow = (s: number) => new Date(clock.now().getTime() + s * 1000);
 
   /** A new token in the family; only its hash is stored (DESIGN §5). */
   async function addRefreshToken(tx: Pick<Db, 'insert'>, familyId: string): Promise<string> {
     const { token, hash } = opaqueToken();
-    await tx.insert(refreshTokens).values({ familyId, tokenHash: hash, createdAt: clock.now() });
+    await repo.insertRefreshToken(tx, familyId, hash);
     return token;
-  }
-
-  function revokeFamilies(where: SQL | undefined, reason: string) {
-    return db
-      .update(refreshFamilies)
-      .set({ revokedAt: clock.now(), revokedReason: reason })
-      .where(and(where, isNull(refreshFamilies.revokedAt)));
   }
 
   /**
@@ -67,18 +53,14 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
    * which names the family as its session. Runs inside the caller's transaction when given one.
    */
   async function startSession(user: { id: string; role: Role }, tx: Pick<Db, 'insert'> = db): Promise<TokenSet> {
-    const [family] = await tx
-      .insert(refreshFamilies)
-      .values({ userId: user.id, createdAt: clock.now(), expiresAt: secondsFromNow(TOKENS.refreshAbsoluteTtlSeconds) })
-      .returning({ id: refreshFamilies.id });
-    if (!family) throw new Error('refresh family not created');
-    const refresh = await addRefreshToken(tx, family.id);
-    return { access: await signer.signAccess({ userId: user.id, role: user.role, sessionId: family.id }), refresh };
+    const familyId = await repo.insertFamily(tx, user.id, secondsFromNow(TOKENS.refreshAbsoluteTtlSeconds));
+    const refresh = await addRefreshToken(tx, familyId);
+    return { access: await signer.signAccess({ userId: user.id, role: user.role, sessionId: familyId }), refresh };
   }
 
   /** Someone signed up with an e-mail that has an account: its owner hears of it, nobody else does. */
   async function mailSignUpAttempt(email: string) {
-    const [owner] = await db.select().from(users).where(byEmail(email));
+    const owner = await repo.userByEmail(email);
     if (!owner || owner.disabled) return;
     await mailer.send({
       to: owner.email,
@@ -96,15 +78,10 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
 
   /** The reset link for an account that exists and is enabled; the caller's answer never waits for it. */
   async function mailResetLink(email: string) {
-    const [user] = await db.select().from(users).where(byEmail(email));
+    const user = await repo.userByEmail(email);
     if (!user || user.disabled) return;
     const { token, hash } = opaqueToken();
-    await db.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: hash,
-      createdAt: clock.now(),
-      expiresAt: secondsFromNow(TOKENS.passwordResetTtlSeconds),
-    });
+    await repo.insertResetToken(user.id, hash, secondsFromNow(TOKENS.passwordResetTtlSeconds));
     const link = `${publicUrl}/auth/reset-password/${token}`;
     await mailer.send({
       to: user.email,
@@ -121,27 +98,17 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
     });
   }
 
-  async function activeSession({
-    userId,
-    sessionId,
-  }: Pick<AccessClaims, 'userId' | 'sessionId'>): Promise<Role | null> {
-    const [row] = await db
-      .select({ role: users.role })
-      .from(users)
-      .innerJoin(refreshFamilies, eq(refreshFamilies.userId, users.id))
-      .where(
-        and(
-          eq(users.id, userId),
-          eq(users.disabled, false),
-          eq(refreshFamilies.id, sessionId),
-          isNull(refreshFamilies.revokedAt),
-          gt(refreshFamilies.expiresAt, clock.now()),
-        ),
-      );
-    return row?.role ?? null;
+  function activeSession(claims: Pick<AccessClaims, 'userId' | 'sessionId'>): Promise<Role | null> {
+    return repo.activeSessionRole(claims);
   }
 
   return {
+    /**
+     * The limit the auth routes count themselves (logins per address, issue 10 point 7), RATE_LIMIT_SCALE
+     * applied as app.ts applies it to every route's declared limit.
+     */
+    loginAddressLimit: () => scaledLoginAddressLimit(config.RATE_LIMIT_SCALE),
+
     /**
      * The account's role as stored now, when the access token's session is still open: one lookup by
      * primary keys that the guards make on every signed-in request. Null when the account was disabled
@@ -166,24 +133,24 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
     },
 
     /** The signed-in user's public profile; a deleted or disabled account is no longer signed in. */
-    async getPublicUser(userId: string): Promise<PublicUser> {
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
-      if (!user || user.disabled) throw unauthorized('Your session is invalid or has expired');
-      return toPublicUser(user);
+    async getPublicUser(userId: string): Promise<Result<PublicUser, SessionInvalid>> {
+      const user = await repo.userById(userId);
+      if (!user || user.disabled) return fail('session_invalid');
+      return ok(toPublicUser(user));
     },
 
     /**
      * Signs in and opens a new session. One message for a wrong e-mail and a wrong password, and the
      * same argon2 work for both, so neither the answer nor its timing tells which e-mails have accounts.
      */
-    async login({ email, password }: LoginBody): Promise<LoginAnswer> {
-      const [user] = await db.select().from(users).where(byEmail(email));
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-      if (!user || !ok) throw unauthorized(AUTH_MSG.invalidCredentials);
+    async login({ email, password }: LoginBody): Promise<Result<LoginAnswer, InvalidCredentials | AccountDisabled>> {
+      const user = await repo.userByEmail(email);
+      const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+      if (!user || !matches) return fail('invalid_credentials');
       // Only someone who knows the password learns that the account is disabled.
-      if (user.disabled) throw forbidden(AUTH_MSG.disabled);
+      if (user.disabled) return fail('account_disabled');
       const tokens = await db.transaction((tx) => startSession(user, tx));
-      return { ...tokens, user: toPublicUser(user) };
+      return ok({ ...tokens, user: toPublicUser(user) });
     },
 
     /**
@@ -194,17 +161,16 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
 
     /**
      * Creates a customer account (spec §7). The role is never taken from the request. A taken username
-     * is a 409 (usernames are public handles); a taken e-mail is not: the answer, and the argon2 work
+     * is said so (409; usernames are public handles); a taken e-mail is not: the answer, and the argon2 work
      * before it, are those of a new account, and the owner of the address gets a mail instead, so
      * sign-up cannot tell who has an account here (issue 10 point 7).
      */
-    async register(body: RegisterBody): Promise<{ message: string }> {
-      const [taken] = await db.select({ id: users.id }).from(users).where(byUsername(body.username));
-      if (taken) throw conflict(AUTH_MSG.usernameTaken, { field: 'username' });
+    async register(body: RegisterBody): Promise<Result<{ message: string }, UsernameTaken>> {
+      if (await repo.usernameTaken(body.username)) return fail('username_taken');
 
       const passwordHash = await hashPassword(body.password);
       try {
-        await db.insert(users).values({
+        await repo.insertUser({
           email: body.email,
           username: body.username,
           firstName: body.first_name,
@@ -217,11 +183,11 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
       } catch (err) {
         // The unique indexes decide, also between two sign-ups at once.
         const constraint = uniqueViolation(err);
-        if (constraint === 'users_username_key') throw conflict(AUTH_MSG.usernameTaken, { field: 'username' });
+        if (constraint === 'users_username_key') return fail('username_taken');
         if (constraint !== 'users_email_key') throw err;
         background.run('sign-up-attempt-mail', () => mailSignUpAttempt(body.email));
       }
-      return { message: AUTH_MSG.registered };
+      return ok({ message: AUTH_MSG.registered });
     },
 
     /**
@@ -229,22 +195,14 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
      * is one conditional UPDATE, so of two parallel uses exactly one wins; the other — and any later
      * use of a spent token — counts as reuse and revokes the whole family (DESIGN §5).
      */
-    async refresh(token: string): Promise<TokenSet> {
+    async refresh(token: string): Promise<Result<TokenSet, AccountDisabled | SessionExpired>> {
       const hash = hashToken(token);
       const now = clock.now();
       const result = await db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .update(refreshTokens)
-          .set({ usedAt: now })
-          .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt)))
-          .returning({ familyId: refreshTokens.familyId });
-        if (!claimed) return { kind: 'spent' as const };
+        const familyId = await repo.claimRefreshToken(tx, hash, now);
+        if (!familyId) return { kind: 'spent' as const };
 
-        const [row] = await tx
-          .select({ family: refreshFamilies, user: users })
-          .from(refreshFamilies)
-          .innerJoin(users, eq(users.id, refreshFamilies.userId))
-          .where(eq(refreshFamilies.id, claimed.familyId));
+        const row = await repo.familyWithUser(tx, familyId);
         if (!row || row.family.revokedAt || row.family.expiresAt <= now) return { kind: 'dead' as const };
         if (row.user.disabled) return { kind: 'disabled' as const, familyId: row.family.id };
 
@@ -254,29 +212,23 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
 
       switch (result.kind) {
         case 'ok':
-          return {
+          return ok({
             access: await signer.signAccess({
               userId: result.user.id,
               role: result.user.role,
               sessionId: result.familyId,
             }),
             refresh: result.refresh,
-          };
+          });
         case 'disabled':
-          await revokeFamilies(eq(refreshFamilies.id, result.familyId), 'disabled');
-          throw forbidden(AUTH_MSG.disabled);
+          await repo.revokeFamily(result.familyId, 'disabled');
+          return fail('account_disabled');
         case 'dead':
-          throw unauthorized(AUTH_MSG.sessionExpired);
+          return fail('session_expired');
         case 'spent':
           // Unknown, or used before: a used token coming back means a copy exists somewhere else.
-          await revokeFamilies(
-            inArray(
-              refreshFamilies.id,
-              db.select({ id: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)),
-            ),
-            'reuse',
-          );
-          throw unauthorized(AUTH_MSG.sessionExpired);
+          await repo.revokeFamiliesOfToken(hash, 'reuse');
+          return fail('session_expired');
       }
     },
 
@@ -285,19 +237,7 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
      * of the given refresh token, if that is the caller's own.
      */
     async logout(userId: string, sessionId: string, refreshToken: string | undefined): Promise<void> {
-      const ofRefreshToken = refreshToken
-        ? inArray(
-            refreshFamilies.id,
-            db
-              .select({ id: refreshTokens.familyId })
-              .from(refreshTokens)
-              .where(eq(refreshTokens.tokenHash, hashToken(refreshToken))),
-          )
-        : undefined;
-      await revokeFamilies(
-        and(eq(refreshFamilies.userId, userId), or(eq(refreshFamilies.id, sessionId), ofRefreshToken)),
-        'logout',
-      );
+      await repo.revokeOwnSessions(userId, sessionId, refreshToken ? hashToken(refreshToken) : undefined, 'logout');
     },
 
     /**
@@ -315,38 +255,15 @@ export function createAuthService({ db, clock, signer, mailer, publicUrl, backgr
      * dies (pending e-mail changes too), and every session (refresh family) is revoked so a thief's
      * tokens, access tokens included, stop working.
      */
-    async resetPassword(token: string, password: string): Promise<{ message: string }> {
-      const hash = hashToken(token);
-      const [found] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hash));
-      if (!found) throw badRequest(AUTH_MSG.resetUnknown);
-      if (found.usedAt) throw badRequest(AUTH_MSG.resetUsed);
-      if (found.expiresAt <= clock.now()) throw badRequest(AUTH_MSG.resetExpired);
+    async resetPassword(token: string, password: string): Promise<Result<{ message: string }, ResetLinkFailure>> {
+      const found = await repo.resetTokenByHash(hashToken(token));
+      if (!found) return fail('reset_link_unknown');
+      if (found.usedAt) return fail('reset_link_used');
+      if (found.expiresAt <= clock.now()) return fail('reset_link_expired');
 
       const passwordHash = await hashPassword(password);
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.id, found.id), isNull(passwordResetTokens.usedAt)))
-          .returning({ userId: passwordResetTokens.userId });
-        if (!claimed) throw badRequest(AUTH_MSG.resetUsed);
-        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
-        await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
-        await tx
-          .update(refreshFamilies)
-          .set({ revokedAt: now, revokedReason: 'password-reset' })
-          .where(and(eq(refreshFamilies.userId, claimed.userId), isNull(refreshFamilies.revokedAt)));
-        // Whoever knew the old password may have asked to move the account to their own address.
-        await tx
-          .update(emailChangeTokens)
-          .set({ usedAt: now })
-          .where(and(eq(emailChangeTokens.userId, claimed.userId), isNull(emailChangeTokens.usedAt)));
-      });
-      return { message: AUTH_MSG.resetDone };
+      if (!(await repo.resetPassword(found.id, passwordHash, clock.now()))) return fail('reset_link_used');
+      return ok({ message: AUTH_MSG.resetDone });
     },
   };
 }

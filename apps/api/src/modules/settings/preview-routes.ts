@@ -2,7 +2,7 @@ import { errorBody } from '@shop/contracts/errors';
 import { z } from 'zod';
 import { unauthorized } from '../../errors.ts';
 import { type AdminRoutesPlugin, adminDoc } from '../admin/types.ts';
-import { PREVIEW_TTL_SECONDS } from '../auth/tokens.ts';
+import { PREVIEW_TTL_SECONDS } from '../auth/index.ts';
 import { STAFF_PREVIEW_COOKIE } from './maintenance.ts';
 
 const previewAnswer = z.object({ message: z.string() });

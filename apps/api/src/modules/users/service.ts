@@ -1,17 +1,23 @@
 import type { Profile } from '@shop/contracts/cart';
-import type { createAuthService } from '../auth/service.ts';
+import { ok, type Result } from '../../lib/result.ts';
+import type { AuthService, SessionInvalid } from '../auth/index.ts';
 import type { CartService } from '../cart/service.ts';
 
+/** The users service's expected failures: the account behind a valid token is gone or disabled. */
+export type UsersFailure = SessionInvalid;
+
 /** The signed-in user's own data, composed from the auth and cart services. */
-export function createUsersService({ auth, cart }: { auth: ReturnType<typeof createAuthService>; cart: CartService }) {
+export function createUsersService({ auth, cart }: { auth: AuthService; cart: CartService }) {
   return {
     /**
      * GET users/me (spec §3, §7): the public user plus the server cart, which the storefront uses to
-     * replace its local cart (spec §4). 401 when the account is gone or disabled.
+     * replace its local cart (spec §4). `session_invalid` when the account is gone or disabled.
      */
-    async getProfile(userId: string): Promise<Profile> {
+    async getProfile(userId: string): Promise<Result<Profile, UsersFailure>> {
       const user = await auth.getPublicUser(userId);
-      return { ...user, cart: await cart.getCart(userId) };
+      if (!user.ok) return user;
+      return ok({ ...user.value, cart: await cart.getCart(userId) });
     },
   };
 }
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -4,7 +4,6 @@ import { Container } from '../../components/layout/container.tsx';
 import { ContentBlocks } from '../../features/content/content-body.tsx';
 import { parseBody } from '../../features/content/parse-body.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
-import { notFoundResponse } from '../../lib/service-errors.ts';
 import type { Route } from './+types/content-page';
 
 /**
@@ -13,8 +12,10 @@ import type { Route } from './+types/content-page';
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const path = trimEndChar(new URL(request.url).pathname, '/');
-  const page = await context.services.content.getPage(path.slice(1)).catch(notFoundResponse('Page not found'));
-  return { page, canonical: canonicalUrl(request, `/${page.slug}`) };
+  const page = await context.services.content.getPage(path.slice(1));
+  // spec §2: an unknown page is the router's 404, answered with the not-found page.
+  if (!page.ok) throw new Response('Page not found', { status: 404, statusText: 'Not Found' });
+  return { page: page.value, canonical: canonicalUrl(request, `/${page.value.slug}`) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -3,7 +3,6 @@ import { Container } from '../../components/layout/container.tsx';
 import { ContentBlocks } from '../../features/content/content-body.tsx';
 import { faqSections, parseBody } from '../../features/content/parse-body.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
-import { notFoundResponse } from '../../lib/service-errors.ts';
 import type { Route } from './+types/help';
 
 /** The help centre's own ways onward (issue 3): contact, shipping, returns, all questions. */
@@ -16,8 +15,9 @@ const TOPICS = [
 
 /** spec §2 /help: DESIGN §7 makes it a real help centre; its questions are the `help` content page. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = await context.services.content.getPage('help').catch(notFoundResponse('Page not found'));
-  return { page, canonical: canonicalUrl(request, '/help') };
+  const page = await context.services.content.getPage('help');
+  if (!page.ok) throw new Response('Page not found', { status: 404, statusText: 'Not Found' });
+  return { page: page.value, canonical: canonicalUrl(request, '/help') };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

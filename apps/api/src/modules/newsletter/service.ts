@@ -1,16 +1,23 @@
-import { type ContactBody, ENGAGEMENT_MSG } from '@shop/contracts/engagement';
+import { ENGAGEMENT_MSG } from '@shop/contracts/engagement';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { contactMessages, newsletterSubscribers } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
+import { newsletterSubscribers } from '../../db/schema.ts';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { hashToken, opaqueToken } from '../../lib/secrets.ts';
 import type { Deps } from '../../services.ts';
 
+/** A confirmation token that is unknown or was used already. */
+export type NewsletterFailure = Failure<'confirm_invalid'>;
+
 /**
- * Newsletter and contact form. The spec shows both forms unwired (spec §2, §5); DESIGN §7 stores them:
- * a newsletter subscription is confirmed by mail (double opt-in), a contact message becomes a support
- * ticket for the admin area.
+ * The newsletter form. The spec shows it unwired (spec §2); DESIGN §7 stores it: a subscription is
+ * confirmed by mail (double opt-in).
  */
-export function createEngagementService({ db, clock, mailer, publicUrl }: Deps) {
+export function createNewsletterService({
+  db,
+  clock,
+  mailer,
+  publicUrl,
+}: Pick<Deps, 'db' | 'clock' | 'mailer' | 'publicUrl'>) {
   return {
     /**
      * Records the address and mails a confirmation link. Subscribing again is fine: one row, a fresh
@@ -39,7 +46,7 @@ export function createEngagementService({ db, clock, mailer, publicUrl }: Deps) 
     },
 
     /** Confirms the subscription a mailed token belongs to; a token works once. */
-    async confirmSubscription(token: string): Promise<{ message: string }> {
+    async confirmSubscription(token: string): Promise<Result<{ message: string }, NewsletterFailure>> {
       const confirmed = await db
         .update(newsletterSubscribers)
         .set({ confirmedAt: clock.now(), confirmTokenHash: null })
@@ -47,25 +54,9 @@ export function createEngagementService({ db, clock, mailer, publicUrl }: Deps) 
           and(eq(newsletterSubscribers.confirmTokenHash, hashToken(token)), isNull(newsletterSubscribers.confirmedAt)),
         )
         .returning({ id: newsletterSubscribers.id });
-      if (confirmed.length === 0) throw badRequest(ENGAGEMENT_MSG.confirmInvalid);
-      return { message: ENGAGEMENT_MSG.confirmed };
-    },
-
-    /**
-     * Stores a contact message (linked to the user when signed in). Subject and message are free text
-     * and are stored exactly as sent (after trimming): escaping is the job of whoever displays them.
-     */
-    async contact(input: ContactBody, userId: string | undefined): Promise<{ message: string }> {
-      await db.insert(contactMessages).values({
-        userId: userId ?? null,
-        name: input.name || null,
-        email: input.email,
-        inquiryType: input.inquiry_type,
-        subject: input.subject,
-        message: input.message,
-        createdAt: clock.now(),
-      });
-      return { message: ENGAGEMENT_MSG.contactSent };
+      if (confirmed.length === 0) return fail('confirm_invalid');
+      return ok({ message: ENGAGEMENT_MSG.confirmed });
     },
   };
 }
+export type NewsletterService = ReturnType<typeof createNewsletterService>;

@@ -1,0 +1,29 @@
+import { type ContactBody, ENGAGEMENT_MSG } from '@shop/contracts/engagement';
+import { contactMessages } from '../../db/schema.ts';
+import type { Deps } from '../../services.ts';
+
+/**
+ * The contact form. The spec shows it unwired (spec §5); DESIGN §7 stores it: a contact message becomes
+ * a support ticket for the admin area.
+ */
+export function createContactService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+  return {
+    /**
+     * Stores a contact message (linked to the user when signed in). Subject and message are free text
+     * and are stored exactly as sent (after trimming): escaping is the job of whoever displays them.
+     */
+    async send(input: ContactBody, userId: string | undefined): Promise<{ message: string }> {
+      await db.insert(contactMessages).values({
+        userId: userId ?? null,
+        name: input.name || null,
+        email: input.email,
+        inquiryType: input.inquiry_type,
+        subject: input.subject,
+        message: input.message,
+        createdAt: clock.now(),
+      });
+      return { message: ENGAGEMENT_MSG.contactSent };
+    },
+  };
+}
+export type ContactService = ReturnType<typeof createContactService>;
