@@ -4,7 +4,17 @@ import type { Background } from './lib/background.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { createAccountService } from './modules/account/service.ts';
-import { createAuditService } from './modules/audit/service.ts';
+import { createAdminAuditLogService } from './modules/admin-audit-log/index.ts';
+import { createAdminDiscountsService } from './modules/admin-discounts/index.ts';
+import { createInsightsService } from './modules/admin-insights/index.ts';
+import { createAdminNewsletterService } from './modules/admin-newsletter/index.ts';
+import { createAdminOrdersService } from './modules/admin-orders/index.ts';
+import { createOutboxService } from './modules/admin-outbox/index.ts';
+import { createAdminPagesService } from './modules/admin-pages/index.ts';
+import { createAdminSettingsService } from './modules/admin-settings/index.ts';
+import { createAdminStaffService } from './modules/admin-staff/index.ts';
+import { createAdminSupportService } from './modules/admin-support/index.ts';
+import { createAuditService } from './modules/audit/index.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import type { TokenSigner } from './modules/auth/tokens.ts';
 import { createCartService } from './modules/cart/service.ts';
@@ -13,10 +23,11 @@ import { createCheckoutService } from './modules/checkout/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createDiscountsService } from './modules/discounts/service.ts';
 import { createEngagementService } from './modules/engagement/service.ts';
+import { createErrorReportService } from './modules/error-reports/index.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createTestPaymentProvider } from './modules/payments/provider.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
-import { createSettingsService } from './modules/settings/service.ts';
+import { createSettingsService, createStorefrontPreviewService } from './modules/settings/index.ts';
 import { createStockService } from './modules/stock/service.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -55,8 +66,11 @@ export function createServices(deps: Deps) {
       await subscriptions.notifyBackInStock(ids);
     },
   });
+  const audit = createAuditService();
+  const content = createContentService(deps, { settings });
+  const errorReports = createErrorReportService(deps);
   return {
-    audit: createAuditService(),
+    audit,
     auth,
     catalog,
     cart,
@@ -70,7 +84,20 @@ export function createServices(deps: Deps) {
     orders,
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps),
-    content: createContentService(deps, { settings }),
+    content,
+    errorReports,
+    storefrontPreview: createStorefrontPreviewService(deps, { auth }),
+    // The admin area (issue 5), one service per domain (issue 12 point 7).
+    adminOrders: createAdminOrdersService(deps, { orders, audit, settings }),
+    adminInsights: createInsightsService(deps, { audit, settings }),
+    adminOutbox: createOutboxService(deps),
+    adminAuditLog: createAdminAuditLogService(deps, { settings }),
+    adminSettings: createAdminSettingsService(deps, { settings, audit }),
+    adminDiscounts: createAdminDiscountsService(deps, { audit }),
+    adminNewsletter: createAdminNewsletterService(deps),
+    adminPages: createAdminPagesService(deps, { content, audit }),
+    adminStaff: createAdminStaffService(deps, { audit }),
+    adminSupport: createAdminSupportService(deps, { audit, errorReports }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -28,7 +28,10 @@ const tooLarge = () =>
   new AppError(413, ERROR_CODES.payloadTooLarge, `The picture is too large: at most ${UPLOAD_MB} MB`);
 
 /** Admin Products (issue 5): list, detail, create, update, bulk publish, stock, sales and image uploads. */
-export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services, deps }) => {
+export const adminCatalogRoutes: AdminRoutesPlugin<{ deps: import('../../services.ts').Deps }> = async (
+  app,
+  { services, deps },
+) => {
   const catalog = createAdminCatalogService(deps, services);
 
   // Multipart is parsed only in this scope (image uploads); one file, nothing else, 5 MB at most.

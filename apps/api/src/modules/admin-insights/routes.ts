@@ -17,8 +17,7 @@ import { uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import { z } from 'zod';
 import { csvHeaders, toCsv } from '../../lib/csv.ts';
-import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/types.ts';
-import { createInsightsService } from './service.ts';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const doc = { ...adminDoc, tags: ['admin'] };
@@ -30,8 +29,8 @@ const fileName = (kind: string, r: { from: string; to: string }) => `${kind}-${r
  * Admin dashboard, reports and customers (issue 5). Revenue follows docs/adr/006-revenue.md; every
  * report answers `?format=csv` with the same rows as its JSON.
  */
-export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services, deps }) => {
-  const insights = createInsightsService(deps, { audit: services.audit, settings: services.settings });
+export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services }) => {
+  const insights = services.adminInsights;
 
   app.get(
     '/dashboard',

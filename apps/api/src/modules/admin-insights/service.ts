@@ -18,8 +18,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { refreshFamilies, users } from '../../db/schema.ts';
 import { badRequest, notFound, unprocessable } from '../../errors.ts';
 import type { Deps } from '../../services.ts';
-import type { Actor, AuditService } from '../audit/service.ts';
-import type { SettingsService } from '../settings/service.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import {
   type Bounds,
   bounds,

@@ -17,20 +17,15 @@ import { uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import { z } from 'zod';
 import { csvHeaders, toCsv } from '../../lib/csv.ts';
-import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/types.ts';
-import { createAdminOrdersService } from './service.ts';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
 
 const tags = ['admin'];
 const denied = { 401: errorBody, 403: errorBody };
 const change = { 400: errorBody, ...denied, 404: errorBody, 409: errorBody, 422: errorBody };
 
 /** Admin orders, pay later and transactions (issue 5), under /api/admin; staff and admins alike. */
-export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services, deps }) => {
-  const admin = createAdminOrdersService(deps, {
-    orders: services.orders,
-    audit: services.audit,
-    settings: services.settings,
-  });
+export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services }) => {
+  const admin = services.adminOrders;
 
   app.get(
     '/orders',

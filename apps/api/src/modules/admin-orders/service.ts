@@ -20,12 +20,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { Deps } from '../../services.ts';
-import type { Actor, AuditService } from '../audit/service.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
 import { CANCELLABLE, loadOrder, orderToWire } from '../orders/render.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { recordTransaction } from '../payments/ledger.ts';
 import { refreshRatingsOfOrder } from '../reviews/visibility.ts';
-import type { SettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { type OrderMailInfo, orderMails } from './mail.ts';
 
 type Transition = OrderTransitionBody['status'];

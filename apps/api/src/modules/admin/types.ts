@@ -2,20 +2,20 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../errors.ts';
 import type { AuthGuards } from '../../plugins/auth.ts';
-import type { Deps, Services } from '../../services.ts';
-import type { Actor } from '../audit/service.ts';
+import type { Services } from '../../services.ts';
+import type { Actor } from '../audit/index.ts';
 
 /**
- * An admin area's routes (issue 5), mounted under /api/admin behind the staff guard. They get the
- * domain services, the guards (for admin-only routes: `guards.requireRole('admin')`) and the raw
- * dependencies for queries of their own.
+ * An admin area's routes (issue 5), mounted under /api/admin behind the staff guard. Like every
+ * module's routes (issue 12 point 3) they get the domain services and the guards (for admin-only
+ * routes: `guards.requireRole('admin')`), nothing else: what a route needs comes from a service.
  */
 export interface AdminOptions {
   services: Services;
   guards: AuthGuards;
-  deps: Deps;
 }
-export type AdminRoutesPlugin = FastifyPluginAsyncZod<AdminOptions>;
+/** `Extra` only while admin-catalog still takes `deps` (issue 12: converted on its own branch). */
+export type AdminRoutesPlugin<Extra extends object = object> = FastifyPluginAsyncZod<AdminOptions & Extra>;
 
 /** The staff member making the request, for the audit log. Only behind the admin guard. */
 export function actorOf(request: FastifyRequest): Actor {

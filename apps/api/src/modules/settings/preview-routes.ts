@@ -1,9 +1,7 @@
 import { errorBody } from '@shop/contracts/errors';
 import { z } from 'zod';
 import { unauthorized } from '../../errors.ts';
-import { type AdminRoutesPlugin, adminDoc } from '../admin/types.ts';
-import { PREVIEW_TTL_SECONDS } from '../auth/tokens.ts';
-import { STAFF_PREVIEW_COOKIE } from './maintenance.ts';
+import { type AdminRoutesPlugin, adminDoc } from '../admin/index.ts';
 
 const previewAnswer = z.object({ message: z.string() });
 const errors = { 401: errorBody, 403: errorBody };
@@ -14,11 +12,7 @@ const errors = { 401: errorBody, 403: errorBody };
  * session is handed to them as an HttpOnly cookie holding a preview token bound to that session: the
  * web plugin lets a page through only while the session is open and belongs to staff.
  */
-export const storefrontPreviewRoutes: AdminRoutesPlugin = async (app, { services, deps }) => {
-  const secure = new URL(deps.publicUrl).protocol === 'https:';
-  const cookie = (value: string, maxAge: number) =>
-    `${STAFF_PREVIEW_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-
+export const storefrontPreviewRoutes: AdminRoutesPlugin = async (app, { services }) => {
   app.post(
     '/storefront-preview',
     {
@@ -31,7 +25,7 @@ export const storefrontPreviewRoutes: AdminRoutesPlugin = async (app, { services
     },
     async (request, reply) => {
       if (!request.user) throw unauthorized();
-      reply.header('set-cookie', cookie(await services.auth.staffPreviewToken(request.user), PREVIEW_TTL_SECONDS));
+      reply.header('set-cookie', await services.storefrontPreview.start(request.user));
       return { message: 'This browser sees the storefront while maintenance mode is on.' };
     },
   );
@@ -47,7 +41,7 @@ export const storefrontPreviewRoutes: AdminRoutesPlugin = async (app, { services
       },
     },
     async (_request, reply) => {
-      reply.header('set-cookie', cookie('', 0));
+      reply.header('set-cookie', services.storefrontPreview.end());
       return { message: 'This browser sees what shoppers see.' };
     },
   );
