@@ -1,2 +1,2 @@
 export { adminInsightsRoutes } from './routes.ts';
-export { createInsightsService, type InsightsService } from './service.ts';
+export { createInsightsService, type InsightsFailure, type InsightsService } from './service.ts';

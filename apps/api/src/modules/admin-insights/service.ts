@@ -16,7 +16,7 @@ import { fromCents } from '@shop/contracts/money';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { refreshFamilies, users } from '../../db/schema.ts';
-import { badRequest, notFound, unprocessable } from '../../errors.ts';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
 import type { SettingsService } from '../settings/index.ts';
@@ -35,10 +35,12 @@ import {
 const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
-export const CUSTOMER_MSG = {
-  notFound: 'Customer not found',
-  notCustomer: 'This is a staff account, not a customer',
-} as const;
+/** What a report or a customer look-up or change can end in besides success. */
+export type InsightsFailure =
+  | Failure<'range_too_long', { maxDays: number }>
+  | Failure<'customer_not_found'>
+  /** The account is staff's: the customer pages do not show or change it. */
+  | Failure<'not_a_customer'>;
 
 /** Dashboard, reports and customers for staff (issue 5); every figure follows ADR 006. */
 export function createInsightsService(
@@ -50,10 +52,10 @@ export function createInsightsService(
   }
 
   /** The range asked for, in days of the store's time zone. */
-  async function rangeOf(q: InsightsRangeQuery): Promise<DayRange> {
+  async function rangeOf(q: InsightsRangeQuery): Promise<Result<DayRange, InsightsFailure>> {
     const r = resolveRange(q, clock.now(), (await settings.get()).timeZone);
-    if (r.days > MAX_RANGE_DAYS) throw badRequest(`The range may cover at most ${MAX_RANGE_DAYS} days`);
-    return r;
+    if (r.days > MAX_RANGE_DAYS) return fail('range_too_long', { maxDays: MAX_RANGE_DAYS });
+    return ok(r);
   }
 
   async function figures(b: Bounds): Promise<SalesFigures> {
@@ -152,11 +154,15 @@ export function createInsightsService(
   };
 
   /** Sets `disabled` on a customer account; ending its sessions when disabling. Audited. */
-  async function setDisabled(actor: Actor, id: string, disabled: boolean): Promise<CustomerRow> {
-    await db.transaction(async (tx) => {
+  async function setDisabled(
+    actor: Actor,
+    id: string,
+    disabled: boolean,
+  ): Promise<Result<CustomerRow, InsightsFailure>> {
+    const refused = await db.transaction(async (tx): Promise<InsightsFailure | undefined> => {
       const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-      if (!user) throw notFound(CUSTOMER_MSG.notFound);
-      if (user.role !== 'customer') throw unprocessable(CUSTOMER_MSG.notCustomer);
+      if (!user) return fail('customer_not_found');
+      if (user.role !== 'customer') return fail('not_a_customer');
       const now = clock.now();
       if (disabled) {
         // Every session ends now: no refresh token of this account works again (DESIGN §5).
@@ -165,7 +171,7 @@ export function createInsightsService(
           .set({ revokedAt: now, revokedReason: 'disabled' })
           .where(and(eq(refreshFamilies.userId, id), isNull(refreshFamilies.revokedAt)));
       }
-      if (user.disabled === disabled) return;
+      if (user.disabled === disabled) return undefined;
       await tx.update(users).set({ disabled, updatedAt: now }).where(eq(users.id, id));
       await audit.record(tx, actor, {
         action: disabled ? 'customer.disable' : 'customer.enable',
@@ -174,17 +180,21 @@ export function createInsightsService(
         before: { disabled: user.disabled },
         after: { disabled },
       });
+      return undefined;
     });
+    if (refused) return refused;
     const [row] = await customerRows(sql`u.id = ${id}`, sql`u.id`, 1, 0);
-    if (!row) throw notFound(CUSTOMER_MSG.notFound);
-    return toRow(row);
+    if (!row) return fail('customer_not_found');
+    return ok(toRow(row));
   }
 
   return {
     rangeOf,
 
-    async dashboard(q: InsightsRangeQuery): Promise<Dashboard> {
-      const r = await rangeOf(q);
+    async dashboard(q: InsightsRangeQuery): Promise<Result<Dashboard, InsightsFailure>> {
+      const range = await rangeOf(q);
+      if (!range.ok) return range;
+      const r = range.value;
       const prev = previousRange(r);
       const [current, before, byDay, recent, settings] = await Promise.all([
         figures(bounds(r)),
@@ -212,7 +222,7 @@ export function createInsightsService(
         select id, name, available, images[1] as image from products
          where published and available <= ${threshold}
          order by available asc, name asc, id limit 10`);
-      return {
+      return ok({
         range: r,
         previous: prev,
         current,
@@ -235,18 +245,22 @@ export function createInsightsService(
         })),
         low_stock: low,
         low_stock_threshold: threshold,
-      };
+      });
     },
 
-    async sales(q: InsightsRangeQuery & { group: Group }): Promise<SalesReport> {
-      const r = await rangeOf(q);
+    async sales(q: InsightsRangeQuery & { group: Group }): Promise<Result<SalesReport, InsightsFailure>> {
+      const range = await rangeOf(q);
+      if (!range.ok) return range;
+      const r = range.value;
       const [list, totals] = await Promise.all([periods(r, q.group), figures(bounds(r))]);
       const { new_customers: _n, ...rest } = totals;
-      return { range: r, group: q.group, periods: list, totals: rest };
+      return ok({ range: r, group: q.group, periods: list, totals: rest });
     },
 
-    async categories(q: InsightsRangeQuery): Promise<CategoriesReport> {
-      const r = await rangeOf(q);
+    async categories(q: InsightsRangeQuery): Promise<Result<CategoriesReport, InsightsFailure>> {
+      const range = await rangeOf(q);
+      if (!range.ok) return range;
+      const r = range.value;
       const found = await rows<{
         category_id: string | null;
         category: string | null;
@@ -270,11 +284,13 @@ export function createInsightsService(
         sales: fromCents(num(c.sales)),
       }));
       const total = found.reduce((sum, c) => sum + num(c.sales), 0);
-      return { range: r, items, total: fromCents(total) };
+      return ok({ range: r, items, total: fromCents(total) });
     },
 
-    async topProducts(q: InsightsRangeQuery & { limit: number }): Promise<TopProductsReport> {
-      const r = await rangeOf(q);
+    async topProducts(q: InsightsRangeQuery & { limit: number }): Promise<Result<TopProductsReport, InsightsFailure>> {
+      const range = await rangeOf(q);
+      if (!range.ok) return range;
+      const r = range.value;
       const found = await rows<{
         product_id: string | null;
         name: string;
@@ -293,7 +309,7 @@ export function createInsightsService(
          group by l.product_id, p.name, c.name
          order by sales desc, units desc, name
          limit ${q.limit}`);
-      return {
+      return ok({
         range: r,
         items: found.map((p) => ({
           product_id: p.product_id,
@@ -303,7 +319,7 @@ export function createInsightsService(
           units: num(p.units),
           sales: fromCents(num(p.sales)),
         })),
-      };
+      });
     },
 
     async customers(q: CustomersQuery) {
@@ -330,12 +346,15 @@ export function createInsightsService(
       return { items: found.map(toRow), total: num(total), page: q.page, limit: q.limit };
     },
 
-    async customer(id: string, page: { page: number; limit: number }): Promise<CustomerDetail> {
+    async customer(
+      id: string,
+      page: { page: number; limit: number },
+    ): Promise<Result<CustomerDetail, InsightsFailure>> {
       const [user] = await db.select().from(users).where(eq(users.id, id));
-      if (!user) throw notFound(CUSTOMER_MSG.notFound);
-      if (user.role !== 'customer') throw unprocessable(CUSTOMER_MSG.notCustomer);
+      if (!user) return fail('customer_not_found');
+      if (user.role !== 'customer') return fail('not_a_customer');
       const [row] = await customerRows(sql`u.id = ${id}`, sql`u.id`, 1, 0);
-      if (!row) throw notFound(CUSTOMER_MSG.notFound);
+      if (!row) return fail('customer_not_found');
       const [money] = await rows<{ gross: string; refunds: string }>(sql`
         select coalesce(sum(s.total_cents), 0)::bigint as gross, coalesce(sum(s.refunded_cents), 0)::bigint as refunds
           from ${salesRows(sql`o.user_id = ${id}`)} s`);
@@ -373,7 +392,7 @@ export function createInsightsService(
         const [c] = await rows<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${id}`);
         totalOrders = num(c?.n);
       }
-      return {
+      return ok({
         customer: { ...toRow(row), first_name: user.firstName, last_name: user.lastName },
         addresses: addressRows,
         gross: fromCents(num(money?.gross)),
@@ -392,7 +411,7 @@ export function createInsightsService(
           page: page.page,
           limit: page.limit,
         },
-      };
+      });
     },
 
     disable: (actor: Actor, id: string) => setDisabled(actor, id, true),

@@ -4,6 +4,7 @@ import {
   adminOrdersQuery,
   cancelOrderBody,
   invoiceIdParam,
+  type OrderTransitionBody,
   orderTransitionBody,
   payLaterInvoice,
   payLaterList,
@@ -15,9 +16,51 @@ import {
 } from '@shop/contracts/admin-orders';
 import { uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
+import type { OrderStatus } from '@shop/contracts/orders';
 import { z } from 'zod';
+import { conflict, type HttpTable, notFound, orThrow } from '../../errors.ts';
 import { csvHeaders, toCsv } from '../../lib/csv.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
+import type { AdminOrdersFailure } from './service.ts';
+
+const TRANSITION_LABEL: Record<OrderTransitionBody['status'], string> = {
+  processing: 'processing',
+  shipped: 'shipped',
+  delivered: 'delivered',
+};
+
+const STATUS_LABEL: Record<OrderStatus, string> = {
+  awaiting_payment: 'awaiting payment',
+  placed: 'placed (pay later)',
+  paid: 'paid',
+  processing: 'processing',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
+
+/** Staff actions' expected failures, as HTTP answers: a 409 names the order's or invoice's state. */
+const http: HttpTable<AdminOrdersFailure> = {
+  order_not_found: () => notFound('Order not found'),
+  invoice_not_found: () => notFound('Invoice not found'),
+  wrong_status: ({ number, status, target, why }) =>
+    conflict(
+      `Order ${number} is ${STATUS_LABEL[status]}: it cannot be marked ${TRANSITION_LABEL[target]}${why ? ` (${why})` : ''}`,
+      { status },
+    ),
+  changed_meanwhile: ({ number, status }) =>
+    conflict(`Order ${number} changed meanwhile: it is now ${STATUS_LABEL[status]}`, { status }),
+  invoice_settled: ({ number, status }) =>
+    conflict(
+      status === 'paid'
+        ? `Invoice ${number} is already paid`
+        : `Invoice ${number} is void (its order was cancelled) and cannot be marked paid`,
+      { status },
+    ),
+  invoice_not_open: ({ number, status }) =>
+    conflict(`Invoice ${number} is ${status}: only an open invoice gets reminders`, { status }),
+};
 
 const tags = ['admin'];
 const denied = { 401: errorBody, 403: errorBody };
@@ -53,7 +96,7 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services }) =>
         response: { 200: adminOrderDetail, 400: errorBody, ...denied, 404: errorBody },
       },
     },
-    async (request) => admin.detail(request.params.id),
+    async (request) => orThrow(await admin.detail(request.params.id), http),
   );
 
   app.post(
@@ -70,7 +113,7 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services }) =>
         response: { 200: adminOrderDetail, ...change },
       },
     },
-    async (request) => admin.transition(actorOf(request), request.params.id, request.body),
+    async (request) => orThrow(await admin.transition(actorOf(request), request.params.id, request.body), http),
   );
 
   app.post(
@@ -85,7 +128,7 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services }) =>
         response: { 200: adminOrderDetail, ...change },
       },
     },
-    async (request) => admin.cancel(actorOf(request), request.params.id, request.body),
+    async (request) => orThrow(await admin.cancel(actorOf(request), request.params.id, request.body), http),
   );
 
   app.post(
@@ -100,7 +143,7 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services }) =>
         response: { 200: adminOrderDetail, ...change },
       },
     },
-    async (request) => admin.refund(actorOf(request), request.params.id, request.body),
+    async (request) => orThrow(await admin.refund(actorOf(request), request.params.id, request.body), http),
   );
 
   app.get(
@@ -128,7 +171,7 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services }) =>
         response: { 200: payLaterInvoice, ...change },
       },
     },
-    async (request) => admin.markPaid(actorOf(request), request.params.invoiceId),
+    async (request) => orThrow(await admin.markPaid(actorOf(request), request.params.invoiceId), http),
   );
 
   app.post(
@@ -142,7 +185,7 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services }) =>
         response: { 200: payLaterInvoice, ...change },
       },
     },
-    async (request) => admin.remind(actorOf(request), request.params.invoiceId),
+    async (request) => orThrow(await admin.remind(actorOf(request), request.params.invoiceId), http),
   );
 
   app.get(

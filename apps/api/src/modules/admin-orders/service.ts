@@ -18,7 +18,7 @@ import type { OrderStatus } from '@shop/contracts/orders';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
 import { CANCELLABLE, loadOrder, orderToWire } from '../orders/render.ts';
@@ -29,6 +29,20 @@ import type { SettingsService } from '../settings/index.ts';
 import { type OrderMailInfo, orderMails } from './mail.ts';
 
 type Transition = OrderTransitionBody['status'];
+
+/** What a staff action on an order or invoice can end in besides success. */
+export type AdminOrdersFailure =
+  | Failure<'order_not_found'>
+  | Failure<'invoice_not_found'>
+  /** The order's status does not allow this transition (`why`: what else is missing). */
+  | Failure<'wrong_status', { number: string; status: OrderStatus; target: Transition; why?: string }>
+  /** Another change moved the order between the check and the update. */
+  | Failure<'changed_meanwhile', { number: string; status: OrderStatus }>
+  /** Marking paid an invoice that is paid or void. */
+  | Failure<'invoice_settled', { number: string; status: InvoiceStatus }>
+  /** Reminding of an invoice that is not open. */
+  | Failure<'invoice_not_open', { number: string; status: InvoiceStatus }>;
+type InvoiceStatus = (typeof invoices.$inferSelect)['status'];
 
 /**
  * Where each staff transition may start (issue 5). A pay-later order (`placed`, invoice open) may be
@@ -50,23 +64,6 @@ const TRANSITION_NOTE: Record<Transition, (tracking?: string) => string> = {
   processing: () => 'Being prepared by the store',
   shipped: (tracking) => `Shipped; tracking number ${tracking}`,
   delivered: () => 'Delivered',
-};
-
-const TRANSITION_LABEL: Record<Transition, string> = {
-  processing: 'processing',
-  shipped: 'shipped',
-  delivered: 'delivered',
-};
-
-const STATUS_LABEL: Record<OrderStatus, string> = {
-  awaiting_payment: 'awaiting payment',
-  placed: 'placed (pay later)',
-  paid: 'paid',
-  processing: 'processing',
-  shipped: 'shipped',
-  delivered: 'delivered',
-  cancelled: 'cancelled',
-  refunded: 'refunded',
 };
 
 /** `%…%` for ILIKE with the pattern characters of the search escaped. */
@@ -124,7 +121,6 @@ export function createAdminOrdersService(
 
   async function orderRow(ex: Db | Tx, id: string) {
     const [row] = await ex.select().from(orders).where(eq(orders.id, id));
-    if (!row) throw notFound('Order not found');
     return row;
   }
 
@@ -194,15 +190,15 @@ export function createAdminOrdersService(
     };
   }
 
-  async function invoice(id: string): Promise<PayLaterInvoice> {
+  async function invoice(id: string): Promise<Result<PayLaterInvoice, AdminOrdersFailure>> {
     const [row] = await db
       .select(invoiceColumns)
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
       .leftJoin(users, eq(users.id, orders.userId))
       .where(eq(invoices.id, id));
-    if (!row) throw notFound('Invoice not found');
-    return invoiceToWire(row);
+    if (!row) return fail('invoice_not_found');
+    return ok(invoiceToWire(row));
   }
 
   const service = {
@@ -260,9 +256,9 @@ export function createAdminOrdersService(
     },
 
     /** GET /api/admin/orders/:id: everything staff need to act on one order. */
-    async detail(id: string): Promise<AdminOrderDetail> {
+    async detail(id: string): Promise<Result<AdminOrderDetail, AdminOrdersFailure>> {
       const bundle = await loadOrder(db, id);
-      if (!bundle) throw notFound('Order not found');
+      if (!bundle) return fail('order_not_found');
       const { order: o, payment: p, invoice: inv } = bundle;
       const [customer] = o.userId
         ? await db
@@ -275,7 +271,7 @@ export function createAdminOrdersService(
       const moneyIn = p?.status === 'succeeded' || p?.status === 'partially_refunded';
       const invoiceOpen = inv?.status === 'open';
       const s = o.status;
-      return {
+      return ok({
         ...orderToWire(bundle, clock.now()),
         customer: customer
           ? { id: customer.id, name: `${customer.first} ${customer.last}`.trim(), email: customer.email }
@@ -300,7 +296,7 @@ export function createAdminOrdersService(
           mark_paid: invoiceOpen,
         },
         updated_at: o.updatedAt.toISOString(),
-      };
+      });
     },
 
     /**
@@ -308,21 +304,23 @@ export function createAdminOrdersService(
      * a tracking number), shipped → delivered; a pay-later order (placed, invoice open) may be
      * prepared and shipped too. Anything else is 409 naming the current status, nothing written.
      */
-    async transition(actor: Actor, id: string, body: OrderTransitionBody): Promise<AdminOrderDetail> {
+    async transition(
+      actor: Actor,
+      id: string,
+      body: OrderTransitionBody,
+    ): Promise<Result<AdminOrderDetail, AdminOrdersFailure>> {
       const target = body.status;
-      const done = await db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx): Promise<Result<typeof orders.$inferSelect, AdminOrdersFailure>> => {
         const now = clock.now();
         const before = await orderRow(tx, id);
+        if (!before) return fail('order_not_found');
         const refuse = (why?: string) =>
-          conflict(
-            `Order ${before.number} is ${STATUS_LABEL[before.status]}: it cannot be marked ${TRANSITION_LABEL[target]}${why ? ` (${why})` : ''}`,
-            { status: before.status },
-          );
-        if (!TRANSITION_FROM[target].includes(before.status)) throw refuse();
+          fail('wrong_status', { number: before.number, status: before.status, target, ...(why ? { why } : {}) });
+        if (!TRANSITION_FROM[target].includes(before.status)) return refuse();
         const openInvoice = sql`exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.status = 'open')`;
         if (before.status === 'placed') {
           const [inv] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.orderId, id));
-          if (inv?.status !== 'open') throw refuse('it has no open pay-later invoice');
+          if (inv?.status !== 'open') return refuse('it has no open pay-later invoice');
         }
         const [after] = await tx
           .update(orders)
@@ -341,10 +339,7 @@ export function createAdminOrdersService(
           .returning();
         if (!after) {
           const [now2] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-          throw conflict(
-            `Order ${before.number} changed meanwhile: it is now ${STATUS_LABEL[now2?.status ?? before.status]}`,
-            { status: now2?.status ?? before.status },
-          );
+          return fail('changed_meanwhile', { number: before.number, status: now2?.status ?? before.status });
         }
         // issue 10 point 9: a shipped pay-later order counts as bought, though not paid yet.
         await refreshRatingsOfOrder(tx, id);
@@ -361,18 +356,24 @@ export function createAdminOrdersService(
           before: { status: before.status, tracking_number: before.trackingNumber },
           after: { status: after.status, tracking_number: after.trackingNumber },
         });
-        return after;
+        return ok(after);
       });
+      if (!done.ok) return done;
+      const changed = done.value;
       await send(async () => {
-        const info = await mailInfo(done);
-        if (target === 'shipped') return orderMails.shipped(info, done.trackingNumber ?? '');
+        const info = await mailInfo(changed);
+        if (target === 'shipped') return orderMails.shipped(info, changed.trackingNumber ?? '');
         return target === 'processing' ? orderMails.processing(info) : orderMails.delivered(info);
       });
       return service.detail(id);
     },
 
     /** POST /api/admin/orders/:id/cancel: before shipment; restocked once, money back, invoice voided. */
-    async cancel(actor: Actor, id: string, body: CancelOrderBody): Promise<AdminOrderDetail> {
+    async cancel(
+      actor: Actor,
+      id: string,
+      body: CancelOrderBody,
+    ): Promise<Result<AdminOrderDetail, AdminOrdersFailure>> {
       const reason = body.reason || undefined;
       const [payment] = await db.select({ method: payments.method }).from(payments).where(eq(payments.orderId, id));
       const result = await parts.orders.cancelByStaff(id, {
@@ -388,6 +389,7 @@ export function createAdminOrdersService(
           }),
       });
       const order = await orderRow(db, id);
+      if (!order) return fail('order_not_found');
       await send(async () =>
         orderMails.cancelled(await mailInfo(order), result.refundedCents, payment?.method ?? null, reason),
       );
@@ -395,7 +397,11 @@ export function createAdminOrdersService(
     },
 
     /** POST /api/admin/orders/:id/refund: full (no amount) or partial, never more than is left. */
-    async refund(actor: Actor, id: string, body: RefundOrderBody): Promise<AdminOrderDetail> {
+    async refund(
+      actor: Actor,
+      id: string,
+      body: RefundOrderBody,
+    ): Promise<Result<AdminOrderDetail, AdminOrdersFailure>> {
       const amountCents = body.amount === undefined ? undefined : toCents(body.amount);
       const result = await parts.orders.refund(id, {
         amountCents,
@@ -415,6 +421,7 @@ export function createAdminOrdersService(
           }),
       });
       const order = await orderRow(db, id);
+      if (!order) return fail('order_not_found');
       const [payment] = await db.select({ method: payments.method }).from(payments).where(eq(payments.orderId, id));
       await send(async () =>
         orderMails.refunded(
@@ -502,7 +509,7 @@ export function createAdminOrdersService(
      * POST /api/admin/pay-later/:invoiceId/mark-paid: the invoice is paid, the payment succeeded, a
      * placed order becomes paid (a shipped one keeps its status), and the charge enters the ledger.
      */
-    async markPaid(actor: Actor, invoiceId: string): Promise<PayLaterInvoice> {
+    async markPaid(actor: Actor, invoiceId: string): Promise<Result<PayLaterInvoice, AdminOrdersFailure>> {
       const done = await db.transaction(async (tx) => {
         const now = clock.now();
         // The order row first, as cancel and refund lock it first: they queue instead of deadlocking.
@@ -510,9 +517,9 @@ export function createAdminOrdersService(
           .select({ orderId: invoices.orderId })
           .from(invoices)
           .where(eq(invoices.id, invoiceId));
-        if (!target) throw notFound('Invoice not found');
+        if (!target) return fail('invoice_not_found');
         const [before] = await tx.select().from(orders).where(eq(orders.id, target.orderId)).for('update');
-        if (!before) throw notFound('Invoice not found');
+        if (!before) return fail('invoice_not_found');
         const [inv] = await tx
           .update(invoices)
           .set({ status: 'paid', paidAt: now })
@@ -520,13 +527,8 @@ export function createAdminOrdersService(
           .returning();
         if (!inv) {
           const [existing] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-          if (!existing) throw notFound('Invoice not found');
-          throw conflict(
-            existing.status === 'paid'
-              ? `Invoice ${existing.number} is already paid`
-              : `Invoice ${existing.number} is void (its order was cancelled) and cannot be marked paid`,
-            { status: existing.status },
-          );
+          if (!existing) return fail('invoice_not_found');
+          return fail('invoice_settled', { number: existing.number, status: existing.status });
         }
         const [payment] = await tx
           .update(payments)
@@ -564,24 +566,23 @@ export function createAdminOrdersService(
           before: { status: 'open', order_number: before.number, order_status: before.status },
           after: { status: 'paid', order_number: before.number, order_status: status, paid_at: now },
         });
-        return { inv, order: before };
+        return ok({ inv, order: before });
       });
-      await send(async () => orderMails.invoicePaid(await mailInfo(done.order), done.inv.number, done.inv.amountCents));
+      if (!done.ok) return done;
+      const { inv, order } = done.value;
+      await send(async () => orderMails.invoicePaid(await mailInfo(order), inv.number, inv.amountCents));
       return invoice(invoiceId);
     },
 
     /** POST /api/admin/pay-later/:invoiceId/remind: mails the amount and due date; logged for "last sent". */
-    async remind(actor: Actor, invoiceId: string): Promise<PayLaterInvoice> {
+    async remind(actor: Actor, invoiceId: string): Promise<Result<PayLaterInvoice, AdminOrdersFailure>> {
       const now = clock.now();
       const done = await db.transaction(async (tx) => {
         const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
-        if (!inv) throw notFound('Invoice not found');
-        if (inv.status !== 'open') {
-          throw conflict(`Invoice ${inv.number} is ${inv.status}: only an open invoice gets reminders`, {
-            status: inv.status,
-          });
-        }
+        if (!inv) return fail('invoice_not_found');
+        if (inv.status !== 'open') return fail('invoice_not_open', { number: inv.number, status: inv.status });
         const order = await orderRow(tx, inv.orderId);
+        if (!order) return fail('order_not_found');
         const overdue = inv.dueAt.getTime() < now.getTime();
         await tx.insert(orderEvents).values({
           orderId: order.id,
@@ -596,16 +597,12 @@ export function createAdminOrdersService(
           before: { status: overdue ? 'overdue' : 'open' },
           after: { status: overdue ? 'overdue' : 'open', reminded_at: now, to: order.email },
         });
-        return { inv, order, overdue };
+        return ok({ inv, order, overdue });
       });
+      if (!done.ok) return done;
+      const { inv, order, overdue } = done.value;
       await send(async () =>
-        orderMails.reminder(
-          await mailInfo(done.order),
-          done.inv.number,
-          done.inv.amountCents,
-          done.inv.dueAt,
-          done.overdue,
-        ),
+        orderMails.reminder(await mailInfo(order), inv.number, inv.amountCents, inv.dueAt, overdue),
       );
       return invoice(invoiceId);
     },
