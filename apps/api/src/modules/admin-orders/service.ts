@@ -1,4 +1,3 @@
-import { dayRangeBounds } from '@shop/contracts/admin-common';
 import type {
   AdminOrderDetail,
   AdminOrderList,
@@ -15,9 +14,8 @@ import type {
 } from '@shop/contracts/admin-orders';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { OrderStatus } from '@shop/contracts/orders';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { auditLog, invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
@@ -27,6 +25,8 @@ import { recordTransaction } from '../payments/ledger.ts';
 import { refreshRatingsOfOrder } from '../reviews/visibility.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { type OrderMailInfo, orderMails } from './mail.ts';
+import { adminOrdersRepository as repo } from './repository.ts';
+import { invoiceToWire, ledgerRowToWire, orderSummaryToWire } from './wire.ts';
 
 type Transition = OrderTransitionBody['status'];
 
@@ -66,27 +66,6 @@ const TRANSITION_NOTE: Record<Transition, (tracking?: string) => string> = {
   delivered: () => 'Delivered',
 };
 
-/** `%…%` for ILIKE with the pattern characters of the search escaped. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The customer's name: the account's, or the shipping name of a guest order. */
-const customerName = sql<
-  string | null
->`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${orders.shippingAddress}->>'name')`;
-
-/** `from`/`to` are days in the store's time zone (admin Settings, issue 11 point 13). */
-function dayBounds(
-  column: typeof orders.createdAt | typeof transactions.createdAt,
-  timeZone: string,
-  from?: string,
-  to?: string,
-) {
-  const conds: SQL[] = [];
-  if (from) conds.push(gte(column, dayRangeBounds(from, from, timeZone).start));
-  if (to) conds.push(lt(column, dayRangeBounds(to, to, timeZone).end));
-  return conds;
-}
-
 const cents = (v: unknown) => Number(v ?? 0);
 
 /**
@@ -119,140 +98,23 @@ export function createAdminOrdersService(
     }
   }
 
-  async function orderRow(ex: Db | Tx, id: string) {
-    const [row] = await ex.select().from(orders).where(eq(orders.id, id));
-    return row;
-  }
-
-  async function ledger(where: SQL | undefined, page?: { limit: number; offset: number }): Promise<LedgerRow[]> {
-    const query = db
-      .select({ t: transactions, number: orders.number })
-      .from(transactions)
-      .innerJoin(orders, eq(orders.id, transactions.orderId))
-      .where(where)
-      // Within one instant a refund follows its charge, so it is listed first (newest first).
-      .orderBy(desc(transactions.createdAt), desc(transactions.kind), desc(transactions.id));
-    const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
-    return rows.map(({ t, number }) => ({
-      id: t.id,
-      order_id: t.orderId,
-      order_number: number,
-      kind: t.kind,
-      method: t.method,
-      amount: fromCents(t.amountCents),
-      currency: t.currency,
-      reference: t.providerRef,
-      note: t.note,
-      created_at: t.createdAt.toISOString(),
-    }));
-  }
+  const orderRow = repo.orderRow;
 
   async function transactionsWhere(q: TransactionsQuery): Promise<SQL | undefined> {
-    const conds: SQL[] = dayBounds(transactions.createdAt, (await settings.get()).timeZone, q.from, q.to);
-    if (q.kind) conds.push(eq(transactions.kind, q.kind));
-    if (q.method) conds.push(eq(transactions.method, q.method));
-    if (q.q) conds.push(ilike(orders.number, likePattern(q.q)));
-    return and(...conds);
-  }
-
-  const invoiceColumns = {
-    invoice: invoices,
-    orderNumber: orders.number,
-    orderStatus: orders.status,
-    email: orders.email,
-    customerName,
-    lastReminderAt: sql<Date | null>`(select max((a.after->>'reminded_at')::timestamptz) from ${auditLog} a where a.action = 'invoice.remind' and a.entity_id = ${invoices.id}::text)`,
-  };
-
-  function invoiceToWire(r: {
-    invoice: typeof invoices.$inferSelect;
-    orderNumber: string;
-    orderStatus: OrderStatus;
-    email: string;
-    customerName: string | null;
-    lastReminderAt: Date | string | null;
-  }): PayLaterInvoice {
-    const inv = r.invoice;
-    return {
-      id: inv.id,
-      number: inv.number,
-      order_id: inv.orderId,
-      order_number: r.orderNumber,
-      order_status: r.orderStatus,
-      customer_name: r.customerName,
-      email: r.email,
-      amount: fromCents(inv.amountCents),
-      issued_at: inv.issuedAt.toISOString(),
-      due_at: inv.dueAt.toISOString(),
-      paid_at: inv.paidAt?.toISOString() ?? null,
-      status: inv.status === 'open' && inv.dueAt.getTime() < clock.now().getTime() ? 'overdue' : inv.status,
-      last_reminder_at: r.lastReminderAt ? new Date(r.lastReminderAt).toISOString() : null,
-    };
+    return repo.transactionsWhere(q, (await settings.get()).timeZone);
   }
 
   async function invoice(id: string): Promise<Result<PayLaterInvoice, AdminOrdersFailure>> {
-    const [row] = await db
-      .select(invoiceColumns)
-      .from(invoices)
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .leftJoin(users, eq(users.id, orders.userId))
-      .where(eq(invoices.id, id));
+    const row = await repo.invoice(db, id);
     if (!row) return fail('invoice_not_found');
-    return ok(invoiceToWire(row));
+    return ok(invoiceToWire(row, clock.now()));
   }
 
   const service = {
     /** GET /api/admin/orders: filtered by status(es), payment method, days and search; newest first. */
     async list(q: AdminOrdersQuery): Promise<AdminOrderList> {
-      const conds: SQL[] = dayBounds(orders.createdAt, (await settings.get()).timeZone, q.from, q.to);
-      if (q.status?.length) conds.push(inArray(orders.status, q.status));
-      if (q.method) conds.push(eq(payments.method, q.method));
-      if (q.q) {
-        const like = likePattern(q.q);
-        const match = or(ilike(orders.number, like), ilike(orders.email, like), sql`${customerName} ilike ${like}`);
-        if (match) conds.push(match);
-      }
-      const where = and(...conds);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            order: orders,
-            customerName,
-            method: payments.method,
-            paymentStatus: payments.status,
-            itemCount: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,
-          })
-          .from(orders)
-          .leftJoin(payments, eq(payments.orderId, orders.id))
-          .leftJoin(users, eq(users.id, orders.userId))
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.number))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        db
-          .select({ n: count() })
-          .from(orders)
-          .leftJoin(payments, eq(payments.orderId, orders.id))
-          .leftJoin(users, eq(users.id, orders.userId))
-          .where(where),
-      ]);
-      return {
-        items: rows.map((r) => ({
-          id: r.order.id,
-          number: r.order.number,
-          status: r.order.status,
-          email: r.order.email,
-          customer_name: r.customerName,
-          total: fromCents(r.order.totalCents),
-          item_count: r.itemCount,
-          payment_method: r.method ?? 'pay_later',
-          payment_status: r.paymentStatus === 'processing' ? 'pending' : (r.paymentStatus ?? 'pending'),
-          created_at: r.order.createdAt.toISOString(),
-        })),
-        total: total?.n ?? 0,
-        page: q.page,
-        limit: q.limit,
-      };
+      const { rows, total } = await repo.orderPage(db, q, (await settings.get()).timeZone);
+      return { items: rows.map(orderSummaryToWire), total, page: q.page, limit: q.limit };
     },
 
     /** GET /api/admin/orders/:id: everything staff need to act on one order. */
@@ -286,7 +148,7 @@ export function createAdminOrdersService(
           failure_message: p?.failureMessage ?? null,
         },
         invoice_id: inv?.id ?? null,
-        transactions: await ledger(eq(transactions.orderId, id)),
+        transactions: (await repo.ledger(db, eq(transactions.orderId, id))).map(ledgerRowToWire),
         actions: {
           process: s === 'paid' || (s === 'placed' && invoiceOpen),
           ship: s === 'paid' || s === 'processing' || (s === 'placed' && invoiceOpen),
@@ -437,63 +299,10 @@ export function createAdminOrdersService(
 
     /** GET /api/admin/pay-later: invoices by filter, with the outstanding and overdue totals. */
     async payLater(q: PayLaterQuery): Promise<PayLaterList> {
-      const now = clock.now();
-      const search = q.q
-        ? or(
-            ilike(invoices.number, likePattern(q.q)),
-            ilike(orders.number, likePattern(q.q)),
-            ilike(orders.email, likePattern(q.q)),
-            sql`${customerName} ilike ${likePattern(q.q)}`,
-          )
-        : undefined;
-      const filter =
-        q.filter === 'outstanding'
-          ? eq(invoices.status, 'open')
-          : q.filter === 'overdue'
-            ? and(eq(invoices.status, 'open'), lt(invoices.dueAt, now))
-            : q.filter === 'paid'
-              ? eq(invoices.status, 'paid')
-              : undefined;
-      const where = and(filter, search);
-      const order =
-        q.filter === 'paid'
-          ? [desc(invoices.paidAt), desc(invoices.number)]
-          : q.filter === 'all'
-            ? [desc(invoices.issuedAt), desc(invoices.number)]
-            : [asc(invoices.dueAt), asc(invoices.number)];
-      const from = () =>
-        db
-          .select(invoiceColumns)
-          .from(invoices)
-          .innerJoin(orders, eq(orders.id, invoices.orderId))
-          .leftJoin(users, eq(users.id, orders.userId));
-      const [rows, [total], [sums]] = await Promise.all([
-        from()
-          .where(where)
-          .orderBy(...order)
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        db
-          .select({ n: count() })
-          .from(invoices)
-          .innerJoin(orders, eq(orders.id, invoices.orderId))
-          .leftJoin(users, eq(users.id, orders.userId))
-          .where(where),
-        db
-          .select({
-            outstanding: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open'), 0)`,
-            outstandingCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open'))::int`,
-            overdue: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}), 0)`,
-            overdueCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}))::int`,
-          })
-          .from(invoices)
-          .innerJoin(orders, eq(orders.id, invoices.orderId))
-          .leftJoin(users, eq(users.id, orders.userId))
-          .where(search),
-      ]);
+      const { rows, total, sums } = await repo.invoicePage(db, q, clock.now());
       return {
-        items: rows.map(invoiceToWire),
-        total: total?.n ?? 0,
+        items: rows.map((r) => invoiceToWire(r, clock.now())),
+        total,
         page: q.page,
         limit: q.limit,
         totals: {
@@ -610,18 +419,11 @@ export function createAdminOrdersService(
     /** GET /api/admin/transactions: one page of the ledger and the totals of everything that matches. */
     async transactions(q: TransactionsQuery): Promise<TransactionList> {
       const where = await transactionsWhere(q);
-      const [items, [sums]] = await Promise.all([
-        ledger(where, { limit: q.limit, offset: (q.page - 1) * q.limit }),
-        db
-          .select({
-            charges: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'charge'), 0)`,
-            refunds: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'refund'), 0)`,
-            n: count(),
-          })
-          .from(transactions)
-          .innerJoin(orders, eq(orders.id, transactions.orderId))
-          .where(where),
+      const [rows, sums] = await Promise.all([
+        repo.ledger(db, where, { limit: q.limit, offset: (q.page - 1) * q.limit }),
+        repo.ledgerSums(db, where),
       ]);
+      const items = rows.map(ledgerRowToWire);
       const charges = cents(sums?.charges);
       const refunds = cents(sums?.refunds);
       return {
@@ -640,7 +442,7 @@ export function createAdminOrdersService(
 
     /** Every ledger row that matches (not one page), for the CSV export. */
     async allTransactions(q: TransactionsQuery): Promise<LedgerRow[]> {
-      return ledger(await transactionsWhere(q));
+      return (await repo.ledger(db, await transactionsWhere(q))).map(ledgerRowToWire);
     },
   };
   return service;
