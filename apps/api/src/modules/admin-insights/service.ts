@@ -15,6 +15,7 @@ import {
 import { fromCents } from '@shop/contracts/money';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { refreshFamilies, users } from '../../db/schema.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
@@ -325,7 +326,7 @@ export function createInsightsService(
     async customers(q: CustomersQuery) {
       const conditions: SQL[] = [sql`true`];
       if (q.q) {
-        const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containsPattern(q.q);
         conditions.push(sql`(u.email ilike ${like} or u.username ilike ${like}
           or (u.first_name || ' ' || u.last_name) ilike ${like})`);
       }
