@@ -4,8 +4,18 @@ import type { Background } from './lib/background.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { createAccountService } from './modules/account/index.ts';
+import { createAdminAuditLogService } from './modules/admin-audit-log/index.ts';
 import { createAdminCatalogService } from './modules/admin-catalog/index.ts';
-import { createAuditService } from './modules/audit/service.ts';
+import { createAdminDiscountsService } from './modules/admin-discounts/index.ts';
+import { createInsightsService } from './modules/admin-insights/index.ts';
+import { createAdminNewsletterService } from './modules/admin-newsletter/index.ts';
+import { createAdminOrdersService } from './modules/admin-orders/index.ts';
+import { createOutboxService } from './modules/admin-outbox/index.ts';
+import { createAdminPagesService } from './modules/admin-pages/index.ts';
+import { createAdminSettingsService } from './modules/admin-settings/index.ts';
+import { createAdminStaffService } from './modules/admin-staff/index.ts';
+import { createAdminSupportService } from './modules/admin-support/index.ts';
+import { createAuditService } from './modules/audit/index.ts';
 import { createAuthService, type TokenSigner } from './modules/auth/index.ts';
 import { createBackInStockService } from './modules/back-in-stock/index.ts';
 import { createCartService } from './modules/cart/index.ts';
@@ -14,13 +24,14 @@ import { createCheckoutService } from './modules/checkout/index.ts';
 import { createContactService } from './modules/contact/index.ts';
 import { createContentService } from './modules/content/index.ts';
 import { createDiscountsService } from './modules/discounts/index.ts';
+import { createErrorReportService } from './modules/error-reports/index.ts';
 import { createHealthService } from './modules/health/index.ts';
 import { createMediaService } from './modules/media/index.ts';
 import { createNewsletterService } from './modules/newsletter/index.ts';
 import { createOrdersService } from './modules/orders/index.ts';
 import { createTestPaymentProvider } from './modules/payments/index.ts';
 import { createReviewsService } from './modules/reviews/index.ts';
-import { createSettingsService } from './modules/settings/service.ts';
+import { createSettingsService, createStorefrontPreviewService } from './modules/settings/index.ts';
 import { createStockService } from './modules/stock/index.ts';
 import { createUsersService } from './modules/users/index.ts';
 import { createWishlistService } from './modules/wishlist/index.ts';
@@ -58,6 +69,8 @@ export function createServices(deps: Deps) {
     provider: createTestPaymentProvider(),
     backInStock,
   });
+  const content = createContentService(deps, { settings });
+  const errorReports = createErrorReportService(deps);
   return {
     audit,
     auth,
@@ -74,10 +87,23 @@ export function createServices(deps: Deps) {
     wishlist: createWishlistService(deps),
     newsletter: createNewsletterService(deps),
     contact: createContactService(deps),
-    content: createContentService(deps, { settings }),
+    health: createHealthService(deps),
     media,
     adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media }),
-    health: createHealthService(deps),
+    content,
+    errorReports,
+    storefrontPreview: createStorefrontPreviewService(deps, { auth }),
+    // The admin area (issue 5), one service per domain (issue 12 point 7).
+    adminOrders: createAdminOrdersService(deps, { orders, audit, settings }),
+    adminInsights: createInsightsService(deps, { audit, settings }),
+    adminOutbox: createOutboxService(deps),
+    adminAuditLog: createAdminAuditLogService(deps, { settings }),
+    adminSettings: createAdminSettingsService(deps, { settings, audit }),
+    adminDiscounts: createAdminDiscountsService(deps, { audit }),
+    adminNewsletter: createAdminNewsletterService(deps),
+    adminPages: createAdminPagesService(deps, { content, audit }),
+    adminStaff: createAdminStaffService(deps, { audit }),
+    adminSupport: createAdminSupportService(deps, { audit, errorReports }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

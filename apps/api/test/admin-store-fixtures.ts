@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { contactMessages, newsletterSubscribers } from '../src/db/schema.ts';
-import { settingsToAdmin } from '../src/modules/settings/service.ts';
+import { settingsToAdmin } from '../src/modules/settings/index.ts';
 import type { TestApp } from './helpers.ts';
 
 /** A contact message as the storefront's form stores it: an open support ticket (issue 5). */

@@ -12,7 +12,7 @@ import type { RunnableDevEnvironment } from 'vite';
 import type { Config } from '../config.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
-import { pageOpenDuringMaintenance, previewTokenOf } from '../modules/settings/maintenance.ts';
+import { pageOpenDuringMaintenance, previewTokenOf } from '../modules/settings/index.ts';
 import { SECURITY_HEADERS } from '../plugins/security-headers.ts';
 import type { Services } from '../services.ts';
 import { COMPRESSIBLE, compressed } from './compression.ts';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
-import { priceOrder } from '../../modules/checkout/pricing.ts';
-import type { DiscountRule } from '../../modules/discounts/rules.ts';
-import { refreshReviewedProductRatings } from '../../modules/reviews/visibility.ts';
+import { priceOrder } from '../../modules/checkout/index.ts';
+import type { DiscountRule } from '../../modules/discounts/index.ts';
+import { refreshReviewedProductRatings } from '../../modules/reviews/index.ts';
 import type { Tx } from '../client.ts';
 import {
   addresses,

@@ -14,7 +14,7 @@ import {
   subcategories,
   users,
 } from '../../db/schema.ts';
-import type { Actor } from '../audit/service.ts';
+import type { Actor } from '../audit/index.ts';
 import { type AdminRow, adminColumns } from './wire.ts';
 
 /** Admin Products' SQL: every product, drafts included. */

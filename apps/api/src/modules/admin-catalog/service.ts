@@ -19,7 +19,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { transactionResult } from '../../db/transaction.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
-import type { Actor, AuditService } from '../audit/service.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
 import type { BackInStockService } from '../back-in-stock/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { MediaService, UploadFailure } from '../media/index.ts';

@@ -16,11 +16,24 @@ import {
 import { uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import { z } from 'zod';
+import { badRequest, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
 import { csvHeaders, toCsv } from '../../lib/csv.ts';
-import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/types.ts';
-import { createInsightsService } from './service.ts';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
+import type { InsightsFailure } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+export const CUSTOMER_MSG = {
+  notFound: 'Customer not found',
+  notCustomer: 'This is a staff account, not a customer',
+} as const;
+
+/** Reports' and customers' expected failures, as HTTP answers. */
+const http: HttpTable<InsightsFailure> = {
+  range_too_long: ({ maxDays }) => badRequest(`The range may cover at most ${maxDays} days`),
+  customer_not_found: () => notFound(CUSTOMER_MSG.notFound),
+  not_a_customer: () => unprocessable(CUSTOMER_MSG.notCustomer),
+};
 const doc = { ...adminDoc, tags: ['admin'] };
 /** A report's JSON, or its rows as CSV text with `?format=csv`. */
 const orCsv = <T extends z.ZodType>(json: T) => z.union([json, z.string().describe('CSV, with ?format=csv')]);
@@ -30,8 +43,8 @@ const fileName = (kind: string, r: { from: string; to: string }) => `${kind}-${r
  * Admin dashboard, reports and customers (issue 5). Revenue follows docs/adr/006-revenue.md; every
  * report answers `?format=csv` with the same rows as its JSON.
  */
-export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services, deps }) => {
-  const insights = createInsightsService(deps, { audit: services.audit, settings: services.settings });
+export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services }) => {
+  const insights = services.adminInsights;
 
   app.get(
     '/dashboard',
@@ -43,7 +56,7 @@ export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services, de
         response: { 200: dashboard, ...errors },
       },
     },
-    (request) => insights.dashboard(request.query),
+    async (request) => orThrow(await insights.dashboard(request.query), http),
   );
 
   app.get(
@@ -57,7 +70,7 @@ export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services, de
       },
     },
     async (request, reply) => {
-      const report = await insights.sales(request.query);
+      const report = orThrow(await insights.sales(request.query), http);
       if (request.query.format !== 'csv') return report;
       return reply.headers(csvHeaders(fileName(`sales-by-${report.group}`, report.range))).send(
         toCsv(
@@ -79,7 +92,7 @@ export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services, de
       },
     },
     async (request, reply) => {
-      const report = await insights.categories(request.query);
+      const report = orThrow(await insights.categories(request.query), http);
       if (request.query.format !== 'csv') return report;
       return reply.headers(csvHeaders(fileName('sales-by-category', report.range))).send(
         toCsv(
@@ -101,7 +114,7 @@ export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services, de
       },
     },
     async (request, reply) => {
-      const report = await insights.topProducts(request.query);
+      const report = orThrow(await insights.topProducts(request.query), http);
       if (request.query.format !== 'csv') return report;
       return reply.headers(csvHeaders(fileName('top-products', report.range))).send(
         toCsv(
@@ -136,7 +149,7 @@ export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services, de
         response: { 200: customerDetail, 404: errorBody, 422: errorBody, ...errors },
       },
     },
-    (request) => insights.customer(request.params.id, request.query),
+    async (request) => orThrow(await insights.customer(request.params.id, request.query), http),
   );
 
   for (const action of ['disable', 'enable'] as const) {
@@ -153,7 +166,7 @@ export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services, de
           response: { 200: customerRow, 404: errorBody, 422: errorBody, ...errors },
         },
       },
-      (request) => insights[action](actorOf(request), request.params.id),
+      async (request) => orThrow(await insights[action](actorOf(request), request.params.id), http),
     );
   }
 };

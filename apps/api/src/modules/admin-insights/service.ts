@@ -14,55 +14,39 @@ import {
 } from '@shop/contracts/admin-insights';
 import { fromCents } from '@shop/contracts/money';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { refreshFamilies, users } from '../../db/schema.ts';
-import { badRequest, notFound, unprocessable } from '../../errors.ts';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
-import type { Actor, AuditService } from '../audit/service.ts';
-import type { SettingsService } from '../settings/service.ts';
-import {
-  type Bounds,
-  bounds,
-  COUNTED_ORDER,
-  change,
-  type DayRange,
-  placedIn,
-  previousRange,
-  resolveRange,
-  salesRows,
-} from './revenue.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import { insightsRepository as repo } from './repository.ts';
+import { type Bounds, bounds, change, type DayRange, previousRange, resolveRange } from './revenue.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
-export const CUSTOMER_MSG = {
-  notFound: 'Customer not found',
-  notCustomer: 'This is a staff account, not a customer',
-} as const;
+/** What a report or a customer look-up or change can end in besides success. */
+export type InsightsFailure =
+  | Failure<'range_too_long', { maxDays: number }>
+  | Failure<'customer_not_found'>
+  /** The account is staff's: the customer pages do not show or change it. */
+  | Failure<'not_a_customer'>;
 
 /** Dashboard, reports and customers for staff (issue 5); every figure follows ADR 006. */
 export function createInsightsService(
   { db, clock }: Deps,
   { audit, settings }: { audit: AuditService; settings: SettingsService },
 ) {
-  async function rows<T>(query: SQL, ex: Db | Tx = db): Promise<T[]> {
-    return (await ex.execute(query)).rows as T[];
-  }
-
   /** The range asked for, in days of the store's time zone. */
-  async function rangeOf(q: InsightsRangeQuery): Promise<DayRange> {
+  async function rangeOf(q: InsightsRangeQuery): Promise<Result<DayRange, InsightsFailure>> {
     const r = resolveRange(q, clock.now(), (await settings.get()).timeZone);
-    if (r.days > MAX_RANGE_DAYS) throw badRequest(`The range may cover at most ${MAX_RANGE_DAYS} days`);
-    return r;
+    if (r.days > MAX_RANGE_DAYS) return fail('range_too_long', { maxDays: MAX_RANGE_DAYS });
+    return ok(r);
   }
 
   async function figures(b: Bounds): Promise<SalesFigures> {
-    const [s] = await rows<{ orders: number; gross: string; refunds: string; new_customers: number }>(sql`
-      select count(*)::int as orders, coalesce(sum(s.total_cents), 0)::bigint as gross,
-             coalesce(sum(s.refunded_cents), 0)::bigint as refunds,
-             (select count(*)::int from users u where u.role = 'customer'
-                and u.created_at >= ${b.start} and u.created_at < ${b.end}) as new_customers
-        from ${salesRows(placedIn(b))} s`);
+    const [s] = await repo.figures(db, b);
     const gross = num(s?.gross);
     const refunds = num(s?.refunds);
     const orders = num(s?.orders);
@@ -79,21 +63,7 @@ export function createInsightsService(
 
   /** Every period of the range, empty ones included (ISO weeks start on Monday; in the store's zone). */
   async function periods(r: DayRange, group: Group): Promise<SalesPeriod[]> {
-    const b = bounds(r);
-    const unit = sql.raw(`'${group}'`);
-    const found = await rows<{ period: string; orders: number; gross: string; refunds: string }>(sql`
-      with series as (
-        select generate_series(date_trunc(${unit}, ${r.from}::timestamp), ${r.to}::timestamp,
-                               ${`1 ${group}`}::interval) as period
-      ), sums as (
-        select date_trunc(${unit}, s.created_at at time zone ${r.timeZone}) as period, count(*)::int as orders,
-               sum(s.total_cents)::bigint as gross, sum(s.refunded_cents)::bigint as refunds
-          from ${salesRows(placedIn(b))} s group by 1
-      )
-      select to_char(series.period, 'YYYY-MM-DD') as period, coalesce(sums.orders, 0) as orders,
-             coalesce(sums.gross, 0) as gross, coalesce(sums.refunds, 0) as refunds
-        from series left join sums on sums.period = series.period
-       order by series.period`);
+    const found = await repo.periods(db, r, group);
     return found.map((p) => ({
       period: p.period,
       orders: num(p.orders),
@@ -104,31 +74,7 @@ export function createInsightsService(
   }
 
   async function customerRows(where: SQL, order: SQL, limit: number, offset: number) {
-    return rows<{
-      id: string;
-      first_name: string;
-      last_name: string;
-      email: string;
-      username: string;
-      disabled: boolean;
-      created_at: Date;
-      orders: number;
-      value: string;
-      last_order_at: Date | null;
-      total: number;
-    }>(sql`
-      select u.id, u.first_name, u.last_name, u.email, u.username, u.disabled, u.created_at,
-             coalesce(s.orders, 0)::int as orders, coalesce(s.value, 0)::bigint as value, s.last_order_at,
-             count(*) over ()::int as total
-        from users u
-        left join (
-          select s.user_id, count(*) as orders, sum(s.total_cents - s.refunded_cents) as value,
-                 max(s.created_at) as last_order_at
-            from ${salesRows(sql`o.user_id is not null`)} s group by s.user_id
-        ) s on s.user_id = u.id
-       where u.role = 'customer' and ${where}
-       order by ${order}
-       limit ${limit} offset ${offset}`);
+    return repo.customers(db, where, order, limit, offset);
   }
   type CustomerSqlRow = Awaited<ReturnType<typeof customerRows>>[number];
   const toRow = (u: CustomerSqlRow): CustomerRow => ({
@@ -152,11 +98,15 @@ export function createInsightsService(
   };
 
   /** Sets `disabled` on a customer account; ending its sessions when disabling. Audited. */
-  async function setDisabled(actor: Actor, id: string, disabled: boolean): Promise<CustomerRow> {
-    await db.transaction(async (tx) => {
+  async function setDisabled(
+    actor: Actor,
+    id: string,
+    disabled: boolean,
+  ): Promise<Result<CustomerRow, InsightsFailure>> {
+    const refused = await db.transaction(async (tx): Promise<InsightsFailure | undefined> => {
       const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-      if (!user) throw notFound(CUSTOMER_MSG.notFound);
-      if (user.role !== 'customer') throw unprocessable(CUSTOMER_MSG.notCustomer);
+      if (!user) return fail('customer_not_found');
+      if (user.role !== 'customer') return fail('not_a_customer');
       const now = clock.now();
       if (disabled) {
         // Every session ends now: no refresh token of this account works again (DESIGN §5).
@@ -165,7 +115,7 @@ export function createInsightsService(
           .set({ revokedAt: now, revokedReason: 'disabled' })
           .where(and(eq(refreshFamilies.userId, id), isNull(refreshFamilies.revokedAt)));
       }
-      if (user.disabled === disabled) return;
+      if (user.disabled === disabled) return undefined;
       await tx.update(users).set({ disabled, updatedAt: now }).where(eq(users.id, id));
       await audit.record(tx, actor, {
         action: disabled ? 'customer.disable' : 'customer.enable',
@@ -174,45 +124,32 @@ export function createInsightsService(
         before: { disabled: user.disabled },
         after: { disabled },
       });
+      return undefined;
     });
+    if (refused) return refused;
     const [row] = await customerRows(sql`u.id = ${id}`, sql`u.id`, 1, 0);
-    if (!row) throw notFound(CUSTOMER_MSG.notFound);
-    return toRow(row);
+    if (!row) return fail('customer_not_found');
+    return ok(toRow(row));
   }
 
   return {
     rangeOf,
 
-    async dashboard(q: InsightsRangeQuery): Promise<Dashboard> {
-      const r = await rangeOf(q);
+    async dashboard(q: InsightsRangeQuery): Promise<Result<Dashboard, InsightsFailure>> {
+      const range = await rangeOf(q);
+      if (!range.ok) return range;
+      const r = range.value;
       const prev = previousRange(r);
       const [current, before, byDay, recent, settings] = await Promise.all([
         figures(bounds(r)),
         figures(bounds(prev)),
         periods(r, 'day'),
-        rows<{
-          id: string;
-          number: string;
-          first_name: string | null;
-          last_name: string | null;
-          email: string;
-          status: string;
-          total_cents: number;
-          created_at: Date;
-          address_name: string | null;
-        }>(sql`
-          select o.id, o.number, u.first_name, u.last_name, o.email, o.status::text as status, o.total_cents,
-                 o.created_at, o.shipping_address->>'name' as address_name
-            from orders o left join users u on u.id = o.user_id
-           order by o.created_at desc, o.number desc limit 10`),
-        rows<{ low_stock_threshold: number }>(sql`select low_stock_threshold from store_settings where id = 1`),
+        repo.recentOrders(db),
+        repo.lowStockThreshold(db),
       ]);
       const threshold = settings[0]?.low_stock_threshold ?? 5;
-      const low = await rows<{ id: string; name: string; available: number; image: string | null }>(sql`
-        select id, name, available, images[1] as image from products
-         where published and available <= ${threshold}
-         order by available asc, name asc, id limit 10`);
-      return {
+      const low = await repo.lowStock(db, threshold);
+      return ok({
         range: r,
         previous: prev,
         current,
@@ -235,33 +172,23 @@ export function createInsightsService(
         })),
         low_stock: low,
         low_stock_threshold: threshold,
-      };
+      });
     },
 
-    async sales(q: InsightsRangeQuery & { group: Group }): Promise<SalesReport> {
-      const r = await rangeOf(q);
+    async sales(q: InsightsRangeQuery & { group: Group }): Promise<Result<SalesReport, InsightsFailure>> {
+      const range = await rangeOf(q);
+      if (!range.ok) return range;
+      const r = range.value;
       const [list, totals] = await Promise.all([periods(r, q.group), figures(bounds(r))]);
       const { new_customers: _n, ...rest } = totals;
-      return { range: r, group: q.group, periods: list, totals: rest };
+      return ok({ range: r, group: q.group, periods: list, totals: rest });
     },
 
-    async categories(q: InsightsRangeQuery): Promise<CategoriesReport> {
-      const r = await rangeOf(q);
-      const found = await rows<{
-        category_id: string | null;
-        category: string | null;
-        orders: number;
-        units: number;
-        sales: string;
-      }>(sql`
-        select p.category_id, c.name as category, count(distinct s.id)::int as orders,
-               sum(l.quantity)::int as units, sum(l.unit_price_cents * l.quantity)::bigint as sales
-          from ${salesRows(placedIn(bounds(r)))} s
-          join order_lines l on l.order_id = s.id
-          left join products p on p.id = l.product_id
-          left join categories c on c.id = p.category_id
-         group by p.category_id, c.name
-         order by sales desc, c.name`);
+    async categories(q: InsightsRangeQuery): Promise<Result<CategoriesReport, InsightsFailure>> {
+      const range = await rangeOf(q);
+      if (!range.ok) return range;
+      const r = range.value;
+      const found = await repo.categories(db, r);
       const items = found.map((c) => ({
         category_id: c.category_id,
         category: c.category ?? 'Uncategorised',
@@ -270,30 +197,15 @@ export function createInsightsService(
         sales: fromCents(num(c.sales)),
       }));
       const total = found.reduce((sum, c) => sum + num(c.sales), 0);
-      return { range: r, items, total: fromCents(total) };
+      return ok({ range: r, items, total: fromCents(total) });
     },
 
-    async topProducts(q: InsightsRangeQuery & { limit: number }): Promise<TopProductsReport> {
-      const r = await rangeOf(q);
-      const found = await rows<{
-        product_id: string | null;
-        name: string;
-        category: string | null;
-        orders: number;
-        units: number;
-        sales: string;
-      }>(sql`
-        select l.product_id, coalesce(p.name, min(l.name)) as name, c.name as category,
-               count(distinct s.id)::int as orders, sum(l.quantity)::int as units,
-               sum(l.unit_price_cents * l.quantity)::bigint as sales
-          from ${salesRows(placedIn(bounds(r)))} s
-          join order_lines l on l.order_id = s.id
-          left join products p on p.id = l.product_id
-          left join categories c on c.id = p.category_id
-         group by l.product_id, p.name, c.name
-         order by sales desc, units desc, name
-         limit ${q.limit}`);
-      return {
+    async topProducts(q: InsightsRangeQuery & { limit: number }): Promise<Result<TopProductsReport, InsightsFailure>> {
+      const range = await rangeOf(q);
+      if (!range.ok) return range;
+      const r = range.value;
+      const found = await repo.topProducts(db, r, q);
+      return ok({
         range: r,
         items: found.map((p) => ({
           product_id: p.product_id,
@@ -303,13 +215,13 @@ export function createInsightsService(
           units: num(p.units),
           sales: fromCents(num(p.sales)),
         })),
-      };
+      });
     },
 
     async customers(q: CustomersQuery) {
       const conditions: SQL[] = [sql`true`];
       if (q.q) {
-        const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containsPattern(q.q);
         conditions.push(sql`(u.email ilike ${like} or u.username ilike ${like}
           or (u.first_name || ' ' || u.last_name) ilike ${like})`);
       }
@@ -322,58 +234,30 @@ export function createInsightsService(
       );
       let total = found[0]?.total ?? 0;
       if (found.length === 0 && q.page > 1) {
-        const [c] = await rows<{ n: number }>(
-          sql`select count(*)::int as n from users u where u.role = 'customer' and ${sql.join(conditions, sql` and `)}`,
-        );
+        const [c] = await repo.customerCount(db, conditions);
         total = num(c?.n);
       }
       return { items: found.map(toRow), total: num(total), page: q.page, limit: q.limit };
     },
 
-    async customer(id: string, page: { page: number; limit: number }): Promise<CustomerDetail> {
+    async customer(
+      id: string,
+      page: { page: number; limit: number },
+    ): Promise<Result<CustomerDetail, InsightsFailure>> {
       const [user] = await db.select().from(users).where(eq(users.id, id));
-      if (!user) throw notFound(CUSTOMER_MSG.notFound);
-      if (user.role !== 'customer') throw unprocessable(CUSTOMER_MSG.notCustomer);
+      if (!user) return fail('customer_not_found');
+      if (user.role !== 'customer') return fail('not_a_customer');
       const [row] = await customerRows(sql`u.id = ${id}`, sql`u.id`, 1, 0);
-      if (!row) throw notFound(CUSTOMER_MSG.notFound);
-      const [money] = await rows<{ gross: string; refunds: string }>(sql`
-        select coalesce(sum(s.total_cents), 0)::bigint as gross, coalesce(sum(s.refunded_cents), 0)::bigint as refunds
-          from ${salesRows(sql`o.user_id = ${id}`)} s`);
-      const addressRows = await rows<{
-        id: string;
-        name: string;
-        line1: string;
-        line2: string | null;
-        city: string;
-        region: string | null;
-        postal_code: string;
-        country: string;
-        phone: string | null;
-        is_default: boolean;
-      }>(sql`select id, name, line1, line2, city, region, postal_code, country, phone, is_default
-               from addresses where user_id = ${id} order by is_default desc, created_at`);
-      const orderRows = await rows<{
-        id: string;
-        number: string;
-        status: string;
-        total_cents: number;
-        refunded_cents: number;
-        counted: boolean;
-        created_at: Date;
-        total: number;
-      }>(sql`
-        select o.id, o.number, o.status::text as status, o.total_cents, coalesce(p.refunded_cents, 0) as refunded_cents,
-               (${COUNTED_ORDER}) as counted, o.created_at, count(*) over ()::int as total
-          from orders o left join payments p on p.order_id = o.id
-         where o.user_id = ${id}
-         order by o.created_at desc, o.number desc
-         limit ${page.limit} offset ${(page.page - 1) * page.limit}`);
+      if (!row) return fail('customer_not_found');
+      const [money] = await repo.customerMoney(db, id);
+      const addressRows = await repo.addresses(db, id);
+      const orderRows = await repo.customerOrders(db, id, page);
       let totalOrders = orderRows[0]?.total ?? 0;
       if (orderRows.length === 0 && page.page > 1) {
-        const [c] = await rows<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${id}`);
+        const [c] = await repo.customerOrderCount(db, id);
         totalOrders = num(c?.n);
       }
-      return {
+      return ok({
         customer: { ...toRow(row), first_name: user.firstName, last_name: user.lastName },
         addresses: addressRows,
         gross: fromCents(num(money?.gross)),
@@ -392,7 +276,7 @@ export function createInsightsService(
           page: page.page,
           limit: page.limit,
         },
-      };
+      });
     },
 
     disable: (actor: Actor, id: string) => setDisabled(actor, id, true),

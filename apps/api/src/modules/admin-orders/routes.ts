@@ -4,6 +4,7 @@ import {
   adminOrdersQuery,
   cancelOrderBody,
   invoiceIdParam,
+  type OrderTransitionBody,
   orderTransitionBody,
   payLaterInvoice,
   payLaterList,
@@ -15,22 +16,76 @@ import {
 } from '@shop/contracts/admin-orders';
 import { uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
+import { formatMoney, fromCents } from '@shop/contracts/money';
+import type { OrderStatus } from '@shop/contracts/orders';
 import { z } from 'zod';
+import { conflict, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
 import { csvHeaders, toCsv } from '../../lib/csv.ts';
-import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/types.ts';
-import { createAdminOrdersService } from './service.ts';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
+import { ORDER_MSG } from '../orders/index.ts';
+import type { AdminOrdersFailure } from './service.ts';
+
+const TRANSITION_LABEL: Record<OrderTransitionBody['status'], string> = {
+  processing: 'processing',
+  shipped: 'shipped',
+  delivered: 'delivered',
+};
+
+const STATUS_LABEL: Record<OrderStatus, string> = {
+  awaiting_payment: 'awaiting payment',
+  placed: 'placed (pay later)',
+  paid: 'paid',
+  processing: 'processing',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
+
+/** Staff actions' expected failures, as HTTP answers: a 409 names the order's or invoice's state. */
+const http: HttpTable<AdminOrdersFailure> = {
+  order_not_found: () => notFound('Order not found'),
+  invoice_not_found: () => notFound('Invoice not found'),
+  wrong_status: ({ number, status, target, why }) =>
+    conflict(
+      `Order ${number} is ${STATUS_LABEL[status]}: it cannot be marked ${TRANSITION_LABEL[target]}${why ? ` (${why})` : ''}`,
+      { status },
+    ),
+  changed_meanwhile: ({ number, status }) =>
+    conflict(`Order ${number} changed meanwhile: it is now ${STATUS_LABEL[status]}`, { status }),
+  invoice_settled: ({ number, status }) =>
+    conflict(
+      status === 'paid'
+        ? `Invoice ${number} is already paid`
+        : `Invoice ${number} is void (its order was cancelled) and cannot be marked paid`,
+      { status },
+    ),
+  invoice_not_open: ({ number, status }) =>
+    conflict(`Invoice ${number} is ${status}: only an open invoice gets reminders`, { status }),
+  // The orders module's answers to a staff cancel or refund, in the words staff see (issue 5).
+  not_found: () => notFound(ORDER_MSG.notFound),
+  already_cancelled: () => conflict(ORDER_MSG.alreadyCancelled),
+  not_cancellable: (f) =>
+    conflict(`This order is ${f.status ?? 'gone'}: only an order that has not shipped can be cancelled`),
+  nothing_to_refund: (f) =>
+    conflict(
+      `Order ${f.number} has no payment to refund (the order is ${f.status}, its payment ${f.paymentStatus ?? 'missing'})`,
+    ),
+  refund_not_positive: () => unprocessable('The refund amount must be more than 0'),
+  refund_too_large: (f) =>
+    conflict(
+      `At most ${formatMoney(f.leftCents)} of order ${f.number} can still be refunded (paid ${formatMoney(f.paidCents)}, refunded ${formatMoney(f.refundedCents)})`,
+      { refundable: fromCents(f.leftCents) },
+    ),
+};
 
 const tags = ['admin'];
 const denied = { 401: errorBody, 403: errorBody };
 const change = { 400: errorBody, ...denied, 404: errorBody, 409: errorBody, 422: errorBody };
 
 /** Admin orders, pay later and transactions (issue 5), under /api/admin; staff and admins alike. */
-export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services, deps }) => {
-  const admin = createAdminOrdersService(deps, {
-    orders: services.orders,
-    audit: services.audit,
-    settings: services.settings,
-  });
+export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services }) => {
+  const admin = services.adminOrders;
 
   app.get(
     '/orders',
@@ -58,7 +113,7 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services, deps
         response: { 200: adminOrderDetail, 400: errorBody, ...denied, 404: errorBody },
       },
     },
-    async (request) => admin.detail(request.params.id),
+    async (request) => orThrow(await admin.detail(request.params.id), http),
   );
 
   app.post(
@@ -75,7 +130,7 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services, deps
         response: { 200: adminOrderDetail, ...change },
       },
     },
-    async (request) => admin.transition(actorOf(request), request.params.id, request.body),
+    async (request) => orThrow(await admin.transition(actorOf(request), request.params.id, request.body), http),
   );
 
   app.post(
@@ -90,7 +145,7 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services, deps
         response: { 200: adminOrderDetail, ...change },
       },
     },
-    async (request) => admin.cancel(actorOf(request), request.params.id, request.body),
+    async (request) => orThrow(await admin.cancel(actorOf(request), request.params.id, request.body), http),
   );
 
   app.post(
@@ -105,7 +160,7 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services, deps
         response: { 200: adminOrderDetail, ...change },
       },
     },
-    async (request) => admin.refund(actorOf(request), request.params.id, request.body),
+    async (request) => orThrow(await admin.refund(actorOf(request), request.params.id, request.body), http),
   );
 
   app.get(
@@ -133,7 +188,7 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services, deps
         response: { 200: payLaterInvoice, ...change },
       },
     },
-    async (request) => admin.markPaid(actorOf(request), request.params.invoiceId),
+    async (request) => orThrow(await admin.markPaid(actorOf(request), request.params.invoiceId), http),
   );
 
   app.post(
@@ -147,7 +202,7 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services, deps
         response: { 200: payLaterInvoice, ...change },
       },
     },
-    async (request) => admin.remind(actorOf(request), request.params.invoiceId),
+    async (request) => orThrow(await admin.remind(actorOf(request), request.params.invoiceId), http),
   );
 
   app.get(

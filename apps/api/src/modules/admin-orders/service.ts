@@ -1,4 +1,3 @@
-import { dayRangeBounds } from '@shop/contracts/admin-common';
 import type {
   AdminOrderDetail,
   AdminOrderList,
@@ -15,49 +14,46 @@ import type {
 } from '@shop/contracts/admin-orders';
 import { formatMoney, fromCents, toCents } from '@shop/contracts/money';
 import type { OrderStatus } from '@shop/contracts/orders';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { auditLog, invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
-import { conflict, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
+
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
-import type { Actor, AuditService } from '../audit/service.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
 import {
   CANCELLABLE,
   type CancelFailure,
   loadOrder,
-  ORDER_MSG,
   type OrdersService,
   orderToWire,
   type RefundFailure,
 } from '../orders/index.ts';
 import { recordTransaction } from '../payments/index.ts';
-import { refreshRatingsOfOrder } from '../reviews/visibility.ts';
-import type { SettingsService } from '../settings/service.ts';
+
+import { refreshRatingsOfOrder } from '../reviews/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { type OrderMailInfo, orderMails } from './mail.ts';
+import { adminOrdersRepository as repo } from './repository.ts';
+import { invoiceToWire, ledgerRowToWire, orderSummaryToWire } from './wire.ts';
 
 type Transition = OrderTransitionBody['status'];
 
-/**
- * The orders service's answers to a staff cancel or refund, in the words staff see (issue 5). Kept here
- * while this service still throws; it moves to the admin-orders routes' table when this module returns
- * typed results itself.
- */
-const staffHttp: HttpTable<CancelFailure | RefundFailure> = {
-  not_found: () => notFound(ORDER_MSG.notFound),
-  already_cancelled: () => conflict(ORDER_MSG.alreadyCancelled),
-  not_cancellable: (f) =>
-    conflict(`This order is ${f.status ?? 'gone'}: only an order that has not shipped can be cancelled`),
-  nothing_to_refund: (f) =>
-    conflict(
-      `Order ${f.number} has no payment to refund (the order is ${f.status}, its payment ${f.paymentStatus ?? 'missing'})`,
-    ),
-  refund_not_positive: () => unprocessable('The refund amount must be more than 0'),
-  refund_too_large: (f) =>
-    conflict(
-      `At most ${formatMoney(f.leftCents)} of order ${f.number} can still be refunded (paid ${formatMoney(f.paidCents)}, refunded ${formatMoney(f.refundedCents)})`,
-      { refundable: fromCents(f.leftCents) },
-    ),
-};
+/** What a staff action on an order or invoice can end in besides success. */
+export type AdminOrdersFailure =
+  | Failure<'order_not_found'>
+  | Failure<'invoice_not_found'>
+  /** The order's status does not allow this transition (`why`: what else is missing). */
+  | Failure<'wrong_status', { number: string; status: OrderStatus; target: Transition; why?: string }>
+  /** Another change moved the order between the check and the update. */
+  | Failure<'changed_meanwhile', { number: string; status: OrderStatus }>
+  /** Marking paid an invoice that is paid or void. */
+  | Failure<'invoice_settled', { number: string; status: InvoiceStatus }>
+  /** Reminding of an invoice that is not open. */
+  | Failure<'invoice_not_open', { number: string; status: InvoiceStatus }>
+  /** What the orders module answers a staff cancel or refund with. */
+  | CancelFailure
+  | RefundFailure;
+type InvoiceStatus = (typeof invoices.$inferSelect)['status'];
 
 /**
  * Where each staff transition may start (issue 5). A pay-later order (`placed`, invoice open) may be
@@ -80,44 +76,6 @@ const TRANSITION_NOTE: Record<Transition, (tracking?: string) => string> = {
   shipped: (tracking) => `Shipped; tracking number ${tracking}`,
   delivered: () => 'Delivered',
 };
-
-const TRANSITION_LABEL: Record<Transition, string> = {
-  processing: 'processing',
-  shipped: 'shipped',
-  delivered: 'delivered',
-};
-
-const STATUS_LABEL: Record<OrderStatus, string> = {
-  awaiting_payment: 'awaiting payment',
-  placed: 'placed (pay later)',
-  paid: 'paid',
-  processing: 'processing',
-  shipped: 'shipped',
-  delivered: 'delivered',
-  cancelled: 'cancelled',
-  refunded: 'refunded',
-};
-
-/** `%…%` for ILIKE with the pattern characters of the search escaped. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The customer's name: the account's, or the shipping name of a guest order. */
-const customerName = sql<
-  string | null
->`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${orders.shippingAddress}->>'name')`;
-
-/** `from`/`to` are days in the store's time zone (admin Settings, issue 11 point 13). */
-function dayBounds(
-  column: typeof orders.createdAt | typeof transactions.createdAt,
-  timeZone: string,
-  from?: string,
-  to?: string,
-) {
-  const conds: SQL[] = [];
-  if (from) conds.push(gte(column, dayRangeBounds(from, from, timeZone).start));
-  if (to) conds.push(lt(column, dayRangeBounds(to, to, timeZone).end));
-  return conds;
-}
 
 const cents = (v: unknown) => Number(v ?? 0);
 
@@ -151,147 +109,29 @@ export function createAdminOrdersService(
     }
   }
 
-  async function orderRow(ex: Db | Tx, id: string) {
-    const [row] = await ex.select().from(orders).where(eq(orders.id, id));
-    if (!row) throw notFound('Order not found');
-    return row;
-  }
-
-  async function ledger(where: SQL | undefined, page?: { limit: number; offset: number }): Promise<LedgerRow[]> {
-    const query = db
-      .select({ t: transactions, number: orders.number })
-      .from(transactions)
-      .innerJoin(orders, eq(orders.id, transactions.orderId))
-      .where(where)
-      // Within one instant a refund follows its charge, so it is listed first (newest first).
-      .orderBy(desc(transactions.createdAt), desc(transactions.kind), desc(transactions.id));
-    const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
-    return rows.map(({ t, number }) => ({
-      id: t.id,
-      order_id: t.orderId,
-      order_number: number,
-      kind: t.kind,
-      method: t.method,
-      amount: fromCents(t.amountCents),
-      currency: t.currency,
-      reference: t.providerRef,
-      note: t.note,
-      created_at: t.createdAt.toISOString(),
-    }));
-  }
+  const orderRow = repo.orderRow;
 
   async function transactionsWhere(q: TransactionsQuery): Promise<SQL | undefined> {
-    const conds: SQL[] = dayBounds(transactions.createdAt, (await settings.get()).timeZone, q.from, q.to);
-    if (q.kind) conds.push(eq(transactions.kind, q.kind));
-    if (q.method) conds.push(eq(transactions.method, q.method));
-    if (q.q) conds.push(ilike(orders.number, likePattern(q.q)));
-    return and(...conds);
+    return repo.transactionsWhere(q, (await settings.get()).timeZone);
   }
 
-  const invoiceColumns = {
-    invoice: invoices,
-    orderNumber: orders.number,
-    orderStatus: orders.status,
-    email: orders.email,
-    customerName,
-    lastReminderAt: sql<Date | null>`(select max((a.after->>'reminded_at')::timestamptz) from ${auditLog} a where a.action = 'invoice.remind' and a.entity_id = ${invoices.id}::text)`,
-  };
-
-  function invoiceToWire(r: {
-    invoice: typeof invoices.$inferSelect;
-    orderNumber: string;
-    orderStatus: OrderStatus;
-    email: string;
-    customerName: string | null;
-    lastReminderAt: Date | string | null;
-  }): PayLaterInvoice {
-    const inv = r.invoice;
-    return {
-      id: inv.id,
-      number: inv.number,
-      order_id: inv.orderId,
-      order_number: r.orderNumber,
-      order_status: r.orderStatus,
-      customer_name: r.customerName,
-      email: r.email,
-      amount: fromCents(inv.amountCents),
-      issued_at: inv.issuedAt.toISOString(),
-      due_at: inv.dueAt.toISOString(),
-      paid_at: inv.paidAt?.toISOString() ?? null,
-      status: inv.status === 'open' && inv.dueAt.getTime() < clock.now().getTime() ? 'overdue' : inv.status,
-      last_reminder_at: r.lastReminderAt ? new Date(r.lastReminderAt).toISOString() : null,
-    };
-  }
-
-  async function invoice(id: string): Promise<PayLaterInvoice> {
-    const [row] = await db
-      .select(invoiceColumns)
-      .from(invoices)
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .leftJoin(users, eq(users.id, orders.userId))
-      .where(eq(invoices.id, id));
-    if (!row) throw notFound('Invoice not found');
-    return invoiceToWire(row);
+  async function invoice(id: string): Promise<Result<PayLaterInvoice, AdminOrdersFailure>> {
+    const row = await repo.invoice(db, id);
+    if (!row) return fail('invoice_not_found');
+    return ok(invoiceToWire(row, clock.now()));
   }
 
   const service = {
     /** GET /api/admin/orders: filtered by status(es), payment method, days and search; newest first. */
     async list(q: AdminOrdersQuery): Promise<AdminOrderList> {
-      const conds: SQL[] = dayBounds(orders.createdAt, (await settings.get()).timeZone, q.from, q.to);
-      if (q.status?.length) conds.push(inArray(orders.status, q.status));
-      if (q.method) conds.push(eq(payments.method, q.method));
-      if (q.q) {
-        const like = likePattern(q.q);
-        const match = or(ilike(orders.number, like), ilike(orders.email, like), sql`${customerName} ilike ${like}`);
-        if (match) conds.push(match);
-      }
-      const where = and(...conds);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            order: orders,
-            customerName,
-            method: payments.method,
-            paymentStatus: payments.status,
-            itemCount: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,
-          })
-          .from(orders)
-          .leftJoin(payments, eq(payments.orderId, orders.id))
-          .leftJoin(users, eq(users.id, orders.userId))
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.number))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        db
-          .select({ n: count() })
-          .from(orders)
-          .leftJoin(payments, eq(payments.orderId, orders.id))
-          .leftJoin(users, eq(users.id, orders.userId))
-          .where(where),
-      ]);
-      return {
-        items: rows.map((r) => ({
-          id: r.order.id,
-          number: r.order.number,
-          status: r.order.status,
-          email: r.order.email,
-          customer_name: r.customerName,
-          total: fromCents(r.order.totalCents),
-          item_count: r.itemCount,
-          payment_method: r.method ?? 'pay_later',
-          payment_status: r.paymentStatus === 'processing' ? 'pending' : (r.paymentStatus ?? 'pending'),
-          created_at: r.order.createdAt.toISOString(),
-        })),
-        total: total?.n ?? 0,
-        page: q.page,
-        limit: q.limit,
-      };
+      const { rows, total } = await repo.orderPage(db, q, (await settings.get()).timeZone);
+      return { items: rows.map(orderSummaryToWire), total, page: q.page, limit: q.limit };
     },
 
     /** GET /api/admin/orders/:id: everything staff need to act on one order. */
-    async detail(id: string): Promise<AdminOrderDetail> {
+    async detail(id: string): Promise<Result<AdminOrderDetail, AdminOrdersFailure>> {
       const bundle = await loadOrder(db, id);
-      if (!bundle) throw notFound('Order not found');
+      if (!bundle) return fail('order_not_found');
       const { order: o, payment: p, invoice: inv } = bundle;
       const [customer] = o.userId
         ? await db
@@ -304,7 +144,7 @@ export function createAdminOrdersService(
       const moneyIn = p?.status === 'succeeded' || p?.status === 'partially_refunded';
       const invoiceOpen = inv?.status === 'open';
       const s = o.status;
-      return {
+      return ok({
         ...orderToWire(bundle, clock.now()),
         customer: customer
           ? { id: customer.id, name: `${customer.first} ${customer.last}`.trim(), email: customer.email }
@@ -319,7 +159,7 @@ export function createAdminOrdersService(
           failure_message: p?.failureMessage ?? null,
         },
         invoice_id: inv?.id ?? null,
-        transactions: await ledger(eq(transactions.orderId, id)),
+        transactions: (await repo.ledger(db, eq(transactions.orderId, id))).map(ledgerRowToWire),
         actions: {
           process: s === 'paid' || (s === 'placed' && invoiceOpen),
           ship: s === 'paid' || s === 'processing' || (s === 'placed' && invoiceOpen),
@@ -329,7 +169,7 @@ export function createAdminOrdersService(
           mark_paid: invoiceOpen,
         },
         updated_at: o.updatedAt.toISOString(),
-      };
+      });
     },
 
     /**
@@ -337,21 +177,23 @@ export function createAdminOrdersService(
      * a tracking number), shipped → delivered; a pay-later order (placed, invoice open) may be
      * prepared and shipped too. Anything else is 409 naming the current status, nothing written.
      */
-    async transition(actor: Actor, id: string, body: OrderTransitionBody): Promise<AdminOrderDetail> {
+    async transition(
+      actor: Actor,
+      id: string,
+      body: OrderTransitionBody,
+    ): Promise<Result<AdminOrderDetail, AdminOrdersFailure>> {
       const target = body.status;
-      const done = await db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx): Promise<Result<typeof orders.$inferSelect, AdminOrdersFailure>> => {
         const now = clock.now();
         const before = await orderRow(tx, id);
+        if (!before) return fail('order_not_found');
         const refuse = (why?: string) =>
-          conflict(
-            `Order ${before.number} is ${STATUS_LABEL[before.status]}: it cannot be marked ${TRANSITION_LABEL[target]}${why ? ` (${why})` : ''}`,
-            { status: before.status },
-          );
-        if (!TRANSITION_FROM[target].includes(before.status)) throw refuse();
+          fail('wrong_status', { number: before.number, status: before.status, target, ...(why ? { why } : {}) });
+        if (!TRANSITION_FROM[target].includes(before.status)) return refuse();
         const openInvoice = sql`exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.status = 'open')`;
         if (before.status === 'placed') {
           const [inv] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.orderId, id));
-          if (inv?.status !== 'open') throw refuse('it has no open pay-later invoice');
+          if (inv?.status !== 'open') return refuse('it has no open pay-later invoice');
         }
         const [after] = await tx
           .update(orders)
@@ -370,10 +212,7 @@ export function createAdminOrdersService(
           .returning();
         if (!after) {
           const [now2] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-          throw conflict(
-            `Order ${before.number} changed meanwhile: it is now ${STATUS_LABEL[now2?.status ?? before.status]}`,
-            { status: now2?.status ?? before.status },
-          );
+          return fail('changed_meanwhile', { number: before.number, status: now2?.status ?? before.status });
         }
         // issue 10 point 9: a shipped pay-later order counts as bought, though not paid yet.
         await refreshRatingsOfOrder(tx, id);
@@ -390,18 +229,24 @@ export function createAdminOrdersService(
           before: { status: before.status, tracking_number: before.trackingNumber },
           after: { status: after.status, tracking_number: after.trackingNumber },
         });
-        return after;
+        return ok(after);
       });
+      if (!done.ok) return done;
+      const changed = done.value;
       await send(async () => {
-        const info = await mailInfo(done);
-        if (target === 'shipped') return orderMails.shipped(info, done.trackingNumber ?? '');
+        const info = await mailInfo(changed);
+        if (target === 'shipped') return orderMails.shipped(info, changed.trackingNumber ?? '');
         return target === 'processing' ? orderMails.processing(info) : orderMails.delivered(info);
       });
       return service.detail(id);
     },
 
     /** POST /api/admin/orders/:id/cancel: before shipment; restocked once, money back, invoice voided. */
-    async cancel(actor: Actor, id: string, body: CancelOrderBody): Promise<AdminOrderDetail> {
+    async cancel(
+      actor: Actor,
+      id: string,
+      body: CancelOrderBody,
+    ): Promise<Result<AdminOrderDetail, AdminOrdersFailure>> {
       const reason = body.reason || undefined;
       const [payment] = await db.select({ method: payments.method }).from(payments).where(eq(payments.orderId, id));
       const cancelled = await parts.orders.cancelByStaff(id, {
@@ -416,8 +261,10 @@ export function createAdminOrdersService(
             after: { ...r.after, reason: reason ?? null, refunded: fromCents(r.refundedCents) },
           }),
       });
-      const result = orThrow(cancelled, staffHttp);
+      if (!cancelled.ok) return cancelled;
+      const result = cancelled.value;
       const order = await orderRow(db, id);
+      if (!order) return fail('order_not_found');
       await send(async () =>
         orderMails.cancelled(await mailInfo(order), result.refundedCents, payment?.method ?? null, reason),
       );
@@ -425,7 +272,11 @@ export function createAdminOrdersService(
     },
 
     /** POST /api/admin/orders/:id/refund: full (no amount) or partial, never more than is left. */
-    async refund(actor: Actor, id: string, body: RefundOrderBody): Promise<AdminOrderDetail> {
+    async refund(
+      actor: Actor,
+      id: string,
+      body: RefundOrderBody,
+    ): Promise<Result<AdminOrderDetail, AdminOrdersFailure>> {
       const amountCents = body.amount === undefined ? undefined : toCents(body.amount);
       const refunded = await parts.orders.refund(id, {
         amountCents,
@@ -444,8 +295,10 @@ export function createAdminOrdersService(
             },
           }),
       });
-      const result = orThrow(refunded, staffHttp);
+      if (!refunded.ok) return refunded;
+      const result = refunded.value;
       const order = await orderRow(db, id);
+      if (!order) return fail('order_not_found');
       const [payment] = await db.select({ method: payments.method }).from(payments).where(eq(payments.orderId, id));
       await send(async () =>
         orderMails.refunded(
@@ -461,63 +314,10 @@ export function createAdminOrdersService(
 
     /** GET /api/admin/pay-later: invoices by filter, with the outstanding and overdue totals. */
     async payLater(q: PayLaterQuery): Promise<PayLaterList> {
-      const now = clock.now();
-      const search = q.q
-        ? or(
-            ilike(invoices.number, likePattern(q.q)),
-            ilike(orders.number, likePattern(q.q)),
-            ilike(orders.email, likePattern(q.q)),
-            sql`${customerName} ilike ${likePattern(q.q)}`,
-          )
-        : undefined;
-      const filter =
-        q.filter === 'outstanding'
-          ? eq(invoices.status, 'open')
-          : q.filter === 'overdue'
-            ? and(eq(invoices.status, 'open'), lt(invoices.dueAt, now))
-            : q.filter === 'paid'
-              ? eq(invoices.status, 'paid')
-              : undefined;
-      const where = and(filter, search);
-      const order =
-        q.filter === 'paid'
-          ? [desc(invoices.paidAt), desc(invoices.number)]
-          : q.filter === 'all'
-            ? [desc(invoices.issuedAt), desc(invoices.number)]
-            : [asc(invoices.dueAt), asc(invoices.number)];
-      const from = () =>
-        db
-          .select(invoiceColumns)
-          .from(invoices)
-          .innerJoin(orders, eq(orders.id, invoices.orderId))
-          .leftJoin(users, eq(users.id, orders.userId));
-      const [rows, [total], [sums]] = await Promise.all([
-        from()
-          .where(where)
-          .orderBy(...order)
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        db
-          .select({ n: count() })
-          .from(invoices)
-          .innerJoin(orders, eq(orders.id, invoices.orderId))
-          .leftJoin(users, eq(users.id, orders.userId))
-          .where(where),
-        db
-          .select({
-            outstanding: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open'), 0)`,
-            outstandingCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open'))::int`,
-            overdue: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}), 0)`,
-            overdueCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}))::int`,
-          })
-          .from(invoices)
-          .innerJoin(orders, eq(orders.id, invoices.orderId))
-          .leftJoin(users, eq(users.id, orders.userId))
-          .where(search),
-      ]);
+      const { rows, total, sums } = await repo.invoicePage(db, q, clock.now());
       return {
-        items: rows.map(invoiceToWire),
-        total: total?.n ?? 0,
+        items: rows.map((r) => invoiceToWire(r, clock.now())),
+        total,
         page: q.page,
         limit: q.limit,
         totals: {
@@ -533,7 +333,7 @@ export function createAdminOrdersService(
      * POST /api/admin/pay-later/:invoiceId/mark-paid: the invoice is paid, the payment succeeded, a
      * placed order becomes paid (a shipped one keeps its status), and the charge enters the ledger.
      */
-    async markPaid(actor: Actor, invoiceId: string): Promise<PayLaterInvoice> {
+    async markPaid(actor: Actor, invoiceId: string): Promise<Result<PayLaterInvoice, AdminOrdersFailure>> {
       const done = await db.transaction(async (tx) => {
         const now = clock.now();
         // The order row first, as cancel and refund lock it first: they queue instead of deadlocking.
@@ -541,9 +341,9 @@ export function createAdminOrdersService(
           .select({ orderId: invoices.orderId })
           .from(invoices)
           .where(eq(invoices.id, invoiceId));
-        if (!target) throw notFound('Invoice not found');
+        if (!target) return fail('invoice_not_found');
         const [before] = await tx.select().from(orders).where(eq(orders.id, target.orderId)).for('update');
-        if (!before) throw notFound('Invoice not found');
+        if (!before) return fail('invoice_not_found');
         const [inv] = await tx
           .update(invoices)
           .set({ status: 'paid', paidAt: now })
@@ -551,13 +351,8 @@ export function createAdminOrdersService(
           .returning();
         if (!inv) {
           const [existing] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-          if (!existing) throw notFound('Invoice not found');
-          throw conflict(
-            existing.status === 'paid'
-              ? `Invoice ${existing.number} is already paid`
-              : `Invoice ${existing.number} is void (its order was cancelled) and cannot be marked paid`,
-            { status: existing.status },
-          );
+          if (!existing) return fail('invoice_not_found');
+          return fail('invoice_settled', { number: existing.number, status: existing.status });
         }
         const [payment] = await tx
           .update(payments)
@@ -595,24 +390,23 @@ export function createAdminOrdersService(
           before: { status: 'open', order_number: before.number, order_status: before.status },
           after: { status: 'paid', order_number: before.number, order_status: status, paid_at: now },
         });
-        return { inv, order: before };
+        return ok({ inv, order: before });
       });
-      await send(async () => orderMails.invoicePaid(await mailInfo(done.order), done.inv.number, done.inv.amountCents));
+      if (!done.ok) return done;
+      const { inv, order } = done.value;
+      await send(async () => orderMails.invoicePaid(await mailInfo(order), inv.number, inv.amountCents));
       return invoice(invoiceId);
     },
 
     /** POST /api/admin/pay-later/:invoiceId/remind: mails the amount and due date; logged for "last sent". */
-    async remind(actor: Actor, invoiceId: string): Promise<PayLaterInvoice> {
+    async remind(actor: Actor, invoiceId: string): Promise<Result<PayLaterInvoice, AdminOrdersFailure>> {
       const now = clock.now();
       const done = await db.transaction(async (tx) => {
         const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
-        if (!inv) throw notFound('Invoice not found');
-        if (inv.status !== 'open') {
-          throw conflict(`Invoice ${inv.number} is ${inv.status}: only an open invoice gets reminders`, {
-            status: inv.status,
-          });
-        }
+        if (!inv) return fail('invoice_not_found');
+        if (inv.status !== 'open') return fail('invoice_not_open', { number: inv.number, status: inv.status });
         const order = await orderRow(tx, inv.orderId);
+        if (!order) return fail('order_not_found');
         const overdue = inv.dueAt.getTime() < now.getTime();
         await tx.insert(orderEvents).values({
           orderId: order.id,
@@ -627,16 +421,12 @@ export function createAdminOrdersService(
           before: { status: overdue ? 'overdue' : 'open' },
           after: { status: overdue ? 'overdue' : 'open', reminded_at: now, to: order.email },
         });
-        return { inv, order, overdue };
+        return ok({ inv, order, overdue });
       });
+      if (!done.ok) return done;
+      const { inv, order, overdue } = done.value;
       await send(async () =>
-        orderMails.reminder(
-          await mailInfo(done.order),
-          done.inv.number,
-          done.inv.amountCents,
-          done.inv.dueAt,
-          done.overdue,
-        ),
+        orderMails.reminder(await mailInfo(order), inv.number, inv.amountCents, inv.dueAt, overdue),
       );
       return invoice(invoiceId);
     },
@@ -644,18 +434,11 @@ export function createAdminOrdersService(
     /** GET /api/admin/transactions: one page of the ledger and the totals of everything that matches. */
     async transactions(q: TransactionsQuery): Promise<TransactionList> {
       const where = await transactionsWhere(q);
-      const [items, [sums]] = await Promise.all([
-        ledger(where, { limit: q.limit, offset: (q.page - 1) * q.limit }),
-        db
-          .select({
-            charges: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'charge'), 0)`,
-            refunds: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'refund'), 0)`,
-            n: count(),
-          })
-          .from(transactions)
-          .innerJoin(orders, eq(orders.id, transactions.orderId))
-          .where(where),
+      const [rows, sums] = await Promise.all([
+        repo.ledger(db, where, { limit: q.limit, offset: (q.page - 1) * q.limit }),
+        repo.ledgerSums(db, where),
       ]);
+      const items = rows.map(ledgerRowToWire);
       const charges = cents(sums?.charges);
       const refunds = cents(sums?.refunds);
       return {
@@ -674,7 +457,7 @@ export function createAdminOrdersService(
 
     /** Every ledger row that matches (not one page), for the CSV export. */
     async allTransactions(q: TransactionsQuery): Promise<LedgerRow[]> {
-      return ledger(await transactionsWhere(q));
+      return (await repo.ledger(db, await transactionsWhere(q))).map(ledgerRowToWire);
     },
   };
   return service;

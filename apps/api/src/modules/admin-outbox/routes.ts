@@ -1,16 +1,12 @@
 import { outboxList, outboxQuery } from '@shop/contracts/admin-outbox';
 import { errorBody } from '@shop/contracts/errors';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import type { AuthGuards } from '../../plugins/auth.ts';
-import { createOutboxService } from './service.ts';
+import type { AdminRoutesPlugin } from '../admin/index.ts';
 
 /**
  * /api/admin/outbox: staff read the mails the shop sent (order mails, replies, confirmations), with
  * every reset or confirmation link hidden: those reach only the recipient (issue 10 point 2).
  */
-export const adminOutboxRoutes: FastifyPluginAsyncZod<{ db: Db; guards: AuthGuards }> = async (app, { db, guards }) => {
-  const outbox = createOutboxService(db);
+export const adminOutboxRoutes: AdminRoutesPlugin = async (app, { services, guards }) => {
   app.get(
     '/outbox',
     {
@@ -23,6 +19,6 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod<{ db: Db; guards: AuthGuar
         response: { 200: outboxList, 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => ({ items: await outbox.list(request.query) }),
+    async (request) => ({ items: await services.adminOutbox.list(request.query) }),
   );
 };

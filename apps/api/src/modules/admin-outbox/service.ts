@@ -1,10 +1,10 @@
 import type { OutboxMail, OutboxQuery } from '@shop/contracts/admin-outbox';
 import { desc, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import type { Deps } from '../../services.ts';
 
 /** Reads the mail outbox (DESIGN §2: without SMTP, mail goes to an outbox that staff can read). */
-export function createOutboxService(db: Db) {
+export function createOutboxService({ db }: Pick<Deps, 'db'>) {
   return {
     /** The newest mails first; `to` matches the address case-insensitively. */
     async list({ to, limit }: OutboxQuery): Promise<OutboxMail[]> {
@@ -26,3 +26,4 @@ export function createOutboxService(db: Db) {
     },
   };
 }
+export type OutboxService = ReturnType<typeof createOutboxService>;

@@ -1,10 +1,16 @@
+import { adminAuditLogRoutes } from '../admin-audit-log/index.ts';
 import { adminCatalogRoutes } from '../admin-catalog/index.ts';
-import { adminInsightsRoutes } from '../admin-insights/routes.ts';
-import { adminOrdersRoutes } from '../admin-orders/routes.ts';
-import { adminOutboxRoutes } from '../admin-outbox/routes.ts';
-import { adminStoreRoutes } from '../admin-store/routes.ts';
+import { adminDiscountsRoutes } from '../admin-discounts/index.ts';
+import { adminInsightsRoutes } from '../admin-insights/index.ts';
+import { adminNewsletterRoutes } from '../admin-newsletter/index.ts';
+import { adminOrdersRoutes } from '../admin-orders/index.ts';
+import { adminOutboxRoutes } from '../admin-outbox/index.ts';
+import { adminPagesRoutes } from '../admin-pages/index.ts';
+import { adminSettingsRoutes } from '../admin-settings/index.ts';
+import { adminStaffRoutes } from '../admin-staff/index.ts';
+import { adminSupportRoutes } from '../admin-support/index.ts';
 import { staffMediaRoutes } from '../media/index.ts';
-import { storefrontPreviewRoutes } from '../settings/preview-routes.ts';
+import { storefrontPreviewRoutes } from '../settings/index.ts';
 import type { AdminRoutesPlugin } from './types.ts';
 
 /**
@@ -14,14 +20,20 @@ import type { AdminRoutesPlugin } from './types.ts';
  */
 export const adminRoutes: AdminRoutesPlugin = async (app, opts) => {
   app.addHook('onRequest', opts.guards.requireRole('admin', 'staff'));
-  // Only these three: passing `opts` on would pass its `prefix` too and mount areas at /api/admin/admin.
-  const area = { services: opts.services, guards: opts.guards, deps: opts.deps };
-  await app.register(adminOutboxRoutes, { db: opts.deps.db, guards: opts.guards });
+  // Only these two: passing `opts` on would pass its `prefix` too and mount areas at /api/admin/admin.
+  const area = { services: opts.services, guards: opts.guards };
+  await app.register(adminOutboxRoutes, area);
   await app.register(adminCatalogRoutes, area);
   await app.register(adminOrdersRoutes, area);
   await app.register(adminInsightsRoutes, area);
-  await app.register(adminStoreRoutes, area);
+  await app.register(adminAuditLogRoutes, area);
+  await app.register(adminSettingsRoutes, area);
+  await app.register(adminDiscountsRoutes, area);
+  await app.register(adminNewsletterRoutes, area);
+  await app.register(adminPagesRoutes, area);
+  await app.register(adminStaffRoutes, area);
+  await app.register(adminSupportRoutes, area);
   await app.register(storefrontPreviewRoutes, area);
   // Product pictures, drafts included: the public /media shows only published products' (issue 10 point 12).
-  await app.register(staffMediaRoutes, { services: opts.services, guards: opts.guards, prefix: '/media' });
+  await app.register(staffMediaRoutes, { ...area, prefix: '/media' });
 };

@@ -2,18 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../errors.ts';
 import type { AuthGuards } from '../../plugins/auth.ts';
-import type { Deps, Services } from '../../services.ts';
-import type { Actor } from '../audit/service.ts';
+import type { Services } from '../../services.ts';
+import type { Actor } from '../audit/index.ts';
 
 /**
- * An admin area's routes (issue 5), mounted under /api/admin behind the staff guard. They get the
- * domain services, the guards (for admin-only routes: `guards.requireRole('admin')`) and the raw
- * dependencies for queries of their own.
+ * An admin area's routes (issue 5), mounted under /api/admin behind the staff guard. Like every
+ * module's routes (issue 12 point 3) they get the domain services and the guards (for admin-only
+ * routes: `guards.requireRole('admin')`), nothing else: what a route needs comes from a service.
  */
 export interface AdminOptions {
   services: Services;
   guards: AuthGuards;
-  deps: Deps;
 }
 export type AdminRoutesPlugin = FastifyPluginAsyncZod<AdminOptions>;
 

@@ -1,7 +1,7 @@
 import { errorBody } from '@shop/contracts/errors';
 import { quote, quoteBody, shippingMethodList, storeSettings } from '@shop/contracts/orders';
 import { badRequest, conflict, type HttpTable, orThrow, unauthorized, unprocessable } from '../../errors.ts';
-import { settingsToWire, shippingToWire } from '../settings/service.ts';
+import { settingsToWire, shippingToWire } from '../settings/index.ts';
 import type { RoutesPlugin } from '../types.ts';
 import { changedMessage } from './changes.ts';
 import { CHECKOUT_MSG, choicesMessage } from './rules.ts';

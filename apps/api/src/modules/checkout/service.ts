@@ -4,7 +4,7 @@ import type { ShippingMethodRow } from '../../db/schema.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { DiscountFailure, DiscountsService } from '../discounts/index.ts';
-import type { Settings, SettingsService } from '../settings/service.ts';
+import type { Settings, SettingsService } from '../settings/index.ts';
 import { availabilityProblems, type LinesChanged, linesChanged } from './changes.ts';
 import { priceWith } from './pricing.ts';
 import { cartLines, readProducts, userEmail } from './repository.ts';

@@ -1,5 +1,5 @@
 import type { ShippingMethodRow } from '../../db/schema.ts';
-import type { Settings } from '../settings/service.ts';
+import type { Settings } from '../settings/index.ts';
 
 /** Who is checking out: a signed-in user (from the token, never the body) or a guest. */
 export interface Actor {

@@ -1,7 +1,7 @@
 import { formatMoney } from '@shop/contracts/money';
 import type { PlaceholderValues } from '@shop/contracts/placeholders';
 import type { ShippingMethodRow } from '../../db/schema.ts';
-import type { Settings } from '../settings/service.ts';
+import type { Settings } from '../settings/index.ts';
 
 /**
  * What each content-page placeholder (contracts/placeholders.ts) stands for under `s` (issue 11 point 5).

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
-import type { SettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { placeholderValues } from './placeholders.ts';
 import { createContentRepository } from './repository.ts';
 import { rendered, toContentPageWire } from './wire.ts';

@@ -1,11 +1,9 @@
+// The type of `config.rateLimit`, also where this file is reached without app.ts (the web app's load context).
+import type {} from '@fastify/rate-limit';
 import { messageBody } from '@shop/contracts/common';
 import { ERROR_REPORT_LIMITS, errorReportBody } from '@shop/contracts/error-reports';
 import { errorBody } from '@shop/contracts/errors';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { AuthGuards } from '../../plugins/auth.ts';
-import { createErrorReportService } from './service.ts';
+import type { RoutesPlugin } from '../types.ts';
 
 /** Anyone may report, so reports are limited per IP: a page cannot be used to flood Support. */
 const REPORT_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
@@ -14,12 +12,7 @@ const REPORT_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
  * /api/error-reports: the error page's Report button (DESIGN §7). Staff read the reports in Support,
  * under /api/admin/support/error-reports, where the admin guard and the authorization matrix cover them.
  */
-export const errorReportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; guards: AuthGuards }> = async (
-  app,
-  { db, clock, guards },
-) => {
-  const reports = createErrorReportService({ db, clock });
-
+export const errorReportRoutes: RoutesPlugin = async (app, { services, guards }) => {
   app.post(
     '/',
     {
@@ -37,7 +30,7 @@ export const errorReportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; gu
     },
     async (request, reply) =>
       reply.status(201).send(
-        await reports.report(request.body, {
+        await services.errorReports.report(request.body, {
           userId: request.user?.userId,
           userAgent: request.headers['user-agent'],
         }),

@@ -1,8 +1,7 @@
 import { ERROR_REPORT_MSG, type ErrorReport, type ErrorReportBody } from '@shop/contracts/error-reports';
 import { count, desc } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { errorReports } from '../../db/schema.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { Deps } from '../../services.ts';
 
 /** Longest user agent kept with a report; real ones are far shorter, forged ones may not be. */
 const USER_AGENT_MAX = 500;
@@ -11,7 +10,7 @@ const USER_AGENT_MAX = 500;
  * Error reports from the storefront's error page. The spec's Report button only logs (spec §2);
  * DESIGN §7 stores the error ID and details so staff can follow up in admin Support.
  */
-export function createErrorReportService({ db, clock }: { db: Db; clock: Clock }) {
+export function createErrorReportService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   return {
     /**
      * Stores a report. The error ID is unique: sending the same report again (a double click, a retry

@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { recordTransaction } from '../payments/index.ts';
-import { refreshRatingsOfOrder } from '../reviews/visibility.ts';
+import { refreshRatingsOfOrder } from '../reviews/index.ts';
 import type { StockReason } from '../stock/index.ts';
 import type { OrderNotFound, OrdersContext, StaffHook, StaffResult } from './context.ts';
 import { giveBack } from './payment.ts';

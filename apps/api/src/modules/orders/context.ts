@@ -6,7 +6,7 @@ import type { Deps } from '../../services.ts';
 import type { CheckoutService } from '../checkout/index.ts';
 import type { DiscountsService } from '../discounts/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
-import type { SettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/index.ts';
 import type { StockService } from '../stock/index.ts';
 import { confirmationMail } from './mail.ts';
 import { loadOrder, type OrderBundle } from './repository.ts';

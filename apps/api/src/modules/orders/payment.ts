@@ -11,7 +11,7 @@ import {
   type PaymentProvider,
   recordTransaction,
 } from '../payments/index.ts';
-import { refreshRatingsOfOrder } from '../reviews/visibility.ts';
+import { refreshRatingsOfOrder } from '../reviews/index.ts';
 import type { Cancelling } from './cancelling.ts';
 import type { OrderNotFound, OrdersContext, StaffHook, StaffResult } from './context.ts';
 import { cardLabel } from './mail.ts';

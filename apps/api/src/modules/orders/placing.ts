@@ -16,7 +16,7 @@ import {
 } from '../checkout/index.ts';
 import { DISCOUNT_MSG } from '../discounts/index.ts';
 import { CARD_MSG, type CardDeclined, type CardFailure, checkCard } from '../payments/index.ts';
-import type { Settings } from '../settings/service.ts';
+import type { Settings } from '../settings/index.ts';
 import type { OrderNotFound, OrdersContext } from './context.ts';
 import type { InFlight, Payment, Placed } from './payment.ts';
 import {

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { OrderStatus, PlaceOrderBody } from '@shop/contracts/orders';
 import type { Actor } from '../checkout/index.ts';
-import type { Settings } from '../settings/service.ts';
+import type { Settings } from '../settings/index.ts';
 
 /** An order whose card payment is not confirmed within this time is cancelled and restocked. */
 export const PAYMENT_CONFIRM_WINDOW_MS = 30 * 60 * 1000;

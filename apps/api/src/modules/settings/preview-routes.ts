@@ -1,7 +1,7 @@
 import { errorBody } from '@shop/contracts/errors';
 import { z } from 'zod';
 import { unauthorized } from '../../errors.ts';
-import { type AdminRoutesPlugin, adminDoc } from '../admin/types.ts';
+import { type AdminRoutesPlugin, adminDoc } from '../admin/index.ts';
 import { PREVIEW_TTL_SECONDS } from '../auth/index.ts';
 import { STAFF_PREVIEW_COOKIE } from './maintenance.ts';
 
@@ -14,11 +14,7 @@ const errors = { 401: errorBody, 403: errorBody };
  * session is handed to them as an HttpOnly cookie holding a preview token bound to that session: the
  * web plugin lets a page through only while the session is open and belongs to staff.
  */
-export const storefrontPreviewRoutes: AdminRoutesPlugin = async (app, { services, deps }) => {
-  const secure = new URL(deps.publicUrl).protocol === 'https:';
-  const cookie = (value: string, maxAge: number) =>
-    `${STAFF_PREVIEW_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-
+export const storefrontPreviewRoutes: AdminRoutesPlugin = async (app, { services }) => {
   app.post(
     '/storefront-preview',
     {
@@ -31,7 +27,7 @@ export const storefrontPreviewRoutes: AdminRoutesPlugin = async (app, { services
     },
     async (request, reply) => {
       if (!request.user) throw unauthorized();
-      reply.header('set-cookie', cookie(await services.auth.staffPreviewToken(request.user), PREVIEW_TTL_SECONDS));
+      reply.header('set-cookie', await services.storefrontPreview.start(request.user));
       return { message: 'This browser sees the storefront while maintenance mode is on.' };
     },
   );
@@ -47,7 +43,7 @@ export const storefrontPreviewRoutes: AdminRoutesPlugin = async (app, { services
       },
     },
     async (_request, reply) => {
-      reply.header('set-cookie', cookie('', 0));
+      reply.header('set-cookie', services.storefrontPreview.end());
       return { message: 'This browser sees what shoppers see.' };
     },
   );

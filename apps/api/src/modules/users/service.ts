@@ -1,7 +1,7 @@
 import type { Profile } from '@shop/contracts/cart';
 import { ok, type Result } from '../../lib/result.ts';
 import type { AuthService, SessionInvalid } from '../auth/index.ts';
-import type { CartService } from '../cart/service.ts';
+import type { CartService } from '../cart/index.ts';
 
 /** The users service's expected failures: the account behind a valid token is gone or disabled. */
 export type UsersFailure = SessionInvalid;

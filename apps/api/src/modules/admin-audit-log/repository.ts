@@ -1,7 +1,8 @@
 import { dayRangeBounds } from '@shop/contracts/admin-common';
-import type { AuditLogList, AuditLogQuery } from '@shop/contracts/admin-store';
+import type { AuditLogQuery } from '@shop/contracts/admin-store';
 import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern, likeEscape } from '../../db/like.ts';
 import { auditLog } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -65,16 +66,11 @@ export async function entityLabels(
   return labels;
 }
 
-/** `%`, `_` and `\` match themselves in a LIKE pattern built from what staff typed. */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * The audit log, newest first (issue 5). `action` matches exactly or as a family (`discount` finds
  * `discount.create`, `discount.update`, …); `actor` is a piece of the actor's e-mail; from/to are days in the store's time zone.
  */
-export async function listAuditLog(db: Db, q: AuditLogQuery, timeZone: string): Promise<AuditLogList> {
+export async function auditLogPage(db: Db, q: AuditLogQuery, timeZone: string) {
   const where: SQL[] = [];
   if (q.action) {
     const family = or(eq(auditLog.action, q.action), like(auditLog.action, `${likeEscape(q.action)}.%`));
@@ -82,7 +78,7 @@ export async function listAuditLog(db: Db, q: AuditLogQuery, timeZone: string): 
   }
   if (q.entity_type) where.push(eq(auditLog.entityType, q.entity_type));
   if (q.entity_id) where.push(eq(auditLog.entityId, q.entity_id));
-  if (q.actor) where.push(ilike(auditLog.actorEmail, `%${likeEscape(q.actor)}%`));
+  if (q.actor) where.push(ilike(auditLog.actorEmail, containsPattern(q.actor)));
   if (q.from) where.push(gte(auditLog.createdAt, dayRangeBounds(q.from, q.from, timeZone).start));
   if (q.to) where.push(lt(auditLog.createdAt, dayRangeBounds(q.to, q.to, timeZone).end));
   const filter = where.length > 0 ? and(...where) : undefined;
@@ -96,22 +92,6 @@ export async function listAuditLog(db: Db, q: AuditLogQuery, timeZone: string): 
       .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(auditLog).where(filter),
   ]);
-  const labels = await entityLabels(db, rows);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      actor_id: r.actorId,
-      actor_email: r.actorEmail,
-      action: r.action,
-      entity_type: r.entityType,
-      entity_id: r.entityId,
-      entity_label: r.entityId ? (labels.get(`${r.entityType}:${r.entityId}`) ?? null) : null,
-      before: r.before,
-      after: r.after,
-      created_at: r.createdAt.toISOString(),
-    })),
-    total: total?.n ?? 0,
-    page: q.page,
-    limit: q.limit,
-  };
+  return { rows, total: total?.n ?? 0 };
 }
+export type AuditLogRow = typeof auditLog.$inferSelect;

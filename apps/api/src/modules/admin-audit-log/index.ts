@@ -1,0 +1,2 @@
+export { adminAuditLogRoutes } from './routes.ts';
+export { type AdminAuditLogService, createAdminAuditLogService } from './service.ts';

@@ -1,0 +1,2 @@
+export { adminNewsletterRoutes } from './routes.ts';
+export { type AdminNewsletterService, createAdminNewsletterService } from './service.ts';

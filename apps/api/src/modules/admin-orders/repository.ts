@@ -1,0 +1,184 @@
+import { dayRangeBounds } from '@shop/contracts/admin-common';
+import type { AdminOrdersQuery, PayLaterQuery, TransactionsQuery } from '@shop/contracts/admin-orders';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
+import { auditLog, invoices, orders, payments, transactions, users } from '../../db/schema.ts';
+
+/** The customer's name: the account's, or the shipping name of a guest order. */
+const customerName = sql<
+  string | null
+>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${orders.shippingAddress}->>'name')`;
+
+/** `from`/`to` are days in the store's time zone (admin Settings, issue 11 point 13). */
+function dayBounds(
+  column: typeof orders.createdAt | typeof transactions.createdAt,
+  timeZone: string,
+  from?: string,
+  to?: string,
+) {
+  const conds: SQL[] = [];
+  if (from) conds.push(gte(column, dayRangeBounds(from, from, timeZone).start));
+  if (to) conds.push(lt(column, dayRangeBounds(to, to, timeZone).end));
+  return conds;
+}
+
+const invoiceColumns = {
+  invoice: invoices,
+  orderNumber: orders.number,
+  orderStatus: orders.status,
+  email: orders.email,
+  customerName,
+  lastReminderAt: sql<Date | null>`(select max((a.after->>'reminded_at')::timestamptz) from ${auditLog} a where a.action = 'invoice.remind' and a.entity_id = ${invoices.id}::text)`,
+};
+
+/** The SQL of the admin area's orders, pay-later invoices and ledger (issue 5): the reads. */
+export const adminOrdersRepository = {
+  async orderRow(ex: Db | Tx, id: string) {
+    const [row] = await ex.select().from(orders).where(eq(orders.id, id));
+    return row;
+  },
+
+  /** Orders by status(es), payment method, days and search; newest first. */
+  async orderPage(db: Db, q: AdminOrdersQuery, timeZone: string) {
+    const conds: SQL[] = dayBounds(orders.createdAt, timeZone, q.from, q.to);
+    if (q.status?.length) conds.push(inArray(orders.status, q.status));
+    if (q.method) conds.push(eq(payments.method, q.method));
+    if (q.q) {
+      const like = containsPattern(q.q);
+      const match = or(ilike(orders.number, like), ilike(orders.email, like), sql`${customerName} ilike ${like}`);
+      if (match) conds.push(match);
+    }
+    const where = and(...conds);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          order: orders,
+          customerName,
+          method: payments.method,
+          paymentStatus: payments.status,
+          itemCount: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,
+        })
+        .from(orders)
+        .leftJoin(payments, eq(payments.orderId, orders.id))
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.number))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+      db
+        .select({ n: count() })
+        .from(orders)
+        .leftJoin(payments, eq(payments.orderId, orders.id))
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** The ledger rows of a filter (a page of them, or all), with their order's number. */
+  async ledger(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }) {
+    const query = db
+      .select({ t: transactions, number: orders.number })
+      .from(transactions)
+      .innerJoin(orders, eq(orders.id, transactions.orderId))
+      .where(where)
+      // Within one instant a refund follows its charge, so it is listed first (newest first).
+      .orderBy(desc(transactions.createdAt), desc(transactions.kind), desc(transactions.id));
+    return page ? await query.limit(page.limit).offset(page.offset) : await query;
+  },
+
+  /** The ledger filter: days in the store's time zone, kind, method, order number. */
+  transactionsWhere(q: TransactionsQuery, timeZone: string): SQL | undefined {
+    const conds: SQL[] = dayBounds(transactions.createdAt, timeZone, q.from, q.to);
+    if (q.kind) conds.push(eq(transactions.kind, q.kind));
+    if (q.method) conds.push(eq(transactions.method, q.method));
+    if (q.q) conds.push(ilike(orders.number, containsPattern(q.q)));
+    return and(...conds);
+  },
+
+  async ledgerSums(db: Db, where: SQL | undefined) {
+    const [sums] = await db
+      .select({
+        charges: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'charge'), 0)`,
+        refunds: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'refund'), 0)`,
+        n: count(),
+      })
+      .from(transactions)
+      .innerJoin(orders, eq(orders.id, transactions.orderId))
+      .where(where);
+    return sums;
+  },
+
+  async invoice(db: Db, id: string) {
+    const [row] = await db
+      .select(invoiceColumns)
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(eq(invoices.id, id));
+    return row;
+  },
+
+  /** Invoices by filter and search, with the outstanding and overdue sums of the search. */
+  async invoicePage(db: Db, q: PayLaterQuery, now: Date) {
+    const search = q.q
+      ? or(
+          ilike(invoices.number, containsPattern(q.q)),
+          ilike(orders.number, containsPattern(q.q)),
+          ilike(orders.email, containsPattern(q.q)),
+          sql`${customerName} ilike ${containsPattern(q.q)}`,
+        )
+      : undefined;
+    const filter =
+      q.filter === 'outstanding'
+        ? eq(invoices.status, 'open')
+        : q.filter === 'overdue'
+          ? and(eq(invoices.status, 'open'), lt(invoices.dueAt, now))
+          : q.filter === 'paid'
+            ? eq(invoices.status, 'paid')
+            : undefined;
+    const where = and(filter, search);
+    const order =
+      q.filter === 'paid'
+        ? [desc(invoices.paidAt), desc(invoices.number)]
+        : q.filter === 'all'
+          ? [desc(invoices.issuedAt), desc(invoices.number)]
+          : [asc(invoices.dueAt), asc(invoices.number)];
+    const from = () =>
+      db
+        .select(invoiceColumns)
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .leftJoin(users, eq(users.id, orders.userId));
+    const [rows, [total], [sums]] = await Promise.all([
+      from()
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+      db
+        .select({ n: count() })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(where),
+      db
+        .select({
+          outstanding: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open'), 0)`,
+          outstandingCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open'))::int`,
+          overdue: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}), 0)`,
+          overdueCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}))::int`,
+        })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(search),
+    ]);
+    return { rows, total: total?.n ?? 0, sums };
+  },
+};
+
+export type InvoiceListRow = NonNullable<Awaited<ReturnType<typeof adminOrdersRepository.invoice>>>;
+export type OrderListRow = Awaited<ReturnType<typeof adminOrdersRepository.orderPage>>['rows'][number];
+export type LedgerListRow = Awaited<ReturnType<typeof adminOrdersRepository.ledger>>[number];

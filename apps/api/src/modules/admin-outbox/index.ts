@@ -1,0 +1,2 @@
+export { adminOutboxRoutes } from './routes.ts';
+export { createOutboxService, type OutboxService } from './service.ts';

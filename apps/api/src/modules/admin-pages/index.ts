@@ -1,0 +1,2 @@
+export { adminPagesRoutes } from './routes.ts';
+export { type AdminPagesService, createAdminPagesService } from './service.ts';

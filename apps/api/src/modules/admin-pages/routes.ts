@@ -1,0 +1,41 @@
+import { adminContentPage, adminContentPageList, contentPageUpdateBody } from '@shop/contracts/admin-store';
+import { contentSlugParam } from '@shop/contracts/content';
+import { errorBody } from '@shop/contracts/errors';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const tags = ['admin'];
+
+/** The footer's content pages (issue 5, admins only), under /api/admin. */
+export const adminPagesRoutes: AdminRoutesPlugin = async (app, { services, guards }) => {
+  const adminOnly = guards.requireRole('admin');
+
+  app.get(
+    '/content-pages',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: "The footer's content pages, in full",
+        response: { 200: adminContentPageList, ...errors },
+      },
+    },
+    async () => services.adminPages.list(),
+  );
+  app.put(
+    '/content-pages/:slug',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Edits an existing content page (plain text)',
+        params: contentSlugParam,
+        body: contentPageUpdateBody,
+        response: { 200: adminContentPage, ...errors },
+      },
+    },
+    async (request) => services.adminPages.update(actorOf(request), request.params.slug, request.body),
+  );
+};

@@ -1,0 +1,34 @@
+import type { ContentPageUpdateBody } from '@shop/contracts/admin-store';
+import type { ContentPage } from '@shop/contracts/content';
+import type { Deps } from '../../services.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
+import type { ContentService } from '../content/index.ts';
+
+/** The footer's content pages in admin Settings (issue 5, admins only); an edit is audited in its transaction. */
+export function createAdminPagesService(
+  { db }: Pick<Deps, 'db'>,
+  { content, audit }: { content: ContentService; audit: AuditService },
+) {
+  return {
+    /** Every page in full as stored, placeholders unexpanded. */
+    async list(): Promise<{ items: ContentPage[] }> {
+      return { items: await content.listFull() };
+    },
+
+    /** Edits an existing page (plain text); an unknown slug is content's 404 'Page not found'. */
+    async update(actor: Actor, slug: string, body: ContentPageUpdateBody): Promise<ContentPage> {
+      return db.transaction(async (tx) => {
+        const { before, after } = await content.update(tx, slug, body);
+        await audit.record(tx, actor, {
+          action: 'content_page.update',
+          entityType: 'content_page',
+          entityId: after.slug,
+          before,
+          after,
+        });
+        return after;
+      });
+    },
+  };
+}
+export type AdminPagesService = ReturnType<typeof createAdminPagesService>;

@@ -1,0 +1,2 @@
+export { adminSettingsRoutes } from './routes.ts';
+export { type AdminSettingsService, createAdminSettingsService } from './service.ts';

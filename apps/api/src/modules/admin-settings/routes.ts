@@ -1,0 +1,54 @@
+import { adminSettings, storeTimeZone } from '@shop/contracts/admin-store';
+import { errorBody } from '@shop/contracts/errors';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const tags = ['admin'];
+
+/** Admin Settings (issue 5; admins only) and the store's time zone (every staff member), under /api/admin. */
+export const adminSettingsRoutes: AdminRoutesPlugin = async (app, { services, guards }) => {
+  const adminOnly = guards.requireRole('admin');
+
+  // --- The store's time zone, which every staff member's pages show times in (issue 11 point 13) ---
+  app.get(
+    '/time-zone',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'The IANA time zone the admin area shows times and counts days in',
+        response: { 200: storeTimeZone, ...errors },
+      },
+    },
+    async () => services.adminSettings.timeZone(),
+  );
+
+  // --- Settings (admin only) -------------------------------------------------------------------
+  app.get(
+    '/settings',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Store profile, shipping, tax, pay later, low stock and maintenance',
+        response: { 200: adminSettings, ...errors },
+      },
+    },
+    async () => services.adminSettings.get(),
+  );
+  app.put(
+    '/settings',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Replaces the settings; checkout and the storefront use them at once',
+        body: adminSettings,
+        response: { 200: adminSettings, ...errors },
+      },
+    },
+    async (request) => services.adminSettings.save(actorOf(request), request.body),
+  );
+};

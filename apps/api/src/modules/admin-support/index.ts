@@ -1,0 +1,2 @@
+export { adminSupportRoutes } from './routes.ts';
+export { type AdminSupportFailure, type AdminSupportService, createAdminSupportService } from './service.ts';

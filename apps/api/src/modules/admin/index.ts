@@ -1,0 +1,2 @@
+export { adminRoutes } from './routes.ts';
+export { type AdminOptions, type AdminRoutesPlugin, actorOf, adminDoc } from './types.ts';

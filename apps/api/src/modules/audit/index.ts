@@ -1,0 +1,1 @@
+export { type Actor, type AuditEntry, type AuditService, createAuditService } from './service.ts';

@@ -1,0 +1,2 @@
+export { errorReportRoutes } from './routes.ts';
+export { createErrorReportService, type ErrorReportService } from './service.ts';

@@ -1,0 +1,17 @@
+export {
+  maintenanceHook,
+  pageOpenDuringMaintenance,
+  previewTokenOf,
+  STAFF_PREVIEW_COOKIE,
+} from './maintenance.ts';
+export { createStorefrontPreviewService, type StorefrontPreviewService } from './preview.ts';
+export { storefrontPreviewRoutes } from './preview-routes.ts';
+export {
+  createSettingsService,
+  type Settings,
+  type SettingsService,
+  settingsToAdmin,
+  settingsToWire,
+  shippingToWire,
+  storeProfile,
+} from './service.ts';
