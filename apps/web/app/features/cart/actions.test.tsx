@@ -3,7 +3,7 @@ import type { PublicUser } from '@shop/contracts/auth';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login, logout } from '../auth/session-store.ts';
+import { login, logout } from '../auth/index.ts';
 import { addToCart, clearCart, removeFromCart, updateQuantity } from './actions.ts';
 import { type CartProduct, cartStore } from './cart-store.ts';
 import { startCartSync } from './cart-sync.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { PublicUser } from '@shop/contracts/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login, logout } from '../auth/session-store.ts';
+import { login, logout } from '../auth/index.ts';
 import { addToCart } from './actions.ts';
 import { CART_STORAGE_KEY, type CartProduct, cartStore, loadCartFromStorage } from './cart-store.ts';
 import { startCartSync } from './cart-sync.ts';

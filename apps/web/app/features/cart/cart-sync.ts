@@ -3,7 +3,7 @@ import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import toast from 'react-hot-toast';
 import { errorBodyOf, statusOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
-import { sessionStore, syncSessionFromStorage } from '../auth/session-store.ts';
+import { sessionStore, syncSessionFromStorage } from '../auth/index.ts';
 import {
   CART_STORAGE_KEY,
   cartStore,

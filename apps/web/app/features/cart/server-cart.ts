@@ -1,6 +1,6 @@
 import type { Cart, Profile } from '@shop/contracts/cart';
 import { createSerialQueue } from '../../lib/serial-queue.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../auth/index.ts';
 import { cartStore, itemKey, type LocalCartItem, replaceCart, setItems } from './cart-store.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Wishlist } from '@shop/contracts/engagement';
 import { createSerialQueue } from '../../lib/serial-queue.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../auth/index.ts';
 import { replaceWishlist, type WishlistProduct } from './wishlist-store.ts';
 
 /** The signed-in user's wishlist calls run one after another, the sign-in merge first. */

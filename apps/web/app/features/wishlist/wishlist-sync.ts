@@ -1,7 +1,7 @@
 import type { Wishlist } from '@shop/contracts/engagement';
 import { statusOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
-import { sessionStore, syncSessionFromStorage } from '../auth/session-store.ts';
+import { sessionStore, syncSessionFromStorage } from '../auth/index.ts';
 import { adoptServerWishlist, signedInUserId, wishlistQueue } from './server-wishlist.ts';
 import { loadWishlistFromStorage, replaceWishlist, WISHLIST_STORAGE_KEY, wishlistStore } from './wishlist-store.ts';
 

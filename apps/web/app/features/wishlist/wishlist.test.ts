@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { PublicUser } from '@shop/contracts/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login, logout } from '../auth/session-store.ts';
+import { login, logout } from '../auth/index.ts';
 import { type FakeCartApi, fakeCartApi } from '../cart/testing/fake-cart-api.ts';
 import { toggleWishlist } from './actions.ts';
 import { WISHLIST_STORAGE_KEY, type WishlistProduct, wishlistStore } from './wishlist-store.ts';
