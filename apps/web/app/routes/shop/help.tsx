@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
-import { ContentBlocks } from '../../features/content/content-body.tsx';
-import { faqSections, parseBody } from '../../features/content/parse-body.ts';
+import { ContentBlocks, faqSections, parseBody } from '../../features/content/index.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import { notFoundResponse } from '../../lib/service-errors.ts';
 import type { Route } from './+types/help';

@@ -3,6 +3,7 @@ import { Star } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
+import { loadNotifyMe } from '../../features/back-in-stock/index.ts';
 import { productPath, toCard } from '../../features/catalog/card.ts';
 import { Gallery } from '../../features/catalog/gallery.tsx';
 import { Price } from '../../features/catalog/price.tsx';
@@ -10,6 +11,7 @@ import { ProductGrid } from '../../features/catalog/product-grid.tsx';
 import { productJsonLd } from '../../features/catalog/product-json-ld.ts';
 import { type PurchaseOptions, PurchasePanel } from '../../features/catalog/purchase-panel.tsx';
 import { stockState } from '../../features/catalog/stock.ts';
+import { loadReviewsSection } from '../../features/reviews/index.ts';
 import { lazyIsland } from '../../lib/lazy-island.ts';
 import { useNonce } from '../../lib/nonce.ts';
 import { plural } from '../../lib/plural.ts';
@@ -21,8 +23,8 @@ import type { Route } from './+types/product';
 const RELATED = 4;
 
 // Issue 4: reviews and 'Notify me' are server-rendered but their code is not part of the first paint.
-const ReviewsSection = lazyIsland(() => import('../../features/reviews/components/reviews-section.tsx'));
-const NotifyMe = lazyIsland(() => import('../../features/back-in-stock/components/notify-me.tsx'));
+const ReviewsSection = lazyIsland(loadReviewsSection);
+const NotifyMe = lazyIsland(loadNotifyMe);
 
 /** spec §2 products/{productId}: by UUID or slug, in-process (DESIGN §3); unknown → the 404 page. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
