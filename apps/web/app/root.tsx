@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
-import { RouteErrorBoundary } from './components/errors/route-error-boundary.tsx';
 import { LoadingFallback } from './components/loading/route-loading-screen.tsx';
+import { RouteErrorBoundary } from './features/errors/index.ts';
 import { useNonce } from './lib/nonce.ts';
 
 export const links: Route.LinksFunction = () => [

@@ -1,7 +1,8 @@
+import type { TokenSet } from '@shop/contracts/auth';
 import { HTTPError, TimeoutError } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login, logout, sessionStore } from '../features/auth/session-store.ts';
 import { createApi, failureMessage, failureOf } from './http.ts';
+import { provideSessionTokens } from './session-tokens.ts';
 
 const USER = {
   id: 'u1',
@@ -12,6 +13,26 @@ const USER = {
   role: 'customer' as const,
   name: 'Ada Lovelace',
 };
+
+/**
+ * The session the client works with: features/auth provides the real one (its store); here a plain
+ * variable stands in for it, so this file tests the client alone.
+ */
+const session: { user: typeof USER | null; tokens: TokenSet | null } = { user: null, tokens: null };
+function login(user: typeof USER, tokens: TokenSet) {
+  Object.assign(session, { user, tokens });
+}
+function logout() {
+  Object.assign(session, { user: null, tokens: null });
+}
+provideSessionTokens({
+  current: () => session.tokens,
+  // Like the store: renewed tokens are kept for a signed-in user only.
+  renew: (tokens) => {
+    if (session.user) session.tokens = tokens;
+  },
+  end: logout,
+});
 
 type Answer = ((request: Request) => Response) | Error | 'hang';
 
@@ -220,7 +241,7 @@ describe('token refresh (spec §4, §8)', () => {
     expect(again?.headers.get('authorization')).toBe('Bearer A2');
     expect(again?.headers.get('idempotency-key')).toBe(first?.headers.get('idempotency-key'));
     expect(await again?.text()).toBe('{"a":1}');
-    expect(sessionStore.getState().tokens).toEqual({ access: 'A2', refresh: 'R2' });
+    expect(session.tokens).toEqual({ access: 'A2', refresh: 'R2' });
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 

@@ -2,9 +2,9 @@ import type { TokenSet } from '@shop/contracts/auth';
 import { HTTP } from '@shop/contracts/constants';
 import { MSG } from '@shop/contracts/messages';
 import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
-import { logout, sessionStore, setTokens } from '../features/auth/session-store.ts';
 import { appNavigate } from './app-navigator.ts';
 import { adminLoginHref, safeNextPath } from './safe-next.ts';
+import { sessionTokens } from './session-tokens.ts';
 
 type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
 
@@ -94,7 +94,7 @@ function createTransport(baseFetch: Fetch, prefixUrl: string, onSessionExpired: 
   /** One refresh for everyone who needs it now; null when the session could not be renewed. */
   function refreshAccess(): Promise<string | null> {
     refreshing ??= (async () => {
-      const refreshToken = sessionStore.getState().tokens?.refresh;
+      const refreshToken = sessionTokens().current()?.refresh;
       try {
         if (!refreshToken) throw new Error('no refresh token');
         const request = new Request(`${prefixUrl}auth/refresh-token`, { method: 'POST' });
@@ -103,7 +103,7 @@ function createTransport(baseFetch: Fetch, prefixUrl: string, onSessionExpired: 
         const response = await withRetries(request, body, headers);
         if (!response.ok) throw new Error(`refresh answered ${response.status}`);
         const tokens = (await response.json()) as TokenSet;
-        setTokens(tokens);
+        sessionTokens().renew(tokens);
         return tokens.access;
       } catch {
         onSessionExpired();
@@ -122,7 +122,7 @@ function createTransport(baseFetch: Fetch, prefixUrl: string, onSessionExpired: 
     const sent = bearerOf(request);
     if ((response.status !== 401 && response.status !== 403) || !sent) return response;
     // Someone else renewed the token while this request was out: use theirs instead of refreshing again.
-    const current = sessionStore.getState().tokens?.access;
+    const current = sessionTokens().current()?.access;
     const access = current && current !== sent ? current : await refreshAccess();
     if (!access) return response;
     response.body?.cancel().catch(() => undefined);
@@ -137,7 +137,7 @@ function createTransport(baseFetch: Fetch, prefixUrl: string, onSessionExpired: 
  * area (issue 11 point 10) staff go to the admin sign-in instead, which brings them back afterwards.
  */
 function sessionExpired() {
-  logout();
+  sessionTokens().end();
   const here = typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
   appNavigate(safeNextPath(here, 'admin') ? adminLoginHref(here) : '/');
   void import('react-hot-toast').then(({ toast }) => toast.error(MSG.sessionExpired, { id: 'session-expired' }));
@@ -158,7 +158,7 @@ export function createApi(options: ApiOptions = {}): KyInstance {
     hooks: {
       beforeRequest: [
         (request) => {
-          const access = sessionStore.getState().tokens?.access;
+          const access = sessionTokens().current()?.access;
           if (access && !PUBLIC_AUTH_PATHS.test(new URL(request.url, 'http://x').pathname)) {
             request.headers.set('authorization', `Bearer ${access}`);
           }

@@ -1,4 +1,4 @@
-import { RouteErrorBoundary } from '../components/errors/route-error-boundary.tsx';
+import { RouteErrorBoundary } from '../features/errors/index.ts';
 import type { Route } from './+types/not-found';
 
 export function meta(_: Route.MetaArgs) {

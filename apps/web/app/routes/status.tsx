@@ -2,7 +2,7 @@ import { CircleCheck, Wrench } from 'lucide-react';
 import { Container } from '../components/layout/container.tsx';
 import type { Route } from './+types/status';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../features/errors/index.ts';
 
 /**
  * The status page every error page links to (spec §2 'a status page link'; issue 11 point 9). It stays

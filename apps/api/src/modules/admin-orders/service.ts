@@ -12,7 +12,7 @@ import type {
   TransactionList,
   TransactionsQuery,
 } from '@shop/contracts/admin-orders';
-import { formatMoney, fromCents, toCents } from '@shop/contracts/money';
+import { fromCents, toCents } from '@shop/contracts/money';
 import type { OrderStatus } from '@shop/contracts/orders';
 
 import { and, eq, type SQL, sql } from 'drizzle-orm';

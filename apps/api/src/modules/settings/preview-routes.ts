@@ -2,8 +2,6 @@ import { errorBody } from '@shop/contracts/errors';
 import { z } from 'zod';
 import { unauthorized } from '../../errors.ts';
 import { type AdminRoutesPlugin, adminDoc } from '../admin/index.ts';
-import { PREVIEW_TTL_SECONDS } from '../auth/index.ts';
-import { STAFF_PREVIEW_COOKIE } from './maintenance.ts';
 
 const previewAnswer = z.object({ message: z.string() });
 const errors = { 401: errorBody, 403: errorBody };

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@shop/contracts/auth';
-import { sessionStore, setTokens } from '../auth/session-store.ts';
+import { sessionStore, setTokens } from '../auth/index.ts';
 
 /**
  * Keeps the stored session's user (spec §3: localStorage 'auth' = user + tokens) in step with a saved

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { failureOf } from '../../lib/http.ts';
-import { useErrorTimeout } from '../auth/use-error-timeout.ts';
+import { useErrorTimeout } from '../auth/index.ts';
 
 /**
  * The red and green boxes of a form (spec §8) and the rule that errors clear 2 s after a submit

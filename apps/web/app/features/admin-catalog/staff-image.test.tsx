@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJsonApi } from '../../lib/testing/fake-json-api.ts';
-import { login, logout } from '../auth/session-store.ts';
+import { login, logout } from '../auth/index.ts';
 import { StaffImage } from './staff-image.tsx';
 
 const PICTURE = new Uint8Array([0x52, 0x49, 0x46, 0x46]);

@@ -25,7 +25,7 @@ import { isAdmin } from '../admin/lib/access.ts';
 import { adminApi } from '../admin/lib/client.ts';
 import { formatDateTime } from '../admin/lib/format.ts';
 import { timeZoneQuery } from '../admin/lib/time-zone.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../auth/index.ts';
 import { useContentPages, useSettings, useStaff, useStoreMutation } from './api.ts';
 import { ErrorText, SelectField, TextAreaField, TextField } from './components/fields.tsx';
 

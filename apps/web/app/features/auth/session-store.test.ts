@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionTokens } from '../../lib/session-tokens.ts';
 import { login, logout, sessionStore, setTokens, syncSessionFromStorage } from './session-store.ts';
 
 const USER = {
@@ -122,5 +123,19 @@ describe("'Remember me'", () => {
     login(USER, TOKENS, { remember: false });
     setTokens({ access: 'A2', refresh: 'R2' });
     expect(stored().remember).toBe(false);
+  });
+});
+
+describe('the session the API client works with (lib/session-tokens.ts)', () => {
+  it('is this store: its tokens, renewed tokens kept, and ending it signs out', () => {
+    expect(sessionTokens().current()).toBeNull();
+    login(USER, TOKENS);
+    expect(sessionTokens().current()).toEqual(TOKENS);
+    sessionTokens().renew({ access: 'A2', refresh: 'R2' });
+    expect(sessionStore.getState().tokens).toEqual({ access: 'A2', refresh: 'R2' });
+    expect(stored().tokens).toEqual({ access: 'A2', refresh: 'R2' });
+    sessionTokens().end();
+    expect(sessionStore.getState().isAuthenticated).toBe(false);
+    expect(stored()).toBeNull();
   });
 });

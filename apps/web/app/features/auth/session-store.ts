@@ -1,6 +1,7 @@
 import type { PublicUser, TokenSet } from '@shop/contracts/auth';
 import { AUTH_STORAGE_KEY } from '@shop/contracts/constants';
 import { createStore, useStore } from 'zustand';
+import { provideSessionTokens } from '../../lib/session-tokens.ts';
 
 /** spec §3 auth session: user, tokens, isAuthenticated; stored as user + tokens under 'auth'. */
 export interface SessionState {
@@ -158,3 +159,7 @@ export const sessionSource = {
   subscribe: (listener: () => void) => sessionStore.subscribe(listener),
   read: syncSessionFromStorage,
 };
+
+// The API client sends, renews and ends this session's tokens (lib/session-tokens.ts): lib imports no
+// feature, so the session hands itself over as soon as this store exists.
+provideSessionTokens({ current: () => sessionStore.getState().tokens, renew: setTokens, end: logout });

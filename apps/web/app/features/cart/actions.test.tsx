@@ -5,7 +5,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, apiServer, json } from '../../lib/testing/api-server.ts';
-import { login, logout } from '../auth/session-store.ts';
+import { login, logout } from '../auth/index.ts';
 import { addToCart, clearCart, removeFromCart, updateQuantity } from './actions.ts';
 import { type CartProduct, cartStore } from './cart-store.ts';
 import { startCartSync } from './cart-sync.ts';

@@ -2,7 +2,7 @@
 import type { PublicUser } from '@shop/contracts/auth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiError, apiServer, json } from '../../lib/testing/api-server.ts';
-import { login, logout } from '../auth/session-store.ts';
+import { login, logout } from '../auth/index.ts';
 import { addToCart } from './actions.ts';
 import { CART_STORAGE_KEY, type CartProduct, cartStore, loadCartFromStorage } from './cart-store.ts';
 import { startCartSync } from './cart-sync.ts';

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { errorBodyOf, statusOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { createCollectionSync } from '../../lib/synced-collection/sync.ts';
-import { sessionSource } from '../auth/session-store.ts';
+import { sessionSource } from '../auth/index.ts';
 import { CART_STORAGE_KEY, cartStore, itemKey, type MergeLine } from './cart-store.ts';
 import { CART_MESSAGES } from './messages.ts';
 import { fromProfile } from './server-cart.ts';

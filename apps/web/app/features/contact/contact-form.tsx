@@ -12,8 +12,7 @@ import { Select } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { failureMessage } from '../../lib/http.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useSession } from '../auth/session-store.ts';
-import { useErrorTimeout } from '../auth/use-error-timeout.ts';
+import { useErrorTimeout, useSession } from '../auth/index.ts';
 import { sendContactMessage } from './api.ts';
 
 type Values = z.input<typeof contactBody>;

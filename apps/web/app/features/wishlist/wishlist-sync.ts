@@ -1,7 +1,7 @@
 import type { Wishlist } from '@shop/contracts/engagement';
 import { api } from '../../lib/http.ts';
 import { createCollectionSync } from '../../lib/synced-collection/sync.ts';
-import { sessionSource } from '../auth/session-store.ts';
+import { sessionSource } from '../auth/index.ts';
 import { WISHLIST_STORAGE_KEY, type WishlistProduct, wishlistStore } from './wishlist-store.ts';
 
 export function toWishlistProducts(list: Wishlist): WishlistProduct[] {

@@ -3,7 +3,7 @@ import type { PublicUser } from '@shop/contracts/auth';
 import { type Product, product } from '@shop/contracts/catalog';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiError, apiServer, json } from '../../lib/testing/api-server.ts';
-import { login, logout } from '../auth/session-store.ts';
+import { login, logout } from '../auth/index.ts';
 import { toggleWishlist } from './actions.ts';
 import { WISHLIST_STORAGE_KEY, type WishlistProduct, wishlistStore } from './wishlist-store.ts';
 import { startWishlistSync } from './wishlist-sync.ts';

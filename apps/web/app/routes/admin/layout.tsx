@@ -9,7 +9,7 @@ export function meta() {
   return [{ title: 'Admin · Shop' }, { name: 'robots', content: 'noindex' }];
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
 /**
  * Every /admin page (issue 5): rendered in the browser, where the session lives (DESIGN §3). A

@@ -11,7 +11,7 @@ export function meta() {
   ];
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
 /**
  * /admin/auth/login (spec §2, §6): the sign-in form with the admin flag; staff go to /admin, or back to

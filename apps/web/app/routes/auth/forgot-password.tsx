@@ -8,7 +8,7 @@ export function meta() {
   ];
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
 /** /auth/forgot-password: mails a reset link (the link leads to /auth/reset-password/{token}). */
 export default function ForgotPasswordPage() {

@@ -12,7 +12,7 @@ export function meta() {
   ];
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
 /**
  * /auth/login: the sign-in dialog's form as a page (spec §2). Issue 11 point 7: after sign-up it says

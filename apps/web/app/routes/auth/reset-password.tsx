@@ -11,7 +11,7 @@ export function meta() {
   ];
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
 /** /auth/reset-password/{token}: the mailed link; a new password, then on to sign in. */
 export default function ResetPasswordPage({ params }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ export function meta() {
   ];
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
 /** /auth/signup: the sign-up dialog's form as a page (spec §2). */
 export default function SignupPage() {

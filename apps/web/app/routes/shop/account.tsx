@@ -25,4 +25,4 @@ export default function AccountPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';

@@ -11,7 +11,7 @@ export function meta() {
   ];
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
 /** /contact: the contact dialog's form as a page (spec §2 mobile menu link). */
 export default function ContactPage() {

@@ -1,8 +1,7 @@
 import { trimEndChar } from '@shop/contracts/text';
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
-import { ContentBlocks } from '../../features/content/content-body.tsx';
-import { parseBody } from '../../features/content/parse-body.ts';
+import { ContentBlocks, parseBody } from '../../features/content/index.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/content-page';
 
@@ -65,4 +64,4 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
-import { ContentBlocks } from '../../features/content/content-body.tsx';
-import { faqSections, parseBody } from '../../features/content/parse-body.ts';
+import { ContentBlocks, faqSections, parseBody } from '../../features/content/index.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/help';
 
@@ -94,4 +93,4 @@ export default function Help({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';

@@ -32,4 +32,4 @@ export default function InvoiceRoute({ params, loaderData }: Route.ComponentProp
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';

@@ -6,13 +6,13 @@ import { lazyIsland } from '../../lib/lazy-island.ts';
 import type { loader as rootLoader } from '../../root.tsx';
 import type { Route } from './+types/layout';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
 // Header and footer are rendered in full on the server; the browser hydrates each as soon as its code
 // arrives (it starts loading with this module). Their code is thus not part of the JavaScript the
 // first paint waits for (DESIGN §9: 120 kB for `/`).
-const StorefrontHeader = lazyIsland(() => import('../../components/layout/navbar.tsx'));
-const Footer = lazyIsland(() => import('../../components/layout/footer.tsx'));
+const StorefrontHeader = lazyIsland(() => import('../../features/shell/navbar.tsx'));
+const Footer = lazyIsland(() => import('../../features/shell/footer.tsx'));
 
 /** The menu's categories, read in-process (DESIGN §3); only what the menu shows goes to the browser. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ export function meta() {
   ];
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
 type Result = { tone: 'success' | 'error'; text: string };
 

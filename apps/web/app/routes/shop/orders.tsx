@@ -27,4 +27,4 @@ export default function OrdersPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';

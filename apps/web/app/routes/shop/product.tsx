@@ -3,6 +3,7 @@ import { Star } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
+import { loadNotifyMe } from '../../features/back-in-stock/index.ts';
 import { loadCartActions } from '../../features/cart/index.ts';
 import { productPath, toCard } from '../../features/catalog/card.ts';
 import { Gallery } from '../../features/catalog/gallery.tsx';
@@ -11,6 +12,7 @@ import { ProductGrid } from '../../features/catalog/product-grid.tsx';
 import { productJsonLd } from '../../features/catalog/product-json-ld.ts';
 import { type PurchaseOptions, PurchasePanel } from '../../features/catalog/purchase-panel.tsx';
 import { stockState } from '../../features/catalog/stock.ts';
+import { loadReviewsSection } from '../../features/reviews/index.ts';
 import { loadWishlistActions } from '../../features/wishlist/index.ts';
 import { lazyIsland } from '../../lib/lazy-island.ts';
 import { useNonce } from '../../lib/nonce.ts';
@@ -22,8 +24,8 @@ import type { Route } from './+types/product';
 const RELATED = 4;
 
 // Issue 4: reviews and 'Notify me' are server-rendered but their code is not part of the first paint.
-const ReviewsSection = lazyIsland(() => import('../../features/reviews/components/reviews-section.tsx'));
-const NotifyMe = lazyIsland(() => import('../../features/back-in-stock/components/notify-me.tsx'));
+const ReviewsSection = lazyIsland(loadReviewsSection);
+const NotifyMe = lazyIsland(loadNotifyMe);
 
 /** The router's 404: the page answers HTTP 404 with the not-found page (spec §2). */
 const productNotFound = () => new Response('Product not found', { status: 404, statusText: 'Not Found' });
@@ -234,4 +236,4 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';

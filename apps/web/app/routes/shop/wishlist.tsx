@@ -26,4 +26,4 @@ export default function WishlistPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../components/errors/route-error-boundary.tsx';
+export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';

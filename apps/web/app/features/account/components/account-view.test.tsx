@@ -8,7 +8,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { fakeJsonApi, jsonResponse } from '../../../lib/testing/fake-json-api.ts';
-import { login, logout, sessionStore } from '../../auth/session-store.ts';
+import { login, logout, sessionStore } from '../../auth/index.ts';
 import { AccountView } from './account-view.tsx';
 
 const user: PublicUser = {

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { plural } from '../../../lib/plural.ts';
 import { loginHref } from '../../../lib/safe-next.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { syncSessionFromStorage, useSession } from '../../auth/session-store.ts';
+import { syncSessionFromStorage, useSession } from '../../auth/index.ts';
 import { profileQuery } from '../get-profile.ts';
 import { ACCOUNT_TEXT } from '../messages.ts';
 import { ROLE_LABELS } from '../role-label.ts';

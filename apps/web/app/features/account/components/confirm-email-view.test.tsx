@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeJsonApi, jsonResponse } from '../../../lib/testing/fake-json-api.ts';
-import { login, logout, sessionStore } from '../../auth/session-store.ts';
+import { login, logout, sessionStore } from '../../auth/index.ts';
 import { ConfirmEmailView } from './confirm-email-view.tsx';
 
 const user: PublicUser = {

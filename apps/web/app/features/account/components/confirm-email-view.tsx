@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../lib/http.ts';
-import { sessionStore, syncSessionFromStorage } from '../../auth/session-store.ts';
+import { sessionStore, syncSessionFromStorage } from '../../auth/index.ts';
 import { confirmEmail } from '../confirm-email.ts';
 import { getProfile } from '../get-profile.ts';
 import { ACCOUNT_TEXT } from '../messages.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { loadable, useLoadable } from '../../../lib/lazy-island.ts';
-import { logout } from '../../auth/session-store.ts';
+import { logout } from '../../auth/index.ts';
 import { ACCOUNT_TEXT } from '../messages.ts';
 
 // The dialog (Radix, its form) loads when asked for: most visits never open it.

@@ -18,7 +18,7 @@ import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
 import { getQueryClient } from '../../../lib/query-client.ts';
-import { logout, useSession } from '../../auth/session-store.ts';
+import { logout, useSession } from '../../auth/index.ts';
 import { ADMIN_LOGIN_PATH, isAdmin } from '../lib/access.ts';
 import { setAdminTimeZone } from '../lib/format.ts';
 import { timeZoneQuery } from '../lib/time-zone.ts';

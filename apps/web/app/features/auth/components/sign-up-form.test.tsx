@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJsonApi, jsonResponse } from '../../../lib/testing/fake-json-api.ts';
+// biome-ignore lint/style/noRestrictedImports: the sign-up → sign-in flow is tested against the real sign-in page
 import LoginPage from '../../../routes/auth/login.tsx';
 import { logout } from '../session-store.ts';
 import { SignUpForm } from './sign-up-form.tsx';

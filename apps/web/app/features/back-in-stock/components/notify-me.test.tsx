@@ -3,7 +3,7 @@ import type { PublicUser } from '@shop/contracts/auth';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJsonApi, jsonResponse } from '../../../lib/testing/fake-json-api.ts';
-import { login, logout } from '../../auth/session-store.ts';
+import { login, logout } from '../../auth/index.ts';
 import NotifyMe from './notify-me.tsx';
 
 const PRODUCT = 'p-out';

@@ -1,9 +1,9 @@
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { openSiteDialog, preloadSiteDialog } from '../../../components/layout/site-dialogs.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { syncSessionFromStorage, useSession } from '../../auth/session-store.ts';
+import { syncSessionFromStorage, useSession } from '../../auth/index.ts';
+import { openSiteDialog, preloadSiteDialog } from '../../shell/index.ts';
 import { BACK_IN_STOCK_TEXT as TEXT } from '../messages.ts';
 import { failureText, getSubscription, subscribe, unsubscribe } from '../subscription.ts';
 

@@ -3,8 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { OrderLines } from '../../orders/components/order-lines.tsx';
-import { OrderTotals } from '../../orders/components/order-totals.tsx';
+import { OrderLines, OrderTotals } from '../../orders/index.ts';
 
 export interface DiscountControls {
   input: string;

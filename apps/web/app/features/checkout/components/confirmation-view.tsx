@@ -2,11 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
-import { AddressBlock } from '../../orders/components/address-block.tsx';
-import { OrderLines } from '../../orders/components/order-lines.tsx';
-import { OrderTotals } from '../../orders/components/order-totals.tsx';
-import { PaymentSummary } from '../../orders/components/payment-summary.tsx';
-import { SHIPPING_METHOD_LABELS } from '../../orders/format.ts';
+import { AddressBlock, OrderLines, OrderTotals, PaymentSummary, SHIPPING_METHOD_LABELS } from '../../orders/index.ts';
 import { type PlacedOrder, readPlacedOrder } from '../placed-order.ts';
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; placed: PlacedOrder };

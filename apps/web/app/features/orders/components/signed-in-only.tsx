@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { loginHref } from '../../../lib/safe-next.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { syncSessionFromStorage, useSession } from '../../auth/session-store.ts';
+import { syncSessionFromStorage, useSession } from '../../auth/index.ts';
 
 /**
  * The order pages show the signed-in shopper's own data; the session lives in the browser, so the

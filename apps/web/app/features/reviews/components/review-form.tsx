@@ -11,7 +11,7 @@ import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { failureMessage } from '../../../lib/http.ts';
-import { useErrorTimeout } from '../../auth/use-error-timeout.ts';
+import { useErrorTimeout } from '../../auth/index.ts';
 import { REVIEW_TEXT } from '../messages.ts';
 import { postReview } from '../post-review.ts';
 

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJsonApi, jsonResponse } from '../../../lib/testing/fake-json-api.ts';
-import { login, logout } from '../../auth/session-store.ts';
+import { login, logout } from '../../auth/index.ts';
 import ReviewsSection from './reviews-section.tsx';
 
 const PRODUCT = 'p-1';

@@ -1,11 +1,11 @@
 import type { Review, ReviewList } from '@shop/contracts/account';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { openSiteDialog, preloadSiteDialog } from '../../../components/layout/site-dialogs.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { loadable, useLoadable } from '../../../lib/lazy-island.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { syncSessionFromStorage, useSession } from '../../auth/session-store.ts';
+import { syncSessionFromStorage, useSession } from '../../auth/index.ts';
+import { openSiteDialog, preloadSiteDialog } from '../../shell/index.ts';
 import { getReviews } from '../get-reviews.ts';
 import { REVIEW_TEXT } from '../messages.ts';
 import { formatAverage, formatReviewDate, type ReviewSummary, reviewCountLabel, withReview } from '../summary.ts';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { loginHref } from '../../../lib/safe-next.ts';
-import { useSession } from '../../auth/session-store.ts';
+import { useSession } from '../../auth/index.ts';
 import {
   loadWishlistFromStorage,
   needsChoice,

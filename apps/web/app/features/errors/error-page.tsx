@@ -17,12 +17,11 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { syncSessionFromStorage, useSession } from '../../features/auth/session-store.ts';
-import { generateErrorId } from '../../features/error-report/error-id.ts';
-import { sendErrorReport } from '../../features/error-report/send-error-report.ts';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { api } from '../../lib/http.ts';
-import { Button, buttonVariants } from '../ui/button.tsx';
+import { syncSessionFromStorage, useSession } from '../auth/index.ts';
+import { generateErrorId, sendErrorReport } from '../error-reports/index.ts';
 import { describeError, ERROR_DEFAULTS, type ErrorVariant, UNEXPECTED_APPLICATION_ERROR } from './error-variants.ts';
 
 interface VariantText {

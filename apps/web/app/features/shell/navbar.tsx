@@ -1,22 +1,22 @@
 import { DELAYS } from '@shop/contracts/constants';
 import { type FocusEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { syncSessionFromStorage, useSession } from '../../features/auth/session-store.ts';
-import { loadCartSync, totalItems, useCart } from '../../features/cart/index.ts';
-import { loadWishlistSync } from '../../features/wishlist/index.ts';
+import type { MenuCategory } from '../../components/layout/category-menu.tsx';
+import { Container } from '../../components/layout/container.tsx';
+import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from '../../components/layout/nav-icons.tsx';
 import { setAppNavigator } from '../../lib/app-navigator.ts';
 import { cn } from '../../lib/cn.ts';
 import { loadable, useLoadable } from '../../lib/lazy-island.ts';
 import { plural } from '../../lib/plural.ts';
-import type { MenuCategory } from './category-menu.tsx';
-import { Container } from './container.tsx';
-import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from './nav-icons.tsx';
+import { signOut, syncSessionFromStorage, useSession } from '../auth/index.ts';
+import { loadCartSync, totalItems, useCart } from '../cart/index.ts';
+import { loadWishlistSync } from '../wishlist/index.ts';
 import { openSiteDialog, preloadSiteDialog, SiteDialogs } from './site-dialogs.tsx';
 
 // Panels, toasts, dialogs and the API client load when first wanted.
-const categoryMenu = loadable(() => import('./category-menu.tsx').then((m) => m.CategoryMenu));
+const categoryMenu = loadable(() => import('../../components/layout/category-menu.tsx').then((m) => m.CategoryMenu));
 const mobileMenu = loadable(() => import('./mobile-menu.tsx').then((m) => m.default));
-const toaster = loadable(() => import('./toaster.tsx').then((m) => m.default));
+const toaster = loadable(() => import('../../components/layout/toaster.tsx').then((m) => m.default));
 type DialogName = 'login' | 'signup' | 'contact';
 
 const itemClass =
@@ -28,7 +28,7 @@ const iconButtonClass =
 function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
-    await (await import('../../features/auth/api.ts')).signOut();
+    await signOut();
     navigate('/');
   }, [navigate]);
 }

@@ -1,7 +1,7 @@
 import type { StoreProfile } from '@shop/contracts/admin-store';
 import { Link } from 'react-router';
-import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
-import { Container } from './container.tsx';
+import { Container } from '../../components/layout/container.tsx';
+import { NewsletterForm } from '../newsletter/index.ts';
 
 /** spec §2 footer links, grouped the way shoppers look for them. */
 const LINK_GROUPS = [

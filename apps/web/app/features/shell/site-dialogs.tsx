@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { createStore, useStore } from 'zustand';
 import { type Loadable, loadable, useLoadable } from '../../lib/lazy-island.ts';
+import { loadSignInDialog, loadSignUpDialog } from '../auth/index.ts';
+import { loadContactDialog } from '../contact/index.ts';
 
 /** The dialogs the navbar and the mobile menu open (spec §2). */
 export type SiteDialog = 'login' | 'signup' | 'contact';
@@ -15,9 +17,9 @@ const fromModule = (m: { default: ComponentType<DialogProps> }) => m.default;
 // Each dialog (with its form library, schemas and the API client) loads on first use: none of it may
 // weigh on the first paint (DESIGN §9 JS budget).
 const dialogs: Record<SiteDialog, Loadable<DialogProps>> = {
-  login: loadable(() => import('../../features/auth/components/sign-in-dialog.tsx').then(fromModule)),
-  signup: loadable(() => import('../../features/auth/components/sign-up-dialog.tsx').then(fromModule)),
-  contact: loadable(() => import('../../features/contact/contact-dialog.tsx').then(fromModule)),
+  login: loadable(() => loadSignInDialog().then(fromModule)),
+  signup: loadable(() => loadSignUpDialog().then(fromModule)),
+  contact: loadable(() => loadContactDialog().then(fromModule)),
 };
 
 const dialogStore = createStore<{ open: SiteDialog | null }>(() => ({ open: null }));

@@ -3,10 +3,10 @@ import { DELAYS } from '@shop/contracts/constants';
 import { ArrowLeft, House, RefreshCw, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
 import { pluralNoun } from '../../lib/plural.ts';
-import { Button, buttonVariants } from '../ui/button.tsx';
-import { Input } from '../ui/input.tsx';
-import { Label } from '../ui/label.tsx';
 
 /** spec §2: the 404 page's category links, named by the one list of spec §3 display names. */
 export const NOT_FOUND_CATEGORIES = (['electronics', 'fashion', 'home', 'sports'] as const).map((id) => ({

@@ -1,0 +1,7 @@
+/**
+ * The checkout feature's public face (issue 12 point 4): the notice the cart shows when checkout found
+ * its lines changed, and the checkout page's settings. The checkout and confirmation views load on
+ * demand from their routes.
+ */
+export { CartChangesNotice } from './components/cart-changes-notice.tsx';
+export type { CheckoutSettings } from './components/checkout-view.tsx';

@@ -1,0 +1,2 @@
+/** The newsletter feature's public face (issue 12 point 4). */
+export { NewsletterForm } from './newsletter-form.tsx';
