@@ -1,6 +1,6 @@
 import { auditLogList, auditLogQuery } from '@shop/contracts/admin-store';
 import { errorBody } from '@shop/contracts/errors';
-import { type AdminRoutesPlugin, adminDoc } from '../admin/index.ts';
+import { type AdminRoutesPlugin, adminDoc } from '../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 

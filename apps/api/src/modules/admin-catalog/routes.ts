@@ -18,7 +18,7 @@ import {
 import { pageQuery, uuidParam } from '@shop/contracts/common';
 import { ERROR_CODES, errorBody } from '@shop/contracts/errors';
 import { AppError, badRequest, conflict, type HttpTable, notFound, orThrow } from '../../errors.ts';
-import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 import type { AdminCatalogFailure } from './service.ts';
 
 const tags = ['admin: products'];

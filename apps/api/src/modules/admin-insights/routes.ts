@@ -18,7 +18,7 @@ import { errorBody } from '@shop/contracts/errors';
 import { z } from 'zod';
 import { badRequest, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
 import { csvHeaders, toCsv } from '../../lib/csv.ts';
-import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 import type { InsightsFailure } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };

@@ -2,7 +2,7 @@ import { subscriberList, subscriberQuery } from '@shop/contracts/admin-store';
 import { errorBody } from '@shop/contracts/errors';
 import { z } from 'zod';
 import { csvHeaders, toCsv } from '../../lib/csv.ts';
-import { type AdminRoutesPlugin, adminDoc } from '../admin/index.ts';
+import { type AdminRoutesPlugin, adminDoc } from '../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 

@@ -21,8 +21,8 @@ import type { OrderStatus } from '@shop/contracts/orders';
 import { z } from 'zod';
 import { conflict, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
 import { csvHeaders, toCsv } from '../../lib/csv.ts';
-import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
 import { ORDER_MSG } from '../orders/index.ts';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 import type { AdminOrdersFailure } from './service.ts';
 
 const TRANSITION_LABEL: Record<OrderTransitionBody['status'], string> = {

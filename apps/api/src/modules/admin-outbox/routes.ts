@@ -1,6 +1,6 @@
 import { outboxList, outboxQuery } from '@shop/contracts/admin-outbox';
 import { errorBody } from '@shop/contracts/errors';
-import type { AdminRoutesPlugin } from '../admin/index.ts';
+import type { AdminRoutesPlugin } from '../types.ts';
 
 /**
  * /api/admin/outbox: staff read the mails the shop sent (order mails, replies, confirmations), with

@@ -1,7 +1,7 @@
 import { adminContentPage, adminContentPageList, contentPageUpdateBody } from '@shop/contracts/admin-store';
 import { contentSlugParam } from '@shop/contracts/content';
 import { errorBody } from '@shop/contracts/errors';
-import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['admin'];

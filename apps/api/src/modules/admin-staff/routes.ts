@@ -3,7 +3,7 @@ import { uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import { badRequest, conflict, forbidden, type HttpTable, notFound, orThrow } from '../../errors.ts';
 import { refuseCommonPassword } from '../../lib/passwords.ts';
-import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 import type { AdminStaffFailure } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };

@@ -9,7 +9,7 @@ import {
 import { pageQuery, uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import { type HttpTable, notFound, orThrow } from '../../errors.ts';
-import { type AdminRoutesPlugin, actorOf, adminDoc } from '../admin/index.ts';
+import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 import type { AdminSupportFailure } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };

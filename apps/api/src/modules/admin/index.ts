@@ -1,2 +1,1 @@
 export { adminRoutes } from './routes.ts';
-export { type AdminOptions, type AdminRoutesPlugin, actorOf, adminDoc } from './types.ts';

@@ -11,7 +11,7 @@ import { adminStaffRoutes } from '../admin-staff/index.ts';
 import { adminSupportRoutes } from '../admin-support/index.ts';
 import { staffMediaRoutes } from '../media/index.ts';
 import { storefrontPreviewRoutes } from '../settings/index.ts';
-import type { AdminRoutesPlugin } from './types.ts';
+import type { AdminRoutesPlugin } from '../types.ts';
 
 /**
  * Everything under /api/admin (issue 5). The staff guard is a hook of this scope, so no admin route

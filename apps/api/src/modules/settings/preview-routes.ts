@@ -1,7 +1,7 @@
 import { errorBody } from '@shop/contracts/errors';
 import { z } from 'zod';
 import { unauthorized } from '../../errors.ts';
-import { type AdminRoutesPlugin, adminDoc } from '../admin/index.ts';
+import { type AdminRoutesPlugin, adminDoc } from '../types.ts';
 
 const previewAnswer = z.object({ message: z.string() });
 const errors = { 401: errorBody, 403: errorBody };
