@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { RouteErrorBoundary } from './components/errors/route-error-boundary.tsx';
 import { LoadingFallback } from './components/loading/route-loading-screen.tsx';
 import { useNonce } from './lib/nonce.ts';
+import { getQueryClient } from './lib/query-client.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -15,6 +17,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   // Inline scripts carry the response's CSP nonce: the policy allows no other inline script.
   const nonce = useNonce();
+  // The one TanStack Query client of the tab (issue 12 point 6): admin, account and order pages share it.
+  const [queryClient] = useState(getQueryClient);
   return (
     <html lang="en">
       <head>
@@ -24,7 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
-        {children}
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -3,7 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * spec §7/§9: queries are not retried (the HTTP client already retries what is worth retrying) and
- * stay fresh for 5 minutes. Load this from the route modules that use queries, never from a layout.
+ * stay fresh for 5 minutes. The root provides the one client (issue 12 point 6); route `clientLoader`s
+ * fill the same cache through `getQueryClient()`.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

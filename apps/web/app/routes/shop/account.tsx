@@ -1,7 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { AccountView } from '../../features/account/components/account-view.tsx';
 import { receiveProfile } from '../../features/cart/cart-sync.ts';
-import { getQueryClient } from '../../lib/query-client.ts';
 import type { Route } from './+types/account';
 
 export function meta(_: Route.MetaArgs) {
@@ -17,10 +15,8 @@ export default function AccountPage() {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
       <h1 className="mb-6 font-bold text-3xl tracking-tight">Your account</h1>
-      <QueryClientProvider client={getQueryClient()}>
-        {/* spec §4: the profile's cart replaces the local one whenever it loads. */}
-        <AccountView onProfile={receiveProfile} />
-      </QueryClientProvider>
+      {/* spec §4: the profile's cart replaces the local one whenever it loads. */}
+      <AccountView onProfile={receiveProfile} />
     </main>
   );
 }

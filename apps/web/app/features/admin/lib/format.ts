@@ -1,7 +1,7 @@
-import { formatMoney } from '@shop/contracts/money';
+import { formatMoney, toCents } from '@shop/contracts/money';
 
 /** Amounts on the wire are decimals (DESIGN §5); the admin shows them as money. */
-export const money = (amount: number) => formatMoney(Math.round(amount * 100));
+export const money = (amount: number) => formatMoney(toCents(amount));
 
 /**
  * The store's time zone (admin Settings, issue 11 point 13), in which the admin area shows every time

@@ -2,13 +2,8 @@ import type { AuditLogEntry } from '@shop/contracts/admin-store';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
-import { AdminPage } from '../admin/components/admin-page.tsx';
-import { Pagination } from '../admin/components/pagination.tsx';
-import { QueryState } from '../admin/components/query-state.tsx';
-import { formatDateTime } from '../admin/lib/format.ts';
-import { useListParams } from '../admin/lib/list-params.ts';
-import { useAuditLog } from './api.ts';
-import { SelectField, TextField } from './components/fields.tsx';
+import { formatDateTime, Pagination, QueryState, SelectField, TextField, useListParams } from '../../admin/index.ts';
+import { AUDIT_LOG_KEYS, AUDIT_LOG_PAGE_SIZE, useAuditLog } from '../api/get-audit-log.ts';
 
 const ENTITY_TYPES = [
   { value: '', label: 'All' },
@@ -206,13 +201,12 @@ function AuditRows({ items }: { items: AuditLogEntry[] }) {
   );
 }
 
-/** Admin › Audit log (issue 5): every staff change, filterable; a row opens before/after. */
-export function AuditLogPage() {
-  const { values, page, set } = useListParams(['action', 'entity_type', 'actor', 'from', 'to'] as const);
-  const limit = 25;
-  const query = useAuditLog({ ...values, page, limit });
+/** Admin › Audit log (issue 5): every staff change, filterable (in the URL); a row opens before/after. */
+export function AuditLog() {
+  const { values, page, set } = useListParams(AUDIT_LOG_KEYS);
+  const query = useAuditLog({ ...values, page, limit: AUDIT_LOG_PAGE_SIZE });
   return (
-    <AdminPage title="Audit log" description="Every change staff made: who, what, when, before and after.">
+    <>
       <form
         className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
         onSubmit={(e) => e.preventDefault()}
@@ -262,6 +256,6 @@ export function AuditLogPage() {
           </div>
         )}
       </QueryState>
-    </AdminPage>
+    </>
   );
 }

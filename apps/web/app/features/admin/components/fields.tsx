@@ -73,12 +73,15 @@ export function TextAreaField({
   );
 }
 
-/** The API's message after a failed save, announced to screen readers. */
+/**
+ * The message after a failed save, announced to screen readers: the contract schema's first complaint
+ * (a string, checked in the browser before sending) or the API's own (an Error).
+ */
 export function ErrorText({ error }: { error: unknown }) {
   if (!error) return null;
   return (
     <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-2 text-red-800 text-sm">
-      {error instanceof Error ? error.message : 'Something went wrong'}
+      {typeof error === 'string' ? error : error instanceof Error ? error.message : 'Something went wrong'}
     </p>
   );
 }

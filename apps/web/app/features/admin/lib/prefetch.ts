@@ -1,0 +1,31 @@
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import { getQueryClient } from '../../../lib/query-client.ts';
+import { sessionStore, syncSessionFromStorage } from '../../auth/session-store.ts';
+import { isAdmin, isStaff } from './access.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: query options of any data and key
+type AnyQueryOptions = FetchQueryOptions<any, any, any, QueryKey>;
+
+/**
+ * What an admin route's `clientLoader` does (issue 12 point 6): fills the one query cache before the
+ * page renders, so the page reads it instead of fetching on render. Only for staff (the layout sends
+ * everyone else to sign in; `admin` narrows it to admins, as Settings is). A failed query stays in the
+ * cache as an error, which the page then shows in its place, as it did when it fetched itself.
+ */
+export async function ensureAdminData(queries: AnyQueryOptions[], who: 'staff' | 'admin' = 'staff'): Promise<null> {
+  syncSessionFromStorage();
+  const user = sessionStore.getState().user;
+  if (!(who === 'admin' ? isAdmin(user) : isStaff(user))) return null;
+  const client = getQueryClient();
+  await Promise.allSettled(queries.map((query) => client.ensureQueryData(query)));
+  return null;
+}
+
+/**
+ * An admin page keeps its filters in the URL and fetches each change itself (the previous rows stay
+ * while the next load): its loader fills the cache when the page is opened, not on every keystroke
+ * of a search, which would hold the typed text back until the answer came.
+ */
+export function revalidateOnPageChange({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }): boolean {
+  return currentUrl.pathname !== nextUrl.pathname;
+}
