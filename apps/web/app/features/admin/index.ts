@@ -15,5 +15,5 @@ export { downloadCsv } from './lib/download.ts';
 export { firstErrorMessage } from './lib/form-errors.ts';
 export { adminTimeZone, formatDate, formatDateTime, isoDay, money, setAdminTimeZone } from './lib/format.ts';
 export { readListParams, useListParams } from './lib/list-params.ts';
-export { ensureAdminData, revalidateOnPageChange } from './lib/prefetch.ts';
+export { ensureAdminData, inStoreTimeZone, revalidateOnPageChange } from './lib/prefetch.ts';
 export { timeZoneQuery } from './lib/time-zone.ts';

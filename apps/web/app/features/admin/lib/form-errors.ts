@@ -1,11 +1,9 @@
-import type { FieldErrors, FieldValues } from 'react-hook-form';
-
 /**
  * The first complaint of a form checked with its contract schema (zodResolver keeps the schema's order):
  * the admin forms that show one message above their Save button show the one the API would answer with
- * (its error handler answers with the first issue too).
+ * (its error handler answers with the first issue too). Works on a part of the errors as well.
  */
-export function firstErrorMessage<T extends FieldValues>(errors: FieldErrors<T>): string | undefined {
+export function firstErrorMessage(errors: unknown): string | undefined {
   const walk = (node: unknown): string | undefined => {
     if (!node || typeof node !== 'object') return undefined;
     const { message } = node as { message?: unknown };

@@ -1,23 +1,30 @@
-import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import type { FetchQueryOptions } from '@tanstack/react-query';
 import { getQueryClient } from '../../../lib/query-client.ts';
 import { sessionStore, syncSessionFromStorage } from '../../auth/session-store.ts';
 import { isAdmin, isStaff } from './access.ts';
+import { setAdminTimeZone } from './format.ts';
+import { timeZoneQuery } from './time-zone.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: query options of any data and key
-type AnyQueryOptions = FetchQueryOptions<any, any, any, QueryKey>;
+type AnyQueryOptions = FetchQueryOptions<any, any, any, any>;
 
 /**
  * What an admin route's `clientLoader` does (issue 12 point 6): fills the one query cache before the
  * page renders, so the page reads it instead of fetching on render. Only for staff (the layout sends
  * everyone else to sign in; `admin` narrows it to admins, as Settings is). A failed query stays in the
- * cache as an error, which the page then shows in its place, as it did when it fetched itself.
+ * cache as an error, which the page then shows in its place, as it did when it fetched itself. The
+ * queries may be worked out once the user is known to be staff (a function).
  */
-export async function ensureAdminData(queries: AnyQueryOptions[], who: 'staff' | 'admin' = 'staff'): Promise<null> {
+export async function ensureAdminData(
+  queries: AnyQueryOptions[] | (() => Promise<AnyQueryOptions[]>),
+  who: 'staff' | 'admin' = 'staff',
+): Promise<null> {
   syncSessionFromStorage();
   const user = sessionStore.getState().user;
   if (!(who === 'admin' ? isAdmin(user) : isStaff(user))) return null;
   const client = getQueryClient();
-  await Promise.allSettled(queries.map((query) => client.ensureQueryData(query)));
+  const list = typeof queries === 'function' ? await queries() : queries;
+  await Promise.allSettled(list.map((query) => client.ensureQueryData(query)));
   return null;
 }
 
@@ -28,4 +35,18 @@ export async function ensureAdminData(queries: AnyQueryOptions[], who: 'staff' |
  */
 export function revalidateOnPageChange({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }): boolean {
   return currentUrl.pathname !== nextUrl.pathname;
+}
+
+/**
+ * The store's time zone before a loader counts days in it (the dashboard's and reports' default range):
+ * the admin frame sets the same once it renders, and falls back to UTC as this does.
+ */
+export async function inStoreTimeZone(): Promise<void> {
+  const zone = await getQueryClient()
+    .ensureQueryData(timeZoneQuery)
+    .then(
+      (z) => z.time_zone,
+      () => 'UTC',
+    );
+  setAdminTimeZone(zone);
 }
