@@ -1,12 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { RouteErrorBoundary } from './components/errors/route-error-boundary.tsx';
 import { LoadingFallback } from './components/loading/route-loading-screen.tsx';
 import { useNonce } from './lib/nonce.ts';
-import { getQueryClient } from './lib/query-client.ts';
+import { QueryRoot } from './lib/query-root.tsx';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -17,8 +16,6 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   // Inline scripts carry the response's CSP nonce: the policy allows no other inline script.
   const nonce = useNonce();
-  // The one TanStack Query client of the tab (issue 12 point 6): admin, account and order pages share it.
-  const [queryClient] = useState(getQueryClient);
   return (
     <html lang="en">
       <head>
@@ -28,7 +25,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        {/* The one TanStack Query client of the tab (issue 12 point 6): admin, account and order pages share it. */}
+        <QueryRoot>{children}</QueryRoot>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,5 +1,7 @@
 import { AccountView } from '../../features/account/components/account-view.tsx';
 import { receiveProfile } from '../../features/cart/cart-sync.ts';
+// The page's queries use the tab's one client, which the root provides once this module has loaded.
+import '../../lib/query-client.ts';
 import type { Route } from './+types/account';
 
 export function meta(_: Route.MetaArgs) {

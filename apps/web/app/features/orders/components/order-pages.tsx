@@ -1,3 +1,5 @@
+// The pages' queries use the tab's one client, which the root provides once this module has loaded.
+import '../../../lib/query-client.ts';
 import { InvoiceHeading, InvoiceView } from './invoice-view.tsx';
 import { OrderDetail, OrderHeading } from './order-detail.tsx';
 import { OrderHistory } from './order-history.tsx';
