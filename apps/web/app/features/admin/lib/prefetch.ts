@@ -9,11 +9,12 @@ import { timeZoneQuery } from './time-zone.ts';
 type AnyQueryOptions = FetchQueryOptions<any, any, any, any>;
 
 /**
- * What an admin route's `clientLoader` does (issue 12 point 6): fills the one query cache before the
- * page renders, so the page reads it instead of fetching on render. Only for staff (the layout sends
- * everyone else to sign in; `admin` narrows it to admins, as Settings is). A failed query stays in the
- * cache as an error, which the page then shows in its place, as it did when it fetched itself. The
- * queries may be worked out once the user is known to be staff (a function).
+ * What an admin route's `clientLoader` does (issue 12 point 6): fills the one query cache for the page
+ * (`ensureQueryData`), so the page reads that load instead of starting its own on render. Only for
+ * staff (the layout sends everyone else to sign in; `admin` narrows it to admins, as Settings is). The
+ * loader does not wait for the answers: the page opens at once and shows its "Loading…" until they
+ * arrive, as it always did; a failed query stays in the cache as an error, which the page shows in its
+ * place. The queries may be worked out once the user is known to be staff (a function).
  */
 export async function ensureAdminData(
   queries: AnyQueryOptions[] | (() => Promise<AnyQueryOptions[]>),
@@ -23,15 +24,17 @@ export async function ensureAdminData(
   const user = sessionStore.getState().user;
   if (!(who === 'admin' ? isAdmin(user) : isStaff(user))) return null;
   const client = getQueryClient();
-  const list = typeof queries === 'function' ? await queries() : queries;
-  await Promise.allSettled(list.map((query) => client.ensureQueryData(query)));
+  void (async () => {
+    const list = typeof queries === 'function' ? await queries() : queries;
+    await Promise.allSettled(list.map((query) => client.ensureQueryData(query)));
+  })().catch(() => undefined);
   return null;
 }
 
 /**
  * An admin page keeps its filters in the URL and fetches each change itself (the previous rows stay
- * while the next load): its loader fills the cache when the page is opened, not on every keystroke
- * of a search, which would hold the typed text back until the answer came.
+ * while the next load): its loader fills the cache when the page is opened, not again on every
+ * keystroke of a search.
  */
 export function revalidateOnPageChange({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }): boolean {
   return currentUrl.pathname !== nextUrl.pathname;
