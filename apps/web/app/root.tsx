@@ -5,6 +5,7 @@ import stylesheet from './app.css?url';
 import { LoadingFallback } from './components/loading/route-loading-screen.tsx';
 import { RouteErrorBoundary } from './features/errors/index.ts';
 import { useNonce } from './lib/nonce.ts';
+import { QueryRoot } from './lib/query-root.tsx';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -24,7 +25,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
-        {children}
+        {/* The one TanStack Query client of the tab (issue 12 point 6): admin, account and order pages share it. */}
+        <QueryRoot>{children}</QueryRoot>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,9 +1,11 @@
 import { QUERY_STALE_TIME_MS } from '@shop/contracts/constants';
 import { QueryClient } from '@tanstack/react-query';
+import { provideQueryClient } from './query-root.tsx';
 
 /**
  * spec §7/§9: queries are not retried (the HTTP client already retries what is worth retrying) and
- * stay fresh for 5 minutes. Load this from the route modules that use queries, never from a layout.
+ * stay fresh for 5 minutes. The root provides the one client (issue 12 point 6, `query-root.tsx`); route
+ * `clientLoader`s fill the same cache through `getQueryClient()`.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -22,3 +24,6 @@ export function getQueryClient(): QueryClient {
   browserClient ??= createQueryClient();
   return browserClient;
 }
+
+// Loading this module is what hands the client to the root's provider (query-root.tsx).
+provideQueryClient(getQueryClient);

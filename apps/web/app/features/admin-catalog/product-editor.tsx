@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
-import { AdminPage } from '../admin/components/admin-page.tsx';
-import { QueryState } from '../admin/components/query-state.tsx';
-import { useProduct, useProductOptions } from './api.ts';
+import { AdminPage, QueryState } from '../admin/index.ts';
+import { useProduct } from './api/get-product.ts';
+import { useProductOptions } from './api/get-product-options.ts';
 import { ProductForm } from './product-form.tsx';
 
 const back = (

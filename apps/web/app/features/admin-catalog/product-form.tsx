@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminProduct,
   createProductBody,
@@ -5,13 +6,16 @@ import {
   type ProductFormOptions,
   percentOff,
   UPLOAD_MAX_BYTES,
+  type UpdateProductBody,
   updateProductBody,
 } from '@shop/contracts/admin-catalog';
-import { discountedCents } from '@shop/contracts/money';
+import { discountedCents, toCents } from '@shop/contracts/money';
 import { ImagePlus, Trash2 } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FieldError, FormAlert } from '../../components/ui/form-message.tsx';
@@ -19,9 +23,10 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { LabelledField } from '../../components/ui/labelled-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { Panel } from '../admin/components/admin-page.tsx';
-import { AdminApiError } from '../admin/lib/client.ts';
-import { useCreateProduct, useUpdateProduct, useUploadImage } from './api.ts';
+import { AdminApiError, firstErrorMessage, Panel } from '../admin/index.ts';
+import { useCreateProduct } from './api/create-product.ts';
+import { useUpdateProduct } from './api/update-product.ts';
+import { useUploadImage } from './api/upload-image.ts';
 import { thumbOf } from './images.ts';
 import { ListEditor } from './list-editor.tsx';
 import { StaffImage } from './staff-image.tsx';
@@ -46,8 +51,6 @@ interface FormState {
   featured: string[];
   published: boolean;
 }
-
-type Errors = Partial<Record<keyof FormState | 'form', string>>;
 
 function initialState(product?: AdminProduct): FormState {
   return {
@@ -74,8 +77,42 @@ function initialState(product?: AdminProduct): FormState {
 const numberOf = (text: string) => (text.trim() === '' ? undefined : Number(text));
 const cents = (text: string) => {
   const n = numberOf(text);
-  return n === undefined || !Number.isFinite(n) ? undefined : Math.round(n * 100);
+  return n === undefined || !Number.isFinite(n) ? undefined : toCents(n);
 };
+
+/** The body sent for the form's fields; a new product also sends its initial stock. */
+function payload(state: FormState, product: AdminProduct | undefined) {
+  const body = {
+    name: state.name,
+    ...(state.slug.trim() ? { slug: state.slug } : {}),
+    description: state.description,
+    category: state.category,
+    subcategory: state.subcategory === NONE ? null : state.subcategory,
+    brand: state.brand === NONE ? null : state.brand,
+    regular_price: numberOf(state.regular_price),
+    sale_price: numberOf(state.sale_price),
+    percentage_discount: numberOf(state.percentage_discount),
+    images: state.images,
+    colors: state.colors,
+    available_sizes: state.available_sizes,
+    features: state.features,
+    featured: state.featured,
+    published: state.published,
+  };
+  return product ? body : { ...body, available: numberOf(state.available) ?? 0 };
+}
+
+/** The form checked with the API's own schema (contracts `createProductBody` / `updateProductBody`). */
+const productForm = (product: AdminProduct | undefined) =>
+  product
+    ? z
+        .custom<FormState>()
+        .transform((state) => payload(state, product) as z.input<typeof updateProductBody>)
+        .pipe(updateProductBody)
+    : z
+        .custom<FormState>()
+        .transform((state) => payload(state, product) as z.input<typeof createProductBody>)
+        .pipe(createProductBody);
 
 /**
  * The one product form of add-product and edit-product (issue 5): every field, pictures uploaded and
@@ -84,8 +121,14 @@ const cents = (text: string) => {
  */
 export function ProductForm({ product, options }: { product?: AdminProduct; options: ProductFormOptions }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<FormState>(() => initialState(product));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<FormState, unknown, UpdateProductBody>({
+    resolver: zodResolver(productForm(product)) as Resolver<FormState, unknown, UpdateProductBody>,
+    defaultValues: initialState(product),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const state = form.watch();
+  const { errors } = form.formState;
   const create = useCreateProduct();
   const update = useUpdateProduct(product?.id ?? '');
   const upload = useUploadImage();
@@ -94,58 +137,57 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
   const pending = create.isPending || update.isPending;
 
   /** A field's message goes once the field changes; the form's own message stays until the next send. */
-  const clearError = (...keys: (keyof FormState)[]) =>
-    setErrors((e) => (keys.some((k) => e[k]) ? { ...e, ...Object.fromEntries(keys.map((k) => [k, undefined])) } : e));
+  const clearError = (...keys: (keyof FormState)[]) => {
+    if (keys.some((k) => errors[k])) form.clearErrors(keys);
+  };
+  const set = (values: Partial<FormState>) => {
+    for (const [key, value] of Object.entries(values)) form.setValue(key as keyof FormState, value as never);
+  };
   const change = <K extends keyof FormState>(key: K, value: FormState[K]) => {
-    setState((s) => ({ ...s, [key]: value }));
+    set({ [key]: value });
     clearError(key);
   };
 
   // Sale price and percentage follow each other the way the catalogue computes them.
   function changeRegular(text: string) {
     clearError('regular_price', 'sale_price', 'percentage_discount');
-    setState((s) => {
-      const regular = cents(text);
-      const pct = numberOf(s.percentage_discount);
-      const sale =
-        regular !== undefined && pct !== undefined && Number.isInteger(pct) && pct >= 0 && pct <= 100
-          ? (discountedCents(regular, pct) / 100).toFixed(2)
-          : s.sale_price;
-      return { ...s, regular_price: text, sale_price: sale };
-    });
+    const s = form.getValues();
+    const regular = cents(text);
+    const pct = numberOf(s.percentage_discount);
+    const sale =
+      regular !== undefined && pct !== undefined && Number.isInteger(pct) && pct >= 0 && pct <= 100
+        ? (discountedCents(regular, pct) / 100).toFixed(2)
+        : s.sale_price;
+    set({ regular_price: text, sale_price: sale });
   }
   function changeSale(text: string) {
     clearError('regular_price', 'sale_price', 'percentage_discount');
-    setState((s) => {
-      const regular = cents(s.regular_price);
-      const sale = cents(text);
-      const pct =
-        regular !== undefined && sale !== undefined && sale <= regular
-          ? String(percentOff(regular, sale))
-          : s.percentage_discount;
-      return { ...s, sale_price: text, percentage_discount: pct };
-    });
+    const s = form.getValues();
+    const regular = cents(s.regular_price);
+    const sale = cents(text);
+    const pct =
+      regular !== undefined && sale !== undefined && sale <= regular
+        ? String(percentOff(regular, sale))
+        : s.percentage_discount;
+    set({ sale_price: text, percentage_discount: pct });
   }
   function changePercent(text: string) {
     clearError('regular_price', 'sale_price', 'percentage_discount');
-    setState((s) => {
-      const regular = cents(s.regular_price);
-      const pct = numberOf(text);
-      const sale =
-        regular !== undefined && pct !== undefined && Number.isInteger(pct) && pct >= 0 && pct <= 100
-          ? (discountedCents(regular, pct) / 100).toFixed(2)
-          : s.sale_price;
-      return { ...s, percentage_discount: text, sale_price: sale };
-    });
+    const s = form.getValues();
+    const regular = cents(s.regular_price);
+    const pct = numberOf(text);
+    const sale =
+      regular !== undefined && pct !== undefined && Number.isInteger(pct) && pct >= 0 && pct <= 100
+        ? (discountedCents(regular, pct) / 100).toFixed(2)
+        : s.sale_price;
+    set({ percentage_discount: text, sale_price: sale });
   }
 
   function changeCategory(id: string) {
     clearError('category', 'subcategory', 'featured');
-    setState((s) => {
-      const next = options.categories.find((c) => c.id === id);
-      const featured = s.featured.filter((f) => next?.featured.some((card) => card.slug === f));
-      return { ...s, category: id, subcategory: NONE, featured };
-    });
+    const next = options.categories.find((c) => c.id === id);
+    const featured = form.getValues('featured').filter((f) => next?.featured.some((card) => card.slug === f));
+    set({ category: id, subcategory: NONE, featured });
   }
 
   async function onFile(files: FileList | null) {
@@ -153,62 +195,28 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
     if (file.size > UPLOAD_MAX_BYTES) {
-      setErrors((e) => ({ ...e, images: `${file.name} is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB` }));
+      form.setError('images', { message: `${file.name} is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB` });
       return;
     }
-    if (state.images.length >= MAX_IMAGES) {
-      setErrors((e) => ({ ...e, images: `A product may have at most ${MAX_IMAGES} pictures` }));
+    if (form.getValues('images').length >= MAX_IMAGES) {
+      form.setError('images', { message: `A product may have at most ${MAX_IMAGES} pictures` });
       return;
     }
     try {
       const image = await upload.mutateAsync(file);
-      setState((s) => ({ ...s, images: [...s.images, image.url] }));
-      setErrors((e) => ({ ...e, images: undefined }));
+      set({ images: [...form.getValues('images'), image.url] });
+      form.clearErrors('images');
       toast.success('Picture uploaded');
     } catch (error) {
-      setErrors((e) => ({ ...e, images: error instanceof Error ? error.message : 'The upload failed' }));
+      form.setError('images', { message: error instanceof Error ? error.message : 'The upload failed' });
     }
   }
 
-  function payload() {
-    const body = {
-      name: state.name,
-      ...(state.slug.trim() ? { slug: state.slug } : {}),
-      description: state.description,
-      category: state.category,
-      subcategory: state.subcategory === NONE ? null : state.subcategory,
-      brand: state.brand === NONE ? null : state.brand,
-      regular_price: numberOf(state.regular_price),
-      sale_price: numberOf(state.sale_price),
-      percentage_discount: numberOf(state.percentage_discount),
-      images: state.images,
-      colors: state.colors,
-      available_sizes: state.available_sizes,
-      features: state.features,
-      featured: state.featured,
-      published: state.published,
-    };
-    return product ? body : { ...body, available: numberOf(state.available) ?? 0 };
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const body = payload();
-    const parsed = (product ? updateProductBody : createProductBody).safeParse(body);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = (issue.path[0] ?? 'form') as keyof Errors;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  async function onValid(parsed: UpdateProductBody) {
     try {
       const saved = product
-        ? await update.mutateAsync(parsed.data as Parameters<typeof update.mutateAsync>[0])
-        : await create.mutateAsync(body as Parameters<typeof create.mutateAsync>[0]);
+        ? await update.mutateAsync(parsed)
+        : await create.mutateAsync(payload(form.getValues(), product) as Parameters<typeof create.mutateAsync>[0]);
       toast.success(product ? 'Product saved' : 'Product created');
       navigate(`/admin/products/view-product/${saved.id}`);
     } catch (error) {
@@ -216,17 +224,21 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
       const field = (error instanceof AdminApiError ? error.details?.issues : undefined) as
         | { path: string; message: string }[]
         | undefined;
-      const key = field?.[0]?.path.split('.')[1] as keyof Errors | undefined;
-      setErrors({ form: message, ...(key ? { [key]: field?.[0]?.message } : {}) });
+      const key = field?.[0]?.path.split('.')[1] as keyof FormState | undefined;
+      form.setError('root', { message });
+      if (key) form.setError(key, { message: field?.[0]?.message });
     }
   }
 
-  const err = (key: keyof FormState) => errors[key];
+  /** A field's first message (a list's message may belong to one of its entries). */
+  const err = (key: keyof FormState) => firstErrorMessage({ [key]: errors[key] });
+  /** A message for the whole form: the API's answer, or the schema's complaint about no one field. */
+  const formMessage = errors.root?.message ?? (errors as Record<string, { message?: string } | undefined>)['']?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
+    <form onSubmit={form.handleSubmit(onValid)} noValidate className="space-y-6">
       <FormAlert tone="error">
-        {errors.form ?? (Object.values(errors).some(Boolean) ? 'Please correct the fields marked below.' : undefined)}
+        {formMessage ?? (Object.values(errors).some(Boolean) ? 'Please correct the fields marked below.' : undefined)}
       </FormAlert>
       <Panel title="Details">
         <div className="grid gap-4 md:grid-cols-2">

@@ -1,21 +1,27 @@
 import type { AdminProduct } from '@shop/contracts/admin-catalog';
+import { formatAmount } from '@shop/contracts/money';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import { Plus, Search } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { plural } from '../../lib/plural.ts';
-import { AdminPage } from '../admin/components/admin-page.tsx';
-import { DataTable } from '../admin/components/data-table.tsx';
-import { Pagination } from '../admin/components/pagination.tsx';
-import { QueryState } from '../admin/components/query-state.tsx';
-import { formatDate, money } from '../admin/lib/format.ts';
-import { useListParams } from '../admin/lib/list-params.ts';
-import { type CatalogNames, useBulkPublish, useCatalogNames, useProductOptions, useProducts } from './api.ts';
+import {
+  AdminPage,
+  DataTable,
+  formatDate,
+  Pagination,
+  QueryState,
+  readListParams,
+  useListParams,
+} from '../admin/index.ts';
+import { useBulkPublish } from './api/bulk-publish.ts';
+import { type CatalogNames, useCatalogNames, useProductOptions } from './api/get-product-options.ts';
+import { type ProductListParams, useProducts } from './api/get-products.ts';
 import { thumbOf } from './images.ts';
 import { StaffImage } from './staff-image.tsx';
 
@@ -75,9 +81,9 @@ const columnsWith = (names: CatalogNames): ColumnDef<AdminProduct, unknown>[] =>
     header: 'Price',
     cell: ({ row }) => (
       <span>
-        {money(row.original.sale_price)}
+        {formatAmount(row.original.sale_price)}
         {row.original.percentage_discount > 0 ? (
-          <span className="ml-1 text-slate-600 text-xs line-through">{money(row.original.regular_price)}</span>
+          <span className="ml-1 text-slate-600 text-xs line-through">{formatAmount(row.original.regular_price)}</span>
         ) : null}
       </span>
     ),
@@ -119,11 +125,13 @@ const columnsWith = (names: CatalogNames): ColumnDef<AdminProduct, unknown>[] =>
   },
 ];
 
-/** Admin Products index (issue 5): search, filters, sort, pages, and publishing several at once. */
-export function ProductListPage() {
-  const { values, page, set } = useListParams(['q', 'category', 'published', 'stock', 'sort'] as const);
+const PRODUCT_LIST_KEYS = ['q', 'category', 'published', 'stock', 'sort'] as const;
+
+/** The list's query as the URL keeps it (`?sort=field:order`); the route's loader fetches the same. */
+export function productListParams(search: URLSearchParams): ProductListParams {
+  const { values, page } = readListParams(search, PRODUCT_LIST_KEYS);
   const [sort = 'date_added', order = 'desc'] = (values.sort || 'date_added:desc').split(':');
-  const params = {
+  return {
     q: values.q,
     category: values.category,
     published: values.published,
@@ -133,6 +141,13 @@ export function ProductListPage() {
     page,
     limit: LIMIT,
   };
+}
+
+/** Admin Products index (issue 5): search, filters, sort, pages, and publishing several at once. */
+export function ProductListPage() {
+  const [urlParams] = useSearchParams();
+  const { values, set } = useListParams(PRODUCT_LIST_KEYS);
+  const params = productListParams(urlParams);
   const query = useProducts(params);
   const options = useProductOptions();
   const names = useCatalogNames();
@@ -229,7 +244,12 @@ export function ProductListPage() {
         </div>
         <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
           <Label htmlFor="sort">Sort by</Label>
-          <Select id="sort" value={`${sort}:${order}`} onValueChange={(v) => filter('sort', v)} options={SORTS} />
+          <Select
+            id="sort"
+            value={`${params.sort}:${params.order}`}
+            onValueChange={(v) => filter('sort', v)}
+            options={SORTS}
+          />
         </div>
       </div>
 

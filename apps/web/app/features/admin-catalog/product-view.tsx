@@ -1,25 +1,29 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminProduct,
   type ProductSales,
+  type StockAdjustmentBody,
   type StockMovement,
   stockAdjustmentBody,
 } from '@shop/contracts/admin-catalog';
+import { formatAmount } from '@shop/contracts/money';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Pencil } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-message.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { LabelledField } from '../../components/ui/labelled-field.tsx';
-import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
-import { DataTable } from '../admin/components/data-table.tsx';
-import { Pagination } from '../admin/components/pagination.tsx';
-import { QueryState } from '../admin/components/query-state.tsx';
-import { StatCard } from '../admin/components/stat-card.tsx';
-import { formatDateTime, money } from '../admin/lib/format.ts';
-import { useAdjustStock, useCatalogNames, useProduct, useProductSales, useStockMovements } from './api.ts';
+import { AdminPage, DataTable, formatDateTime, Pagination, Panel, QueryState, StatCard } from '../admin/index.ts';
+import { useAdjustStock } from './api/adjust-stock.ts';
+import { useProduct } from './api/get-product.ts';
+import { useCatalogNames } from './api/get-product-options.ts';
+import { useProductSales } from './api/get-product-sales.ts';
+import { useStockMovements } from './api/get-stock-movements.ts';
 import { thumbOf } from './images.ts';
 import { StaffImage } from './staff-image.tsx';
 
@@ -61,7 +65,7 @@ const saleColumns: ColumnDef<ProductSales['recent'][number], unknown>[] = [
   { header: 'Date', cell: ({ row }) => formatDateTime(row.original.created_at) },
   { header: 'Status', cell: ({ row }) => row.original.status },
   { header: 'Units', cell: ({ row }) => row.original.quantity },
-  { header: 'Total', cell: ({ row }) => money(row.original.total) },
+  { header: 'Total', cell: ({ row }) => formatAmount(row.original.total) },
 ];
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -103,9 +107,9 @@ function Details({ product }: { product: AdminProduct }) {
         </Fact>
         <Fact label="Brand">{product.brand ? names.brand(product.brand) : '—'}</Fact>
         <Fact label="Price">
-          {money(product.sale_price)}
+          {formatAmount(product.sale_price)}
           {product.percentage_discount > 0
-            ? ` (${product.percentage_discount}% off ${money(product.regular_price)})`
+            ? ` (${product.percentage_discount}% off ${formatAmount(product.regular_price)})`
             : ''}
         </Fact>
         <Fact label="In stock">{product.available}</Fact>
@@ -139,66 +143,61 @@ function Details({ product }: { product: AdminProduct }) {
   );
 }
 
+/** The stock form's fields as typed. */
+interface StockAdjustmentValues {
+  delta: string;
+  reason: string;
+}
+
+/** The form checked with the API's schema (contracts `stockAdjustmentBody`); a blank change is "required". */
+const stockAdjustmentForm = z
+  .custom<StockAdjustmentValues>()
+  .transform((v) => ({ delta: v.delta.trim() === '' ? undefined : Number(v.delta), reason: v.reason }))
+  .pipe(stockAdjustmentBody);
+
 function StockAdjustment({ product }: { product: AdminProduct }) {
   const adjust = useAdjustStock(product.id);
-  const [delta, setDelta] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ delta?: string; reason?: string; form?: string }>({});
+  const form = useForm<StockAdjustmentValues, unknown, StockAdjustmentBody>({
+    resolver: zodResolver(stockAdjustmentForm),
+    defaultValues: { delta: '', reason: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = stockAdjustmentBody.safeParse({ delta: delta.trim() === '' ? undefined : Number(delta), reason });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] === 'reason' ? 'reason' : 'delta';
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    if (product.available + parsed.data.delta < 0) {
-      setErrors({ delta: `Only ${product.available} in stock: you can remove at most ${product.available}` });
+  async function onValid(body: StockAdjustmentBody) {
+    if (product.available + body.delta < 0) {
+      form.setError('delta', {
+        message: `Only ${product.available} in stock: you can remove at most ${product.available}`,
+      });
       return;
     }
     try {
-      const result = await adjust.mutateAsync(parsed.data);
+      const result = await adjust.mutateAsync(body);
       toast.success(`Stock is now ${result.available}`);
-      setDelta('');
-      setReason('');
-      setErrors({});
+      form.reset({ delta: '', reason: '' });
     } catch (error) {
-      setErrors({ form: error instanceof Error ? error.message : 'The stock could not be changed' });
+      form.setError('root', { message: error instanceof Error ? error.message : 'The stock could not be changed' });
     }
   }
 
   return (
     <Panel title="Adjust stock">
-      <form onSubmit={onSubmit} noValidate className="space-y-3">
-        <FormAlert tone="error">{errors.form}</FormAlert>
+      <form onSubmit={form.handleSubmit(onValid)} noValidate className="space-y-3">
+        <FormAlert tone="error">{errors.root?.message}</FormAlert>
         <p className="text-slate-700 text-sm">
           {product.available} in stock. Enter a positive number to add stock, a negative one to remove it.
         </p>
         <div className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-start">
-          <LabelledField id="stock-delta" label="Change (units)" error={errors.delta}>
-            {(control) => (
-              <Input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                step="1"
-                value={delta}
-                onChange={(e) => setDelta(e.target.value)}
-              />
-            )}
+          <LabelledField id="stock-delta" label="Change (units)" error={errors.delta?.message}>
+            {(control) => <Input {...control} type="number" inputMode="numeric" step="1" {...form.register('delta')} />}
           </LabelledField>
-          <LabelledField id="stock-reason" label="Reason" error={errors.reason}>
+          <LabelledField id="stock-reason" label="Reason" error={errors.reason?.message}>
             {(control) => (
               <Input
                 {...control}
-                value={reason}
                 placeholder="e.g. Delivery from supplier, stock count, damaged"
-                onChange={(e) => setReason(e.target.value)}
+                {...form.register('reason')}
               />
             )}
           </LabelledField>
@@ -245,7 +244,7 @@ function Sales({ productId }: { productId: string }) {
           <div className="space-y-4">
             <div className="grid gap-3 sm:grid-cols-3">
               <StatCard label="Units sold" value={String(sales.units_sold)} />
-              <StatCard label="Revenue" value={money(sales.revenue)} />
+              <StatCard label="Revenue" value={formatAmount(sales.revenue)} />
               <StatCard label="Orders" value={String(sales.orders_count)} />
             </div>
             {sales.recent.length > 0 ? (

@@ -12,16 +12,32 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { plural } from '../../lib/plural.ts';
-import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
-import { DataTable } from '../admin/components/data-table.tsx';
-import { Pagination } from '../admin/components/pagination.tsx';
-import { QueryState } from '../admin/components/query-state.tsx';
-import { formatDate, formatDateTime } from '../admin/lib/format.ts';
-import { useListParams } from '../admin/lib/list-params.ts';
-import { insightsQueries, useSetCustomerDisabled } from './api.ts';
+import {
+  AdminPage,
+  DataTable,
+  formatDate,
+  formatDateTime,
+  Pagination,
+  Panel,
+  QueryState,
+  readListParams,
+  useListParams,
+} from '../admin/index.ts';
+import { customerQuery } from './api/get-customer.ts';
+import { customersQuery } from './api/get-customers.ts';
+import { useSetCustomerDisabled } from './api/set-customer-disabled.ts';
 import { orderLinkColumn, statusLabel } from './dashboard.tsx';
 
 const LIMIT = 20;
+const CUSTOMER_KEYS = ['q', 'status', 'sort', 'customer'] as const;
+
+/** What the URL shows: one customer (`?customer=<id>`, first page of orders) or the list. */
+export function customersPageQuery(search: URLSearchParams) {
+  const { values, page } = readListParams(search, CUSTOMER_KEYS);
+  return values.customer
+    ? customerQuery(values.customer, 1)
+    : customersQuery({ q: values.q, status: values.status, sort: values.sort || 'newest', page, limit: LIMIT });
+}
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All customers' },
   { value: 'active', label: 'Active' },
@@ -45,7 +61,7 @@ const customerOrderColumns: ColumnDef<CustomerDetail['orders']['items'][number],
 
 /** Customers (issue 5): the list, or one customer when `?customer=<id>` is set (one route). */
 export function CustomersPage() {
-  const list = useListParams(['q', 'status', 'sort', 'customer'] as const);
+  const list = useListParams(CUSTOMER_KEYS);
   const selected = list.values.customer;
   return selected ? (
     <CustomerDetailView id={selected} onBack={() => list.set({ customer: '' })} />
@@ -58,7 +74,7 @@ function CustomerList({ list }: { list: ReturnType<typeof useListParams<'q' | 's
   const { values, page, set } = list;
   const [search, setSearch] = useState(values.q);
   const query = useQuery(
-    insightsQueries.customers({
+    customersQuery({
       q: values.q,
       status: values.status,
       sort: values.sort || 'newest',
@@ -138,7 +154,7 @@ function CustomerList({ list }: { list: ReturnType<typeof useListParams<'q' | 's
 
 function CustomerDetailView({ id, onBack }: { id: string; onBack: () => void }) {
   const [page, setPage] = useState(1);
-  const query = useQuery(insightsQueries.customer(id, page));
+  const query = useQuery(customerQuery(id, page));
   const [confirming, setConfirming] = useState(false);
   const mutation = useSetCustomerDisabled();
   const name = query.data?.customer.name ?? 'Customer';

@@ -4,12 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { plural } from '../../lib/plural.ts';
-import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
-import { DataTable } from '../admin/components/data-table.tsx';
-import { QueryState } from '../admin/components/query-state.tsx';
-import { StatCard } from '../admin/components/stat-card.tsx';
-import { formatDateTime } from '../admin/lib/format.ts';
-import { insightsQueries } from './api.ts';
+import { AdminPage, DataTable, formatDateTime, Panel, QueryState, StatCard } from '../admin/index.ts';
+import { dashboardQuery } from './api/get-dashboard.ts';
 import { describeSeries, RevenueChart } from './charts.tsx';
 import { RangePicker, useDayRange } from './range-picker.tsx';
 
@@ -47,7 +43,7 @@ const recentColumns: ColumnDef<Dashboard['recent_orders'][number], unknown>[] = 
 /** Admin index (issue 5): the range's figures against the previous range, revenue, recent orders, low stock. */
 export function DashboardPage() {
   const [range, setRange] = useDayRange();
-  const query = useQuery(insightsQueries.dashboard(range));
+  const query = useQuery(dashboardQuery(range));
   return (
     <AdminPage
       title="Dashboard"

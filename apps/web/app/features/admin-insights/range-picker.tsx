@@ -3,16 +3,15 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { plural } from '../../lib/plural.ts';
-import { isoDay } from '../admin/lib/format.ts';
-import type { DayRange } from './api.ts';
+import { isoDay } from '../admin/index.ts';
+import { type DayRange, dayRangeOf } from './day-range.ts';
 
 export const PRESETS = [7, 30, 90] as const;
 
 /** The chosen range lives in the URL (`?from=&to=`); without one, the last 30 days (UTC). */
 export function useDayRange(): [DayRange, (r: DayRange) => void] {
   const [params, setParams] = useSearchParams();
-  const from = params.get('from') ?? isoDay(29);
-  const to = params.get('to') ?? isoDay(0);
+  const { from, to } = dayRangeOf(params);
   const set = (r: DayRange) =>
     setParams(
       (prev) => {

@@ -10,12 +10,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { plural } from '../../lib/plural.ts';
-import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
-import { DataTable } from '../admin/components/data-table.tsx';
-import { QueryState } from '../admin/components/query-state.tsx';
-import { downloadCsv } from '../admin/lib/download.ts';
-import { type DayRange, insightsQueries } from './api.ts';
+import { AdminPage, DataTable, downloadCsv, Panel, QueryState } from '../admin/index.ts';
+import { categoriesReportQuery } from './api/get-categories-report.ts';
+import { salesReportQuery } from './api/get-sales-report.ts';
+import { topProductsQuery } from './api/get-top-products.ts';
 import { CategoryChart, describeSeries, RevenueChart } from './charts.tsx';
+import type { DayRange } from './day-range.ts';
 import { RangePicker, useDayRange } from './range-picker.tsx';
 
 const GROUP_OPTIONS = [
@@ -77,16 +77,21 @@ const topColumns: ColumnDef<TopRow, unknown>[] = [
   { header: 'Sales', cell: ({ row }) => formatAmount(row.original.sales) },
 ];
 
+/** The sales report's grouping in the URL (`?group=`), by day unless told. */
+export function reportGroupOf(params: URLSearchParams): Group {
+  return (GROUP_OPTIONS.some((o) => o.value === params.get('group')) ? params.get('group') : 'day') as Group;
+}
+
 const fileRange = (r: DayRange) => `${r.from}-to-${r.to}`;
 
 /** Reports (issue 5): sales by day/week/month, by category, top products; each with a chart or table and CSV. */
 export function ReportsPage() {
   const [range, setRange] = useDayRange();
   const [params, setParams] = useSearchParams();
-  const group = (GROUP_OPTIONS.some((o) => o.value === params.get('group')) ? params.get('group') : 'day') as Group;
-  const sales = useQuery(insightsQueries.sales(range, group));
-  const categories = useQuery(insightsQueries.categories(range));
-  const top = useQuery(insightsQueries.topProducts(range, 10));
+  const group = reportGroupOf(params);
+  const sales = useQuery(salesReportQuery(range, group));
+  const categories = useQuery(categoriesReportQuery(range));
+  const top = useQuery(topProductsQuery(range, 10));
 
   return (
     <AdminPage

@@ -1,19 +1,32 @@
-import type { AdminOrderDetail, LedgerRow } from '@shop/contracts/admin-orders';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AdminOrderDetail,
+  type CancelOrderBody,
+  cancelOrderBody,
+  type LedgerRow,
+  type OrderTransitionBody,
+  orderTransitionBody,
+  type RefundOrderBody,
+  refundOrderBody,
+} from '@shop/contracts/admin-orders';
 import { formatAmount } from '@shop/contracts/money';
 import type { Address } from '@shop/contracts/orders';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormAlert } from '../../components/ui/form-message.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { Panel } from '../admin/components/admin-page.tsx';
-import { DataTable } from '../admin/components/data-table.tsx';
-import { QueryState } from '../admin/components/query-state.tsx';
-import { formatDateTime } from '../admin/lib/format.ts';
-import { useAdminOrder, useCancelOrder, useMarkInvoicePaid, useOrderTransition, useRefundOrder } from './api.ts';
+import { DataTable, firstErrorMessage, formatDateTime, Panel, QueryState } from '../admin/index.ts';
+import { useCancelOrder } from './api/cancel-order.ts';
+import { useAdminOrder } from './api/get-order.ts';
+import { useMarkInvoicePaid } from './api/mark-invoice-paid.ts';
+import { useRefundOrder } from './api/refund-order.ts';
+import { useOrderTransition } from './api/transition-order.ts';
 import { humanize, StatusBadge } from './status-badge.tsx';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
@@ -239,13 +252,42 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+/** The dialogs' fields checked with the API's schemas (contracts `admin-orders`) before they are sent. */
+const shipForm = z
+  .custom<{ tracking: string }>()
+  .transform((v): z.input<typeof orderTransitionBody> => ({ status: 'shipped', tracking_number: v.tracking }))
+  .pipe(orderTransitionBody);
+const cancelForm = z
+  .custom<{ reason: string }>()
+  .transform((v): z.input<typeof cancelOrderBody> => ({ reason: v.reason.trim() || undefined }))
+  .pipe(cancelOrderBody);
+
+interface RefundValues {
+  amount: string;
+  reason: string;
+}
+/** A blank or non-positive amount gets the dialog's own words first, as it always did. */
+const refundForm = z
+  .custom<RefundValues>()
+  .refine((v) => {
+    const value = Number(v.amount);
+    return Number.isFinite(value) && value > 0;
+  }, 'Enter an amount more than 0')
+  .transform((v): z.input<typeof refundOrderBody> => ({ amount: Number(v.amount), reason: v.reason.trim() }))
+  .pipe(refundOrderBody);
+
 function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
   const transition = useOrderTransition(order.id);
-  const [tracking, setTracking] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const form = useForm<{ tracking: string }, unknown, OrderTransitionBody>({
+    resolver: zodResolver(shipForm),
+    defaultValues: { tracking: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const failed = firstErrorMessage(form.formState.errors);
+  const submit = form.handleSubmit(() => {
     transition.mutate(
-      { status: 'shipped', tracking_number: tracking },
+      { status: 'shipped', tracking_number: form.getValues('tracking') },
       {
         onSuccess: () => {
           toast.success(`${order.number} shipped`);
@@ -253,7 +295,7 @@ function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () =
         },
       },
     );
-  };
+  });
   return (
     <Dialog
       open
@@ -262,16 +304,10 @@ function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () =
       description="The customer gets the tracking number by e-mail."
     >
       <form onSubmit={submit} className="space-y-4">
-        <FormAlert tone="error">{transition.error ? message(transition.error) : null}</FormAlert>
+        <FormAlert tone="error">{failed ?? (transition.error ? message(transition.error) : null)}</FormAlert>
         <div className="space-y-1.5">
           <Label htmlFor="tracking-number">Tracking number</Label>
-          <Input
-            id="tracking-number"
-            value={tracking}
-            onChange={(e) => setTracking(e.target.value)}
-            autoComplete="off"
-            required
-          />
+          <Input id="tracking-number" autoComplete="off" required {...form.register('tracking')} />
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
@@ -288,12 +324,17 @@ function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () =
 
 function CancelDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
   const cancel = useCancelOrder(order.id);
-  const [reason, setReason] = useState('');
+  const form = useForm<{ reason: string }, unknown, CancelOrderBody>({
+    resolver: zodResolver(cancelForm),
+    defaultValues: { reason: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const failed = firstErrorMessage(form.formState.errors);
   const refundable = order.payment_detail.refundable;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(() => {
     cancel.mutate(
-      { reason: reason.trim() || undefined },
+      { reason: form.getValues('reason').trim() || undefined },
       {
         onSuccess: () => {
           toast.success(`${order.number} cancelled`);
@@ -301,7 +342,7 @@ function CancelDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
         },
       },
     );
-  };
+  });
   return (
     <Dialog
       open
@@ -314,10 +355,10 @@ function CancelDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
       }
     >
       <form onSubmit={submit} className="space-y-4">
-        <FormAlert tone="error">{cancel.error ? message(cancel.error) : null}</FormAlert>
+        <FormAlert tone="error">{failed ?? (cancel.error ? message(cancel.error) : null)}</FormAlert>
         <div className="space-y-1.5">
           <Label htmlFor="cancel-reason">Reason (optional, told to the customer)</Label>
-          <Input id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          <Input id="cancel-reason" maxLength={500} {...form.register('reason')} />
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
@@ -335,17 +376,16 @@ function CancelDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
 function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
   const refund = useRefundOrder(order.id);
   const left = order.payment_detail.refundable;
-  const [amount, setAmount] = useState(left.toFixed(2));
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const form = useForm<RefundValues, unknown, RefundOrderBody>({
+    resolver: zodResolver(refundForm),
+    defaultValues: { amount: left.toFixed(2), reason: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const invalid = firstErrorMessage(form.formState.errors);
+  const submit = form.handleSubmit(() => {
+    const { amount, reason } = form.getValues();
     const value = Number(amount);
-    if (!Number.isFinite(value) || value <= 0) {
-      setInvalid('Enter an amount more than 0');
-      return;
-    }
-    setInvalid(null);
     refund.mutate(
       { amount: value, reason: reason.trim() },
       {
@@ -355,7 +395,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
         },
       },
     );
-  };
+  });
   return (
     <Dialog
       open
@@ -373,20 +413,13 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
             inputMode="decimal"
             step="0.01"
             min="0.01"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
             required
+            {...form.register('amount')}
           />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="refund-reason">Reason</Label>
-          <Input
-            id="refund-reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            maxLength={500}
-            required
-          />
+          <Input id="refund-reason" maxLength={500} required {...form.register('reason')} />
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>

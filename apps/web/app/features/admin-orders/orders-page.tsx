@@ -9,18 +9,30 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
-import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
-import { DataTable } from '../admin/components/data-table.tsx';
-import { DayRangeFields, FilterSelect } from '../admin/components/filter-fields.tsx';
-import { Pagination } from '../admin/components/pagination.tsx';
-import { QueryState } from '../admin/components/query-state.tsx';
-import { formatDateTime } from '../admin/lib/format.ts';
-import { useListParams } from '../admin/lib/list-params.ts';
-import { useAdminOrders } from './api.ts';
+import {
+  AdminPage,
+  DataTable,
+  DayRangeFields,
+  FilterSelect,
+  formatDateTime,
+  Pagination,
+  Panel,
+  QueryState,
+  readListParams,
+  useListParams,
+} from '../admin/index.ts';
+import { type OrderListParams, useAdminOrders } from './api/get-orders.ts';
 import { OrderDetail } from './order-detail.tsx';
 import { humanize, StatusBadge } from './status-badge.tsx';
 
 const LIMIT = 20;
+const ORDER_LIST_KEYS = ['status', 'method', 'q', 'from', 'to'] as const;
+
+/** The list's query in the URL; the route's loader fetches the same. */
+export function orderListParams(search: URLSearchParams): OrderListParams {
+  const { values, page } = readListParams(search, ORDER_LIST_KEYS);
+  return { ...values, page, limit: LIMIT };
+}
 const METHODS = [
   { value: 'all', label: 'All payment methods' },
   { value: 'card', label: 'Card' },
@@ -95,7 +107,7 @@ export function OrdersPage() {
 }
 
 function OrderList() {
-  const { values, page, set } = useListParams(['status', 'method', 'q', 'from', 'to'] as const);
+  const { values, page, set } = useListParams(ORDER_LIST_KEYS);
   const query = useAdminOrders({ ...values, page, limit: LIMIT });
   const [search, setSearch] = useState(values.q);
   const chosen = new Set(values.status.split(',').filter(Boolean));

@@ -9,17 +9,31 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
 import { plural } from '../../lib/plural.ts';
-import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
-import { DataTable } from '../admin/components/data-table.tsx';
-import { Pagination } from '../admin/components/pagination.tsx';
-import { QueryState } from '../admin/components/query-state.tsx';
-import { StatCard } from '../admin/components/stat-card.tsx';
-import { formatDate, formatDateTime } from '../admin/lib/format.ts';
-import { useListParams } from '../admin/lib/list-params.ts';
-import { useMarkInvoicePaid, usePayLater, useSendReminder } from './api.ts';
+import {
+  AdminPage,
+  DataTable,
+  formatDate,
+  formatDateTime,
+  Pagination,
+  Panel,
+  QueryState,
+  readListParams,
+  StatCard,
+  useListParams,
+} from '../admin/index.ts';
+import { type PayLaterParams, usePayLater } from './api/get-pay-later.ts';
+import { useMarkInvoicePaid } from './api/mark-invoice-paid.ts';
+import { useSendReminder } from './api/send-reminder.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 const LIMIT = 20;
+const PAY_LATER_KEYS = ['filter', 'q'] as const;
+
+/** The list's query in the URL (outstanding invoices unless told); the route's loader fetches the same. */
+export function payLaterParams(search: URLSearchParams): PayLaterParams {
+  const { values, page } = readListParams(search, PAY_LATER_KEYS);
+  return { filter: values.filter || 'outstanding', q: values.q, page, limit: LIMIT };
+}
 const FILTERS = [
   { value: 'outstanding', label: 'Outstanding' },
   { value: 'overdue', label: 'Overdue' },
@@ -108,7 +122,7 @@ const columns: ColumnDef<PayLaterInvoice, unknown>[] = [
 
 /** Admin › Pay later (issue 5): outstanding and overdue invoices, mark paid, send reminders. */
 export function PayLaterPage() {
-  const { values, page, set } = useListParams(['filter', 'q'] as const);
+  const { values, page, set } = useListParams(PAY_LATER_KEYS);
   const filter = values.filter || 'outstanding';
   const query = usePayLater({ filter, q: values.q, page, limit: LIMIT });
   const [search, setSearch] = useState(values.q);

@@ -9,19 +9,31 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { plural } from '../../lib/plural.ts';
-import { AdminPage, Panel } from '../admin/components/admin-page.tsx';
-import { DataTable } from '../admin/components/data-table.tsx';
-import { DayRangeFields, FilterSelect } from '../admin/components/filter-fields.tsx';
-import { Pagination } from '../admin/components/pagination.tsx';
-import { QueryState } from '../admin/components/query-state.tsx';
-import { StatCard } from '../admin/components/stat-card.tsx';
-import { downloadCsv } from '../admin/lib/download.ts';
-import { formatDateTime } from '../admin/lib/format.ts';
-import { useListParams } from '../admin/lib/list-params.ts';
-import { useTransactions } from './api.ts';
+import {
+  AdminPage,
+  DataTable,
+  DayRangeFields,
+  downloadCsv,
+  FilterSelect,
+  formatDateTime,
+  Pagination,
+  Panel,
+  QueryState,
+  readListParams,
+  StatCard,
+  useListParams,
+} from '../admin/index.ts';
+import { type TransactionParams, useTransactions } from './api/get-transactions.ts';
 import { humanize, StatusBadge } from './status-badge.tsx';
 
 const LIMIT = 25;
+const TRANSACTION_KEYS = ['kind', 'method', 'q', 'from', 'to'] as const;
+
+/** The ledger's query in the URL; the route's loader fetches the same. */
+export function transactionParams(search: URLSearchParams): TransactionParams {
+  const { values, page } = readListParams(search, TRANSACTION_KEYS);
+  return { ...values, page, limit: LIMIT };
+}
 const KINDS = [
   { value: 'all', label: 'Charges and refunds' },
   { value: 'charge', label: 'Charges' },
@@ -61,7 +73,7 @@ const columns: ColumnDef<LedgerRow, unknown>[] = [
 
 /** Admin › Transactions (issue 5): the ledger of charges and refunds, its totals and the CSV export. */
 export function TransactionsPage() {
-  const { values, page, set } = useListParams(['kind', 'method', 'q', 'from', 'to'] as const);
+  const { values, page, set } = useListParams(TRANSACTION_KEYS);
   const query = useTransactions({ ...values, page, limit: LIMIT });
   const [search, setSearch] = useState(values.q);
   const [exporting, setExporting] = useState(false);

@@ -1,7 +1,6 @@
 import { Outlet, redirect } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AdminShell } from '../../features/admin/components/admin-shell.tsx';
-import { isStaff } from '../../features/admin/lib/access.ts';
+import { AdminShell, isStaff } from '../../features/admin/index.ts';
 import { sessionStore, syncSessionFromStorage } from '../../features/auth/session-store.ts';
 import { adminLoginHref } from '../../lib/safe-next.ts';
 

@@ -1,6 +1,13 @@
-import { PayLaterPage } from '../../features/admin-orders/pay-later-page.tsx';
+import { ensureAdminData, revalidateOnPageChange } from '../../features/admin/index.ts';
+import { PayLaterPage, payLaterParams, payLaterQuery } from '../../features/admin-orders/index.ts';
+import type { Route } from './+types/pay-later';
 
 export const meta = () => [{ title: 'Pay later · Admin' }];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return ensureAdminData([payLaterQuery(payLaterParams(new URL(request.url).searchParams))]);
+}
+export const shouldRevalidate = revalidateOnPageChange;
 
 /** Admin › Pay later (issue 5). */
 export default function Page() {

@@ -1,6 +1,26 @@
-import { ReportsPage } from '../../features/admin-insights/reports.tsx';
+import { ensureAdminData, inStoreTimeZone, revalidateOnPageChange } from '../../features/admin/index.ts';
+import {
+  categoriesReportQuery,
+  dayRangeOf,
+  ReportsPage,
+  reportGroupOf,
+  salesReportQuery,
+  topProductsQuery,
+} from '../../features/admin-insights/index.ts';
+import type { Route } from './+types/reports';
 
 export const meta = () => [{ title: 'Reports · Admin' }];
+
+/** The three reports of the URL's range and grouping. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  return ensureAdminData(async () => {
+    await inStoreTimeZone();
+    const range = dayRangeOf(params);
+    return [salesReportQuery(range, reportGroupOf(params)), categoriesReportQuery(range), topProductsQuery(range, 10)];
+  });
+}
+export const shouldRevalidate = revalidateOnPageChange;
 
 export default function Page() {
   return <ReportsPage />;

@@ -1,7 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { AccountView } from '../../features/account/components/account-view.tsx';
 import { loadCartSync } from '../../features/cart/index.ts';
-import { getQueryClient } from '../../lib/query-client.ts';
+// The page's queries use the tab's one client, which the root provides once this module has loaded.
+import '../../lib/query-client.ts';
 import type { Route } from './+types/account';
 
 export function meta(_: Route.MetaArgs) {
@@ -17,10 +17,8 @@ export default function AccountPage() {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
       <h1 className="mb-6 font-bold text-3xl tracking-tight">Your account</h1>
-      <QueryClientProvider client={getQueryClient()}>
-        {/* spec §4: the profile's cart replaces the local one whenever it loads. */}
-        <AccountView onProfile={(profile) => void loadCartSync().then((m) => m.receiveProfile(profile))} />
-      </QueryClientProvider>
+      {/* spec §4: the profile's cart replaces the local one whenever it loads. */}
+      <AccountView onProfile={(profile) => void loadCartSync().then((m) => m.receiveProfile(profile))} />
     </main>
   );
 }

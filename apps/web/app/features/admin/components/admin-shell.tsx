@@ -1,4 +1,4 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BarChart3,
   ClipboardList,
@@ -14,10 +14,9 @@ import {
   ShoppingBag,
   Users,
 } from 'lucide-react';
-import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
-import { getQueryClient } from '../../../lib/query-client.ts';
 import { logout, useSession } from '../../auth/index.ts';
 import { ADMIN_LOGIN_PATH, isAdmin } from '../lib/access.ts';
 import { setAdminTimeZone } from '../lib/format.ts';
@@ -49,9 +48,9 @@ const NAV: NavItem[] = [
   { to: '/admin/audit-log', label: 'Audit log', icon: FileClock },
 ];
 
-/** The admin frame: section navigation, who is signed in, sign out; queries for the pages inside. */
+/** The admin frame: section navigation, who is signed in, sign out (the root provides the query client). */
 export function AdminShell({ children }: { children: ReactNode }) {
-  const [client] = useState(getQueryClient);
+  const client = useQueryClient();
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const items = NAV.filter((item) => !item.adminOnly || isAdmin(user));
@@ -63,7 +62,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   }
 
   return (
-    <QueryClientProvider client={client}>
+    <>
       <div className="min-h-screen bg-slate-100 md:flex">
         <a
           href="#admin-main"
@@ -132,7 +131,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <AppToaster />
       </Suspense>
-    </QueryClientProvider>
+    </>
   );
 }
 

@@ -1,11 +1,3 @@
-import { formatAmount } from '@shop/contracts/money';
-
-/**
- * @deprecated Use `formatAmount` from `@shop/contracts/money` (issue 12 point 9). Kept only for the
- * admin-catalog and admin-store pages until their rewrite lands; remove it then.
- */
-export const money = formatAmount;
-
 /**
  * The store's time zone (admin Settings, issue 11 point 13), in which the admin area shows every time
  * and counts its days. The admin frame sets it before any page renders (AdminShell waits for it) and

@@ -7,8 +7,7 @@ import { useSearchParams } from 'react-router';
  */
 export function useListParams<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { values, page } = readListParams(params, keys);
 
   const set = useCallback(
     (changes: Partial<Record<K | 'page', string | number>>) => {
@@ -29,4 +28,11 @@ export function useListParams<K extends string>(keys: readonly K[]) {
   );
 
   return { values, page, set };
+}
+
+/** The list's state in a URL's query: what `useListParams` shows, and what a route's loader fetches. */
+export function readListParams<K extends string>(params: URLSearchParams, keys: readonly K[]) {
+  const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>;
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  return { values, page };
 }

@@ -1,0 +1,13 @@
+import type { AdminProduct, CreateProductInput } from '@shop/contracts/admin-catalog';
+import { useMutation } from '@tanstack/react-query';
+import { adminApi } from '../../admin/index.ts';
+import { useInvalidateProducts } from './product-keys.ts';
+
+/** POST /api/admin/products. */
+export function useCreateProduct() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({
+    mutationFn: (body: CreateProductInput) => adminApi.post<AdminProduct>('products', body),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,9 @@
+// The catalogue in the admin area (issue 5): products listed, viewed, added and edited; stock adjusted.
+export { productQuery } from './api/get-product.ts';
+export { productOptionsQuery } from './api/get-product-options.ts';
+export { productSalesQuery } from './api/get-product-sales.ts';
+export { productsQuery } from './api/get-products.ts';
+export { stockMovementsQuery } from './api/get-stock-movements.ts';
+export { AddProductPage, EditProductPage } from './product-editor.tsx';
+export { ProductListPage, productListParams } from './product-list.tsx';
+export { ProductViewPage } from './product-view.tsx';

@@ -1,0 +1,6 @@
+import type { AdminDiscount } from '@shop/contracts/admin-store';
+import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
+
+/** DELETE /api/admin/discounts/:id: a code never used (a used one answers 409). */
+export const useDeleteDiscount = () =>
+  useBackOfficeMutation((d: AdminDiscount) => adminApi.delete<{ message: string }>(`discounts/${d.id}`));

@@ -1,0 +1,9 @@
+import type { AdminDiscount, DiscountUpdateBody } from '@shop/contracts/admin-store';
+import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
+import type { DiscountBody } from '../discount-form.ts';
+
+/** PATCH /api/admin/discounts/:id: the dialog's fields, or one switch (active). */
+export const useUpdateDiscount = () =>
+  useBackOfficeMutation(({ id, body }: { id: string; body: DiscountBody | DiscountUpdateBody }) =>
+    adminApi.patch<AdminDiscount>(`discounts/${id}`, body),
+  );

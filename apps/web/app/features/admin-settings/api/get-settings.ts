@@ -1,0 +1,12 @@
+import type { AdminSettings } from '@shop/contracts/admin-store';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminApi, backOfficeKey } from '../../admin/index.ts';
+
+/** GET /api/admin/settings: everything Settings edits (admins only). */
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: backOfficeKey('settings'),
+    queryFn: ({ signal }) => adminApi.get<AdminSettings>('settings', undefined, signal),
+  });
+
+export const useSettings = (enabled = true) => useQuery({ ...settingsQuery(), enabled });

@@ -1,0 +1,6 @@
+import type { AdminSettings } from '@shop/contracts/admin-store';
+import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
+
+/** PUT /api/admin/settings: the whole settings object with one section's fields changed (PUT replaces everything). */
+export const useSaveSettings = () =>
+  useBackOfficeMutation((next: AdminSettings) => adminApi.put<AdminSettings>('settings', next));

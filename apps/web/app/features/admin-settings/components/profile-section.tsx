@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AdminSettings, adminSettings, SOCIAL_LABELS, SOCIAL_NETWORKS } from '@shop/contracts/admin-store';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-hot-toast';
+import { z } from 'zod';
+import { firstErrorMessage, TextAreaField, TextField } from '../../admin/index.ts';
+import { useSaveSettings } from '../api/update-settings.ts';
+import { SectionForm } from './section-form.tsx';
+
+interface ProfileValues {
+  store_name: string;
+  contact_email: string;
+  contact_phone: string;
+  address: string;
+  facebook: string;
+  twitter: string;
+  instagram: string;
+  youtube: string;
+}
+
+const profileSettings = (settings: AdminSettings, form: ProfileValues): AdminSettings => ({
+  ...settings,
+  store_name: form.store_name,
+  contact_email: form.contact_email,
+  contact_phone: form.contact_phone,
+  address: form.address,
+  social_links: {
+    facebook: form.facebook,
+    twitter: form.twitter,
+    instagram: form.instagram,
+    youtube: form.youtube,
+  },
+});
+
+export function ProfileSection({ settings }: { settings: AdminSettings }) {
+  const form = useForm<ProfileValues, unknown, AdminSettings>({
+    resolver: zodResolver(
+      z
+        .custom<ProfileValues>()
+        .transform((v) => profileSettings(settings, v))
+        .pipe(adminSettings),
+    ),
+    defaultValues: {
+      store_name: settings.store_name,
+      contact_email: settings.contact_email,
+      contact_phone: settings.contact_phone,
+      address: settings.address,
+      ...settings.social_links,
+    },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const save = useSaveSettings();
+  return (
+    <SectionForm
+      title="Store profile"
+      error={firstErrorMessage(form.formState.errors) ?? save.error}
+      pending={save.isPending}
+      onSubmit={form.handleSubmit(() =>
+        save.mutate(profileSettings(settings, form.getValues()), {
+          onSuccess: () => toast.success('Store profile saved'),
+        }),
+      )}
+    >
+      <p className="text-slate-600 text-sm">The storefront's footer shows these.</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField id="store-name" label="Store name" required {...form.register('store_name')} />
+        <TextField id="store-email" label="Contact e-mail" type="email" {...form.register('contact_email')} />
+        <TextField id="store-phone" label="Phone" type="tel" {...form.register('contact_phone')} />
+        <TextAreaField id="store-address" label="Address" rows={2} {...form.register('address')} />
+        {SOCIAL_NETWORKS.map((network) => (
+          <TextField
+            key={network}
+            id={`social-${network}`}
+            label={`${SOCIAL_LABELS[network]} link`}
+            type="url"
+            placeholder="https://"
+            {...form.register(network)}
+          />
+        ))}
+      </div>
+    </SectionForm>
+  );
+}

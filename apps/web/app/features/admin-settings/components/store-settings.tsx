@@ -1,0 +1,26 @@
+import { QueryState } from '../../admin/index.ts';
+import { useSettings } from '../api/get-settings.ts';
+import { MaintenanceSection } from './maintenance-section.tsx';
+import { PayLaterSection } from './pay-later-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { ShippingSection } from './shipping-section.tsx';
+import { TimeZoneSection } from './time-zone-section.tsx';
+
+/** Admin › Settings: the store's own settings, one form per section (admins only). */
+export function StoreSettings() {
+  const query = useSettings();
+  return (
+    <QueryState query={query}>
+      {(settings) => (
+        // Keyed by the saved values: after a save every section starts from what the server kept.
+        <div key={JSON.stringify(settings)} className="space-y-6">
+          <ProfileSection settings={settings} />
+          <ShippingSection settings={settings} />
+          <PayLaterSection settings={settings} />
+          <TimeZoneSection settings={settings} />
+          <MaintenanceSection settings={settings} />
+        </div>
+      )}
+    </QueryState>
+  );
+}

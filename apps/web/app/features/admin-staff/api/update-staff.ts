@@ -1,0 +1,6 @@
+import type { StaffMember, StaffUpdateBody } from '@shop/contracts/admin-store';
+import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
+
+/** PATCH /api/admin/staff/:id: role and whether the account is disabled. */
+export const useUpdateStaff = (id: string) =>
+  useBackOfficeMutation((body: StaffUpdateBody) => adminApi.patch<StaffMember>(`staff/${id}`, body));

@@ -1,0 +1,12 @@
+import type { TicketDetail } from '@shop/contracts/admin-store';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminApi, backOfficeKey } from '../../admin/index.ts';
+
+/** GET /api/admin/support/tickets/:id: one ticket with its replies and notes. */
+export const ticketQuery = (id: string) =>
+  queryOptions({
+    queryKey: backOfficeKey('ticket', id),
+    queryFn: ({ signal }) => adminApi.get<TicketDetail>(`support/tickets/${id}`, undefined, signal),
+  });
+
+export const useTicket = (id: string) => useQuery(ticketQuery(id));

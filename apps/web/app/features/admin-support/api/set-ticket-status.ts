@@ -1,0 +1,8 @@
+import type { TicketDetail } from '@shop/contracts/admin-store';
+import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
+
+/** POST /api/admin/support/tickets/:id/status: closes or reopens a ticket. */
+export const useSetTicketStatus = (id: string) =>
+  useBackOfficeMutation((next: 'open' | 'closed') =>
+    adminApi.post<TicketDetail>(`support/tickets/${id}/status`, { status: next }),
+  );

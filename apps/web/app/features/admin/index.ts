@@ -1,0 +1,19 @@
+// The admin area's shared parts (issue 12 point 7): its frame, page layout, tables, fields, the API
+// client and the cache helpers. Other folders import the admin area only through this file.
+export { AdminPage, Panel } from './components/admin-page.tsx';
+export { AdminShell } from './components/admin-shell.tsx';
+export { DataTable } from './components/data-table.tsx';
+export { ErrorText, SelectField, Tabs, TextAreaField, TextField } from './components/fields.tsx';
+export { DayRangeFields, FilterSelect } from './components/filter-fields.tsx';
+export { Pagination } from './components/pagination.tsx';
+export { QueryState } from './components/query-state.tsx';
+export { StatCard } from './components/stat-card.tsx';
+export { ADMIN_LOGIN_PATH, isAdmin, isStaff } from './lib/access.ts';
+export { BACK_OFFICE_ROOT, backOfficeKey, useBackOfficeMutation } from './lib/back-office.ts';
+export { AdminApiError, adminApi } from './lib/client.ts';
+export { downloadCsv } from './lib/download.ts';
+export { firstErrorMessage } from './lib/form-errors.ts';
+export { adminTimeZone, formatDate, formatDateTime, isoDay, setAdminTimeZone } from './lib/format.ts';
+export { readListParams, useListParams } from './lib/list-params.ts';
+export { ensureAdminData, inStoreTimeZone, revalidateOnPageChange } from './lib/prefetch.ts';
+export { timeZoneQuery } from './lib/time-zone.ts';

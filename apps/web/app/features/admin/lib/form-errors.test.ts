@@ -1,0 +1,31 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { discountCreateBody } from '@shop/contracts/admin-store';
+import { describe, expect, it } from 'vitest';
+import { firstErrorMessage } from './form-errors.ts';
+
+describe('firstErrorMessage', () => {
+  it('finds the first message, nested or not, and skips refs', () => {
+    expect(firstErrorMessage({})).toBeUndefined();
+    expect(firstErrorMessage({ name: { type: 'custom', message: 'Name is required', ref: { message: 'no' } } })).toBe(
+      'Name is required',
+    );
+    expect(
+      firstErrorMessage({
+        shipping: { standard: { price: { type: 'invalid_type', message: 'Shipping price must be a number' } } },
+        tax_rate_percent: { type: 'too_big', message: 'Tax rate must be at most 50 %' },
+      }),
+    ).toBe('Shipping price must be a number');
+    expect(firstErrorMessage({ colors: [undefined, { type: 'custom', message: 'A colour is too long' }] })).toBe(
+      'A colour is too long',
+    );
+  });
+
+  it('names what the API would (its error handler answers with the first issue too)', async () => {
+    const resolve = zodResolver(discountCreateBody);
+    const options = { fields: {}, shouldUseNativeValidation: false } as const;
+    const { errors } = await resolve({ code: 'e2e-x', kind: 'percent', value: 120 }, undefined, options);
+    expect(firstErrorMessage(errors)).toBe('A percentage must be a whole number from 1 to 100');
+    const blank = await resolve({ code: ' ', kind: 'percent', value: 0 }, undefined, options);
+    expect(firstErrorMessage(blank.errors)).toBe('Code is required');
+  });
+});
