@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminSettings } from '@shop/contracts/admin-store';
+import type { AdminSettings } from '@shop/contracts/admin-settings';
 import type { Order } from '@shop/contracts/orders';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostTwoDecimals } from './money.ts';
 import { stopAt } from './text.ts';
 
 /** A calendar day as the admin area sends it: `YYYY-MM-DD` (UTC). */
@@ -108,3 +109,11 @@ export const wallTimeIn = (instant: Date, timeZone: string) =>
 export const csvFormatQuery = z.object({
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
 });
+
+/** A decimal amount of dollars with at most two places, zero or more. */
+export const amountField = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .min(0, `${field} must not be negative`)
+    .max(1_000_000, `${field} must be at most 1000000`)
+    .refine(hasAtMostTwoDecimals, { message: `${field} must have at most two decimal places` });

@@ -1,5 +1,5 @@
+import type { AuditLogQuery } from '@shop/contracts/admin-audit-log';
 import { dayRangeBounds } from '@shop/contracts/admin-common';
-import type { AuditLogQuery } from '@shop/contracts/admin-store';
 import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsPattern, likeEscape } from '../../db/like.ts';

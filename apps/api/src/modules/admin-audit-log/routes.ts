@@ -1,4 +1,4 @@
-import { auditLogList, auditLogQuery } from '@shop/contracts/admin-store';
+import { auditLogList, auditLogQuery } from '@shop/contracts/admin-audit-log';
 import { errorBody } from '@shop/contracts/errors';
 import { type AdminRoutesPlugin, adminDoc } from '../types.ts';
 

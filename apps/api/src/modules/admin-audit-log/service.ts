@@ -1,4 +1,4 @@
-import type { AuditLogList, AuditLogQuery } from '@shop/contracts/admin-store';
+import type { AuditLogList, AuditLogQuery } from '@shop/contracts/admin-audit-log';
 import type { Deps } from '../../services.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { auditLogPage, entityLabels } from './repository.ts';

@@ -1,4 +1,4 @@
-import type { AuditLogList } from '@shop/contracts/admin-store';
+import type { AuditLogList } from '@shop/contracts/admin-audit-log';
 import type { AuditLogRow } from './repository.ts';
 
 /** A log entry as the admin area reads it; `labels` names its entity (see `entityLabels`). */

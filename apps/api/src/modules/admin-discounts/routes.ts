@@ -6,7 +6,7 @@ import {
   discountDeleteAnswer,
   discountListQuery,
   discountUpdateBody,
-} from '@shop/contracts/admin-store';
+} from '@shop/contracts/admin-discounts';
 import { uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import { badRequest, conflict, type HttpTable, notFound, orThrow } from '../../errors.ts';

@@ -5,7 +5,7 @@ import {
   type DiscountCreateBody,
   type DiscountUpdateBody,
   discountCreateBody,
-} from '@shop/contracts/admin-store';
+} from '@shop/contracts/admin-discounts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';

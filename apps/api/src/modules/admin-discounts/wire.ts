@@ -1,4 +1,4 @@
-import type { AdminDiscount, DiscountCreateBody } from '@shop/contracts/admin-store';
+import type { AdminDiscount, DiscountCreateBody } from '@shop/contracts/admin-discounts';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { DiscountCode } from '../discounts/index.ts';
 

@@ -1,4 +1,4 @@
-import type { SubscriberQuery } from '@shop/contracts/admin-store';
+import type { SubscriberQuery } from '@shop/contracts/admin-newsletter';
 import { and, count, desc, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';

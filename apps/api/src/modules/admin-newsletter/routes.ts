@@ -1,4 +1,4 @@
-import { subscriberList, subscriberQuery } from '@shop/contracts/admin-store';
+import { subscriberList, subscriberQuery } from '@shop/contracts/admin-newsletter';
 import { errorBody } from '@shop/contracts/errors';
 import { z } from 'zod';
 import { csvHeaders, toCsv } from '../../lib/csv.ts';

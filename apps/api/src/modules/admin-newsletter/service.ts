@@ -1,4 +1,4 @@
-import type { Subscriber, SubscriberQuery } from '@shop/contracts/admin-store';
+import type { Subscriber, SubscriberQuery } from '@shop/contracts/admin-newsletter';
 import type { Deps } from '../../services.ts';
 import { subscribersRepository as repo } from './repository.ts';
 import { subscriberToWire } from './wire.ts';

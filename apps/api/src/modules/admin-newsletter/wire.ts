@@ -1,4 +1,4 @@
-import type { Subscriber } from '@shop/contracts/admin-store';
+import type { Subscriber } from '@shop/contracts/admin-newsletter';
 import type { SubscriberRow } from './repository.ts';
 
 export const subscriberToWire = (r: SubscriberRow): Subscriber => ({

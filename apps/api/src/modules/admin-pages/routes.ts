@@ -1,4 +1,4 @@
-import { adminContentPage, adminContentPageList, contentPageUpdateBody } from '@shop/contracts/admin-store';
+import { adminContentPage, adminContentPageList, contentPageUpdateBody } from '@shop/contracts/admin-pages';
 import { contentSlugParam } from '@shop/contracts/content';
 import { errorBody } from '@shop/contracts/errors';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';

@@ -1,4 +1,4 @@
-import type { ContentPageUpdateBody } from '@shop/contracts/admin-store';
+import type { ContentPageUpdateBody } from '@shop/contracts/admin-pages';
 import type { ContentPage } from '@shop/contracts/content';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';

@@ -1,4 +1,4 @@
-import { adminSettings, storeTimeZone } from '@shop/contracts/admin-store';
+import { adminSettings, storeTimeZone } from '@shop/contracts/admin-settings';
 import { errorBody } from '@shop/contracts/errors';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 

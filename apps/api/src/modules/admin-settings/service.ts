@@ -1,4 +1,4 @@
-import type { AdminSettings } from '@shop/contracts/admin-store';
+import type { AdminSettings } from '@shop/contracts/admin-settings';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
 import { type SettingsService, settingsToAdmin } from '../settings/index.ts';

@@ -1,4 +1,4 @@
-import { STAFF_MSG, staffCreateBody, staffList, staffMember, staffUpdateBody } from '@shop/contracts/admin-store';
+import { STAFF_MSG, staffCreateBody, staffList, staffMember, staffUpdateBody } from '@shop/contracts/admin-staff';
 import { uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import { badRequest, conflict, forbidden, type HttpTable, notFound, orThrow } from '../../errors.ts';

@@ -1,4 +1,4 @@
-import type { StaffCreateBody, StaffMember, StaffUpdateBody } from '@shop/contracts/admin-store';
+import type { StaffCreateBody, StaffMember, StaffUpdateBody } from '@shop/contracts/admin-staff';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';

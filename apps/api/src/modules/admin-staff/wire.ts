@@ -1,4 +1,4 @@
-import type { StaffMember } from '@shop/contracts/admin-store';
+import type { StaffMember } from '@shop/contracts/admin-staff';
 import type { UserRow } from './repository.ts';
 
 export function staffToWire(u: UserRow): StaffMember {

@@ -1,4 +1,4 @@
-import type { TicketQuery } from '@shop/contracts/admin-store';
+import type { TicketQuery } from '@shop/contracts/admin-support';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';

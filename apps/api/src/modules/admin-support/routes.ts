@@ -5,7 +5,7 @@ import {
   ticketList,
   ticketQuery,
   ticketStatusBody,
-} from '@shop/contracts/admin-store';
+} from '@shop/contracts/admin-support';
 import { pageQuery, uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import { type HttpTable, notFound, orThrow } from '../../errors.ts';

@@ -1,4 +1,4 @@
-import type { TicketDetail, TicketQuery, TicketSummary } from '@shop/contracts/admin-store';
+import type { TicketDetail, TicketQuery, TicketSummary } from '@shop/contracts/admin-support';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';

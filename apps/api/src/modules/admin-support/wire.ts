@@ -1,4 +1,4 @@
-import type { TicketDetail, TicketSummary } from '@shop/contracts/admin-store';
+import type { TicketDetail, TicketSummary } from '@shop/contracts/admin-support';
 import type { EntryRow, MessageRow } from './repository.ts';
 
 export function ticketSummary(row: MessageRow, entries: number): TicketSummary {

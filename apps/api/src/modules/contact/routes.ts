@@ -1,5 +1,5 @@
 import { messageBody } from '@shop/contracts/common';
-import { contactBody } from '@shop/contracts/engagement';
+import { contactBody } from '@shop/contracts/contact';
 import { errorBody } from '@shop/contracts/errors';
 import type { RoutesPlugin } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { type ContactBody, ENGAGEMENT_MSG } from '@shop/contracts/engagement';
+import { CONTACT_MSG, type ContactBody } from '@shop/contracts/contact';
 import { contactMessages } from '../../db/schema.ts';
 import type { Deps } from '../../services.ts';
 
@@ -22,7 +22,7 @@ export function createContactService({ db, clock }: Pick<Deps, 'db' | 'clock'>) 
         message: input.message,
         createdAt: clock.now(),
       });
-      return { message: ENGAGEMENT_MSG.contactSent };
+      return { message: CONTACT_MSG.sent };
     },
   };
 }

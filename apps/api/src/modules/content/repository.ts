@@ -1,4 +1,4 @@
-import type { ContentPageUpdateBody } from '@shop/contracts/admin-store';
+import type { ContentPageUpdateBody } from '@shop/contracts/admin-pages';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { contentPages } from '../../db/schema.ts';

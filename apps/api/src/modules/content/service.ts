@@ -1,4 +1,4 @@
-import type { ContentPageUpdateBody } from '@shop/contracts/admin-store';
+import type { ContentPageUpdateBody } from '@shop/contracts/admin-pages';
 import type { ContentPage, ContentPageSummary } from '@shop/contracts/content';
 import { expandPlaceholders } from '@shop/contracts/placeholders';
 import type { Db, Tx } from '../../db/client.ts';

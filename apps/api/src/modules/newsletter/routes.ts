@@ -1,6 +1,6 @@
 import { messageBody } from '@shop/contracts/common';
-import { ENGAGEMENT_MSG, newsletterBody, newsletterConfirmBody } from '@shop/contracts/engagement';
 import { errorBody } from '@shop/contracts/errors';
+import { NEWSLETTER_MSG, newsletterBody, newsletterConfirmBody } from '@shop/contracts/newsletter';
 import { badRequest, type HttpTable, orThrow } from '../../errors.ts';
 import type { RoutesPlugin } from '../types.ts';
 import type { NewsletterFailure } from './service.ts';
@@ -11,7 +11,7 @@ const errors = { 400: errorBody, 401: errorBody, 413: errorBody, 429: errorBody 
 
 /** The newsletter's expected failures, as HTTP answers. */
 const http: HttpTable<NewsletterFailure> = {
-  confirm_invalid: () => badRequest(ENGAGEMENT_MSG.confirmInvalid),
+  confirm_invalid: () => badRequest(NEWSLETTER_MSG.confirmInvalid),
 };
 
 /** /api/newsletter (DESIGN §7: the footer's form is stored, double opt-in). */

@@ -1,4 +1,4 @@
-import { ENGAGEMENT_MSG } from '@shop/contracts/engagement';
+import { NEWSLETTER_MSG } from '@shop/contracts/newsletter';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { newsletterSubscribers } from '../../db/schema.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
@@ -42,7 +42,7 @@ export function createNewsletterService({
           secrets: [link],
         });
       }
-      return { message: ENGAGEMENT_MSG.subscribed };
+      return { message: NEWSLETTER_MSG.subscribed };
     },
 
     /** Confirms the subscription a mailed token belongs to; a token works once. */
@@ -55,7 +55,7 @@ export function createNewsletterService({
         )
         .returning({ id: newsletterSubscribers.id });
       if (confirmed.length === 0) return fail('confirm_invalid');
-      return ok({ message: ENGAGEMENT_MSG.confirmed });
+      return ok({ message: NEWSLETTER_MSG.confirmed });
     },
   };
 }

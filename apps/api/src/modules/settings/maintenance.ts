@@ -1,4 +1,4 @@
-import { MAINTENANCE_MSG } from '@shop/contracts/admin-store';
+import { MAINTENANCE_MSG } from '@shop/contracts/admin-settings';
 import { ERROR_CODES } from '@shop/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SettingsService } from './service.ts';

@@ -1,4 +1,4 @@
-import { type AdminSettings, SOCIAL_LABELS, SOCIAL_NETWORKS, type StoreProfile } from '@shop/contracts/admin-store';
+import { type AdminSettings, SOCIAL_LABELS, SOCIAL_NETWORKS, type StoreProfile } from '@shop/contracts/admin-settings';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { StoreSettings } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import type { Wishlist } from '@shop/contracts/engagement';
+import type { Wishlist } from '@shop/contracts/wishlist';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, subcategories, wishlistItems } from '../../db/schema.ts';

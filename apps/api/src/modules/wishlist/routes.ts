@@ -1,5 +1,5 @@
-import { wishlist, wishlistAddBody, wishlistParams } from '@shop/contracts/engagement';
 import { errorBody } from '@shop/contracts/errors';
+import { wishlist, wishlistAddBody, wishlistParams } from '@shop/contracts/wishlist';
 import { type HttpTable, notFound, orThrow } from '../../errors.ts';
 import { currentUserId } from '../../plugins/auth.ts';
 import type { RoutesPlugin } from '../types.ts';

@@ -1,4 +1,4 @@
-import type { Wishlist } from '@shop/contracts/engagement';
+import type { Wishlist } from '@shop/contracts/wishlist';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';

@@ -1,5 +1,5 @@
 import { wallTimeIn, zonedTime } from '@shop/contracts/admin-common';
-import { type AdminDiscount, discountCreateBody } from '@shop/contracts/admin-store';
+import { type AdminDiscount, discountCreateBody } from '@shop/contracts/admin-discounts';
 import { formatAmount } from '@shop/contracts/money';
 import { z } from 'zod';
 import { adminTimeZone } from '../admin/index.ts';

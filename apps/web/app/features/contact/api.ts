@@ -1,4 +1,4 @@
-import type { ContactBody } from '@shop/contracts/engagement';
+import type { ContactBody } from '@shop/contracts/contact';
 import { api } from '../../lib/http.ts';
 
 /** POST /api/contact: stored as a support message (DESIGN §7); answers the confirmation text. */

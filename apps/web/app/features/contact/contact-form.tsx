@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactBody, INQUIRY_LABELS, INQUIRY_TYPES } from '@shop/contracts/engagement';
+import { contactBody, INQUIRY_LABELS, INQUIRY_TYPES } from '@shop/contracts/contact';
 import { MSG } from '@shop/contracts/messages';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';

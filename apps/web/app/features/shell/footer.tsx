@@ -1,4 +1,4 @@
-import type { StoreProfile } from '@shop/contracts/admin-store';
+import type { StoreProfile } from '@shop/contracts/admin-settings';
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { NewsletterForm } from '../newsletter/index.ts';

@@ -1,4 +1,4 @@
-import type { Wishlist } from '@shop/contracts/engagement';
+import type { Wishlist } from '@shop/contracts/wishlist';
 import { statusOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { isInWishlist, type WishlistProduct, wishlistStore, withoutProduct, withProduct } from './wishlist-store.ts';

@@ -1,4 +1,4 @@
-import type { Wishlist } from '@shop/contracts/engagement';
+import type { Wishlist } from '@shop/contracts/wishlist';
 import { api } from '../../lib/http.ts';
 import { createCollectionSync } from '../../lib/synced-collection/sync.ts';
 import { sessionSource } from '../auth/index.ts';

@@ -1,4 +1,4 @@
-import type { AuditLogList } from '@shop/contracts/admin-store';
+import type { AuditLogList } from '@shop/contracts/admin-audit-log';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 

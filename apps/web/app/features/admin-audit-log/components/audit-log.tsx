@@ -1,4 +1,4 @@
-import type { AuditLogEntry } from '@shop/contracts/admin-store';
+import type { AuditLogEntry } from '@shop/contracts/admin-audit-log';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import type { AdminDiscount } from '@shop/contracts/admin-store';
+import type { AdminDiscount } from '@shop/contracts/admin-discounts';
 import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
 
 /** DELETE /api/admin/discounts/:id: a code never used (a used one answers 409). */

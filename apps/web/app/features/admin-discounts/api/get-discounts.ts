@@ -1,4 +1,4 @@
-import type { AdminDiscountList } from '@shop/contracts/admin-store';
+import type { AdminDiscountList } from '@shop/contracts/admin-discounts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 

@@ -1,4 +1,4 @@
-import type { AdminDiscount, DiscountUpdateBody } from '@shop/contracts/admin-store';
+import type { AdminDiscount, DiscountUpdateBody } from '@shop/contracts/admin-discounts';
 import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
 import type { DiscountBody } from '../discount-form.ts';
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { AdminDiscount, DiscountCreateBody } from '@shop/contracts/admin-store';
+import type { AdminDiscount, DiscountCreateBody } from '@shop/contracts/admin-discounts';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { Button } from '../../../components/ui/button.tsx';

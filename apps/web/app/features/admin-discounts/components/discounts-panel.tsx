@@ -1,4 +1,4 @@
-import type { AdminDiscount } from '@shop/contracts/admin-store';
+import type { AdminDiscount } from '@shop/contracts/admin-discounts';
 import { formatAmount } from '@shop/contracts/money';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';

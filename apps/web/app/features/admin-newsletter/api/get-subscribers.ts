@@ -1,4 +1,4 @@
-import type { SubscriberList } from '@shop/contracts/admin-store';
+import type { SubscriberList } from '@shop/contracts/admin-newsletter';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 

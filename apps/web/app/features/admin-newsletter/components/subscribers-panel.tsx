@@ -1,4 +1,4 @@
-import type { Subscriber } from '@shop/contracts/admin-store';
+import type { Subscriber } from '@shop/contracts/admin-newsletter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
 import { useState } from 'react';

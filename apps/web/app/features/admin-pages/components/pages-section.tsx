@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ContentPageUpdateBody, contentPageUpdateBody } from '@shop/contracts/admin-store';
+import { type ContentPageUpdateBody, contentPageUpdateBody } from '@shop/contracts/admin-pages';
 import type { ContentPage } from '@shop/contracts/content';
 import { PLACEHOLDERS } from '@shop/contracts/placeholders';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { AdminSettings } from '@shop/contracts/admin-store';
+import type { AdminSettings } from '@shop/contracts/admin-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 

@@ -1,4 +1,4 @@
-import type { AdminSettings } from '@shop/contracts/admin-store';
+import type { AdminSettings } from '@shop/contracts/admin-settings';
 import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
 
 /** PUT /api/admin/settings: the whole settings object with one section's fields changed (PUT replaces everything). */

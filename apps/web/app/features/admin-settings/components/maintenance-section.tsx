@@ -1,4 +1,4 @@
-import type { AdminSettings } from '@shop/contracts/admin-store';
+import type { AdminSettings } from '@shop/contracts/admin-settings';
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Button } from '../../../components/ui/button.tsx';

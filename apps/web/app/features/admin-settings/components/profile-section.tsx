@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminSettings, adminSettings, SOCIAL_LABELS, SOCIAL_NETWORKS } from '@shop/contracts/admin-store';
+import { type AdminSettings, adminSettings, SOCIAL_LABELS, SOCIAL_NETWORKS } from '@shop/contracts/admin-settings';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { timeZoneNames } from '@shop/contracts/admin-common';
-import { type AdminSettings, adminSettings } from '@shop/contracts/admin-store';
+import { type AdminSettings, adminSettings } from '@shop/contracts/admin-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';

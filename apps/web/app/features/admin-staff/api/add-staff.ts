@@ -1,4 +1,4 @@
-import type { StaffMember } from '@shop/contracts/admin-store';
+import type { StaffMember } from '@shop/contracts/admin-staff';
 import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
 
 /** POST /api/admin/staff: promotes the account with this e-mail, or creates one. */

@@ -1,4 +1,4 @@
-import type { StaffMember } from '@shop/contracts/admin-store';
+import type { StaffMember } from '@shop/contracts/admin-staff';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 

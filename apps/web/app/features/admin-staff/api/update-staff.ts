@@ -1,4 +1,4 @@
-import type { StaffMember, StaffUpdateBody } from '@shop/contracts/admin-store';
+import type { StaffMember, StaffUpdateBody } from '@shop/contracts/admin-staff';
 import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
 
 /** PATCH /api/admin/staff/:id: role and whether the account is disabled. */

@@ -5,7 +5,7 @@ import {
   type StaffUpdateBody,
   staffCreateBody,
   staffUpdateBody,
-} from '@shop/contracts/admin-store';
+} from '@shop/contracts/admin-staff';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';

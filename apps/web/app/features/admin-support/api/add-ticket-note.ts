@@ -1,4 +1,4 @@
-import type { TicketDetail } from '@shop/contracts/admin-store';
+import type { TicketDetail } from '@shop/contracts/admin-support';
 import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
 
 /** POST /api/admin/support/tickets/:id/notes: an internal note only staff see. */

@@ -1,4 +1,4 @@
-import type { TicketDetail } from '@shop/contracts/admin-store';
+import type { TicketDetail } from '@shop/contracts/admin-support';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 

@@ -1,4 +1,4 @@
-import type { TicketSummary } from '@shop/contracts/admin-store';
+import type { TicketSummary } from '@shop/contracts/admin-support';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 

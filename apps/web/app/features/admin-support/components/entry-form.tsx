@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ticketEntryBody } from '@shop/contracts/admin-store';
+import { ticketEntryBody } from '@shop/contracts/admin-support';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { TicketSummary } from '@shop/contracts/admin-store';
+import type { TicketSummary } from '@shop/contracts/admin-support';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { DataTable, formatDateTime, Pagination, QueryState, SelectField, TextField } from '../../admin/index.ts';

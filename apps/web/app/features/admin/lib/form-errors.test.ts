@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { discountCreateBody } from '@shop/contracts/admin-store';
+import { discountCreateBody } from '@shop/contracts/admin-discounts';
 import { describe, expect, it } from 'vitest';
 import { firstErrorMessage } from './form-errors.ts';
 

@@ -1,4 +1,4 @@
-import type { StoreTimeZone } from '@shop/contracts/admin-store';
+import type { StoreTimeZone } from '@shop/contracts/admin-settings';
 import { queryOptions } from '@tanstack/react-query';
 import { adminApi } from './client.ts';
 

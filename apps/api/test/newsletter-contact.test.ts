@@ -1,4 +1,4 @@
-import { ENGAGEMENT_MSG } from '@shop/contracts/engagement';
+import { NEWSLETTER_MSG } from '@shop/contracts/newsletter';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -66,7 +66,7 @@ describe('POST /api/newsletter', () => {
     const token = tokenIn((await mailsTo('confirm@example.com'))[0]?.text ?? '');
     const ok = await post('/api/newsletter/confirm', { token });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: ENGAGEMENT_MSG.confirmed });
+    expect(ok.json()).toEqual({ message: NEWSLETTER_MSG.confirmed });
     const [row] = await t.db
       .select()
       .from(newsletterSubscribers)

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { amountField, timeZoneField } from './admin-common.ts';
+import { email } from './auth.ts';
+import { hasAtMostTwoDecimals } from './money.ts';
+import { stopAt } from './text.ts';
+
+// Admin store settings (issue 5) and the store profile and time zone they give the rest of the shop.
+
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, stopAt(`${field} must be at most ${max} characters`));
+
+/**
+ * `https://` then a host with a dot in it, no spaces anywhere: the rule of
+ * `/^https:\/\/[^\s/?#]+\.[^\s]+$/i` without its quadratic backtracking (issue 10 point 1).
+ */
+function isHttpsLink(value: string): boolean {
+  if (!/^https:\/\//i.test(value) || /\s/.test(value)) return false;
+  const rest = value.slice('https://'.length);
+  const hostEnd = rest.search(/[/?#]/);
+  const host = hostEnd === -1 ? rest : rest.slice(0, hostEnd);
+  const dot = host.indexOf('.', 1);
+  return dot !== -1 && dot < rest.length - 1;
+}
+
+const httpsUrl = (field: string) =>
+  z
+    .string({ error: `${field} must be a link` })
+    .trim()
+    .max(300, stopAt(`${field} must be at most 300 characters`))
+    .refine((v) => v === '' || isHttpsLink(v), `${field} must be an https:// link`);
+
+export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'instagram', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  facebook: 'Facebook',
+  twitter: 'X (Twitter)',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+};
+
+const shippingRate = z.strictObject({
+  price: amountField('Shipping price'),
+  /** Orders whose subtotal (after discount) reaches this ship free; null = never free. */
+  free_over: amountField('Free shipping threshold').nullable(),
+  /**
+   * Issue 11 point 5: the delivery time checkout shows beside the method and the content pages quote
+   * (`{{shipping.standard.delivery}}`). Left out, the stored one stays.
+   */
+  delivery: z
+    .string({ error: 'Delivery time must be text' })
+    .trim()
+    .min(1, 'Delivery time is required')
+    .max(60, stopAt('Delivery time must be at most 60 characters'))
+    .refine((v) => !/[\r\n]/.test(v), 'Delivery time must be one line')
+    .optional(),
+});
+
+/** How long unpaid guest pay-later orders may hold stock, in hours (the database checks the same). */
+export const GUEST_HOLD_HOURS = { min: 1, max: 720, default: 72 } as const;
+
+/** Everything admin Settings edits (GET and PUT /api/admin/settings). */
+export const adminSettings = z.strictObject({
+  store_name: z
+    .string({ error: 'Store name is required' })
+    .trim()
+    .min(1, 'Store name is required')
+    .max(80, 'Store name must be at most 80 characters'),
+  contact_email: z
+    .string({ error: 'Contact e-mail must be a valid e-mail address' })
+    .trim()
+    .max(254, stopAt('Contact e-mail must be a valid e-mail address'))
+    .refine((v) => v === '' || email.safeParse(v).success, 'Contact e-mail must be a valid e-mail address'),
+  contact_phone: optionalText('Phone', 40).refine(
+    (v) => v === '' || /^[+()\d\s.-]{5,40}$/.test(v),
+    'Phone may only contain digits, spaces and + ( ) . -',
+  ),
+  address: optionalText('Address', 300),
+  social_links: z.strictObject({
+    facebook: httpsUrl('Facebook link'),
+    twitter: httpsUrl('Twitter link'),
+    instagram: httpsUrl('Instagram link'),
+    youtube: httpsUrl('YouTube link'),
+  }),
+  shipping: z.strictObject({ standard: shippingRate, express: shippingRate }),
+  tax_rate_percent: z
+    .number({ error: 'Tax rate must be a number' })
+    .min(0, 'Tax rate must not be negative')
+    .max(50, 'Tax rate must be at most 50 %')
+    .refine(hasAtMostTwoDecimals, 'Tax rate must have at most two decimal places'),
+  pay_later_days: z
+    .number({ error: 'Pay-later days must be a whole number' })
+    .int('Pay-later days must be a whole number')
+    .min(1, 'Pay-later days must be at least 1')
+    .max(120, 'Pay-later days must be at most 120'),
+  /** Issue 10 point 3: an unpaid guest pay-later order holds its stock this long, then is cancelled. */
+  guest_hold_hours: z
+    .number({ error: 'Unpaid guest orders must be held a whole number of hours' })
+    .int('Unpaid guest orders must be held a whole number of hours')
+    .min(GUEST_HOLD_HOURS.min, `Unpaid guest orders must be held at least ${GUEST_HOLD_HOURS.min} hour`)
+    .max(GUEST_HOLD_HOURS.max, `Unpaid guest orders are held at most ${GUEST_HOLD_HOURS.max} hours (30 days)`),
+  low_stock_threshold: z
+    .number({ error: 'Low-stock threshold must be a whole number' })
+    .int('Low-stock threshold must be a whole number')
+    .min(0, 'Low-stock threshold must not be negative')
+    .max(10_000, 'Low-stock threshold must be at most 10000'),
+  maintenance_mode: z.boolean({ error: 'maintenance_mode must be true or false' }),
+  /** Issue 11 point 13: every admin time is shown in this IANA zone. */
+  time_zone: timeZoneField,
+});
+export type AdminSettings = z.infer<typeof adminSettings>;
+
+/** What every staff member's pages need to show times (GET /api/admin/time-zone, staff too). */
+export const storeTimeZone = z.object({ time_zone: z.string() });
+export type StoreTimeZone = z.infer<typeof storeTimeZone>;
+
+/** The store profile the storefront footer shows (public). */
+export interface StoreProfile {
+  name: string;
+  contactEmail: string;
+  contactPhone: string;
+  address: string;
+  social: { network: SocialNetwork; label: string; url: string }[];
+}
+
+export const MAINTENANCE_MSG = 'The shop is under maintenance and will be back shortly. Please try again later.';
