@@ -1,7 +1,14 @@
 import { adminContentPage, adminContentPageList, contentPageUpdateBody } from '@shop/contracts/admin-pages';
 import { contentSlugParam } from '@shop/contracts/content';
 import { errorBody } from '@shop/contracts/errors';
+import { type HttpTable, notFound, orThrow } from '../../errors.ts';
+import type { ContentFailure } from '../content/index.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
+
+/** An edit's expected failure, as its HTTP answer. */
+const http: HttpTable<ContentFailure> = {
+  not_found: () => notFound('Page not found'),
+};
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['admin'];
@@ -36,6 +43,7 @@ export const adminPagesRoutes: AdminRoutesPlugin = async (app, { services, guard
         response: { 200: adminContentPage, ...errors },
       },
     },
-    async (request) => services.adminPages.update(actorOf(request), request.params.slug, request.body),
+    async (request) =>
+      orThrow(await services.adminPages.update(actorOf(request), request.params.slug, request.body), http),
   );
 };

@@ -1,8 +1,9 @@
 import type { ContentPageUpdateBody } from '@shop/contracts/admin-pages';
 import type { ContentPage } from '@shop/contracts/content';
+import { ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
-import type { ContentService } from '../content/index.ts';
+import type { ContentFailure, ContentService } from '../content/index.ts';
 
 /** The footer's content pages in admin Settings (issue 5, admins only); an edit is audited in its transaction. */
 export function createAdminPagesService(
@@ -15,10 +16,16 @@ export function createAdminPagesService(
       return { items: await content.listFull() };
     },
 
-    /** Edits an existing page (plain text); an unknown slug is content's 404 'Page not found'. */
-    async update(actor: Actor, slug: string, body: ContentPageUpdateBody): Promise<ContentPage> {
+    /** Edits an existing page (plain text); `not_found` for an unknown slug. */
+    async update(
+      actor: Actor,
+      slug: string,
+      body: ContentPageUpdateBody,
+    ): Promise<Result<ContentPage, ContentFailure>> {
       return db.transaction(async (tx) => {
-        const { before, after } = await content.update(tx, slug, body);
+        const updated = await content.update(tx, slug, body);
+        if (!updated.ok) return updated;
+        const { before, after } = updated.value;
         await audit.record(tx, actor, {
           action: 'content_page.update',
           entityType: 'content_page',
@@ -26,7 +33,7 @@ export function createAdminPagesService(
           before,
           after,
         });
-        return after;
+        return ok(after);
       });
     },
   };

@@ -2,7 +2,6 @@ import type { ContentPageUpdateBody } from '@shop/contracts/admin-pages';
 import type { ContentPage, ContentPageSummary } from '@shop/contracts/content';
 import { expandPlaceholders } from '@shop/contracts/placeholders';
 import type { Db, Tx } from '../../db/client.ts';
-import { notFound } from '../../errors.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { SettingsService } from '../settings/index.ts';
@@ -42,19 +41,20 @@ export function createContentService(
 
     /**
      * Edits an existing page in the caller's transaction (issue 5); pages are not created or removed
-     * here, the footer links them by slug. Returns the page before and after; unknown slug → 404.
-     * Still throws for an unknown slug: its caller is the admin-store routes' transaction (see there).
+     * here, the footer links them by slug. Returns the page before and after, or `not_found` before
+     * anything is written.
      */
     async update(
       ex: Db | Tx,
       slug: string,
       body: ContentPageUpdateBody,
-    ): Promise<{ before: ContentPage; after: ContentPage }> {
+    ): Promise<Result<{ before: ContentPage; after: ContentPage }, ContentFailure>> {
       const row = await repo.lock(ex, slug);
-      if (!row) throw notFound('Page not found');
+      if (!row) return fail('not_found');
+      // The row is locked: it cannot have gone between the two statements.
       const updated = await repo.update(ex, slug, body, clock.now());
-      if (!updated) throw notFound('Page not found');
-      return { before: toContentPageWire(row), after: toContentPageWire(updated) };
+      if (!updated) throw new Error(`content page ${slug} vanished under its lock`);
+      return ok({ before: toContentPageWire(row), after: toContentPageWire(updated) });
     },
 
     /** Every page's slug, title and last edit by staff (null: never edited), by slug (the sitemap lists them). */
