@@ -51,14 +51,16 @@ export interface Deps {
 
 /** The domain services; HTTP routes and server-side loaders (through the load context) both call these. */
 export function createServices(deps: Deps) {
+  // Services other services are built with; each exists once (issue 12 point 3).
+  const settings = createSettingsService(deps);
+  const audit = createAuditService();
+  const auth = createAuthService(deps);
   const catalog = createCatalogService(deps);
   const cart = createCartService(deps);
-  const auth = createAuthService(deps);
   const backInStock = createBackInStockService(deps, { catalog });
-  const audit = createAuditService();
   const media = createMediaService(deps, { catalog });
-  // Checkout and orders (issue 4). The built-in test provider stands in for a card gateway.
-  const settings = createSettingsService(deps);
+  const content = createContentService(deps, { settings });
+  const errorReports = createErrorReportService(deps);
   const discounts = createDiscountsService();
   const checkout = createCheckoutService(deps, { settings, discounts });
   const orders = createOrdersService(deps, {
@@ -66,34 +68,34 @@ export function createServices(deps: Deps) {
     checkout,
     discounts,
     stock: createStockService(deps),
+    // The built-in test provider stands in for a card gateway (issue 4).
     provider: createTestPaymentProvider(),
     backInStock,
   });
-  const content = createContentService(deps, { settings });
-  const errorReports = createErrorReportService(deps);
   return {
+    // The storefront's domains.
+    settings,
     audit,
     auth,
-    catalog,
-    cart,
     users: createUsersService({ auth, cart }),
     account: createAccountService(deps, { auth }),
+    catalog,
+    cart,
+    wishlist: createWishlistService(deps),
     reviews: createReviewsService(deps, { catalog }),
     backInStock,
-    settings,
+    media,
+    content,
+    newsletter: createNewsletterService(deps),
+    contact: createContactService(deps),
     discounts,
     checkout,
     orders,
-    wishlist: createWishlistService(deps),
-    newsletter: createNewsletterService(deps),
-    contact: createContactService(deps),
-    health: createHealthService(deps),
-    media,
-    adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media }),
-    content,
     errorReports,
+    health: createHealthService(deps),
     storefrontPreview: createStorefrontPreviewService(deps, { auth }),
     // The admin area (issue 5), one service per domain (issue 12 point 7).
+    adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media }),
     adminOrders: createAdminOrdersService(deps, { orders, audit, settings }),
     adminInsights: createInsightsService(deps, { audit, settings }),
     adminOutbox: createOutboxService(deps),
