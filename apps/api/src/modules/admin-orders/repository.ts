@@ -1,9 +1,10 @@
 import { dayRangeBounds } from '@shop/contracts/admin-common';
 import type { AdminOrdersQuery, PayLaterQuery, TransactionsQuery } from '@shop/contracts/admin-orders';
+import type { OrderStatus } from '@shop/contracts/orders';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { auditLog, invoices, orders, payments, transactions, users } from '../../db/schema.ts';
+import { auditLog, invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
 
 /** The customer's name: the account's, or the shipping name of a guest order. */
 const customerName = sql<
@@ -32,8 +33,16 @@ const invoiceColumns = {
   lastReminderAt: sql<Date | null>`(select max((a.after->>'reminded_at')::timestamptz) from ${auditLog} a where a.action = 'invoice.remind' and a.entity_id = ${invoices.id}::text)`,
 };
 
-/** The SQL of the admin area's orders, pay-later invoices and ledger (issue 5): the reads. */
+/** The SQL of the admin area's orders, pay-later invoices and ledger (issue 5). */
 export const adminOrdersRepository = {
+  async customer(db: Db, userId: string) {
+    const [row] = await db
+      .select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row;
+  },
+
   async orderRow(ex: Db | Tx, id: string) {
     const [row] = await ex.select().from(orders).where(eq(orders.id, id));
     return row;
@@ -176,6 +185,105 @@ export const adminOrdersRepository = {
         .where(search),
     ]);
     return { rows, total: total?.n ?? 0, sums };
+  },
+
+  // --- Writes: each runs in the caller's transaction, which also writes the audit row -----------
+
+  /** The status of an order's pay-later invoice, if it has one. */
+  async invoiceStatusOfOrder(tx: Tx, orderId: string) {
+    const [row] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.orderId, orderId));
+    return row?.status;
+  },
+
+  /**
+   * Moves an order on only if it is still in `from` (and, for a pay-later order, its invoice still
+   * open): of two parallel changes one wins. The order after, or undefined when it had moved meanwhile.
+   */
+  async moveOrder(
+    tx: Tx,
+    change: { id: string; from: OrderStatus; to: OrderStatus; trackingNumber?: string; at: Date },
+  ) {
+    const openInvoice = sql`exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.status = 'open')`;
+    const [after] = await tx
+      .update(orders)
+      .set({
+        status: change.to,
+        ...(change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}),
+        updatedAt: change.at,
+      })
+      .where(
+        and(
+          eq(orders.id, change.id),
+          eq(orders.status, change.from),
+          change.from === 'placed' ? openInvoice : undefined,
+        ),
+      )
+      .returning();
+    return after;
+  },
+
+  async orderStatus(tx: Tx, id: string) {
+    const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+    return row?.status;
+  },
+
+  async addOrderEvent(tx: Tx, event: { orderId: string; status: OrderStatus; note: string; at: Date }) {
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: event.orderId, status: event.status, note: event.note, createdAt: event.at });
+  },
+
+  async paymentMethod(db: Db, orderId: string) {
+    const [row] = await db.select({ method: payments.method }).from(payments).where(eq(payments.orderId, orderId));
+    return row?.method;
+  },
+
+  /** The order of an invoice, locked: cancel and refund lock the order row first too, so they queue. */
+  async lockOrderOfInvoice(tx: Tx, invoiceId: string) {
+    const [target] = await tx.select({ orderId: invoices.orderId }).from(invoices).where(eq(invoices.id, invoiceId));
+    if (!target) return undefined;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, target.orderId)).for('update');
+    return order;
+  },
+
+  /** Marks an open invoice paid; undefined when it was not open (or is gone). */
+  async payOpenInvoice(tx: Tx, invoiceId: string, at: Date) {
+    const [inv] = await tx
+      .update(invoices)
+      .set({ status: 'paid', paidAt: at })
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'open')))
+      .returning();
+    return inv;
+  },
+
+  async invoiceRow(ex: Db | Tx, invoiceId: string) {
+    const [row] = await ex.select().from(invoices).where(eq(invoices.id, invoiceId));
+    return row;
+  },
+
+  async lockInvoice(tx: Tx, invoiceId: string) {
+    const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+    return row;
+  },
+
+  /** The order's payment succeeded; its currency. */
+  async succeedPayment(tx: Tx, orderId: string, at: Date) {
+    const [row] = await tx
+      .update(payments)
+      .set({ status: 'succeeded', updatedAt: at })
+      .where(eq(payments.orderId, orderId))
+      .returning({ currency: payments.currency });
+    return row?.currency;
+  },
+
+  /** A placed (pay-later) order becomes paid; a shipped one keeps its status (undefined then). */
+  async markPlacedOrderPaid(tx: Tx, orderId: string, at: Date) {
+    const [row] = await tx
+      .update(orders)
+      .set({ status: 'paid', updatedAt: at })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'placed')))
+      .returning({ status: orders.status });
+    return row?.status;
   },
 };
 

@@ -15,8 +15,8 @@ import type {
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { OrderStatus } from '@shop/contracts/orders';
 
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
+import { eq, type SQL } from 'drizzle-orm';
+import { type invoices, type orders, transactions } from '../../db/schema.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
@@ -133,12 +133,7 @@ export function createAdminOrdersService(
       const bundle = await loadOrder(db, id);
       if (!bundle) return fail('order_not_found');
       const { order: o, payment: p, invoice: inv } = bundle;
-      const [customer] = o.userId
-        ? await db
-            .select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email })
-            .from(users)
-            .where(eq(users.id, o.userId))
-        : [];
+      const customer = o.userId ? await repo.customer(db, o.userId) : undefined;
       const paid = p ? p.amountCents : 0;
       const refunded = p ? p.refundedCents : 0;
       const moneyIn = p?.status === 'succeeded' || p?.status === 'partially_refunded';
@@ -190,37 +185,27 @@ export function createAdminOrdersService(
         const refuse = (why?: string) =>
           fail('wrong_status', { number: before.number, status: before.status, target, ...(why ? { why } : {}) });
         if (!TRANSITION_FROM[target].includes(before.status)) return refuse();
-        const openInvoice = sql`exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.status = 'open')`;
-        if (before.status === 'placed') {
-          const [inv] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.orderId, id));
-          if (inv?.status !== 'open') return refuse('it has no open pay-later invoice');
+        if (before.status === 'placed' && (await repo.invoiceStatusOfOrder(tx, id)) !== 'open') {
+          return refuse('it has no open pay-later invoice');
         }
-        const [after] = await tx
-          .update(orders)
-          .set({
-            status: target,
-            ...(target === 'shipped' ? { trackingNumber: body.tracking_number } : {}),
-            updatedAt: now,
-          })
-          .where(
-            and(
-              eq(orders.id, id),
-              eq(orders.status, before.status),
-              before.status === 'placed' ? openInvoice : undefined,
-            ),
-          )
-          .returning();
+        const after = await repo.moveOrder(tx, {
+          id,
+          from: before.status,
+          to: target,
+          ...(target === 'shipped' ? { trackingNumber: body.tracking_number } : {}),
+          at: now,
+        });
         if (!after) {
-          const [now2] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-          return fail('changed_meanwhile', { number: before.number, status: now2?.status ?? before.status });
+          const current = await repo.orderStatus(tx, id);
+          return fail('changed_meanwhile', { number: before.number, status: current ?? before.status });
         }
         // issue 10 point 9: a shipped pay-later order counts as bought, though not paid yet.
         await refreshRatingsOfOrder(tx, id);
-        await tx.insert(orderEvents).values({
+        await repo.addOrderEvent(tx, {
           orderId: id,
           status: target,
           note: TRANSITION_NOTE[target](body.tracking_number),
-          createdAt: now,
+          at: now,
         });
         await audit.record(tx, actor, {
           action: TRANSITION_ACTION[target],
@@ -248,7 +233,7 @@ export function createAdminOrdersService(
       body: CancelOrderBody,
     ): Promise<Result<AdminOrderDetail, AdminOrdersFailure>> {
       const reason = body.reason || undefined;
-      const [payment] = await db.select({ method: payments.method }).from(payments).where(eq(payments.orderId, id));
+      const method = await repo.paymentMethod(db, id);
       const cancelled = await parts.orders.cancelByStaff(id, {
         reason,
         actorId: actor.userId,
@@ -265,9 +250,7 @@ export function createAdminOrdersService(
       const result = cancelled.value;
       const order = await orderRow(db, id);
       if (!order) return fail('order_not_found');
-      await send(async () =>
-        orderMails.cancelled(await mailInfo(order), result.refundedCents, payment?.method ?? null, reason),
-      );
+      await send(async () => orderMails.cancelled(await mailInfo(order), result.refundedCents, method ?? null, reason));
       return service.detail(id);
     },
 
@@ -299,13 +282,13 @@ export function createAdminOrdersService(
       const result = refunded.value;
       const order = await orderRow(db, id);
       if (!order) return fail('order_not_found');
-      const [payment] = await db.select({ method: payments.method }).from(payments).where(eq(payments.orderId, id));
+      const method = await repo.paymentMethod(db, id);
       await send(async () =>
         orderMails.refunded(
           await mailInfo(order),
           result.refundedCents,
           result.after.status === 'refunded',
-          payment?.method ?? 'card',
+          method ?? 'card',
           body.reason,
         ),
       );
@@ -337,48 +320,30 @@ export function createAdminOrdersService(
       const done = await db.transaction(async (tx) => {
         const now = clock.now();
         // The order row first, as cancel and refund lock it first: they queue instead of deadlocking.
-        const [target] = await tx
-          .select({ orderId: invoices.orderId })
-          .from(invoices)
-          .where(eq(invoices.id, invoiceId));
-        if (!target) return fail('invoice_not_found');
-        const [before] = await tx.select().from(orders).where(eq(orders.id, target.orderId)).for('update');
+        const before = await repo.lockOrderOfInvoice(tx, invoiceId);
         if (!before) return fail('invoice_not_found');
-        const [inv] = await tx
-          .update(invoices)
-          .set({ status: 'paid', paidAt: now })
-          .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'open')))
-          .returning();
+        const inv = await repo.payOpenInvoice(tx, invoiceId, now);
         if (!inv) {
-          const [existing] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+          const existing = await repo.invoiceRow(tx, invoiceId);
           if (!existing) return fail('invoice_not_found');
           return fail('invoice_settled', { number: existing.number, status: existing.status });
         }
-        const [payment] = await tx
-          .update(payments)
-          .set({ status: 'succeeded', updatedAt: now })
-          .where(eq(payments.orderId, inv.orderId))
-          .returning({ currency: payments.currency });
-        const [moved] = await tx
-          .update(orders)
-          .set({ status: 'paid', updatedAt: now })
-          .where(and(eq(orders.id, inv.orderId), eq(orders.status, 'placed')))
-          .returning({ status: orders.status });
-        const status = moved?.status ?? before.status;
+        const currency = await repo.succeedPayment(tx, inv.orderId, now);
+        const status = (await repo.markPlacedOrderPaid(tx, inv.orderId, now)) ?? before.status;
         // issue 10 point 9: a paid purchase makes its customer's review of it count.
         await refreshRatingsOfOrder(tx, inv.orderId);
-        await tx.insert(orderEvents).values({
+        await repo.addOrderEvent(tx, {
           orderId: inv.orderId,
           status,
-          note: `Invoice ${inv.number} paid (${fromCents(inv.amountCents).toFixed(2)} ${payment?.currency ?? 'USD'})`,
-          createdAt: now,
+          note: `Invoice ${inv.number} paid (${fromCents(inv.amountCents).toFixed(2)} ${currency ?? 'USD'})`,
+          at: now,
         });
         await recordTransaction(tx, {
           orderId: inv.orderId,
           kind: 'charge',
           method: 'pay_later',
           amountCents: inv.amountCents,
-          currency: payment?.currency,
+          currency,
           note: `Invoice ${inv.number} marked paid`,
           actorId: actor.userId,
           at: now,
@@ -402,17 +367,17 @@ export function createAdminOrdersService(
     async remind(actor: Actor, invoiceId: string): Promise<Result<PayLaterInvoice, AdminOrdersFailure>> {
       const now = clock.now();
       const done = await db.transaction(async (tx) => {
-        const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+        const inv = await repo.lockInvoice(tx, invoiceId);
         if (!inv) return fail('invoice_not_found');
         if (inv.status !== 'open') return fail('invoice_not_open', { number: inv.number, status: inv.status });
         const order = await orderRow(tx, inv.orderId);
         if (!order) return fail('order_not_found');
         const overdue = inv.dueAt.getTime() < now.getTime();
-        await tx.insert(orderEvents).values({
+        await repo.addOrderEvent(tx, {
           orderId: order.id,
           status: order.status,
           note: `${overdue ? 'Overdue notice' : 'Payment reminder'} sent for invoice ${inv.number}`,
-          createdAt: now,
+          at: now,
         });
         await audit.record(tx, actor, {
           action: 'invoice.remind',
