@@ -1,6 +1,8 @@
-import type { Group } from '@shop/contracts/admin-insights';
-import { type SQL, sql } from 'drizzle-orm';
+import type { CustomersQuery, Group } from '@shop/contracts/admin-insights';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
+import { refreshFamilies, users } from '../../db/schema.ts';
 import { type Bounds, bounds, COUNTED_ORDER, type DayRange, placedIn, salesRows } from './revenue.ts';
 
 async function rows<T>(ex: Db | Tx, query: SQL): Promise<T[]> {
@@ -154,6 +156,44 @@ export const insightsRepository = {
          order by sales desc, units desc, name
          limit ${q.limit}`,
     );
+  },
+
+  /** The customer list's search and status filters, as conditions on `users u`. */
+  customerConditions(q: Pick<CustomersQuery, 'q' | 'status'>): SQL[] {
+    const conditions: SQL[] = [sql`true`];
+    if (q.q) {
+      const like = containsPattern(q.q);
+      conditions.push(sql`(u.email ilike ${like} or u.username ilike ${like}
+          or (u.first_name || ' ' || u.last_name) ilike ${like})`);
+    }
+    if (q.status) conditions.push(q.status === 'disabled' ? sql`u.disabled` : sql`not u.disabled`);
+    return conditions;
+  },
+
+  customerSorts: {
+    newest: sql`u.created_at desc, u.id`,
+    oldest: sql`u.created_at asc, u.id`,
+    name: sql`lower(u.last_name), lower(u.first_name), u.id`,
+    orders: sql`orders desc, u.created_at desc, u.id`,
+    value: sql`value desc, u.created_at desc, u.id`,
+  } satisfies Record<CustomersQuery['sort'], SQL>,
+
+  async user(ex: Db | Tx, id: string, lock = false) {
+    const query = ex.select().from(users).where(eq(users.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  /** Every session of the account ends now: no refresh token of it works again (DESIGN §5). */
+  async endSessions(tx: Tx, userId: string, at: Date) {
+    await tx
+      .update(refreshFamilies)
+      .set({ revokedAt: at, revokedReason: 'disabled' })
+      .where(and(eq(refreshFamilies.userId, userId), isNull(refreshFamilies.revokedAt)));
+  },
+
+  async setDisabled(tx: Tx, userId: string, disabled: boolean, at: Date) {
+    await tx.update(users).set({ disabled, updatedAt: at }).where(eq(users.id, userId));
   },
 
   customerCount(db: Db, conditions: SQL[]) {

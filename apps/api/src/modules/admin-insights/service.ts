@@ -13,9 +13,7 @@ import {
   type TopProductsReport,
 } from '@shop/contracts/admin-insights';
 import { fromCents } from '@shop/contracts/money';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { containsPattern } from '../../db/like.ts';
-import { refreshFamilies, users } from '../../db/schema.ts';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
@@ -89,14 +87,6 @@ export function createInsightsService(
     last_order_at: u.last_order_at ? iso(u.last_order_at) : null,
   });
 
-  const SORTS: Record<CustomersQuery['sort'], SQL> = {
-    newest: sql`u.created_at desc, u.id`,
-    oldest: sql`u.created_at asc, u.id`,
-    name: sql`lower(u.last_name), lower(u.first_name), u.id`,
-    orders: sql`orders desc, u.created_at desc, u.id`,
-    value: sql`value desc, u.created_at desc, u.id`,
-  };
-
   /** Sets `disabled` on a customer account; ending its sessions when disabling. Audited. */
   async function setDisabled(
     actor: Actor,
@@ -104,19 +94,15 @@ export function createInsightsService(
     disabled: boolean,
   ): Promise<Result<CustomerRow, InsightsFailure>> {
     const refused = await db.transaction(async (tx): Promise<InsightsFailure | undefined> => {
-      const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      const user = await repo.user(tx, id, true);
       if (!user) return fail('customer_not_found');
       if (user.role !== 'customer') return fail('not_a_customer');
       const now = clock.now();
       if (disabled) {
-        // Every session ends now: no refresh token of this account works again (DESIGN §5).
-        await tx
-          .update(refreshFamilies)
-          .set({ revokedAt: now, revokedReason: 'disabled' })
-          .where(and(eq(refreshFamilies.userId, id), isNull(refreshFamilies.revokedAt)));
+        await repo.endSessions(tx, id, now);
       }
       if (user.disabled === disabled) return undefined;
-      await tx.update(users).set({ disabled, updatedAt: now }).where(eq(users.id, id));
+      await repo.setDisabled(tx, id, disabled, now);
       await audit.record(tx, actor, {
         action: disabled ? 'customer.disable' : 'customer.enable',
         entityType: 'customer',
@@ -219,16 +205,10 @@ export function createInsightsService(
     },
 
     async customers(q: CustomersQuery) {
-      const conditions: SQL[] = [sql`true`];
-      if (q.q) {
-        const like = containsPattern(q.q);
-        conditions.push(sql`(u.email ilike ${like} or u.username ilike ${like}
-          or (u.first_name || ' ' || u.last_name) ilike ${like})`);
-      }
-      if (q.status) conditions.push(q.status === 'disabled' ? sql`u.disabled` : sql`not u.disabled`);
+      const conditions = repo.customerConditions(q);
       const found = await customerRows(
         sql.join(conditions, sql` and `),
-        SORTS[q.sort],
+        repo.customerSorts[q.sort],
         q.limit,
         (q.page - 1) * q.limit,
       );
@@ -244,7 +224,7 @@ export function createInsightsService(
       id: string,
       page: { page: number; limit: number },
     ): Promise<Result<CustomerDetail, InsightsFailure>> {
-      const [user] = await db.select().from(users).where(eq(users.id, id));
+      const user = await repo.user(db, id);
       if (!user) return fail('customer_not_found');
       if (user.role !== 'customer') return fail('not_a_customer');
       const [row] = await customerRows(sql`u.id = ${id}`, sql`u.id`, 1, 0);
