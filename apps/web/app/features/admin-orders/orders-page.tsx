@@ -3,11 +3,8 @@ import { formatAmount } from '@shop/contracts/money';
 import { ORDER_STATUSES } from '@shop/contracts/orders';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
 import {
   AdminPage,
@@ -19,6 +16,7 @@ import {
   Panel,
   QueryState,
   readListParams,
+  SearchForm,
   useListParams,
 } from '../admin/index.ts';
 import { type OrderListParams, useAdminOrders } from './api/get-orders.ts';
@@ -109,7 +107,6 @@ export function OrdersPage() {
 function OrderList() {
   const { values, page, set } = useListParams(ORDER_LIST_KEYS);
   const query = useAdminOrders({ ...values, page, limit: LIMIT });
-  const [search, setSearch] = useState(values.q);
   const chosen = new Set(values.status.split(',').filter(Boolean));
 
   const toggle = (status: string) => {
@@ -117,10 +114,6 @@ function OrderList() {
     if (next.has(status)) next.delete(status);
     else next.add(status);
     set({ status: [...next].join(',') });
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    set({ q: search.trim() });
   };
 
   return (
@@ -152,19 +145,13 @@ function OrderList() {
             </div>
           </fieldset>
           <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr]">
-            <form onSubmit={submit} className="space-y-1.5">
-              <Label htmlFor="orders-search">Search</Label>
-              <div className="flex gap-2">
-                <Input
-                  id="orders-search"
-                  type="search"
-                  placeholder="Order number, e-mail or name"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                />
-                <Button type="submit">Search</Button>
-              </div>
-            </form>
+            <SearchForm
+              id="orders-search"
+              label="Search"
+              placeholder="Order number, e-mail or name"
+              initial={values.q}
+              onSearch={(q) => set({ q })}
+            />
             <FilterSelect
               id="orders-method"
               label="Payment method"

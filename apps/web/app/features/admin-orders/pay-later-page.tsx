@@ -1,12 +1,9 @@
 import type { PayLaterInvoice } from '@shop/contracts/admin-orders';
 import { formatAmount } from '@shop/contracts/money';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type FormEvent, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
 import { plural } from '../../lib/plural.ts';
 import {
@@ -18,6 +15,7 @@ import {
   Panel,
   QueryState,
   readListParams,
+  SearchForm,
   StatCard,
   useListParams,
 } from '../admin/index.ts';
@@ -125,11 +123,6 @@ export function PayLaterPage() {
   const { values, page, set } = useListParams(PAY_LATER_KEYS);
   const filter = values.filter || 'outstanding';
   const query = usePayLater({ filter, q: values.q, page, limit: LIMIT });
-  const [search, setSearch] = useState(values.q);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    set({ q: search.trim() });
-  };
 
   return (
     <AdminPage title="Pay later" description="Invoices of pay-later orders: who owes what, and since when.">
@@ -169,19 +162,13 @@ export function PayLaterPage() {
                     ))}
                   </div>
                 </fieldset>
-                <form onSubmit={submit} className="space-y-1.5">
-                  <Label htmlFor="pay-later-search">Search</Label>
-                  <div className="flex gap-2">
-                    <Input
-                      id="pay-later-search"
-                      type="search"
-                      placeholder="Invoice, order, e-mail or name"
-                      value={search}
-                      onChange={(e) => setSearch(e.target.value)}
-                    />
-                    <Button type="submit">Search</Button>
-                  </div>
-                </form>
+                <SearchForm
+                  id="pay-later-search"
+                  label="Search"
+                  placeholder="Invoice, order, e-mail or name"
+                  initial={values.q}
+                  onSearch={(q) => set({ q })}
+                />
               </div>
             </Panel>
             <DataTable

@@ -2,12 +2,10 @@ import type { LedgerRow } from '@shop/contracts/admin-orders';
 import { formatAmount } from '@shop/contracts/money';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
 import { plural } from '../../lib/plural.ts';
 import {
   AdminPage,
@@ -20,6 +18,7 @@ import {
   Panel,
   QueryState,
   readListParams,
+  SearchForm,
   StatCard,
   useListParams,
 } from '../admin/index.ts';
@@ -75,12 +74,7 @@ const columns: ColumnDef<LedgerRow, unknown>[] = [
 export function TransactionsPage() {
   const { values, page, set } = useListParams(TRANSACTION_KEYS);
   const query = useTransactions({ ...values, page, limit: LIMIT });
-  const [search, setSearch] = useState(values.q);
   const [exporting, setExporting] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    set({ q: search.trim() });
-  };
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -106,19 +100,14 @@ export function TransactionsPage() {
     >
       <Panel>
         <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-6">
-          <form onSubmit={submit} className="space-y-1.5 md:col-span-2">
-            <Label htmlFor="tx-search">Order number</Label>
-            <div className="flex gap-2">
-              <Input
-                id="tx-search"
-                type="search"
-                placeholder="SO-100001"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-              <Button type="submit">Search</Button>
-            </div>
-          </form>
+          <SearchForm
+            id="tx-search"
+            label="Order number"
+            placeholder="SO-100001"
+            initial={values.q}
+            onSearch={(q) => set({ q })}
+            className="md:col-span-2"
+          />
           <FilterSelect
             id="tx-kind"
             label="Kind"

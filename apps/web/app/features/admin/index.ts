@@ -4,7 +4,7 @@ export { AdminPage, Panel } from './components/admin-page.tsx';
 export { AdminShell } from './components/admin-shell.tsx';
 export { DataTable } from './components/data-table.tsx';
 export { ErrorText, SelectField, Tabs, TextAreaField, TextField } from './components/fields.tsx';
-export { DayRangeFields, FilterSelect } from './components/filter-fields.tsx';
+export { DayRangeFields, FilterSelect, SearchForm } from './components/filter-fields.tsx';
 export { Pagination } from './components/pagination.tsx';
 export { QueryState } from './components/query-state.tsx';
 export { StatCard } from './components/stat-card.tsx';
