@@ -67,6 +67,11 @@ describe('add-to-cart quantity', () => {
     });
   }
 
+  it('refuses a body carrying a __proto__ key before any rule reads it (prototype poisoning)', async () => {
+    const poisoned = `{"product_id":"${productId}","quantity":{"__proto__":0}}`;
+    await expectRefused(await add(poisoned), 400, 'The request body is not valid JSON');
+  });
+
   it('refuses every non-integer or out-of-range quantity and writes nothing (property)', async () => {
     const badQuantity = fc.oneof(
       fc.integer({ max: 0 }),
@@ -77,7 +82,11 @@ describe('add-to-cart quantity', () => {
       fc.boolean(),
       fc.constant(null),
       fc.array(fc.integer({ min: 1, max: 5 })),
-      fc.dictionary(fc.string(), fc.integer()),
+      // A `__proto__` key is refused earlier, by the JSON parser (the case below), not by the quantity rule.
+      fc.dictionary(
+        fc.string().filter((key) => key !== '__proto__'),
+        fc.integer(),
+      ),
     );
     await fc.assert(
       fc.asyncProperty(badQuantity, async (quantity) => {
