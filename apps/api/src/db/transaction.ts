@@ -15,7 +15,12 @@ class RolledBack extends Error {
  */
 export function okOrRollback<T, F extends Failure>(result: Result<T, F>): T {
   if (result.ok) return result.value;
-  throw new RolledBack(result);
+  return rollBack(result);
+}
+
+/** Inside a transaction: rolls it back with `failure` (for helpers that cannot return it). */
+export function rollBack(failure: Failure): never {
+  throw new RolledBack(failure);
 }
 
 /** Runs `run` (a transaction using `okOrRollback`): its value as `ok`, or the failure that rolled it back. */

@@ -10,6 +10,7 @@ import type { PublicUser, TokenSet } from '@shop/contracts/auth';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { rollBack, transactionResult } from '../../db/transaction.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { hashToken, opaqueToken } from '../../lib/secrets.ts';
@@ -62,11 +63,6 @@ export type AccountFailure =
 /** `.local` never resolves in public DNS: mail to an anonymised address reaches nobody. */
 const ANON_DOMAIN = 'invalid.local';
 
-/** Thrown inside a transaction to roll it back; the use case ends in its failure (see `inTransaction`). */
-class Rollback {
-  constructor(readonly failure: AccountFailure) {}
-}
-
 /**
  * The signed-in shopper's own account (issue 4, `/account`): profile, password, address book and
  * deleting the account. Every call first checks that the account still exists and is enabled: an
@@ -86,28 +82,15 @@ export function createAccountService(
   }
 
   /**
-   * Runs `work` in a transaction; a `Rollback` thrown inside undoes every write and ends the use case
-   * in its failure (e.g. a spent link stays unspent when the address turns out to be taken).
+   * Sets the e-mail; one that another account holds (checked, then by the unique index) is `email_taken`,
+   * which rolls the caller's transaction back (a spent link stays unspent).
    */
-  async function inTransaction<T, F extends AccountFailure>(
-    work: (tx: Tx) => Promise<Result<T, F>>,
-  ): Promise<Result<T, F>> {
-    try {
-      return await db.transaction(work);
-    } catch (err) {
-      // Only this use case's own failures are thrown as a Rollback inside its work.
-      if (err instanceof Rollback) return err.failure as F;
-      throw err;
-    }
-  }
-
-  /** Sets the e-mail; one that another account holds (checked, then by the unique index) is `email_taken`. */
   async function setEmail(tx: Tx, userId: string, email: string, now: Date) {
-    if (await repo.emailTakenByOther(tx, userId, email)) throw new Rollback(fail('email_taken'));
+    if (await repo.emailTakenByOther(tx, userId, email)) rollBack(fail('email_taken'));
     try {
       await repo.setEmail(tx, userId, email, now);
     } catch (err) {
-      if (uniqueViolation(err) === 'users_email_key') throw new Rollback(fail('email_taken'));
+      if (uniqueViolation(err) === 'users_email_key') rollBack(fail('email_taken'));
       throw err;
     }
   }
@@ -240,12 +223,13 @@ export function createAccountService(
       if (found.usedAt) return fail('email_link_used');
       if (found.expiresAt <= clock.now()) return fail('email_link_expired');
 
-      const changed = await inTransaction<UserRow, EmailLinkFailure>(async (tx) => {
+      // A failure, returned or from setEmail, rolls back every write of the transaction.
+      const changed = await transactionResult<UserRow, EmailLinkFailure>(db, async (tx) => {
         const now = clock.now();
         const claimedBy = await repo.claimEmailChange(tx, found.id, now);
-        if (!claimedBy) throw new Rollback(fail('email_link_used'));
+        if (!claimedBy) return fail('email_link_used');
         const user = await repo.user(claimedBy, tx);
-        if (!user || user.disabled) throw new Rollback(fail('email_link_invalid'));
+        if (!user || user.disabled) return fail('email_link_invalid');
         await setEmail(tx, user.id, found.newEmail, now);
         await repo.endOtherAccess(tx, user.id, caller?.userId === user.id ? caller.sessionId : undefined, now);
         return ok(user);
@@ -312,12 +296,12 @@ export function createAccountService(
       id: string,
       input: AddressPatch,
     ): Promise<Result<SavedAddress, SessionInvalid | AddressNotFound>> {
-      return inTransaction(async (tx) => {
+      return transactionResult(db, async (tx) => {
         if (!(await activeUser(userId, tx))) return fail('session_invalid');
         if (!(await repo.ownAddressExists(tx, userId, id))) return fail('address_not_found');
         if (input.is_default) await repo.clearDefaultAddress(tx, userId);
         const row = await repo.updateAddress(tx, userId, id, input, clock.now());
-        if (!row) throw new Rollback(fail('address_not_found'));
+        if (!row) return fail('address_not_found');
         return ok(toSavedAddress(row));
       });
     },

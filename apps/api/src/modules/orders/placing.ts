@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, PlaceOrderBody } from '@shop/contracts/orders';
 import type { Tx } from '../../db/client.ts';
+import { failureOfRollback, okOrRollback } from '../../db/transaction.ts';
 import { hashRequest, hasStoredAnswer, withIdempotency } from '../../lib/idempotency.ts';
 import { fail, ok, type Result } from '../../lib/result.ts';
 import {
@@ -33,13 +34,11 @@ import {
 import { hashable, orderScope, payLaterTerms } from './rules.ts';
 import { orderToWire } from './wire.ts';
 
+/** What the idempotent placing transaction answers. */
+type IdempotentAnswer = Awaited<ReturnType<typeof withIdempotency<{ order_id: string }>>>;
+
 /** What placing an order can end in besides a placed order (nothing is written for any of them but a decline). */
 export type PlaceFailure = CardFailure | CardDeclined | CheckoutFailure | OrderNotFound | InFlight;
-
-/** Carries a failure out of the order's transaction, so that everything it wrote is rolled back. */
-class Refused {
-  constructor(readonly failure: CheckoutFailure) {}
-}
 
 /**
  * Placing orders (issue 4; DESIGN §6). Placing is one transaction under the request's Idempotency-Key:
@@ -194,29 +193,26 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
       const scope = orderScope(actor, body);
 
       let placed: Placed | undefined;
-      let answer: Awaited<ReturnType<typeof withIdempotency<{ order_id: string }>>>;
-      try {
-        answer = await withIdempotency<{ order_id: string }>(
+      const answered = await failureOfRollback<IdempotentAnswer, CheckoutFailure>(() =>
+        withIdempotency<{ order_id: string }>(
           db,
           { scope, key: idempotencyKey, requestHash: hashRequest({ op: 'place-order', body: hashable(body) }), now },
           async (tx) => {
-            const result = await placeInTx(tx, actor, body, cardInfo?.value, current);
-            // Thrown to roll the transaction back (and leave the key free for a retry).
-            if (!result.ok) throw new Refused(result);
-            placed = result.value;
+            // A failure rolls the transaction back (and leaves the key free for a retry).
+            placed = okOrRollback(await placeInTx(tx, actor, body, cardInfo?.value, current));
             return { statusCode: 201, body: { order_id: placed.orderId } };
           },
-        );
-      } catch (err) {
-        if (!(err instanceof Refused)) throw err;
-        const { failure } = err;
+        ),
+      );
+      if (!answered.ok) {
         // issue 4: the 409 showed the new prices; the cart now carries them, so placing again
         // (after the shopper has seen them) buys at those prices.
-        if (actor.userId && failure.reason === 'lines_changed' && hasPriceChange(failure.lines)) {
+        if (actor.userId && answered.reason === 'lines_changed' && hasPriceChange(answered.lines)) {
           await repriceCart(db, actor.userId);
         }
-        return failure;
+        return answered;
       }
+      const answer = answered.value;
 
       let bundle: OrderBundle | undefined;
       if (!answer.replayed && placed) {
