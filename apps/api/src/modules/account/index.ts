@@ -1,3 +1,3 @@
 /** The account module's public face: services.ts and app.ts import only from here. */
-export { ACCOUNT_RATE_LIMIT, accountRoutes } from './routes.ts';
+export { accountRoutes } from './routes.ts';
 export { type AccountFailure, type AccountService, createAccountService } from './service.ts';

@@ -1,3 +1,2 @@
 export { adminDiscountsRoutes } from './routes.ts';
 export { type AdminDiscountFailure, type AdminDiscountsService, createAdminDiscountsService } from './service.ts';
-export { discountToWire } from './wire.ts';

@@ -1,3 +1,2 @@
 export { adminStaffRoutes } from './routes.ts';
 export { type AdminStaffFailure, type AdminStaffService, createAdminStaffService } from './service.ts';
-export { staffToWire } from './wire.ts';

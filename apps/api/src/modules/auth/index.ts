@@ -1,7 +1,7 @@
 /** The auth module's public face: other modules, services.ts and app.ts import only from here. */
 export { AUTH_MSG } from './messages.ts';
 export { AUTH_RATE_LIMITS } from './rate-limits.ts';
-export { byEmail, byUsername } from './repository.ts';
+export { byEmail } from './repository.ts';
 export { authRoutes } from './routes.ts';
 export {
   type AccountDisabled,
@@ -11,10 +11,5 @@ export {
   type SessionInvalid,
   type UsernameTaken,
 } from './service.ts';
-export {
-  type AccessClaims,
-  createTokenSigner,
-  PREVIEW_TTL_SECONDS,
-  type TokenSigner,
-} from './tokens.ts';
+export { type AccessClaims, createTokenSigner, PREVIEW_TTL_SECONDS, type TokenSigner } from './tokens.ts';
 export { toPublicUser, type UserRow } from './wire.ts';

@@ -9,6 +9,6 @@ export type { PlaceFailure } from './placing.ts';
 export { ORDER_RATE_LIMITS } from './rate-limits.ts';
 export { loadOrder, type OrderBundle } from './repository.ts';
 export { ordersRoutes } from './routes.ts';
-export { CANCELLABLE, ORDER_MSG, PAYMENT_CONFIRM_WINDOW_MS } from './rules.ts';
+export { CANCELLABLE, ORDER_MSG } from './rules.ts';
 export { createOrdersService, type OrdersService } from './service.ts';
 export { orderToWire } from './wire.ts';

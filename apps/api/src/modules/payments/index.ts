@@ -6,9 +6,7 @@ export {
   type CardDetails,
   type CardFailure,
   cardBrand,
-  cardExpired,
   checkCard,
-  luhnValid,
 } from './cards.ts';
 export {
   type ChargeRequest,

@@ -1,9 +1,4 @@
-export {
-  maintenanceHook,
-  pageOpenDuringMaintenance,
-  previewTokenOf,
-  STAFF_PREVIEW_COOKIE,
-} from './maintenance.ts';
+export { maintenanceHook, pageOpenDuringMaintenance, previewTokenOf } from './maintenance.ts';
 export { createStorefrontPreviewService, type StorefrontPreviewService } from './preview.ts';
 export { storefrontPreviewRoutes } from './preview-routes.ts';
 export {
@@ -13,5 +8,4 @@ export {
   settingsToAdmin,
   settingsToWire,
   shippingToWire,
-  storeProfile,
 } from './service.ts';

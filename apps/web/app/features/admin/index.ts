@@ -8,12 +8,12 @@ export { DayRangeFields, FilterSelect, SearchForm } from './components/filter-fi
 export { Pagination } from './components/pagination.tsx';
 export { QueryState } from './components/query-state.tsx';
 export { StatCard } from './components/stat-card.tsx';
-export { ADMIN_LOGIN_PATH, isAdmin, isStaff } from './lib/access.ts';
-export { BACK_OFFICE_ROOT, backOfficeKey, useBackOfficeMutation } from './lib/back-office.ts';
+export { isAdmin, isStaff } from './lib/access.ts';
+export { backOfficeKey, useBackOfficeMutation } from './lib/back-office.ts';
 export { AdminApiError, adminApi } from './lib/client.ts';
 export { downloadCsv } from './lib/download.ts';
 export { firstErrorMessage } from './lib/form-errors.ts';
-export { adminTimeZone, formatDate, formatDateTime, isoDay, setAdminTimeZone } from './lib/format.ts';
+export { adminTimeZone, formatDate, formatDateTime, isoDay } from './lib/format.ts';
 export { readListParams, useListParams } from './lib/list-params.ts';
 export { ensureAdminData, inStoreTimeZone, revalidateOnPageChange } from './lib/prefetch.ts';
 export { timeZoneQuery } from './lib/time-zone.ts';

@@ -9,7 +9,6 @@ export {
   sessionSource,
   sessionStore,
   setTokens,
-  signedInUserId,
   syncSessionFromStorage,
   useSession,
 } from './session-store.ts';

@@ -9,7 +9,6 @@ export {
   type CartLineOptions,
   type CartProduct,
   type CartTotals,
-  cartTotals,
   clearCart as clearLocalCart,
   type LocalCartItem,
   totalItems,

@@ -3,7 +3,7 @@
  * The actions and the sync pull in the API client and TanStack Query, so they are offered as loaders.
  */
 export { WishlistView } from './components/wishlist-view.tsx';
-export { useWishlist, type WishlistProduct } from './wishlist-store.ts';
+export type { WishlistProduct } from './wishlist-store.ts';
 
 /** Save, remove and toggle, loaded on first use. */
 export const loadWishlistActions = () => import('./actions.ts');
