@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { printCacheMemory, runCacheMemoryBench } from './cache-memory.ts';
 import { type CartLine, printCheckout, runCheckout } from './checkout.ts';
+import { printInvalidation, runInvalidationBench } from './invalidation.ts';
 import { runWebBudgets } from './lighthouse.ts';
 import { printSeed, runSeedBench } from './seed.ts';
 import { BENCH_ADMIN, freePort, ROOT, startShop, stopShop } from './shop.ts';
@@ -80,6 +82,10 @@ async function main() {
   if (!printValidation(await runValidationBench())) process.exitCode = 1;
   // Issue 11 point 2: the seed's time is a figure here, never a test's assertion.
   if (!printSeed(await runSeedBench())) process.exitCode = 1;
+  // Issue 13 point 8: the listing cache's memory after many distinct queries, against CACHE_MAX_MB.
+  if (!printCacheMemory(await runCacheMemoryBench())) process.exitCode = 1;
+  // Issue 13 point 10: a change through one process reaching another on the same database.
+  if (!printInvalidation(await runInvalidationBench())) process.exitCode = 1;
   const shop = await startShop(dataDir, port);
   let twin: ChildProcess | undefined;
   try {

@@ -26,7 +26,7 @@ export async function runSeedBench(): Promise<SeedFigures> {
   try {
     for (let run = 0; run < RUNS; run++) {
       const name = `seed_bench_${run}`;
-      const admin = connect(embedded.url, quiet, 1);
+      const admin = connect(embedded.url, quiet, { max: 1 });
       await admin.pool.query(`create database ${name}`);
       const database = connect(withDatabase(embedded.url, name), quiet);
       try {

@@ -8,12 +8,13 @@ import {
   fillGuestDetails,
   goToCheckout,
   guestEmail,
+  ownProduct,
   placeOrderButton,
   summary,
   TEST_CARD,
 } from './support/checkout.ts';
-import { hydrated } from './support/session.ts';
-import { plainProducts } from './support/shopper.ts';
+import { deliveredMailsTo, hydrated, mailsTo } from './support/session.ts';
+import { firstChoices, plainProducts } from './support/shopper.ts';
 
 // Issue 5 in the browser: staff create a discount code that a shopper then uses at checkout, answer a
 // message a shopper sent through the contact form (the reply lands in the mail outbox), and find both
@@ -137,9 +138,55 @@ test('a shopper writes through the contact form; staff reply, note and close; th
   await expect(mail).toHaveCount(1);
   await mail.getByRole('button', { name: `Re: ${subject}` }).click();
   await expect(mail).toContainText('It left our warehouse today.');
+  // Issue 13: each mail shows its state; the reply was queued and then sent by a job.
+  await expect(mail).toContainText(/Queued|Sent/);
   await expect(mail).not.toContainText('Carrier confirmed pickup.');
 
   await findInAuditLog(admin, { action: 'ticket.reply', contains: 'It left our warehouse today.' });
+});
+
+test('a mail the server refused is failed in the outbox with its reason; Retry sends it (issue 13)', async ({
+  page,
+}) => {
+  // The test mailbox refuses the first mail to a refuse-once-… address; the e2e shop gives a mail one
+  // attempt. A guest's order confirmation carries no link, so staff may send it again (ADR 021).
+  const email = `refuse-once-${randomUUID().slice(0, 8)}@example.com`;
+  const product = await ownProduct(page.request, 3);
+  const placed = await page.request.post('/api/orders', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: {
+      email,
+      items: [{ product_id: product.id, quantity: 1, ...(await firstChoices(page.request, product.id)) }],
+      shipping_address: {
+        name: 'Ada Lovelace',
+        line1: '12 Analytical Way',
+        city: 'London',
+        postal_code: 'N1 9GU',
+        country: 'gb',
+      },
+      shipping_method: 'standard',
+      payment: { method: 'pay_later' },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { number } = (await placed.json()) as { number: string };
+  await expect.poll(async () => (await mailsTo(page.request, email))[0]?.state).toBe('failed');
+
+  await adminSignIn(page);
+  await page.goto('/admin/support?tab=outbox');
+  await page.getByLabel('Recipient').fill(email);
+  const mail = page.getByRole('row').filter({ hasText: number });
+  await expect(mail).toContainText('Failed after 1 attempt: ');
+  await expect(mail).toContainText('mailbox unavailable');
+  await mail.getByRole('button', { name: /^Retry/ }).click();
+  await expect(mail.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
+  await expect
+    .poll(async () => (await deliveredMailsTo(page.request, email)).filter((m) => m.subject.includes(number)))
+    .toHaveLength(1);
+  await page.reload();
+  await page.getByLabel('Recipient').fill(email);
+  await expect(mail).toContainText('Sent');
+  await findInAuditLog(page, { action: 'mail.retry', contains: email });
 });
 
 // One test a page: axe on a long page takes seconds on a busy 2-core machine, so five in one test

@@ -90,6 +90,8 @@ test('the newsletter stores the address, answers with the API message and mails 
   );
   await expect(email).toHaveValue('');
 
+  // Issue 13: the mail is sent by a job just after the answer.
+  await expect.poll(async () => (await deliveredMailsTo(page.request, address)).length).toBeGreaterThan(0);
   const [mail] = await deliveredMailsTo(page.request, address);
   const link = mail?.text.match(/\/newsletter\/confirm\?token=[\w-]+/)?.[0];
   if (!link) throw new Error(`no confirmation link in: ${mail?.text}`);

@@ -1,34 +1,33 @@
 // `npm start`: build the web app when it is missing or older than its sources, then run the server in
 // this same process (one PID to signal; a SIGKILL leaves nothing behind but what server.ts recovers).
+// The server is the compiled one (apps/api/dist, `npm run build`) when it is newer than the API's
+// sources, else the sources themselves through tsx. Issue 13: on a deployed tree installed with
+// `npm ci --omit=dev` the builders (tsx, Vite) are absent and the builds present are used as they are.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { installed, loadApi, newestMtime, root } from './api.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // WEB_BUILD_DIR (relative to apps/web, or absolute) is where the build lives; the server reads it too.
-const buildDir = path.resolve(root, 'apps/web', process.env.WEB_BUILD_DIR ?? 'build');
+const buildDir = path.resolve(root, 'apps/web', process.env.WEB_BUILD_DIR || 'build');
 process.env.WEB_BUILD_DIR = buildDir;
 const marker = path.join(buildDir, 'server/index.js');
-const sources = [
+const webSources = [
   'apps/web/app',
   'apps/web/vite.config.ts',
   'apps/web/react-router.config.ts',
   'packages/contracts/src',
 ];
 
-function newestMtime(p) {
-  const full = path.join(root, p);
-  if (!fs.existsSync(full)) return 0;
-  const stat = fs.statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
+const webBuilt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+const webStale = webBuilt === 0 || webSources.some((s) => newestMtime(s) > webBuilt);
+if (webBuilt === 0 && !installed('react-router')) {
+  console.error(
+    `The web app is not built (${marker} is missing) and its build tools are not installed here (npm ci --omit=dev): run \`npm run build\` where the dev dependencies are, then copy the tree with its builds (docs/deploy.md).`,
+  );
+  process.exit(1);
 }
-
-const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
-if (built === 0 || sources.some((s) => newestMtime(s) > built)) {
+if (webBuilt === 0 || (webStale && installed('react-router'))) {
   console.log('Building the web app (a minute or two; once per change of its sources)…');
   // The build script itself, not through npm: no npm banners around its one line.
   const result = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.mjs')], {
@@ -40,7 +39,5 @@ if (built === 0 || sources.some((s) => newestMtime(s) > built)) {
 
 // React's production build is chosen by NODE_ENV, which must be set before the server build loads.
 process.env.NODE_ENV ??= 'production';
-const { register } = await import('tsx/esm/api');
-register();
-const { runShop } = await import(path.join(root, 'apps/api/src/server.ts'));
-runShop('build');
+const server = await loadApi('server', 'server.ts');
+server.runShop('build');

@@ -53,10 +53,26 @@ function vitest(name, file, args, env) {
 }
 
 // The default run needs no services: the API suite starts its own embedded PostgreSQL.
-ok = vitest('unit + API integration tests (embedded PostgreSQL)', 'vitest.json', [], { TEST_DATABASE_URL: '' }) && ok;
-// With TEST_DATABASE_URL (CI sets it when the machine's PostgreSQL answers) the API suite runs there too.
+ok =
+  vitest(
+    'unit + API integration tests (embedded PostgreSQL)',
+    'vitest.json',
+    ['--project', 'unit', '--project', 'api'],
+    {
+      TEST_DATABASE_URL: '',
+    },
+  ) && ok;
+// Issue 13: real shop processes under faults, on databases of their own; once, after the suites above.
+ok =
+  vitest('operations tests (real processes, faults)', 'vitest-ops.json', ['--project', 'ops'], {
+    TEST_DATABASE_URL: '',
+  }) && ok;
+// With TEST_DATABASE_URL (CI sets it when the machine's PostgreSQL answers) the API suite runs there too;
+// with TEST_REDIS_URL (set when the machine's Redis answers) so do the tests of several processes sharing it.
 if (process.env.TEST_DATABASE_URL) {
-  ok = vitest('API integration tests (TEST_DATABASE_URL)', 'vitest-external.json', ['--project', 'api']) && ok;
+  const redis = process.env.TEST_REDIS_URL ? ['--project', 'redis'] : [];
+  ok =
+    vitest('API integration tests (TEST_DATABASE_URL)', 'vitest-external.json', ['--project', 'api', ...redis]) && ok;
 }
 
 const hasE2e =

@@ -10,7 +10,8 @@ const smtpPort = Number(process.env.MAIL_SINK_SMTP_PORT);
 const httpPort = Number(process.env.MAIL_SINK_HTTP_PORT);
 if (!smtpPort || !httpPort) throw new Error('Set MAIL_SINK_SMTP_PORT and MAIL_SINK_HTTP_PORT');
 
-const sink = await startSmtpSink(smtpPort);
+// Issue 13: the first mail to a refuse-once-… address is refused, so the outbox shows a failed mail to retry.
+const sink = await startSmtpSink(smtpPort, { refuseOnceTo: /^refuse-once-/ });
 const server = http.createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
   const to = url.searchParams.get('to');

@@ -53,7 +53,10 @@ export const adminAccount: Account = E2E_ADMIN;
  * The newest mails to an address, read from the admin outbox as staff would: links with tokens are
  * hidden there (issue 10 point 2); `deliveredMailsTo` reads what the recipient got.
  */
-export async function mailsTo(request: APIRequestContext, to: string): Promise<{ subject: string; text: string }[]> {
+export async function mailsTo(
+  request: APIRequestContext,
+  to: string,
+): Promise<{ subject: string; text: string; state: string }[]> {
   const admin = await apiLogin(request, adminAccount);
   const res = await request.get(`/api/admin/outbox?to=${encodeURIComponent(to)}`, {
     headers: { authorization: `Bearer ${admin.access}` },

@@ -14,11 +14,15 @@ import type { ZodType } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { badRequest } from './errors.ts';
+import { createJobs, crontab, type Jobs, taskList } from './jobs/index.ts';
 import { type Background, createBackground } from './lib/background.ts';
 import { bodyLimitFor } from './lib/body-limit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createInvalidation, type Invalidation } from './lib/invalidation.ts';
 import { nestsDeeperThan } from './lib/json-depth.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { sealingKey } from './lib/seal.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { authRoutes, createTokenSigner } from './modules/auth/index.ts';
@@ -38,13 +42,18 @@ import { maintenanceHook } from './modules/settings/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { wishlistRoutes } from './modules/wishlist/index.ts';
 import { authGuards } from './plugins/auth.ts';
+import { registerDrain } from './plugins/drain.ts';
 import {
   answerClientError,
   answerFrameworkError,
+  databaseGate,
   registerErrorHandling,
   registerMethodGuard,
 } from './plugins/errors.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
+import { redisWithLocalFallback } from './plugins/rate-limit-store.ts';
+import { registerRequestId, requestIdGenerator } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createServices } from './services.ts';
 import type { PageErrorRenderer } from './web/plugin.ts';
@@ -82,6 +91,10 @@ export async function buildApp(opts: AppOptions) {
     // Page addresses get the web app's error page once it is registered (issue 11 point 13).
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply, renderPageError),
     clientErrorHandler: answerClientError,
+    // Issue 13: an id for every request, a proxy's own only from a trusted proxy (plugins/request-id.ts).
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
+    // Issue 13 point 5: while draining, a request on an open connection is served (plugins/drain.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   // spec §7: "all requests send JSON" — a bodiless DELETE may still say application/json; treat an
   // empty JSON body as no body instead of refusing it. Non-empty bodies keep Fastify's safe parser.
@@ -97,29 +110,75 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   // First: every answer from here on, errors included, carries the security headers (issue 10 point 13).
   registerSecurityHeaders(app);
+  registerRequestId(app);
   registerMethodGuard(app);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { onDatabaseUnavailable: database.reportUnreachable });
   registerNulGuard(app);
+  registerDrain(app);
 
   const { publicUrl } = config;
-  const mailer =
-    opts.mailer ??
-    createMailer({
-      db: database.db,
-      clock,
-      smtpUrl: config.SMTP_URL,
-      from: `Shop <no-reply@${new URL(publicUrl).hostname}>`,
-      log: app.log,
-    });
+  const outbox = createMailer({
+    db: database.db,
+    clock,
+    smtpUrl: config.SMTP_URL,
+    from: `Shop <no-reply@${new URL(publicUrl).hostname}>`,
+    log: app.log,
+    sealKey: sealingKey(opts.jwtSecret, 'mail outbox'),
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+  });
+  const mailer = opts.mailer ?? outbox;
   const signer = createTokenSigner(opts.jwtSecret, clock);
   // Issue 10 point 7: work kept off the request path; closing the app waits for it.
   const background = createBackground(app.log);
   app.addHook('onClose', () => background.drain());
-  const deps = { db: database.db, config, clock, mailer, signer, publicUrl, background };
+  // Issue 13 point 10: caches empty themselves on a change made by any process (server.ts starts the
+  // transport between processes; until then, and in tests that build the app alone, it is local).
+  const invalidation = createInvalidation(app.log);
+  // Issue 13: request, pool and domain metrics at GET /metrics (plugins/metrics.ts).
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  const deps = {
+    db: database.db,
+    config,
+    clock,
+    mailer,
+    signer,
+    publicUrl,
+    background,
+    metrics,
+    invalidation,
+    probeDatabase: database.probe,
+    databaseUnreachable: database.unreachable,
+  };
   const services = createServices(deps);
   const guards = authGuards(signer, services.auth.activeSession);
   app.decorate('services', services);
+  // Issue 13: the durable jobs; server.ts (JOBS=on) or `npm run worker` starts the runner.
+  const jobs = createJobs({
+    pool: database.pool,
+    log: app.log,
+    tasks: (processKey) =>
+      taskList(
+        {
+          db: database.db,
+          pool: database.pool,
+          clock,
+          config,
+          mail: outbox,
+          orders: services.orders,
+          backInStock: services.backInStock,
+        },
+        processKey,
+      ),
+    crontab: crontab(config),
+    concurrency: config.JOBS_CONCURRENCY,
+  });
+  app.decorate('jobs', jobs);
+  // The queue's depth and the jobs that used up their attempts, read when scraped (GET /metrics).
+  metrics.gauge('shop_jobs', 'Jobs in the durable queue, by state', async () => jobs.stats(), 'state');
+  app.addHook('onClose', () => jobs.stop());
   app.decorate('background', background);
+  app.decorate('invalidation', invalidation);
   // The route table, as registered: the admin authorization matrix test walks it (issue 5).
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -141,9 +200,13 @@ export async function buildApp(opts: AppOptions) {
     route.config = { ...route.config, rateLimit: { ...limit, max: Math.round(limit.max * config.RATE_LIMIT_SCALE) } };
   });
 
+  // After the route table's hook, before the routes whose requests it counts.
+  await registerMetrics(app, { metrics, pool: database.pool, token: config.METRICS_TOKEN });
+
   await app.register(rateLimit, {
     global: false,
-    ...(opts.redis ? { redis: opts.redis, nameSpace: 'shop-rl:' } : {}),
+    // Issue 13 point 6: Redis counts when it answers in time; otherwise this process counts.
+    ...(opts.redis ? { store: redisWithLocalFallback(opts.redis, `${config.REDIS_PREFIX}rl:`, app.log) } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many attempts. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
@@ -162,6 +225,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(
     async (api) => {
       // Issue 5: maintenance mode stops shoppers' changes (503); staff and sign-in keep working.
+      // Issue 13 point 4: a database known to be unreachable answers 503 at once.
+      api.addHook('onRequest', databaseGate(database.unreachable));
       api.addHook('onRequest', maintenanceHook(services.settings));
       // The docs page runs Swagger UI's own scripts under its own policy; it may not be framed either.
       await api.register(swaggerUi, {
@@ -220,5 +285,8 @@ declare module 'fastify' {
     services: ReturnType<typeof createServices>;
     routeTable: RouteEntry[];
     background: Background;
+    metrics: Metrics;
+    invalidation: Invalidation;
+    jobs: Jobs;
   }
 }

@@ -42,3 +42,40 @@ describe('config: the public address (issue 10 point 11)', () => {
     }
   });
 });
+
+describe('config: database timeouts (issue 13 point 4)', () => {
+  it('bounds waiting for a connection and a statement by default, and takes other bounds', () => {
+    const defaults = loadConfig({});
+    expect([defaults.DB_CONNECT_TIMEOUT_MS, defaults.DB_STATEMENT_TIMEOUT_MS]).toEqual([3_000, 30_000]);
+    const set = loadConfig({ DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '120000' });
+    expect([set.DB_CONNECT_TIMEOUT_MS, set.DB_STATEMENT_TIMEOUT_MS]).toEqual([1_000, 120_000]);
+  });
+
+  it('refuses no bound at all and values that are not a number of milliseconds', () => {
+    for (const value of ['0', '-1', 'soon', '1.5']) {
+      expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: value })).toThrow(/DB_CONNECT_TIMEOUT_MS/);
+      expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: value })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+    }
+  });
+});
+
+describe('config: jobs, schedules and retention (issue 13)', () => {
+  it('runs jobs in the server by default, with sensible schedules and retention', () => {
+    const c = loadConfig({});
+    expect(c.JOBS).toBe('on');
+    expect(c.MAIL_MAX_ATTEMPTS).toBe(8);
+    expect(c.SCHEDULE_ORDER_SWEEP).toBe('* * * * *');
+    expect([c.RETENTION_DAYS_OUTBOX, c.RETENTION_DAYS_ERROR_REPORTS, c.RETENTION_DAYS_TOKENS]).toEqual([90, 30, 30]);
+    expect(loadConfig({ JOBS: 'off', SCHEDULE_RETENTION: '*/5 3 * * 1-5' }).SCHEDULE_RETENTION).toBe('*/5 3 * * 1-5');
+  });
+
+  it('refuses a schedule that is not five crontab fields, and a JOBS other than on or off', () => {
+    for (const value of ['every minute', '* * * *', '* * * * * *']) {
+      expect(() => loadConfig({ SCHEDULE_ORDER_SWEEP: value })).toThrow(
+        /SCHEDULE_ORDER_SWEEP: must be five crontab fields/,
+      );
+    }
+    expect(() => loadConfig({ JOBS: 'yes' })).toThrow(/JOBS/);
+    expect(() => loadConfig({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/);
+  });
+});

@@ -54,12 +54,41 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** Five crontab fields: minute hour day-of-month month day-of-week (e.g. `17 3 * * *`). */
+const cronSchedule = z
+  .string()
+  .trim()
+  .regex(/^[\d*,/-]+(\s+[\d*,/-]+){4}$/, 'must be five crontab fields, e.g. "17 3 * * *"');
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  /**
+   * Issue 13 point 4: how long a request waits for a database connection — a free one from the pool or a
+   * new one — before it answers 503. Bounds what a stalled or unreachable database can hold.
+   */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
+  /**
+   * Issue 13 point 4: the longest one statement of a request may run (PostgreSQL's statement_timeout; the
+   * driver gives up 1 s later if the server does not answer at all). Generous for reports and CSV exports;
+   * migrations and the first seed run on a connection of their own without it.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  /** Put before every Redis key and channel, so shops (or test runs) sharing one Redis stay apart. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1-64 letters, digits or : _ . -')
+    .default('shop:'),
+  /**
+   * How long one Redis command may take before the shop stops waiting and counts limits in memory
+   * (issue 13 point 6).
+   */
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
+  /** The memory the answer caches of one process may hold (issue 13 point 8), in megabytes. */
+  CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(32),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
@@ -76,12 +105,36 @@ const schema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10_000).default(1),
   TRUST_PROXY: trustProxy,
   DEMO_LOADER_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** The bearer token Prometheus sends for GET /metrics; unset, /metrics does not exist (issue 13). */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** On SIGTERM/SIGINT, how long requests in flight get to finish before their connections are cut (issue 13 point 5). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Issue 13 "Backups": where `npm run backup` and the scheduled backup write, how often, how many kept. */
+  BACKUP_DIR: z.string().default('./backups'),
+  BACKUP_EVERY: z.enum(['off', 'hourly', 'daily']).default('off'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  /** Issue 13: run the job workers in this process (`off` for web-only processes beside `npm run worker`). */
+  JOBS: z.enum(['on', 'off']).default('on'),
+  /** Jobs one process runs at once. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** A mail is `failed` after this many failed sends (retried with backoff in between). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  /** Schedules (5-field crontab, server time zone UTC-based as graphile-worker reads it). */
+  SCHEDULE_ORDER_SWEEP: cronSchedule.default('* * * * *'),
+  SCHEDULE_RETENTION: cronSchedule.default('17 3 * * *'),
+  SCHEDULE_PAY_LATER_REMINDERS: cronSchedule.default('0 8 * * *'),
+  /** Retention (issue 13): mail bodies, error reports, and spent sign-in tokens older than this are purged. */
+  RETENTION_DAYS_OUTBOX: z.coerce.number().int().min(1).max(3650).default(90),
+  RETENTION_DAYS_ERROR_REPORTS: z.coerce.number().int().min(1).max(3650).default(30),
+  RETENTION_DAYS_TOKENS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Where the built web app lives; tests and bench point elsewhere. */
   WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/build')),
 });
 
 export type Config = z.infer<typeof schema> & {
   dataDir: string;
+  /** BACKUP_DIR, absolute. */
+  backupDir: string;
   /** The base of every absolute link (pages, sitemap, robots.txt, mail): PUBLIC_URL, else fixed at start. */
   publicUrl: string;
 };
@@ -103,7 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const { data } = parsed;
   const publicUrl = trimEndChar(data.PUBLIC_URL ?? localUrl(data.HOST, data.PORT), '/');
-  return { ...data, dataDir: path.resolve(data.DATA_DIR), publicUrl };
+  return { ...data, dataDir: path.resolve(data.DATA_DIR), backupDir: path.resolve(data.BACKUP_DIR), publicUrl };
 }
 
 export class ConfigError extends Error {}

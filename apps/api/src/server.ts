@@ -1,21 +1,17 @@
-import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { connect } from './db/client.ts';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
+import { connect, poolSettings } from './db/client.ts';
+import { type EmbeddedPostgres, exitForSupervisor, startEmbeddedPostgres } from './db/embedded.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
+import { startInvalidation } from './lib/invalidation.ts';
 import { createLogger } from './lib/logger.ts';
+import { connectRedis } from './lib/redis.ts';
 import { persistentSecret } from './lib/secrets.ts';
 import { startSummary } from './lib/start-summary.ts';
 
-/** How long in-flight requests get to finish on SIGTERM/SIGINT. */
-const SHUTDOWN_GRACE_MS = 10_000;
-/**
- * How often unconfirmed card payments (window: 30 minutes) and unpaid guest pay-later orders past
- * their hold (a store setting) are looked for.
- */
-const PAYMENT_SWEEP_MS = 60_000;
+/** After the grace period (SHUTDOWN_GRACE_MS): time left for the pool and the database to stop. */
+const STOP_MARGIN_MS = 15_000;
 
 /**
  * Starts the shop: database, migrations, seed, HTTP. Stops in reverse order on SIGTERM/SIGINT.
@@ -39,10 +35,18 @@ async function main(web: 'build' | 'dev') {
   let embedded: EmbeddedPostgres | undefined;
   let url = config.DATABASE_URL;
   if (!url) {
-    embedded = await startEmbeddedPostgres(config.dataDir, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
+    embedded = await startEmbeddedPostgres(
+      config.dataDir,
+      { info: (m) => log.info(m), warn: (m) => log.warn(m) },
+      // Issue 13 point 3: a postmaster that dies is restarted; if it cannot be, exit for a supervisor.
+      { supervise: { onGiveUp: (err) => exitForSupervisor(log, err) } },
+    );
     url = embedded.url;
   }
-  const database = connect(url, log);
+  // Issue 13 point 4: requests wait a bounded time for the database; migrations and the first seed
+  // (which may wait for another process's migration lock) run on a connection of their own, unbounded.
+  const setup = connect(url, log, { max: 2 });
+  const database = connect(url, log, poolSettings(config));
   const summary: Parameters<typeof startSummary>[0] = {
     publicUrl: config.publicUrl,
     publicUrlSet: config.PUBLIC_URL !== undefined,
@@ -50,8 +54,8 @@ async function main(web: 'build' | 'dev') {
     databaseDir: embedded?.dataDir,
   };
   try {
-    await applyMigrations(database.pool);
-    const { seeded, firstAdmin } = await seedIfEmpty(database.db, {
+    await applyMigrations(setup.pool);
+    const { seeded, firstAdmin } = await seedIfEmpty(setup.db, {
       mode: config.SEED,
       adminEmail: config.ADMIN_EMAIL,
       adminPassword: config.ADMIN_PASSWORD,
@@ -64,12 +68,11 @@ async function main(web: 'build' | 'dev') {
     await database.close().catch(() => {});
     await embedded?.stop();
     throw err;
+  } finally {
+    await setup.close().catch(() => {});
   }
 
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
-    : undefined;
-  redis?.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
+  const redis = connectRedis(config, log);
 
   const app = await buildApp({
     config,
@@ -79,6 +82,26 @@ async function main(web: 'build' | 'dev') {
     logger: log,
     web: web === 'dev' ? 'dev' : true,
   });
+  // Issue 13 point 1: charges a crash left without an outcome are settled with the gateway before serving.
+  await app.services.orders
+    .reconcileUnsettledCharges()
+    .then((n) => n > 0 && log.info(`settled ${n} card payment(s) left unsettled by a crash`))
+    .catch((err: Error) => log.warn({ err: err.message }, 'settling unsettled charges failed'));
+  // Issue 13 point 10: other processes' changes empty this one's caches (LISTEN/NOTIFY, or Redis pub/sub).
+  const invalidation = await startInvalidation(app.invalidation, {
+    databaseUrl: url,
+    pool: database.pool,
+    redis,
+    prefix: config.REDIS_PREFIX,
+    log,
+  });
+  // Issue 13: mail, the unpaid-order sweeps, reminders and retention are durable jobs (ADR 021), started
+  // before serving so readiness covers them; the runner stops (running jobs finish) in app.close(),
+  // before the pool closes.
+  if (config.JOBS === 'on') {
+    await app.jobs.start();
+    app.services.health.watchJobs(app.jobs.state);
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   // Issue 11 point 3: one short summary for a person (the admin's generated password boxed, first start
   // only); issue 10 point 11: links are never built from a request's Host, so a missing PUBLIC_URL shows.
@@ -86,36 +109,28 @@ async function main(web: 'build' | 'dev') {
   await new Promise<void>((resolve) => log.flush(() => resolve()));
   process.stdout.write(startSummary(summary));
 
-  // issue 4: card orders whose payment was not confirmed within 30 minutes are cancelled and restocked;
-  // issue 10 point 3: so are guests' pay-later orders still unpaid when their hold ends.
-  const sweep = setInterval(() => {
-    app.services.orders
-      .expireUnconfirmedPayments()
-      .then((n) => n > 0 && log.info(`cancelled ${n} order(s) with an unconfirmed payment`))
-      .catch((err: Error) => log.warn({ err: err.message }, 'unconfirmed-payment sweep failed'));
-    app.services.orders
-      .expireUnpaidGuestOrders()
-      .then((n) => n > 0 && log.info(`cancelled ${n} unpaid guest pay-later order(s) past their hold`))
-      .catch((err: Error) => log.warn({ err: err.message }, 'unpaid guest order sweep failed'));
-  }, PAYMENT_SWEEP_MS);
-  sweep.unref();
-
+  // Issue 13 point 5: stop in reverse order of start. HTTP first: the listener closes at once and the
+  // requests in flight finish (plugins/drain.ts); then what they used — the pool, Redis, the database.
+  // A client still holding a connection after the grace period is cut off; a stop that still hangs
+  // STOP_MARGIN_MS later exits 1 for the supervisor to see.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: stopping`);
-    clearInterval(sweep);
-    const force = setTimeout(() => process.exit(1), 2 * SHUTDOWN_GRACE_MS);
-    force.unref();
-    // Stop taking requests and finish the ones in flight; a client that holds its response open
-    // longer than the grace period is cut off rather than holding the shutdown.
-    const drain = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    drain.unref();
-    await app.close();
-    await database.close();
-    redis?.disconnect();
-    await embedded?.stop();
+    const grace = config.SHUTDOWN_GRACE_MS;
+    setTimeout(() => app.server.closeAllConnections(), grace).unref();
+    setTimeout(() => process.exit(1), grace + STOP_MARGIN_MS).unref();
+    try {
+      await app.close();
+      await invalidation.stop();
+      await database.close();
+      redis?.disconnect();
+      await embedded?.stop();
+    } catch (err) {
+      log.error({ err }, 'the shop did not stop cleanly');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,8 +1,10 @@
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import type { Background } from './lib/background.ts';
 import type { Clock } from './lib/clock.ts';
+import type { Invalidation } from './lib/invalidation.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Metrics } from './lib/metrics.ts';
 import { createAccountService } from './modules/account/index.ts';
 import { createAdminAuditLogService } from './modules/admin-audit-log/index.ts';
 import { createAdminCatalogService } from './modules/admin-catalog/index.ts';
@@ -47,6 +49,14 @@ export interface Deps {
   publicUrl: string;
   /** Runs work after the answer (mail behind forms that must not tell who has an account). */
   background: Background;
+  /** Counters and gauges served at GET /metrics (issue 13). */
+  metrics: Metrics;
+  /** Whether the database answers within a deadline, off the pool (health and readiness; issue 13). */
+  probeDatabase: Database['probe'];
+  /** Whether the database is known to be unreachable now (no I/O; issue 13 point 4). */
+  databaseUnreachable: Database['unreachable'];
+  /** Caches subscribe to it; writes publish to it after their commit (issue 13 point 10). */
+  invalidation: Invalidation;
 }
 
 /** The domain services; HTTP routes and server-side loaders (through the load context) both call these. */
@@ -69,7 +79,7 @@ export function createServices(deps: Deps) {
     discounts,
     stock: createStockService(deps),
     // The built-in test provider stands in for a card gateway (issue 4).
-    provider: createTestPaymentProvider(),
+    provider: createTestPaymentProvider(deps.db),
     backInStock,
   });
   return {
@@ -98,7 +108,7 @@ export function createServices(deps: Deps) {
     adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media }),
     adminOrders: createAdminOrdersService(deps, { orders, audit, settings }),
     adminInsights: createInsightsService(deps, { audit, settings }),
-    adminOutbox: createOutboxService(deps),
+    adminOutbox: createOutboxService(deps, { audit }),
     adminAuditLog: createAdminAuditLogService(deps, { settings }),
     adminSettings: createAdminSettingsService(deps, { settings, audit }),
     adminDiscounts: createAdminDiscountsService(deps, { audit }),

@@ -359,6 +359,7 @@ describe('stock adjustments', () => {
     await t.db.insert(productSubscribers).values({ productId: product.id, userId: shopper.id });
     const res = await call('POST', `/products/${product.id}/stock-adjustments`, { delta: 4, reason: 'Restock' });
     expect(res.statusCode).toBe(201);
+    await t.drain(); // the restock queued the notify-back-in-stock job (issue 13)
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, shopper.email));
     expect(mails.map((m) => m.subject)).toEqual([`Back in stock: ${product.name}`]);
   });

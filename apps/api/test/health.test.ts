@@ -9,10 +9,37 @@ afterAll(() => t.close());
 
 describe('health', () => {
   it('answers liveness and readiness', async () => {
-    expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok', database: 'up' });
     const ready = await t.app.inject('/api/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(ready.json()).toEqual({ status: 'ready', database: 'up', jobs: 'off' });
+  });
+
+  // Issue 13: readiness reports the job runner where the process runs one, and is not ready while it
+  // does not (stopped: e.g. its connection lost); a process that runs no jobs is not held to it.
+  it('reports the job runner: ready while it runs, 503 while it should run and does not', async () => {
+    await t.app.jobs.start();
+    t.app.services.health.watchJobs(t.app.jobs.state);
+    try {
+      const running = await t.app.inject('/api/ready');
+      expect([running.statusCode, running.json()]).toEqual([200, { status: 'ready', database: 'up', jobs: 'running' }]);
+      await t.app.jobs.stop();
+      const stopped = await t.app.inject('/api/ready');
+      expect([stopped.statusCode, stopped.json()]).toEqual([
+        503,
+        { status: 'unavailable', database: 'up', jobs: 'stopped' },
+      ]);
+      expect(stopped.headers['retry-after']).toBeDefined();
+    } finally {
+      await t.app.jobs.stop();
+      t.app.services.health.watchJobs(() => 'off');
+    }
+  });
+
+  it('counts the job queue in /metrics', async () => {
+    const metrics = await t.app.metrics.registry.metrics();
+    expect(metrics).toMatch(/^shop_jobs\{state="queued"\} \d+$/m);
+    expect(metrics).toMatch(/^shop_jobs\{state="failed"\} \d+$/m);
   });
 
   it('answers unknown API paths with the JSON error shape', async () => {

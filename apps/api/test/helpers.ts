@@ -45,8 +45,14 @@ export async function createTestApp(
     db: database.db,
     pool: database.pool,
     clock,
-    /** Waits for the work the app runs after answering (mail behind forms; issue 10 point 7). */
-    drain: () => app.background.drain(),
+    /**
+     * Waits for the work the app runs after answering (mail behind forms; issue 10 point 7), then runs
+     * every job due now (mail sending, issue 13): the test app starts no runner of its own.
+     */
+    async drain() {
+      await app.background.drain();
+      await app.jobs.drain();
+    },
     async close() {
       await app.close();
       await database.close();

@@ -37,8 +37,11 @@ function post(url: string, payload: unknown, opts: { headers?: Record<string, st
   });
 }
 
-/** The mails delivered to an address (any case), newest first. */
-const mailsTo = (email: string) => sink.mailsTo(email);
+/** The mails delivered to an address (any case), newest first, once the queued ones are sent (issue 13). */
+async function mailsTo(email: string) {
+  await t.drain();
+  return sink.mailsTo(email);
+}
 function tokenIn(text: string): string {
   const m = text.match(/http:\/\/localhost:3000\/newsletter\/confirm\?token=([\w-]+)/);
   if (!m?.[1]) throw new Error(`no confirmation link in: ${text}`);

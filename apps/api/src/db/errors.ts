@@ -8,3 +8,58 @@ export function uniqueViolation(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * SQLSTATEs that mean the database cannot serve us just now, not that the request is wrong: class 08
+ * (connection exception), admin/crash shutdown, "the database system is starting up / shutting down"
+ * (57P03), too many clients (53300) and a statement cut by statement_timeout (57014).
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+/** Socket errors on the way to the database: refused, reset, unreachable, name not resolved. */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** pg and pg-pool raise these without a code: a lost connection, the connect and query timeouts, a closed pool. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/, // unexpectedly, or due to connection timeout
+  /^timeout expired$/, // pg's Client: no connection within connectionTimeoutMillis
+  /^timeout exceeded when trying to connect$/, // pg-pool: no free connection within the acquire timeout
+  /^Query read timeout$/, // pg: no answer within query_timeout (a stalled server)
+  /is not queryable$/, // a client whose connection already failed
+  /^Cannot use a pool after calling end on the pool$/,
+];
+
+/**
+ * Issue 13 point 3: whether an error means "the database is unreachable or overloaded" — the request may
+ * succeed if retried shortly, so the shop answers 503 with Retry-After instead of 500. The one place that
+ * classifies driver errors; looks through causes (drizzle wraps the driver's error).
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && typeof e === 'object' && depth < 8;
+    e = e.cause as never, depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code)) return true;
+    // Only the driver's code-less errors are told by their message: an error with a code of its own
+    // (ours, a server error) never is.
+    const message = e.code === undefined && typeof e.message === 'string' ? e.message : '';
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait (Retry-After) when the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** What a shopper reads while the database cannot be reached (API answers and pages). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The shop cannot reach its database just now. Please try again in a moment.';

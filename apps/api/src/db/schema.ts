@@ -399,6 +399,12 @@ export const errorReports = pgTable(
  * Every mail the shop sent, or would have sent (DESIGN §2). Links with tokens are stored hidden
  * (issue 10 point 2); the index serves the hourly cap per address (point 3).
  */
+/**
+ * Where a mail stands (issue 13): `queued` waits for the send-mail job; `sent`; `failed` after its last
+ * attempt (the reason in `error`); `suppressed` over the hourly cap; `kept` recorded without SMTP_URL.
+ */
+export const mailStateEnum = pgEnum('mail_state', ['queued', 'sent', 'failed', 'suppressed', 'kept']);
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -412,8 +418,43 @@ export const mailOutbox = pgTable(
     error: text(),
     /** Over the hourly cap of its address: kept for staff to see, never sent (issue 10 point 3). */
     suppressed: boolean().notNull().default(false),
+    state: mailStateEnum().notNull().default('queued'),
+    /** Send attempts made so far (issue 13). */
+    attempts: integer().notNull().default(0),
+    /** The mail had links only its recipient may get: without `sealed` it cannot be sent again. */
+    hasSecrets: boolean('has_secrets').notNull().default(false),
+    /** The real text and html, AES-256-GCM sealed (lib/seal.ts); cleared once sent or finally failed. */
+    sealed: text(),
   },
-  (t) => [index('mail_outbox_to_created_idx').on(sql`lower(${t.to})`, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_created_idx').on(sql`lower(${t.to})`, t.createdAt),
+    index('mail_outbox_state_idx').on(t.state),
+  ],
+);
+
+/**
+ * The job workers of each running process (issue 13, ADR 021): a process is alive while its liveness
+ * connection (application_name `shop-jobs:<process_key>`) is open; the jobs its workers held are
+ * unlocked for others once it is gone.
+ */
+export const jobWorkers = pgTable('job_workers', {
+  workerId: text('worker_id').primaryKey(),
+  processKey: text('process_key').notNull(),
+  startedAt: now(),
+});
+
+/** One row per run of a scheduled job: which tick it served, and where it ran (issue 13). */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    id: serial().primaryKey(),
+    task: text().notNull(),
+    tick: timestamp({ withTimezone: true }).notNull(),
+    ranAt: now(),
+    processKey: text('process_key').notNull(),
+    outcome: text().notNull(),
+  },
+  (t) => [index('scheduled_runs_task_tick_idx').on(t.task, t.tick)],
 );
 
 /** Answers to requests that carried an Idempotency-Key (DESIGN §5). */
@@ -685,6 +726,8 @@ export const invoices = pgTable('invoices', {
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
   dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** When the pay-later reminder went out (issue 13): at most once per invoice. */
+  remindedAt: timestamp('reminded_at', { withTimezone: true }),
 });
 
 export const stockReasonEnum = pgEnum('stock_reason', [

@@ -25,7 +25,8 @@ import { conflict, unprocessable } from '../errors.ts';
  * - The same key again with the same request hash returns the stored answer without running again,
  *   even if the state has changed since (that is what makes a retry safe).
  * - The same key with a different request hash → 422; while the first request is still running → 409
- *   (the client should retry later; it then gets the stored answer).
+ *   (the client should retry later; it then gets the stored answer). A finished key is read without
+ *   the lock, so concurrent retries of it all get the stored answer, never 409 (issue 13 point 2).
  * - If `run` throws, the transaction rolls back and the key stays free: failures are not stored, so a
  *   retry after e.g. "out of stock" runs again. `run` must therefore do all its writes through `tx`.
  * - Keys expire after `ttlMs` (default 24 h); an expired key is reused as if new.
@@ -60,11 +61,34 @@ export async function withIdempotency<T>(
   const thisKey = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 
   return db.transaction(async (tx) => {
+    /** The stored answer of a finished, unexpired request with this key (422 if its body differed). */
+    const finished = async () => {
+      const [stored] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(thisKey, isNotNull(idempotencyKeys.statusCode), gte(idempotencyKeys.createdAt, expiredBefore)));
+      if (!stored || stored.statusCode === null) return undefined;
+      if (stored.requestHash !== requestHash) {
+        throw unprocessable('This Idempotency-Key was already used for a different request');
+      }
+      return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
+    };
+
+    // A finished key answers its stored answer without the lock (ADR 004; issue 13 point 2): retries
+    // reading it never make each other wait or see 409.
+    const done = await finished();
+    if (done) return done;
+
     // A transaction-scoped lock per key, taken without waiting: a second request with the key while
-    // the first still runs is told so at once (409) instead of queueing behind it.
+    // the first still runs is told so at once (409) instead of queueing behind it. The holder may also
+    // be a request that has just finished (or a retry that read it): look again before answering 409.
     const [hi, lo] = lockKey(scope, key);
     const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${hi}, ${lo}) as locked`);
-    if (!lock.rows[0]?.locked) throw conflict('A request with this Idempotency-Key is still being processed');
+    if (!lock.rows[0]?.locked) {
+      const meanwhile = await finished();
+      if (meanwhile) return meanwhile;
+      throw conflict('A request with this Idempotency-Key is still being processed');
+    }
 
     // Claim the key: a new row, or an expired one taken over. No row back means a live answer exists.
     const claimed = await tx
@@ -78,14 +102,9 @@ export async function withIdempotency<T>(
       .returning({ key: idempotencyKeys.key });
 
     if (claimed.length === 0) {
-      const [stored] = await tx.select().from(idempotencyKeys).where(thisKey);
-      if (!stored || stored.statusCode === null) {
-        throw conflict('A request with this Idempotency-Key is still being processed');
-      }
-      if (stored.requestHash !== requestHash) {
-        throw unprocessable('This Idempotency-Key was already used for a different request');
-      }
-      return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
+      const stored = await finished();
+      if (stored) return stored;
+      throw conflict('A request with this Idempotency-Key is still being processed');
     }
 
     const answer = await run(tx);
@@ -132,8 +151,11 @@ function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** Two int4 advisory-lock keys from the scope and key (the two-key space never meets the bigint one). */
-function lockKey(scope: string, key: string): [number, number] {
+/**
+ * Two int4 advisory-lock keys from the scope and key (the two-key space never meets the bigint one).
+ * Exported for the test that holds a key's lock as a concurrent request would.
+ */
+export function lockKey(scope: string, key: string): [number, number] {
   const digest = createHash('sha256').update(`idempotency\n${scope}\n${key}`).digest();
   return [digest.readInt32BE(0), digest.readInt32BE(4)];
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import pretty from 'pino-pretty';
+import { currentRequestId } from './request-context.ts';
 
 /** Where mailed links carry their token (issue 10 point 2): /auth/reset-password/{token}, ?token=… */
 const TOKEN_IN_PATH = /(\/reset-password\/)[^/?#\s]+/g;
@@ -22,6 +23,11 @@ function requestLogFields(request: FastifyRequest) {
   };
 }
 
+function boundRequestId(logger: Logger): boolean {
+  const bindings = (logger as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym];
+  return bindings?.includes('"reqId":') === true;
+}
+
 /**
  * The server's logger. Whoever reads the log must not get a working reset or confirmation link from
  * it (issue 10 point 2): request URLs and message texts (Fastify's "Route … not found") are logged
@@ -37,6 +43,13 @@ export function createLogger(
   const options = {
     level,
     serializers: { req: requestLogFields },
+    // Issue 13: a line written while a request is handled carries its id, whichever logger wrote it;
+    // the request's own logger (Fastify's child) has it bound already.
+    mixin(_merge: object, _level: number, logger: Logger) {
+      const id = currentRequestId();
+      if (id === undefined || boundRequestId(logger)) return {};
+      return { reqId: id };
+    },
     hooks: {
       logMethod(this: Logger, args: unknown[], method: (...args: unknown[]) => void) {
         method.apply(

@@ -1,8 +1,10 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { enqueue } from '../jobs/queue.ts';
 import type { Clock } from './clock.ts';
+import { seal, unseal } from './seal.ts';
 
 export interface Mail {
   to: string;
@@ -14,12 +16,32 @@ export interface Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /**
+   * Records the mail and queues its sending (issue 13): with `tx`, both commit or roll back with the
+   * caller's change; without, in a transaction of their own. Never talks to the SMTP server.
+   */
+  send(mail: Mail, opts?: { tx?: Tx }): Promise<void>;
+}
+
+/** The worker's side of the outbox (the send-mail job). */
+export interface MailDelivery {
+  /** Sends the outbox row `id` if it is still queued; throws on a failure to be retried. */
+  deliver(id: string): Promise<void>;
 }
 
 interface Logger {
+  info(obj: unknown, msg?: string): void;
   warn(obj: unknown, msg?: string): void;
 }
+
+/** The outbox's note on a mail whose link was dropped after its last failed attempt (issue 13). */
+export const LINK_NOT_KEPT = 'the link in it was not kept after the last failed attempt';
+
+/** The job that sends outbox row `id`: one per row, so a retry replaces a waiting one. */
+export const sendMailJobKey = (id: string) => `send-mail:${id}`;
+
+/** Bounds on one SMTP conversation, so a silent server frees the worker instead of holding it. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /** At most this many mails an hour go to one address, whoever asks for them (issue 10 point 3). */
 export const MAIL_HOURLY_CAP = 10;
@@ -49,22 +71,46 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
   log: Logger;
+  /** Seals the real text of a queued mail (lib/seal.ts). */
+  sealKey: Buffer;
+  /** After this many failed attempts a mail is `failed` (MAIL_MAX_ATTEMPTS). */
+  maxAttempts: number;
+}
+
+/** What is sealed beside a queued mail: the text the recipient gets, and the secrets to hide in errors. */
+interface Sealed {
+  text: string;
+  html?: string;
+  secrets: string[];
 }
 
 /**
- * Every mail is recorded in the outbox (the admin area lists it). With SMTP_URL it is also sent and
- * marked; a failed send keeps its error beside it and never fails the request that caused it.
+ * Every mail is recorded in the outbox (the admin area lists it). With SMTP_URL its row is `queued` and a
+ * send-mail job is queued in the same transaction; the worker sends it and marks it `sent`, or records
+ * the error and attempt and lets the queue retry with backoff, until `maxAttempts`: then it is `failed`
+ * with its reason (issue 13, ADR 021). A job for a row that is no longer queued does nothing, so the
+ * queue's at-least-once runs never send twice what was marked sent.
  *
  * issue 10 point 2: the outbox row holds the mail with its `secrets` (reset and confirmation links)
- * replaced, so staff reading the outbox, a log or a database dump never get a working link: only the
- * SMTP message carries them. Without SMTP such a mail cannot reach anyone, and its row says so.
+ * replaced, so staff reading the outbox, a log or a database dump never get a working link. The real
+ * text waits for the worker sealed (AES-256-GCM, a key from the JWT secret) in `sealed`, which is
+ * cleared once the mail is sent or finally failed. Without SMTP such a mail cannot reach anyone, and its
+ * row says so.
  *
  * issue 10 point 3: at most MAIL_HOURLY_CAP mails an hour go to one address (case-insensitively, by
  * the injected clock). A mail over the cap is not sent; it is kept as suppressed, with the reason, so
  * staff can tell a shopper why it never arrived. The request that caused it still succeeds.
  */
-export function createMailer({ db, clock, smtpUrl, from, log }: MailerOptions): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+export function createMailer({
+  db,
+  clock,
+  smtpUrl,
+  from,
+  log,
+  sealKey,
+  maxAttempts,
+}: MailerOptions): Mailer & MailDelivery {
+  const transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }) : undefined;
   if (!transport) {
     log.warn(
       {},
@@ -73,58 +119,89 @@ export function createMailer({ db, clock, smtpUrl, from, log }: MailerOptions): 
   }
 
   /**
-   * Stores the mail, suppressed when its address had its hourly share. The lock on the address makes
-   * the count exact when mails to it are sent at once.
+   * Stores the mail (suppressed when its address had its hourly share) and queues it. The lock on the
+   * address makes the count exact when mails to it are sent at once.
    */
-  async function record(mail: Omit<Mail, 'secrets'>, error: string | null) {
-    return db.transaction(async (tx) => {
-      const address = mail.to.toLowerCase();
-      await tx.execute(sql`select pg_advisory_xact_lock(${CAP_LOCK}, hashtext(${address}))`);
-      const now = clock.now();
-      const [recent] = await tx
-        .select({ n: count() })
-        .from(mailOutbox)
-        .where(
-          and(
-            sql`lower(${mailOutbox.to}) = ${address}`,
-            gt(mailOutbox.createdAt, new Date(now.getTime() - HOUR_MS)),
-            eq(mailOutbox.suppressed, false),
-          ),
-        );
-      const suppressed = (recent?.n ?? 0) >= MAIL_HOURLY_CAP;
-      const [row] = await tx
-        .insert(mailOutbox)
-        .values({ ...mail, createdAt: now, suppressed, error: suppressed ? NOT_SENT_OVER_CAP : error })
-        .returning({ id: mailOutbox.id, suppressed: mailOutbox.suppressed });
-      if (!row) throw new Error('mail not recorded');
-      return row;
-    });
+  async function record(tx: Tx, { secrets = [], ...mail }: Mail) {
+    const kept = {
+      to: mail.to,
+      subject: mail.subject,
+      text: hideSecrets(mail.text, secrets),
+      html: mail.html === undefined ? undefined : hideSecrets(mail.html, secrets),
+    };
+    const address = mail.to.toLowerCase();
+    await tx.execute(sql`select pg_advisory_xact_lock(${CAP_LOCK}, hashtext(${address}))`);
+    const now = clock.now();
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(
+        and(
+          sql`lower(${mailOutbox.to}) = ${address}`,
+          gt(mailOutbox.createdAt, new Date(now.getTime() - HOUR_MS)),
+          eq(mailOutbox.suppressed, false),
+        ),
+      );
+    const suppressed = (recent?.n ?? 0) >= MAIL_HOURLY_CAP;
+    const hasSecrets = secrets.length > 0;
+    const state = suppressed ? 'suppressed' : transport ? 'queued' : 'kept';
+    const error = suppressed ? NOT_SENT_OVER_CAP : !transport && hasSecrets ? NOT_SENT_NO_SMTP : null;
+    const sealed =
+      state === 'queued' && hasSecrets
+        ? seal(sealKey, JSON.stringify({ text: mail.text, html: mail.html, secrets } satisfies Sealed))
+        : null;
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values({ ...kept, createdAt: now, suppressed, error, state, hasSecrets, sealed })
+      .returning({ id: mailOutbox.id });
+    if (!row) throw new Error('mail not recorded');
+    if (state === 'queued') {
+      await enqueue(tx, 'send-mail', { id: row.id }, { jobKey: sendMailJobKey(row.id) });
+      // Written within the request that caused the mail: its id ties the request to the outbox row.
+      log.info({ mail: row.id, to: mail.to }, 'mail queued');
+    }
+    if (suppressed) log.warn({ to: mail.to, subject: mail.subject }, `mail not sent: ${NOT_SENT_OVER_CAP}`);
   }
 
   return {
-    async send({ secrets = [], ...mail }) {
-      const kept = {
-        to: mail.to,
-        subject: mail.subject,
-        text: hideSecrets(mail.text, secrets),
-        html: mail.html === undefined ? undefined : hideSecrets(mail.html, secrets),
-      };
-      const undeliverable = !transport && secrets.length > 0;
-      const { id, suppressed } = await record(kept, undeliverable ? NOT_SENT_NO_SMTP : null);
-      if (suppressed) {
-        log.warn({ to: mail.to, subject: mail.subject }, `mail not sent: ${NOT_SENT_OVER_CAP}`);
+    async send(mail, { tx } = {}) {
+      if (tx) await record(tx, mail);
+      else await db.transaction((own) => record(own, mail));
+    },
+
+    async deliver(id) {
+      const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      if (row?.state !== 'queued') return;
+      const content: Sealed = row.sealed
+        ? (JSON.parse(unseal(sealKey, row.sealed)) as Sealed)
+        : { text: row.text, html: row.html ?? undefined, secrets: [] };
+      if (!transport || (row.hasSecrets && !row.sealed)) {
+        const error = transport ? LINK_NOT_KEPT : NOT_SENT_NO_SMTP;
+        await db
+          .update(mailOutbox)
+          .set({ state: transport ? 'failed' : 'kept', error, sealed: null })
+          .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'queued')));
         return;
       }
-      if (!transport) return;
       try {
-        await transport.sendMail({ from, ...mail });
-        await db.update(mailOutbox).set({ sentAt: clock.now() }).where(eq(mailOutbox.id, id));
+        await transport.sendMail({ from, to: row.to, subject: row.subject, text: content.text, html: content.html });
       } catch (err) {
         // An SMTP server may echo what it refused: the error is kept and logged without secrets.
-        const error = hideSecrets((err as Error).message, secrets);
-        log.warn({ err: error, to: mail.to }, 'mail not sent');
-        await db.update(mailOutbox).set({ error }).where(eq(mailOutbox.id, id));
+        const error = hideSecrets((err as Error).message, content.secrets);
+        const attempts = row.attempts + 1;
+        const last = attempts >= maxAttempts;
+        log.warn({ err: error, to: row.to, attempts }, last ? 'mail not sent: no attempts left' : 'mail not sent yet');
+        await db
+          .update(mailOutbox)
+          .set({ attempts, error, ...(last ? { state: 'failed' as const, sealed: null } : {}) })
+          .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'queued')));
+        if (last) return;
+        throw new Error(`mail ${id} not sent (attempt ${attempts} of ${maxAttempts}): ${error}`);
       }
+      await db
+        .update(mailOutbox)
+        .set({ state: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, error: null, sealed: null })
+        .where(eq(mailOutbox.id, id));
     },
   };
 }

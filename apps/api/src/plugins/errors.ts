@@ -1,8 +1,9 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ERROR_CODES } from '@shop/contracts/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailable } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import type { PageErrorRenderer } from '../web/plugin.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -21,7 +22,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
 };
 
 /** One error shape `{message, code, details?}` for every failure; 5xx never leak internals. */
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(app: FastifyInstance, opts: { onDatabaseUnavailable?: () => void } = {}) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'body' && request.body == null) {
       return reply.status(400).send({ message: 'The request body is required', code: ERROR_CODES.validation });
@@ -52,6 +53,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message, code: ERROR_CODES.badRequest });
+    }
+    if (databaseUnavailable(error)) {
+      // Issue 13 point 3: the database is down, stalled or full: a retry shortly may succeed.
+      request.log.warn({ err: error.message }, 'database unavailable');
+      opts.onDatabaseUnavailable?.();
+      return answerDatabaseUnavailable(reply);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side', code: ERROR_CODES.internal });
@@ -155,4 +162,26 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
   socket.destroy(error);
+}
+
+/** The API's answer while the database is unreachable: 503, Retry-After, the shop's error body. */
+export function answerDatabaseUnavailable(reply: FastifyReply) {
+  return reply
+    .status(503)
+    .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+    .send({ message: DATABASE_UNAVAILABLE_MESSAGE, code: ERROR_CODES.unavailable });
+}
+
+/** What answers without the database while it is unreachable: health and readiness probe it; the docs need none. */
+const OPEN_WHILE_UNREACHABLE = ['/api/health', '/api/ready', '/api/docs'];
+
+/**
+ * Issue 13 point 4: while the database is known to be unreachable (`Database.unreachable`), API calls
+ * answer 503 at once instead of each waiting out its connection or statement timeout.
+ */
+export function databaseGate(unreachable: () => boolean) {
+  return async (request: { url: string }, reply: FastifyReply) => {
+    if (!unreachable() || OPEN_WHILE_UNREACHABLE.some((prefix) => request.url.startsWith(prefix))) return;
+    return answerDatabaseUnavailable(reply);
+  };
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { RunnableDevEnvironment } from 'vite';
 import type { Config } from '../config.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailable } from '../db/errors.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { pageOpenDuringMaintenance, previewTokenOf } from '../modules/settings/index.ts';
@@ -108,11 +109,20 @@ export async function registerWeb(
       if (hasOversizedBody(request)) {
         throw new AppError(413, ERROR_CODES.payloadTooLarge, 'The request body is too large');
       }
-      // Issue 5: in maintenance mode every page but the admin area's answers 503 with the maintenance
-      // page (the root loader throws it). One look at the cached settings per page. Issue 11 point 9:
-      // a browser whose preview cookie belongs to an open staff session sees the storefront instead.
-      const maintenanceOn = !pageOpenDuringMaintenance(pathname) && (await services.settings.maintenance());
-      const preview = maintenanceOn && (await isStaffPreview(request.headers.cookie));
+      // Issue 13 point 4: while the database is known to be unreachable, the 503 page at once.
+      if (services.health.knownUnreachable()) return databaseUnavailablePage(request, reply);
+      let maintenanceOn: boolean;
+      let preview: boolean;
+      try {
+        // Issue 5: in maintenance mode every page but the admin area's answers 503 with the maintenance
+        // page (the root loader throws it). One look at the cached settings per page. Issue 11 point 9:
+        // a browser whose preview cookie belongs to an open staff session sees the storefront instead.
+        maintenanceOn = !pageOpenDuringMaintenance(pathname) && (await services.settings.maintenance());
+        preview = maintenanceOn && (await isStaffPreview(request.headers.cookie));
+      } catch (err) {
+        if (databaseUnavailable(err)) return databaseUnavailablePage(request, reply);
+        throw err;
+      }
       const nonce = randomBytes(16).toString('base64');
       const webRequest = toWebRequest(request, reply, publicOrigin);
       const response = await handle(webRequest, {
@@ -122,9 +132,39 @@ export async function registerWeb(
         maintenance: maintenanceOn && !preview,
         maintenancePreview: preview,
       });
+      // Issue 13 point 3: a loader that failed because the database is unreachable made a 500 page; the
+      // shopper gets the 503 page with Retry-After instead, as the API answers. Asked only after a 500.
+      if (response.status === 500 && (await services.health.database()) !== 'up') {
+        await response.body?.cancel().catch(() => {});
+        return databaseUnavailablePage(request, reply);
+      }
       // What a staff preview shows is not what the shop shows: no cache may keep or share it.
       return sendWebResponse(request, reply, response, nonce, preview ? 'private, no-store' : undefined);
     });
+
+    /** The services as they are while the database is gone: every call fails at once. */
+    const unreachableServices = failingServices(services);
+
+    /** The error page, 503, for a page the database is needed for while it cannot be reached. */
+    async function databaseUnavailablePage(request: FastifyRequest, reply: FastifyReply) {
+      const nonce = randomBytes(16).toString('base64');
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      // Only GET renders a page (HEAD too, without a body); the request's body, if any, is never read.
+      const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
+      const response = await handle(new Request(new URL(`${publicOrigin}${request.url}`), { method, headers }), {
+        // The page's own loaders still run beside the root's, which throws the error page: they must fail
+        // at once rather than wait for the database the page says is gone.
+        services: unreachableServices,
+        nonce,
+        demoDelay: () => Promise.resolve(),
+        pageError: { status: 503, code: ERROR_CODES.unavailable, message: DATABASE_UNAVAILABLE_MESSAGE },
+      });
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendWebResponse(request, reply, response, nonce, 'no-store');
+    }
   });
 
   async function isStaffPreview(cookieHeader: string | undefined): Promise<boolean> {
@@ -164,6 +204,29 @@ export async function registerWeb(
     });
     res.end(html);
   };
+}
+
+/**
+ * `services` with every method answering a rejected promise (a database error as the driver raises it),
+ * for rendering the 503 page without touching the database.
+ */
+function failingServices(services: Services): Services {
+  const unavailable = () => {
+    const err = new Error('Connection terminated: the database is unreachable') as Error & { code: string };
+    err.code = '08006';
+    return Promise.reject(err);
+  };
+  const failing = (service: object) =>
+    new Proxy(service, {
+      get: (target, name, receiver) =>
+        typeof Reflect.get(target, name, receiver) === 'function' ? unavailable : Reflect.get(target, name, receiver),
+    });
+  return new Proxy(services, {
+    get: (target, name, receiver) => {
+      const service = Reflect.get(target, name, receiver);
+      return service !== null && typeof service === 'object' ? failing(service) : service;
+    },
+  });
 }
 
 /** What the root loader throws for a page that cannot be served (its status, code and message). */

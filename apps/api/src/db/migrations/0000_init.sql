@@ -1,5 +1,6 @@
 CREATE TYPE "public"."discount_kind" AS ENUM('percent', 'fixed');--> statement-breakpoint
 CREATE TYPE "public"."invoice_status" AS ENUM('open', 'paid', 'void');--> statement-breakpoint
+CREATE TYPE "public"."mail_state" AS ENUM('queued', 'sent', 'failed', 'suppressed', 'kept');--> statement-breakpoint
 CREATE TYPE "public"."order_status" AS ENUM('awaiting_payment', 'placed', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded');--> statement-breakpoint
 CREATE TYPE "public"."payment_method" AS ENUM('card', 'pay_later');--> statement-breakpoint
 CREATE TYPE "public"."payment_status" AS ENUM('processing', 'requires_action', 'succeeded', 'declined', 'pending', 'refunded', 'partially_refunded', 'cancelled');--> statement-breakpoint
@@ -171,8 +172,15 @@ CREATE TABLE "invoices" (
 	"issued_at" timestamp with time zone NOT NULL,
 	"due_at" timestamp with time zone NOT NULL,
 	"paid_at" timestamp with time zone,
+	"reminded_at" timestamp with time zone,
 	CONSTRAINT "invoices_order_id_unique" UNIQUE("order_id"),
 	CONSTRAINT "invoices_number_unique" UNIQUE("number")
+);
+--> statement-breakpoint
+CREATE TABLE "job_workers" (
+	"worker_id" text PRIMARY KEY NOT NULL,
+	"process_key" text NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "mail_outbox" (
@@ -184,7 +192,11 @@ CREATE TABLE "mail_outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone,
 	"error" text,
-	"suppressed" boolean DEFAULT false NOT NULL
+	"suppressed" boolean DEFAULT false NOT NULL,
+	"state" "mail_state" DEFAULT 'queued' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"has_secrets" boolean DEFAULT false NOT NULL,
+	"sealed" text
 );
 --> statement-breakpoint
 CREATE TABLE "newsletter_subscribers" (
@@ -345,6 +357,15 @@ CREATE TABLE "reviews" (
 	CONSTRAINT "reviews_rating_range" CHECK ("reviews"."rating" between 1 and 5)
 );
 --> statement-breakpoint
+CREATE TABLE "scheduled_runs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"task" text NOT NULL,
+	"tick" timestamp with time zone NOT NULL,
+	"ran_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"process_key" text NOT NULL,
+	"outcome" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "stock_movements" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"product_id" uuid NOT NULL,
@@ -494,6 +515,7 @@ CREATE UNIQUE INDEX "discount_codes_code_key" ON "discount_codes" USING btree (l
 CREATE INDEX "discount_redemptions_code_idx" ON "discount_redemptions" USING btree ("discount_code_id");--> statement-breakpoint
 CREATE INDEX "error_reports_created_idx" ON "error_reports" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_to_created_idx" ON "mail_outbox" USING btree (lower("to"),"created_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_state_idx" ON "mail_outbox" USING btree ("state");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_email_key" ON "newsletter_subscribers" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "order_lines_order_idx" ON "order_lines" USING btree ("order_id");--> statement-breakpoint
@@ -512,6 +534,7 @@ CREATE INDEX "products_featured_idx" ON "products" USING gin ("featured");--> st
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_product_user_key" ON "reviews" USING btree ("product_id","user_id");--> statement-breakpoint
 CREATE INDEX "reviews_product_created_idx" ON "reviews" USING btree ("product_id","created_at");--> statement-breakpoint
+CREATE INDEX "scheduled_runs_task_tick_idx" ON "scheduled_runs" USING btree ("task","tick");--> statement-breakpoint
 CREATE INDEX "stock_movements_product_idx" ON "stock_movements" USING btree ("product_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "subcategories_category_slug_key" ON "subcategories" USING btree ("category_id","slug");--> statement-breakpoint
 CREATE INDEX "ticket_entries_message_idx" ON "ticket_entries" USING btree ("message_id","id");--> statement-breakpoint

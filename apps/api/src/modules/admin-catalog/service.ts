@@ -126,14 +126,8 @@ export function createAdminCatalogService(
     return ok({ categoryId, subcategoryId, brandId: refs.brand });
   }
 
-  async function afterChange(restocked: string[] = []) {
-    catalog.invalidate();
-    if (restocked.length === 0) return;
-    try {
-      await backInStock.notifyBackInStock(restocked);
-    } catch {
-      // Mail about a restock must never fail the change that caused it (as the orders service does).
-    }
+  async function afterChange() {
+    await catalog.invalidate();
   }
 
   /** Inserts the product under `slug`; a taken slug throws the database's unique violation. */
@@ -384,11 +378,12 @@ export function createAdminCatalogService(
           actorEmail: await emailOf(tx, actor.userId),
           createdAt: movement.createdAt,
         });
+        // Issue 13: the back-in-stock mails are queued with the restock that causes them.
+        if (available - delta === 0 && available > 0) await backInStock.queueNotification(tx, [id]);
         return ok({ available, movement: wire });
       });
       if (!result.ok) return result;
-      const before = result.value.available - delta;
-      await afterChange(before === 0 && result.value.available > 0 ? [id] : []);
+      await afterChange();
       return result;
     },
 

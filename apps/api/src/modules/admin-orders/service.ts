@@ -214,15 +214,18 @@ export function createAdminOrdersService(
           before: { status: before.status, tracking_number: before.trackingNumber },
           after: { status: after.status, tracking_number: after.trackingNumber },
         });
+        // Issue 13: the shopper's mail is queued with the change that causes it.
+        const info = await mailInfo(after);
+        const mail =
+          target === 'shipped'
+            ? orderMails.shipped(info, after.trackingNumber ?? '')
+            : target === 'processing'
+              ? orderMails.processing(info)
+              : orderMails.delivered(info);
+        await mailer.send(mail, { tx });
         return ok(after);
       });
       if (!done.ok) return done;
-      const changed = done.value;
-      await send(async () => {
-        const info = await mailInfo(changed);
-        if (target === 'shipped') return orderMails.shipped(info, changed.trackingNumber ?? '');
-        return target === 'processing' ? orderMails.processing(info) : orderMails.delivered(info);
-      });
       return service.detail(id);
     },
 
@@ -237,20 +240,24 @@ export function createAdminOrdersService(
       const cancelled = await parts.orders.cancelByStaff(id, {
         reason,
         actorId: actor.userId,
-        inTx: (tx, r) =>
-          audit.record(tx, actor, {
+        inTx: async (tx, r) => {
+          await audit.record(tx, actor, {
             action: 'order.cancel',
             entityType: 'order',
             entityId: id,
             before: r.before,
             after: { ...r.after, reason: reason ?? null, refunded: fromCents(r.refundedCents) },
-          }),
+          });
+          // Issue 13: the shopper's mail is queued with the cancel that causes it.
+          const order = await orderRow(tx, id);
+          if (order) {
+            await mailer.send(orderMails.cancelled(await mailInfo(order), r.refundedCents, method ?? null, reason), {
+              tx,
+            });
+          }
+        },
       });
       if (!cancelled.ok) return cancelled;
-      const result = cancelled.value;
-      const order = await orderRow(db, id);
-      if (!order) return fail('order_not_found');
-      await send(async () => orderMails.cancelled(await mailInfo(order), result.refundedCents, method ?? null, reason));
       return service.detail(id);
     },
 
@@ -261,12 +268,13 @@ export function createAdminOrdersService(
       body: RefundOrderBody,
     ): Promise<Result<AdminOrderDetail, AdminOrdersFailure>> {
       const amountCents = body.amount === undefined ? undefined : toCents(body.amount);
+      const method = await repo.paymentMethod(db, id);
       const refunded = await parts.orders.refund(id, {
         amountCents,
         reason: body.reason,
         actorId: actor.userId,
-        inTx: (tx, r) =>
-          audit.record(tx, actor, {
+        inTx: async (tx, r) => {
+          await audit.record(tx, actor, {
             action: 'order.refund',
             entityType: 'order',
             entityId: id,
@@ -276,22 +284,23 @@ export function createAdminOrdersService(
               refunded: fromCents(Number(r.after.refunded_cents)),
               amount: fromCents(r.refundedCents),
             },
-          }),
+          });
+          // Issue 13: the shopper's mail is queued with the refund that causes it.
+          const order = await orderRow(tx, id);
+          if (order) {
+            const full = r.after.status === 'refunded';
+            const mail = orderMails.refunded(
+              await mailInfo(order),
+              r.refundedCents,
+              full,
+              method ?? 'card',
+              body.reason,
+            );
+            await mailer.send(mail, { tx });
+          }
+        },
       });
       if (!refunded.ok) return refunded;
-      const result = refunded.value;
-      const order = await orderRow(db, id);
-      if (!order) return fail('order_not_found');
-      const method = await repo.paymentMethod(db, id);
-      await send(async () =>
-        orderMails.refunded(
-          await mailInfo(order),
-          result.refundedCents,
-          result.after.status === 'refunded',
-          method ?? 'card',
-          body.reason,
-        ),
-      );
       return service.detail(id);
     },
 

@@ -1,2 +1,2 @@
 export { adminOutboxRoutes } from './routes.ts';
-export { createOutboxService, type OutboxService } from './service.ts';
+export { createOutboxService, type OutboxService, type RetryFailure } from './service.ts';

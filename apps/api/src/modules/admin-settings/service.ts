@@ -48,7 +48,7 @@ export function createAdminSettingsService(
         }
         return after;
       });
-      settings.invalidate();
+      await settings.invalidate();
       return saved;
     },
   };

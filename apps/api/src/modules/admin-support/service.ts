@@ -51,19 +51,21 @@ export function createAdminSupportService(
           entityId: id,
           after: { body: entry.body, to: ticket.email },
         });
-        return { ticket, entry };
+        // Issue 13: the mail is queued with the reply that causes it (lib/mailer.ts).
+        await mailer.send(
+          {
+            to: ticket.email,
+            subject: `Re: ${ticket.subject}`,
+            text: `${entry.body}\n\n---\nYou wrote:\n${ticket.message
+              .split('\n')
+              .map((line) => `> ${line}`)
+              .join('\n')}`,
+          },
+          { tx },
+        );
+        return true;
       });
       if (!added) return fail('not_found');
-      const { ticket, entry } = added;
-      // The mailer records the mail in the outbox and never fails the request (lib/mailer.ts).
-      await mailer.send({
-        to: ticket.email,
-        subject: `Re: ${ticket.subject}`,
-        text: `${entry.body}\n\n---\nYou wrote:\n${ticket.message
-          .split('\n')
-          .map((line) => `> ${line}`)
-          .join('\n')}`,
-      });
       return detail(db, id);
     },
 

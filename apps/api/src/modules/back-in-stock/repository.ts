@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { productSubscribers, products, users } from '../../db/schema.ts';
 
 /** Back-in-stock's SQL: one row per (product, user) waiting for a restock mail. */
@@ -49,7 +49,7 @@ export type ClaimedSubscriber = {
  * conditional UPDATE (`notified_at IS NULL` → now), so of two parallel calls each subscriber is claimed
  * by exactly one.
  */
-export async function claimSubscribers(db: Db, ids: string[], now: Date): Promise<ClaimedSubscriber[]> {
+export async function claimSubscribers(db: Db | Tx, ids: string[], now: Date): Promise<ClaimedSubscriber[]> {
   const claimed = await db.execute<ClaimedSubscriber>(sql`
     update ${productSubscribers} s set notified_at = ${now}
     from ${products} p, ${users} u

@@ -1,4 +1,6 @@
 import type { SubscriptionStatus } from '@shop/contracts/account';
+import type { Tx } from '../../db/client.ts';
+import { enqueue } from '../../jobs/index.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
@@ -45,32 +47,46 @@ export function createBackInStockService(
     },
 
     /**
-     * Mails every waiting subscriber of the given products that are published and in stock again,
-     * once: claiming a subscription is one conditional UPDATE (`notified_at IS NULL` → now), so of
-     * two parallel calls — or a retry — each subscriber is claimed, and mailed, by exactly one.
-     * Call it after the restock has committed. Answers the number of mails sent.
+     * Queues the back-in-stock mails of products a change brought back into stock, in the change's
+     * own transaction (issue 13): the notify-back-in-stock job runs once it has committed.
+     */
+    async queueNotification(tx: Tx, productIds: readonly string[]): Promise<void> {
+      if (productIds.length === 0) return;
+      await enqueue(tx, 'notify-back-in-stock', { productIds: [...new Set(productIds)] });
+    },
+
+    /**
+     * The notify-back-in-stock job: mails every waiting subscriber of the given products that are
+     * published and in stock again, once: claiming a subscription is one conditional UPDATE
+     * (`notified_at IS NULL` → now) in the transaction that records the mails, so of two parallel
+     * runs — or a retry — each subscriber is claimed, and mailed, by exactly one. Answers the number
+     * of mails queued.
      */
     async notifyBackInStock(productIds: readonly string[]): Promise<number> {
       const ids = [...new Set(productIds.filter((id) => isUuid(id)))];
       if (ids.length === 0) return 0;
-      const claimed = await claimSubscribers(db, ids, clock.now());
-
-      for (const c of claimed) {
-        const link = `${publicUrl}/products/${encodeURIComponent(c.slug)}`;
-        await mailer.send({
-          to: c.email,
-          subject: `Back in stock: ${c.name}`,
-          text: [
-            `Hello ${c.first_name},`,
-            '',
-            `Good news: ${c.name} is back in stock.`,
-            link,
-            '',
-            'You asked us to tell you once. To be told again next time, press Notify me again.',
-          ].join('\n'),
-        });
-      }
-      return claimed.length;
+      return db.transaction(async (tx) => {
+        const claimed = await claimSubscribers(tx, ids, clock.now());
+        for (const c of claimed) {
+          const link = `${publicUrl}/products/${encodeURIComponent(c.slug)}`;
+          await mailer.send(
+            {
+              to: c.email,
+              subject: `Back in stock: ${c.name}`,
+              text: [
+                `Hello ${c.first_name},`,
+                '',
+                `Good news: ${c.name} is back in stock.`,
+                link,
+                '',
+                'You asked us to tell you once. To be told again next time, press Notify me again.',
+              ].join('\n'),
+            },
+            { tx },
+          );
+        }
+        return claimed.length;
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cached, lruCache } from './cache.ts';
+import { answerCache, cached, estimateBytes } from './cache.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['performance'] });
@@ -33,24 +33,69 @@ describe('cached', () => {
   });
 });
 
-describe('lruCache', () => {
-  it('forgets an entry after its ttl', () => {
-    const cache = lruCache<string>(100, 10);
-    cache.set('a', 'A');
-    vi.advanceTimersByTime(99);
-    expect(cache.get('a')).toBe('A');
+describe('answerCache', () => {
+  // lru-cache takes a start time of 0 for "no time to live": begin the fake clock later.
+  beforeEach(() => vi.advanceTimersByTime(1_000));
+  const answer = (n: number, bytes = 100) => ({ n, text: 'x'.repeat(bytes) });
+
+  it('shares a load between concurrent callers and forgets the answer after its ttl', async () => {
+    const cache = answerCache(1024 * 1024);
+    let loads = 0;
+    const load = async () => answer(++loads);
+    const [a, b] = await Promise.all([cache.shared('k', 100, load), cache.shared('k', 100, load)]);
+    expect([a.n, b.n]).toEqual([1, 1]);
+    vi.advanceTimersByTime(100);
+    expect((await cache.shared('k', 100, load)).n).toBe(1);
     vi.advanceTimersByTime(1);
-    expect(cache.get('a')).toBeUndefined();
+    expect((await cache.shared('k', 100, load)).n).toBe(2);
   });
 
-  it('drops the least recently used entry beyond its size', () => {
-    const cache = lruCache<number>(1_000, 2);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    expect(cache.get('a')).toBe(1);
-    cache.set('c', 3);
+  it('does not keep a failure', async () => {
+    const cache = answerCache(1024 * 1024);
+    await expect(cache.shared('k', 1_000, async () => Promise.reject(new Error('lost connection')))).rejects.toThrow();
+    expect((await cache.shared('k', 1_000, async () => answer(2))).n).toBe(2);
+  });
+
+  it('issue 13 point 8: stays within its byte budget however many large answers it is given', async () => {
+    const budget = 1024 * 1024;
+    const cache = answerCache(budget);
+    const big = 50_000; // ~100 kB each as counted: ten fit
+    for (let i = 0; i < 2_000; i++) {
+      await cache.shared(`page:${i}`, 60_000, async () => answer(i, big));
+      expect(cache.bytes()).toBeLessThanOrEqual(budget);
+    }
+    expect(cache.bytes()).toBeGreaterThan(budget / 2);
+    expect(cache.entries()).toBeLessThanOrEqual(budget / estimateBytes(answer(0, big)));
+    // The most recent answers are the ones kept.
+    let reloaded = false;
+    await cache.shared('page:1999', 60_000, async () => {
+      reloaded = true;
+      return answer(1999, big);
+    });
+    expect(reloaded).toBe(false);
+  });
+
+  it('drops the least recently used answer first', async () => {
+    const one = estimateBytes(answer(0, 1_000));
+    const cache = answerCache(one * 2);
+    await cache.shared('a', 60_000, async () => answer(1, 1_000));
+    await cache.shared('b', 60_000, async () => answer(2, 1_000));
+    await cache.shared('a', 60_000, async () => answer(9, 1_000)); // a used again
+    await cache.shared('c', 60_000, async () => answer(3, 1_000));
     expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBe(1);
-    expect(cache.get('c')).toBe(3);
+    expect(cache.get('a')).toBeDefined();
+  });
+
+  it('keeps nothing that was loading when it was cleared (it may have read the rows before the change)', async () => {
+    const cache = answerCache(1024 * 1024);
+    let release: (v: ReturnType<typeof answer>) => void = () => {};
+    const slow = cache.shared('k', 60_000, () => new Promise<ReturnType<typeof answer>>((r) => (release = r)));
+    const since = cache.generation();
+    cache.clear();
+    release(answer(1));
+    await slow;
+    cache.set('total', 41, 60_000, since);
+    expect(cache.get('total')).toBeUndefined();
+    expect((await cache.shared('k', 60_000, async () => answer(2))).n).toBe(2);
   });
 });

@@ -1,4 +1,9 @@
-/** A value loaded at most once per `ttlMs`; concurrent callers share one load. */
+import { LRUCache } from 'lru-cache';
+
+/**
+ * A value loaded at most once per `ttlMs`; concurrent callers share one load. `clear()` forgets it, and a
+ * load that was under way when it was called is not kept (it may have read the rows before the change).
+ */
 export function cached<T>(ttlMs: number, load: () => Promise<T>) {
   let entry: { promise: Promise<T>; expires: number } | undefined;
   return {
@@ -20,29 +25,82 @@ export function cached<T>(ttlMs: number, load: () => Promise<T>) {
   };
 }
 
-/** Remembers up to `max` values for `ttlMs` each, dropping the least recently used first. */
-export function lruCache<T>(ttlMs: number, max: number) {
-  const entries = new Map<string, { value: T; expires: number }>();
+/** What a pending answer is counted as until it arrives and can be measured. */
+const PENDING_BYTES = 1_024;
+/**
+ * Heap bytes per byte of an answer's JSON, with a fixed cost per entry (key, list node, promise). Measured
+ * (`npm run bench`, "listing cache memory"): parsed rows as objects take about 1.5× their JSON in V8; 2×
+ * keeps the budget on the safe side.
+ */
+const HEAP_PER_JSON_BYTE = 2;
+const ENTRY_OVERHEAD_BYTES = 512;
+
+/** About what `value` holds on the heap, from its JSON length (see HEAP_PER_JSON_BYTE). */
+export function estimateBytes(value: unknown): number {
+  const json = JSON.stringify(value);
+  return ENTRY_OVERHEAD_BYTES + HEAP_PER_JSON_BYTE * (json === undefined ? 0 : json.length);
+}
+
+/**
+ * Answers kept for a moment, bounded by memory rather than by count (issue 13 point 8: 2,000 distinct
+ * listing queries once grew a process by 269 MB): at most `maxBytes` (CACHE_MAX_MB) as `estimateBytes`
+ * counts them, least recently used out first. An answer is shared by concurrent callers while it loads
+ * and kept for its `ttlMs`; a failure is not kept. `clear()` empties it, and anything that was loading
+ * then is not stored (it may have read the rows before the change that cleared it).
+ */
+export function answerCache(maxBytes: number) {
+  const lru = new LRUCache<string, { value: unknown }>({
+    maxSize: maxBytes,
+    // Through the global, so a test's fake clock is this cache's clock too.
+    perf: { now: () => performance.now() },
+    ttlResolution: 0,
+  });
+  let generation = 0;
+
   return {
-    get(key: string): T | undefined {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      entries.delete(key);
-      if (performance.now() >= entry.expires) return undefined;
-      entries.set(key, entry);
-      return entry.value;
+    /** The kept answer for `key`, else `load()`'s, shared while it runs and kept for `ttlMs`. */
+    shared<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+      if (ttlMs <= 0) return load();
+      const hit = lru.get(key);
+      if (hit) return hit.value as Promise<T>;
+      const promise = load();
+      lru.set(key, { value: promise }, { ttl: ttlMs, size: PENDING_BYTES });
+      const stillThere = () => lru.peek(key)?.value === promise;
+      promise.then(
+        (value) => {
+          // Measured once it is there (a new holder: lru-cache sizes a value when it changes), keeping
+          // its time to live; not if it was cleared or replaced meanwhile.
+          if (stillThere())
+            lru.set(key, { value: promise }, { ttl: ttlMs, size: estimateBytes(value), noUpdateTTL: true });
+        },
+        () => {
+          if (stillThere()) lru.delete(key);
+        },
+      );
+      return promise;
     },
-    set(key: string, value: T) {
-      entries.delete(key);
-      entries.set(key, { value, expires: performance.now() + ttlMs });
-      if (entries.size > max) entries.delete(entries.keys().next().value as string);
+
+    get<T>(key: string): T | undefined {
+      return lru.get(key)?.value as T | undefined;
     },
-    delete(key: string) {
-      entries.delete(key);
+
+    /** Where a value is computed outside `shared`: `since` is `generation()` read before computing it. */
+    set(key: string, value: unknown, ttlMs: number, since: number) {
+      if (since !== generation || ttlMs <= 0) return;
+      lru.set(key, { value }, { ttl: ttlMs, size: estimateBytes(value) });
     },
+
+    /** Changes on every `clear()`. */
+    generation: () => generation,
+
     clear() {
-      entries.clear();
+      generation += 1;
+      lru.clear();
     },
+
+    /** What the kept answers count as now, in bytes. */
+    bytes: () => lru.calculatedSize,
+    entries: () => lru.size,
   };
 }
-export type LruCache<T> = ReturnType<typeof lruCache<T>>;
+export type AnswerCache = ReturnType<typeof answerCache>;

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { products } from '../../db/schema.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
-import { cached, type LruCache, lruCache } from './cache.ts';
+import { answerCache, cached } from './cache.ts';
 import {
   type BrandCount,
   countProducts,
@@ -33,30 +33,30 @@ export interface CatalogServiceOptions {
  * The public catalogue (spec §2): listings with their filters, the category menu, brand facets and one
  * product. Answers are what the public may see: published products only.
  */
-export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {}) {
-  const { db } = deps;
+export function createCatalogService(
+  deps: Pick<Deps, 'db' | 'invalidation'> & { config: Pick<Deps['config'], 'CACHE_MAX_MB'> },
+  opts: CatalogServiceOptions = {},
+) {
+  const { db, invalidation } = deps;
   const ttl = opts.listCacheMs ?? 5_000;
   const categoryCache = cached(ttl, () => loadCategories(db));
-  const totalCache = lruCache<number>(ttl, 1_000);
   const brandCache = cached(ttl, () => loadBrandCounts(db, {}));
 
   // DESIGN §9: the public listing answers the same to everyone. A page is kept for a moment (one
   // second by default) and shared by concurrent requests, so a burst costs one query. A single
   // product is always read fresh: its page shows the stock a shopper just changed by ordering.
-  // Checkout never reads these: it re-reads prices and stock in its own transaction.
+  // Checkout never reads these: it re-reads prices and stock in its own transaction. Pages, facets and
+  // totals share one budget in bytes (CACHE_MAX_MB; issue 13 point 8).
   const answerTtl = opts.answerCacheMs ?? 1_000;
-  const pageCache = lruCache<Promise<ProductList>>(answerTtl, 2_000);
-  const facetCache = lruCache<Promise<BrandCount[]>>(answerTtl, 2_000);
-  function shared<T>(cache: LruCache<Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
-    if (answerTtl <= 0) return load();
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const promise = load();
-    cache.set(key, promise);
-    // A failure (a 404, a lost connection) is not kept: the next request asks again.
-    promise.catch(() => cache.delete(key));
-    return promise;
+  const answers = answerCache(deps.config.CACHE_MAX_MB * 1024 * 1024);
+
+  // Issue 13 point 10: a change in any process (prices, stock, publish flags, reviews) empties them all.
+  function clearAll() {
+    categoryCache.clear();
+    brandCache.clear();
+    answers.clear();
   }
+  invalidation.subscribe('catalog', clearAll);
 
   async function loadPage(filters: Partial<ProductListQuery>): Promise<ProductList> {
     const query = { ...filters, page: filters.page ?? 1, limit: filters.limit ?? PAGE.defaultLimit };
@@ -84,10 +84,11 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
         query.max_price,
         query.in_stock,
       ]);
-      const known = totalCache.get(key);
+      const known = answers.get<number>(`total:${key}`);
       if (known === undefined) {
+        const since = answers.generation();
         total = await countProducts(db, filter);
-        totalCache.set(key, total);
+        answers.set(`total:${key}`, total, ttl, since);
       } else {
         total = known;
       }
@@ -102,7 +103,7 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
      * and limit default to the first page of PAGE.defaultLimit.
      */
     listProducts(filters: Partial<ProductListQuery> = {}): Promise<ProductList> {
-      return shared(pageCache, JSON.stringify(filters), () => loadPage(filters));
+      return answers.shared(`page:${JSON.stringify(filters)}`, answerTtl, () => loadPage(filters));
     },
 
     /** A published product by UUID or slug; anything else is `product_not_found`. */
@@ -131,16 +132,20 @@ export function createCatalogService(deps: Deps, opts: CatalogServiceOptions = {
         filters.in_stock || undefined,
       ];
       if (parts.every((part) => part === undefined)) return brandCache.get();
-      return shared(facetCache, JSON.stringify(parts), () => loadBrandCounts(db, filters));
+      return answers.shared(`facet:${JSON.stringify(parts)}`, answerTtl, () => loadBrandCounts(db, filters));
     },
 
-    /** Forget what is cached (pages, products, menu, brands, totals); call after changing the catalogue. */
-    invalidate(): void {
-      categoryCache.clear();
-      brandCache.clear();
-      facetCache.clear();
-      totalCache.clear();
-      pageCache.clear();
+    /**
+     * Forget what is cached (pages, menu, brands, totals) here and in every other process; call after a
+     * change to the catalogue has committed. This process's caches are empty when it returns.
+     */
+    invalidate(): Promise<void> {
+      return invalidation.publish('catalog');
+    },
+
+    /** What the listing caches hold now (bench and tests: the CACHE_MAX_MB budget). */
+    cacheUse() {
+      return { bytes: answers.bytes(), entries: answers.entries(), maxBytes: deps.config.CACHE_MAX_MB * 1024 * 1024 };
     },
 
     /**

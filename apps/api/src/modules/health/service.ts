@@ -1,17 +1,31 @@
-import { sql } from 'drizzle-orm';
 import type { Deps } from '../../services.ts';
 
-/** Readiness: whether the database answers. */
-export function createHealthService({ db }: Pick<Deps, 'db'>) {
+/** What `/api/health` and `/api/ready` say about the database (issue 13 points 3 and 4). */
+export type DatabaseState = 'up' | 'unreachable';
+/** What `/api/ready` says about this process's job runner (issue 13): `off` where it does not run jobs. */
+export type JobsState = 'running' | 'stopped' | 'off';
+
+/** Liveness and readiness, from a probe of the database on a connection of its own with a short deadline. */
+export function createHealthService({
+  probeDatabase,
+  databaseUnreachable,
+}: Pick<Deps, 'probeDatabase' | 'databaseUnreachable'>) {
+  let jobsState: () => JobsState = () => 'off';
   return {
-    /** True when a trivial query succeeds; false (never a throw) when the database cannot be reached. */
-    async databaseReady(): Promise<boolean> {
-      try {
-        await db.execute(sql`select 1`);
-        return true;
-      } catch {
-        return false;
-      }
+    /** The process that starts the job runner (server.ts with JOBS=on, the worker) lets readiness watch it. */
+    watchJobs(state: () => JobsState) {
+      jobsState = state;
+    },
+    /** The job runner's state in this process. */
+    jobs: (): JobsState => jobsState(),
+    /** Whether the database is known to be unreachable now, without asking it (pages answer 503 at once). */
+    knownUnreachable: databaseUnreachable,
+    /**
+     * Whether the database answers a trivial query within the probe's deadline (under a second), whatever
+     * it does — down, stalled, or every pooled connection busy. Never throws.
+     */
+    async database(): Promise<DatabaseState> {
+      return (await probeDatabase()) ? 'up' : 'unreachable';
     },
   };
 }

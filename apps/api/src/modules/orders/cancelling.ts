@@ -2,6 +2,7 @@ import { formatMoney } from '@shop/contracts/money';
 import type { OrderStatus } from '@shop/contracts/orders';
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { Mail } from '../../lib/mailer.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { recordTransaction } from '../payments/index.ts';
 import { refreshRatingsOfOrder } from '../reviews/index.ts';
@@ -36,6 +37,8 @@ export interface Unwind {
   note: string;
   /** What makes the order still unpaid; default: a card payment not completed (`awaiting_payment`). */
   unpaid?: SQL;
+  /** The shopper's mail about it, queued in the cancel's own transaction (issue 13). */
+  mail?: (order: { number: string; email: string }) => Mail;
 }
 
 /** Cancelling orders: the shopper's and the staff's cancel, and the cancel of an order never paid. */
@@ -53,6 +56,7 @@ export function createCancelling(ctx: OrdersContext) {
     );
     await discounts.release(tx, orderId);
     await voidOpenInvoice(tx, orderId);
+    await ctx.queueBackInStock(tx, back);
     return back;
   }
 
@@ -72,10 +76,11 @@ export function createCancelling(ctx: OrdersContext) {
       });
       const back = await unwind(tx, orderId, how.stockReason);
       await addEvent(tx, { orderId, status: 'cancelled', note: how.note, createdAt: now });
+      if (how.mail) await ctx.mailer.send(how.mail(order), { tx });
       return { order, back };
     });
     if (!done) return undefined;
-    await ctx.afterRestock(done.back);
+    await ctx.stockChanged();
     return done.order;
   }
 
@@ -145,7 +150,7 @@ export function createCancelling(ctx: OrdersContext) {
       },
     );
     if (!done.ok) return done;
-    await ctx.afterRestock(done.value.back);
+    await ctx.stockChanged();
     return ok(done.value.result);
   }
 

@@ -1,7 +1,7 @@
 import type { Order } from '@shop/contracts/orders';
-import type { Tx } from '../../db/client.ts';
-import type { Mail } from '../../lib/mailer.ts';
+import { poolOf, type Tx } from '../../db/client.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
+import { createSessionLocks } from '../../lib/session-locks.ts';
 import type { Deps } from '../../services.ts';
 import type { CheckoutService } from '../checkout/index.ts';
 import type { DiscountsService } from '../discounts/index.ts';
@@ -9,7 +9,7 @@ import type { PaymentProvider } from '../payments/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { StockService } from '../stock/index.ts';
 import { confirmationMail } from './mail.ts';
-import { loadOrder, type OrderBundle } from './repository.ts';
+import { loadOrder } from './repository.ts';
 import { orderToWire } from './wire.ts';
 
 /** The order is not there, or not the caller's: both answer alike (404). */
@@ -17,10 +17,11 @@ export type OrderNotFound = Failure<'not_found'>;
 
 /** What the back-in-stock service offers orders: mail for products a cancel brought back into stock. */
 export interface BackInStock {
-  notifyBackInStock(productIds: readonly string[]): Promise<unknown>;
+  /** Queues the mails in the cancel's transaction (issue 13). */
+  queueNotification(tx: Tx, productIds: readonly string[]): Promise<void>;
 }
 
-export type OrdersDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'publicUrl' | 'config'>;
+export type OrdersDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'publicUrl' | 'config' | 'metrics' | 'invalidation'>;
 
 /** The services orders work with (built once in services.ts). */
 export interface OrdersParts {
@@ -37,19 +38,13 @@ export interface OrdersParts {
 export function createOrdersContext(deps: OrdersDeps, parts: OrdersParts) {
   const { db, clock, mailer, publicUrl } = deps;
 
-  /** Sends a mail after a commit: the change stands even if its mail cannot be queued. */
-  async function mailQuietly(build: () => Promise<Mail>) {
-    try {
-      await mailer.send(await build());
-    } catch {
-      // The order page (or staff) show everything the mail would have said.
-    }
-  }
-
   return {
     ...deps,
     ...parts,
-    mailQuietly,
+    /** Who settles which card payment right now, across processes (payment.ts `whileSettling`). */
+    locks: createSessionLocks(poolOf(db)),
+    /** Issue 13: orders committed, by payment method (GET /metrics). */
+    ordersPlaced: deps.metrics.counter('shop_orders_placed_total', 'Orders placed, by payment method', ['payment']),
 
     /** The order as the shopper sees it now. */
     async wire(orderId: string): Promise<Result<Order, OrderNotFound>> {
@@ -58,26 +53,30 @@ export function createOrdersContext(deps: OrdersDeps, parts: OrdersParts) {
       return ok(orderToWire(bundle, clock.now()));
     },
 
-    /** The confirmation mail (issue 4), after the commit; returns the order as it was mailed. */
-    async confirmAndMail(orderId: string): Promise<OrderBundle | undefined> {
-      const bundle = await loadOrder(db, orderId);
-      if (!bundle) return undefined;
-      await mailQuietly(async () => {
-        const { storeName } = await parts.settings.get();
-        const ordersUrl = bundle.order.userId ? `${publicUrl}/orders` : null;
-        return confirmationMail(orderToWire(bundle, clock.now()), storeName, ordersUrl);
-      });
-      return bundle;
+    /**
+     * Queues the order's confirmation mail in `tx`, the transaction that confirms the order (placed on
+     * pay-later terms, or paid): the mail commits with the order's state or not at all (issue 13).
+     * `storeName` is read before the transaction: nothing here takes a second connection while `tx`
+     * holds one.
+     */
+    async queueConfirmation(tx: Tx, orderId: string, storeName: string): Promise<void> {
+      const bundle = await loadOrder(tx, orderId);
+      if (!bundle) throw new Error(`order ${orderId} missing in its own transaction`);
+      const ordersUrl = bundle.order.userId ? `${publicUrl}/orders` : null;
+      await mailer.send(confirmationMail(orderToWire(bundle, clock.now()), storeName, ordersUrl), { tx });
     },
 
-    /** Back-in-stock mail after a commit that restocked `ids`. */
-    async afterRestock(ids: string[]) {
-      if (ids.length === 0) return;
-      try {
-        await parts.backInStock.notifyBackInStock(ids);
-      } catch {
-        // Mail about a restock must never undo or fail the cancel that caused it.
-      }
+    /**
+     * After a commit that moved stock (placed, cancelled): listings, totals and the "in stock" filter
+     * follow at once in every process (issue 13 point 10).
+     */
+    stockChanged(): Promise<void> {
+      return deps.invalidation.publish('catalog');
+    },
+
+    /** Back-in-stock mail for a restock of `ids`, queued in the restock's transaction. */
+    async queueBackInStock(tx: Tx, ids: string[]) {
+      await parts.backInStock.queueNotification(tx, ids);
     },
   };
 }

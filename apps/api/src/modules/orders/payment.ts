@@ -7,7 +7,7 @@ import type { Actor } from '../checkout/index.ts';
 import {
   type CardDeclined,
   type CardDetails,
-  type ChargeResult,
+  type ChargeOutcome,
   type PaymentProvider,
   recordTransaction,
 } from '../payments/index.ts';
@@ -20,12 +20,15 @@ import {
   addEvent,
   clearOrderedFromCart,
   confirmationTarget,
+  loadOrder,
   lockOrder,
   lockPayment,
   lockPaymentOf,
   moveStatus,
   type OrderBundle,
   type PaymentRow,
+  paymentById,
+  unsettledCardPayments,
   updatePayment,
 } from './repository.ts';
 import { ORDER_MSG, sameToken } from './rules.ts';
@@ -78,12 +81,15 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
    * order was cancelled meanwhile (the sweep, or the customer), the money goes straight back.
    */
   async function markPaid(orderId: string, paymentId: string, providerRef: string | null): Promise<boolean> {
+    const { storeName } = await ctx.settings.get();
     return db.transaction(async (tx) => {
       const now = clock.now();
       const order = await moveStatus(tx, orderId, AWAITING_CARD, 'paid', now);
       if (!order) {
         const payment = await lockPayment(tx, paymentId);
         if (!payment) throw new Error('payment missing');
+        // Settled already (this charge's outcome written once): nothing to give back.
+        if (payment.status === 'succeeded' || payment.status === 'refunded') return false;
         const ref = providerRef ?? payment.providerRef;
         if (ref) {
           await provider.refund({ reference: paymentId, providerRef: ref, amountCents: payment.amountCents });
@@ -137,6 +143,8 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
         await clearOrderedFromCart(tx, order.userId, orderId, now);
         await refreshRatingsOfOrder(tx, orderId);
       }
+      // The confirmation mail commits with the payment (issue 13): a crash after this cannot lose it.
+      await ctx.queueConfirmation(tx, orderId, storeName);
       return true;
     });
   }
@@ -152,13 +160,124 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
     return fail('card_declined', { message });
   }
 
+  /**
+   * Writes a charge's outcome (from the charge itself, or from the gateway's `lookup` afterwards):
+   * succeeded → paid and mailed (the order answered); requires_action → waits for the shopper's step
+   * (undefined); declined, or never received by the gateway → cancelled and restocked, `card_declined`.
+   */
+  async function settle(
+    placed: { orderId: string; paymentId: string },
+    result: ChargeOutcome,
+  ): Promise<Result<OrderBundle | undefined, CardDeclined>> {
+    if (result.status === 'succeeded') {
+      return ok(
+        (await markPaid(placed.orderId, placed.paymentId, result.providerRef))
+          ? await loadOrder(db, placed.orderId)
+          : undefined,
+      );
+    }
+    if (result.status === 'requires_action') {
+      await updatePayment(
+        db,
+        placed.paymentId,
+        {
+          status: 'requires_action',
+          providerRef: result.providerRef,
+          actionToken: result.actionToken,
+          updatedAt: clock.now(),
+        },
+        'processing',
+      );
+      return ok(undefined);
+    }
+    if (result.status === 'not_received') return declined(placed.orderId, ORDER_MSG.paymentFailed);
+    if (result.providerRef) {
+      await updatePayment(db, placed.paymentId, { providerRef: result.providerRef });
+    }
+    return declined(placed.orderId, result.message);
+  }
+
+  /**
+   * Runs `work` while this request holds the payment's settling lock (lib/session-locks.ts), which
+   * tells every process that the payment's outcome is being written by a request that still runs;
+   * undefined, without running it, when another holds it. A process that dies lets go with its session.
+   */
+  async function whileSettling<T>(paymentId: string, work: () => Promise<T>): Promise<{ value: T } | undefined> {
+    const release = await ctx.locks.tryHold(`payment:${paymentId}`);
+    if (!release) return undefined;
+    try {
+      return { value: await work() };
+    } finally {
+      await release().catch(() => {});
+    }
+  }
+
+  /**
+   * Settles a card payment left `processing` by a request that no longer runs (its process or the
+   * database died between the charge and its outcome; issue 13 point 1): asks the gateway what became
+   * of the charge and writes that. `busy` while a live request settles it; `settled` when this call
+   * wrote an outcome; `unchanged` when there was nothing to settle.
+   */
+  async function settleAbandoned(paymentId: string): Promise<'busy' | 'settled' | 'unchanged'> {
+    const done = await whileSettling(paymentId, async () => {
+      // Read under the lock: the request that held it may have settled it a moment ago.
+      const payment = await paymentById(db, paymentId);
+      if (payment?.method !== 'card' || payment.status !== 'processing') return 'unchanged' as const;
+      await settle({ orderId: payment.orderId, paymentId }, await provider.lookup({ reference: paymentId }));
+      return 'settled' as const;
+    });
+    return done?.value ?? 'busy';
+  }
+
+  /** Every card payment left `processing` by a request that no longer runs, settled with the gateway. */
+  async function reconcileUnsettledCharges(): Promise<number> {
+    let settled = 0;
+    for (const id of await unsettledCardPayments(db)) {
+      if ((await settleAbandoned(id)) === 'settled') settled += 1;
+    }
+    return settled;
+  }
+
+  /**
+   * After a card checkout failed unexpectedly (the database died or restarted under it, so its charge
+   * may be left without an outcome), reconciles as soon as the database answers again: every few
+   * seconds at most until one pass succeeds, for up to about ten minutes (after that the next start or
+   * a retry of the key settles it). One loop at a time.
+   */
+  let retrying = false;
+  function reconcileWhenBack(): void {
+    if (retrying) return;
+    retrying = true;
+    const attempt = (n: number, delayMs: number) => {
+      const timer = setTimeout(() => {
+        reconcileUnsettledCharges().then(
+          () => {
+            retrying = false;
+          },
+          () => {
+            if (n < 120) attempt(n + 1, Math.min(delayMs * 2, 5_000));
+            else retrying = false;
+          },
+        );
+      }, delayMs);
+      timer.unref();
+    };
+    attempt(1, 500);
+  }
+
   return {
+    whileSettling,
+    settleAbandoned,
+    reconcileUnsettledCharges,
+    reconcileWhenBack,
+
     /**
      * Charges the card of a just-placed order and settles the outcome; answers the paid order (mailed)
-     * or undefined while it waits for the confirmation step. `card_declined` on a decline.
+     * or undefined while it waits for the confirmation step. `card_declined` on a decline. The caller
+     * holds the payment's settling lock (`whileSettling`) from before the order's commit.
      */
     async charge(placed: Placed, card: CardDetails): Promise<Result<OrderBundle | undefined, CardDeclined>> {
-      let result: ChargeResult;
+      let result: ChargeOutcome;
       try {
         result = await provider.charge({
           reference: placed.paymentId,
@@ -167,33 +286,11 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
           card,
         });
       } catch {
-        result = { status: 'declined', providerRef: '', message: ORDER_MSG.paymentFailed };
+        // No answer from the gateway: it may or may not have charged. Ask it; a charge it never
+        // received is closed by the question, and the order fails (issue 13 point 1).
+        result = await provider.lookup({ reference: placed.paymentId });
       }
-      if (result.status === 'succeeded') {
-        return ok(
-          (await markPaid(placed.orderId, placed.paymentId, result.providerRef))
-            ? await ctx.confirmAndMail(placed.orderId)
-            : undefined,
-        );
-      }
-      if (result.status === 'requires_action') {
-        await updatePayment(
-          db,
-          placed.paymentId,
-          {
-            status: 'requires_action',
-            providerRef: result.providerRef,
-            actionToken: result.actionToken,
-            updatedAt: clock.now(),
-          },
-          'processing',
-        );
-        return ok(undefined);
-      }
-      if (result.providerRef) {
-        await updatePayment(db, placed.paymentId, { providerRef: result.providerRef });
-      }
-      return declined(placed.orderId, result.message);
+      return settle(placed, result);
     },
 
     /**
@@ -216,36 +313,42 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
       ) {
         return fail('not_found');
       }
-      // Claim the confirmation: only one request moves requires_action on, whatever runs in parallel.
-      const claimed = await updatePayment(
-        db,
-        target.payment.id,
-        { status: 'processing', updatedAt: clock.now() },
-        'requires_action',
-      );
-      if (!claimed) {
-        if (target.payment.status === 'succeeded') return ctx.wire(orderId);
-        if (target.payment.status === 'processing') return fail('in_flight');
-        return fail('not_awaiting_confirmation');
-      }
-      let outcome: { status: 'succeeded' } | { status: 'declined'; message: string };
-      try {
-        outcome = await provider.confirm({
-          reference: target.payment.id,
-          providerRef: target.payment.providerRef ?? '',
-          approve: input.approve,
-        });
-      } catch {
-        outcome = { status: 'declined', message: ORDER_MSG.paymentFailed };
-      }
-      if (outcome.status === 'succeeded') {
-        if (await markPaid(orderId, target.payment.id, null)) {
-          const bundle = await ctx.confirmAndMail(orderId);
-          return bundle ? ok(orderToWire(bundle, clock.now())) : fail('not_found');
+      // The settling lock first, then the claim: only one request moves requires_action on, whatever
+      // runs in parallel, and a confirmation whose process dies is settled by the reconciliation.
+      const held = await whileSettling(target.payment.id, async (): Promise<Result<Order, ConfirmFailure>> => {
+        const claimed = await updatePayment(
+          db,
+          target.payment.id,
+          { status: 'processing', updatedAt: clock.now() },
+          'requires_action',
+        );
+        if (!claimed) {
+          const now = await paymentById(db, target.payment.id);
+          if (now?.status === 'succeeded') return ctx.wire(orderId);
+          if (now?.status === 'processing') return fail('in_flight');
+          return fail('not_awaiting_confirmation');
         }
-        return ctx.wire(orderId);
-      }
-      return declined(orderId, outcome.message);
+        let outcome: { status: 'succeeded' } | { status: 'declined'; message: string };
+        try {
+          outcome = await provider.confirm({
+            reference: target.payment.id,
+            providerRef: target.payment.providerRef ?? '',
+            approve: input.approve,
+          });
+        } catch {
+          outcome = { status: 'declined', message: ORDER_MSG.paymentFailed };
+        }
+        if (outcome.status === 'succeeded') {
+          if (await markPaid(orderId, target.payment.id, null)) {
+            const bundle = await loadOrder(db, orderId);
+            return bundle ? ok(orderToWire(bundle, clock.now())) : fail('not_found');
+          }
+          return ctx.wire(orderId);
+        }
+        return declined(orderId, outcome.message);
+      });
+      if (!held) return target.payment.status === 'succeeded' ? ctx.wire(orderId) : fail('in_flight');
+      return held.value;
     },
 
     /**

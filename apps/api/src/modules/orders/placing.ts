@@ -55,6 +55,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
     body: PlaceOrderBody,
     card: { brand: string; last4: string } | undefined,
     current: Settings,
+    paymentId: string,
   ): Promise<Result<Placed, CheckoutFailure>> {
     const now = clock.now();
     const resolved = await checkout.resolve(tx, actor, body, current);
@@ -142,7 +143,6 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
       if (!redeemed.ok) return redeemed;
     }
 
-    const paymentId = randomUUID();
     await insertPayment(tx, {
       id: paymentId,
       orderId: order.id,
@@ -192,47 +192,71 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
       const current = await settings.get();
       const scope = orderScope(actor, body);
 
-      let placed: Placed | undefined;
-      const answered = await failureOfRollback<IdempotentAnswer, CheckoutFailure>(() =>
-        withIdempotency<{ order_id: string }>(
-          db,
-          { scope, key: idempotencyKey, requestHash: hashRequest({ op: 'place-order', body: hashable(body) }), now },
-          async (tx) => {
-            // A failure rolls the transaction back (and leaves the key free for a retry).
-            placed = okOrRollback(await placeInTx(tx, actor, body, cardInfo?.value, current));
-            return { statusCode: 201, body: { order_id: placed.orderId } };
-          },
-        ),
-      );
-      if (!answered.ok) {
-        // issue 4: the 409 showed the new prices; the cart now carries them, so placing again
-        // (after the shopper has seen them) buys at those prices.
-        if (actor.userId && answered.reason === 'lines_changed' && hasPriceChange(answered.lines)) {
-          await repriceCart(db, actor.userId);
+      // issue 13 point 1: a card payment is settled under its lock (payment.ts `whileSettling`), held
+      // from before the order commits until its outcome is written, so a retry or another process can
+      // tell this live request from one whose process died and settle only the latter.
+      const paymentId = randomUUID();
+      const run = async (): Promise<Result<{ order: Order; replayed: boolean }, PlaceFailure>> => {
+        let placed: Placed | undefined;
+        const answered = await failureOfRollback<IdempotentAnswer, CheckoutFailure>(() =>
+          withIdempotency<{ order_id: string }>(
+            db,
+            { scope, key: idempotencyKey, requestHash: hashRequest({ op: 'place-order', body: hashable(body) }), now },
+            async (tx) => {
+              // A failure rolls the transaction back (and leaves the key free for a retry).
+              placed = okOrRollback(await placeInTx(tx, actor, body, cardInfo?.value, current, paymentId));
+              // Pay later confirms the order now; a card order is confirmed when paid (payment.ts).
+              if (!cardBody) await ctx.queueConfirmation(tx, placed.orderId, current.storeName);
+              return { statusCode: 201, body: { order_id: placed.orderId } };
+            },
+          ),
+        );
+        if (!answered.ok) {
+          // issue 4: the 409 showed the new prices; the cart now carries them, so placing again
+          // (after the shopper has seen them) buys at those prices.
+          if (actor.userId && answered.reason === 'lines_changed' && hasPriceChange(answered.lines)) {
+            await repriceCart(db, actor.userId);
+          }
+          return answered;
         }
-        return answered;
-      }
-      const answer = answered.value;
+        const answer = answered.value;
+        if (!answer.replayed) await ctx.stockChanged();
 
-      let bundle: OrderBundle | undefined;
-      if (!answer.replayed && placed) {
-        if (cardBody) {
-          const charged = await payment.charge(placed, cardBody);
-          if (!charged.ok) return charged;
-          bundle = charged.value;
-        } else {
-          bundle = await ctx.confirmAndMail(placed.orderId);
+        let bundle: OrderBundle | undefined;
+        if (!answer.replayed && placed) {
+          ctx.ordersPlaced.inc({ payment: body.payment.method });
+          if (cardBody) {
+            const charged = await payment.charge(placed, cardBody);
+            if (!charged.ok) return charged;
+            bundle = charged.value;
+          }
         }
-      }
-      bundle ??= await loadOrder(db, answer.body.order_id);
-      if (!bundle) return fail('not_found');
-      if (answer.replayed) {
-        if (bundle.payment?.status === 'processing') return fail('in_flight');
-        if (bundle.payment?.status === 'declined') {
-          return fail('card_declined', { message: bundle.payment.failureMessage ?? CARD_MSG.declined });
+        bundle ??= await loadOrder(db, answer.body.order_id);
+        if (!bundle) return fail('not_found');
+        if (answer.replayed && bundle.payment?.status === 'processing') {
+          // Nobody may be settling it any more (its request died with its process or the database):
+          // then the gateway is asked now and the retry answers the real outcome (issue 13 point 1).
+          if ((await payment.settleAbandoned(bundle.payment.id)) === 'busy') return fail('in_flight');
+          bundle = await loadOrder(db, answer.body.order_id);
+          if (!bundle) return fail('not_found');
         }
-      }
-      return ok({ order: orderToWire(bundle, clock.now()), replayed: answer.replayed });
+        if (answer.replayed) {
+          if (bundle.payment?.status === 'processing') return fail('in_flight');
+          if (bundle.payment?.status === 'declined') {
+            return fail('card_declined', { message: bundle.payment.failureMessage ?? CARD_MSG.declined });
+          }
+        }
+        return ok({ order: orderToWire(bundle, clock.now()), replayed: answer.replayed });
+      };
+      if (!cardBody) return run();
+      const held = await payment.whileSettling(paymentId, run).catch((err: unknown) => {
+        // The outcome may not have been written (the database went away): settle it once it is back.
+        payment.reconcileWhenBack();
+        throw err;
+      });
+      // A new random id is never held by anyone else.
+      if (!held) throw new Error('a new payment id was already locked');
+      return held.value;
     },
 
     /**

@@ -118,6 +118,22 @@ export async function lockPaymentOf(tx: Tx, orderId: string): Promise<PaymentRow
   return payment;
 }
 
+export async function paymentById(ex: Executor, paymentId: string): Promise<PaymentRow | undefined> {
+  const [payment] = await ex.select().from(payments).where(eq(payments.id, paymentId));
+  return payment;
+}
+
+/** Ids of up to 500 card payments whose charge has no written outcome (`processing`), oldest first. */
+export async function unsettledCardPayments(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.method, 'card'), eq(payments.status, 'processing')))
+    .orderBy(asc(payments.createdAt))
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
 export async function lockPayment(tx: Tx, paymentId: string): Promise<PaymentRow | undefined> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
   return payment;

@@ -12,6 +12,7 @@ import {
 import { createPayment } from './payment.ts';
 import { createPlacing } from './placing.ts';
 import { ORDER_RATE_LIMITS } from './rate-limits.ts';
+import { createReminders } from './reminders.ts';
 import { listOwn, loadOrder } from './repository.ts';
 import { createSweep } from './sweep.ts';
 import { orderSummaryToWire, orderToWire } from './wire.ts';
@@ -28,14 +29,23 @@ export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
   const payment = createPayment(ctx, cancelling);
   const placing = createPlacing(ctx, payment);
   const sweep = createSweep(ctx, cancelling);
+  const reminders = createReminders(ctx);
 
   return {
     place: placing.place,
     isReplay: placing.isReplay,
     confirmPayment: payment.confirmPayment,
     refund: payment.refund,
+    /**
+     * Settles every card payment left `processing` by a request that no longer runs (its process or
+     * the database died between the charge and its outcome) with the gateway's answer: paid, or
+     * cancelled and restocked (issue 13 point 1). Runs at start; a retry of such an order's key settles
+     * it too. Answers how many it settled.
+     */
+    reconcileUnsettledCharges: payment.reconcileUnsettledCharges,
     expireUnconfirmedPayments: sweep.expireUnconfirmedPayments,
     expireUnpaidGuestOrders: sweep.expireUnpaidGuestOrders,
+    remindDueInvoices: reminders.remindDueInvoices,
 
     /**
      * The two limits POST /api/orders counts itself (issue 10 point 3), RATE_LIMIT_SCALE applied as

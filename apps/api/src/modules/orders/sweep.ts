@@ -36,6 +36,9 @@ export function createSweep(ctx: OrdersContext, cancelling: Cancelling) {
      */
     async expireUnpaidGuestOrders(): Promise<number> {
       const stale = await orderIdsWhere(db, guestHoldExpired(clock.now()));
+      if (stale.length === 0) return 0;
+      // Read before the cancels: their transactions take no second connection for it.
+      const { storeName } = await settings.get();
       let cancelled = 0;
       for (const id of stale) {
         const order = await cancelling.cancelUnpaid(id, {
@@ -44,10 +47,10 @@ export function createSweep(ctx: OrdersContext, cancelling: Cancelling) {
           stockReason: 'payment_expired',
           note: 'Cancelled: the invoice was not paid in time (guest order)',
           unpaid: guestHoldExpired(clock.now()),
+          // The guest is told in the cancel's transaction: a crash between the two cannot lose it.
+          mail: (o) => holdExpiredMail(o, storeName),
         });
-        if (!order) continue;
-        cancelled += 1;
-        await ctx.mailQuietly(async () => holdExpiredMail(order, (await settings.get()).storeName));
+        if (order) cancelled += 1;
       }
       return cancelled;
     },

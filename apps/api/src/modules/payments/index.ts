@@ -9,6 +9,7 @@ export {
   checkCard,
 } from './cards.ts';
 export {
+  type ChargeOutcome,
   type ChargeRequest,
   type ChargeResult,
   type ConfirmResult,

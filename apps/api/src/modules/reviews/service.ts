@@ -79,7 +79,7 @@ export function createReviewsService({ db, clock }: Deps, { catalog }: { catalog
         return ok(review);
       });
       // Cached listing totals and counts may follow the ratings; drop them (the sort reads the table).
-      if (written.ok) catalog.invalidate();
+      if (written.ok) await catalog.invalidate();
       return written;
     },
   };

@@ -29,14 +29,17 @@ export interface Settings {
 }
 
 /**
- * How long one process trusts its copy. Admin changes call `invalidate()`; other processes behind a
- * load balancer see them within this time.
+ * How long one process trusts its copy. Admin changes call `invalidate()`, which empties the copy of every
+ * process at once (issue 13 point 10); this is only the backstop should a message be lost.
  */
 const CACHE_MS = 5_000;
 
 /** The single `store_settings` row (issue 4), cached briefly because every quote and order reads it. */
-export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+export function createSettingsService({ db, clock, invalidation }: Pick<Deps, 'db' | 'clock' | 'invalidation'>) {
   let cached: { value: Promise<Settings>; at: number } | undefined;
+  invalidation.subscribe('settings', () => {
+    cached = undefined;
+  });
 
   async function load(): Promise<Settings> {
     let [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
@@ -90,9 +93,12 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
       return (await get()).maintenanceMode;
     },
 
-    /** Forget the cached copy (after an admin change, or in tests that change the row). */
-    invalidate() {
-      cached = undefined;
+    /**
+     * Forget the cached copy here and in every other process (after an admin change has committed, or in
+     * tests that change the row). This process's copy is gone when it returns.
+     */
+    invalidate(): Promise<void> {
+      return invalidation.publish('settings');
     },
 
     /** The settings as stored right now (no cache); `lock` in the transaction of a change, for its "before". */
@@ -119,7 +125,7 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
 
     /**
      * Writes everything admin Settings edits (issue 5) in the caller's transaction. Call `invalidate()`
-     * once it committed: checkout then uses the new rates at once.
+     * once it committed: checkout then uses the new rates at once, in every process.
      */
     async saveAdmin(ex: Db | Tx, next: AdminSettings, previous: Settings): Promise<void> {
       const social: SocialLinks = {};
@@ -171,7 +177,7 @@ export function createSettingsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
           updatedAt: clock.now(),
         })
         .where(eq(storeSettings.id, 1));
-      cached = undefined;
+      await invalidation.publish('settings');
       return get();
     },
   };

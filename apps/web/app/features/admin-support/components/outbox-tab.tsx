@@ -1,14 +1,39 @@
 import type { OutboxMail } from '@shop/contracts/admin-outbox';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { DataTable, formatDateTime, QueryState, TextField } from '../../admin/index.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable, ErrorText, formatDateTime, QueryState, TextField } from '../../admin/index.ts';
 import { useOutbox } from '../api/get-outbox.ts';
+import { useRetryMail } from '../api/retry-mail.ts';
+import { deliveryText } from '../delivery.ts';
+
+/** A failed mail's Retry button, with the refusal beside it when the API refuses. */
+function RetryButton({ mail, retry }: { mail: OutboxMail; retry: ReturnType<typeof useRetryMail> }) {
+  const mine = retry.variables === mail.id;
+  return (
+    <div className="mt-1">
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        disabled={mine && retry.isPending}
+        aria-label={`Retry the mail "${mail.subject}"`}
+        onClick={() => retry.mutate(mail.id)}
+      >
+        Retry
+      </Button>
+      {mine ? <ErrorText error={retry.error} /> : null}
+    </div>
+  );
+}
 
 /** Every mail the shop sent, or holds without SMTP, by recipient. */
 export function OutboxTab() {
   const [to, setTo] = useState('');
   const query = useOutbox(to);
   const [open, setOpen] = useState<string | null>(null);
+  // One mutation for the table: its state outlives the rows, which are drawn anew when the list refetches.
+  const retry = useRetryMail();
   const columns: ColumnDef<OutboxMail, unknown>[] = [
     { header: 'When', cell: ({ row }) => formatDateTime(row.original.created_at) },
     { header: 'To', accessorKey: 'to' },
@@ -34,8 +59,12 @@ export function OutboxTab() {
     },
     {
       header: 'Delivery',
-      cell: ({ row }) =>
-        row.original.error ? `Not sent: ${row.original.error}` : row.original.sent_at ? 'Sent' : 'In outbox (no SMTP)',
+      cell: ({ row }) => (
+        <div>
+          <span>{deliveryText(row.original)}</span>
+          {row.original.state === 'failed' ? <RetryButton mail={row.original} retry={retry} /> : null}
+        </div>
+      ),
     },
   ];
   return (
