@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { CONTENT_PAGES } from '../apps/web/app/routes.ts';
+import { expectAccessible } from './support/axe.ts';
 
 // DESIGN §9: axe finds no serious or critical violation on any storefront page. One test per page of
 // the route table, so a failure names the page; product and category come from the live catalogue.
@@ -38,10 +38,6 @@ for (const [name, target] of PAGES) {
     expect(response?.status(), `${path} answers`).toBeLessThan(name === '404' ? 500 : 400);
     // Hydrated and lazy parts loaded: what a shopper sees a moment after the page opens.
     await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-    expect(serious, `axe on ${path}`).toEqual([]);
+    await expectAccessible(page, { label: path });
   });
 }

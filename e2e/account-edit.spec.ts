@@ -1,7 +1,8 @@
 // Issue 4 /account in the browser: edit the profile, change the password, keep an address book and
 // delete the account — each checked against the API as the oracle, on the real shop.
-import AxeBuilder from '@axe-core/playwright';
+
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { stoppedClock } from './support/clock.ts';
 import { deliveredMailsTo, mailsTo } from './support/session.ts';
 import { hydrated, newShopper, type Shopper, signInPage } from './support/shopper.ts';
@@ -23,12 +24,6 @@ async function storedAuth(page: Page): Promise<{
   tokens: { access: string; refresh: string };
 } | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? 'null'));
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function apiLogin(request: APIRequestContext, email: string, password: string) {

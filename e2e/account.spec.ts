@@ -1,11 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { hydrated, newShopper, signInPage } from './support/shopper.ts';
-
-async function seriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 test('signed out, the account page asks to sign in', async ({ page }) => {
   await page.goto('/account');
@@ -17,7 +12,7 @@ test('signed out, the account page asks to sign in', async ({ page }) => {
     'href',
     '/auth/login?next=%2Faccount',
   );
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessible(page);
 });
 
 test('signed in, the account page shows the real user from the server', async ({ page, request }) => {
@@ -34,7 +29,7 @@ test('signed in, the account page shows the real user from the server', async ({
   await expect(page.getByTestId('account-role')).toHaveCount(0);
   await expect(page.getByRole('main')).not.toContainText('Customer');
   await expect(page.getByRole('link', { name: 'Your orders' })).toHaveAttribute('href', '/orders');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Your orders' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Orders');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Route, test } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import {
   type Account,
   adminAccount,
@@ -16,11 +16,6 @@ import {
 
 // Sign-ups are rate limited (5 a minute from one address): only the tests that need a customer account
 // make one (see 'with a customer account'); the others sign in as the e2e admin, a real user too.
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 /** Opens a navbar dialog the way a pointer user does (hovering loads its code first). */
 async function openDialog(page: Page, button: 'Login' | 'Sign Up', title: string) {
@@ -163,7 +158,7 @@ test.describe('sign-in dialog', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
     await expect(dialog).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     // Focus is trapped inside the dialog.
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
@@ -176,7 +171,7 @@ test.describe('sign-in dialog', () => {
     await login.click();
     await page.getByRole('dialog', { name: 'Welcome Back' }).getByRole('button', { name: 'Create an account' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await page.getByRole('dialog').getByRole('button', { name: 'I already have an account' }).click();
     await expect(page.getByRole('dialog', { name: 'Welcome Back' })).toBeVisible();
   });
@@ -354,7 +349,7 @@ test.describe('auth pages', () => {
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByText('Or continue with email')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/signup');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
 
@@ -362,7 +357,7 @@ test.describe('auth pages', () => {
     await expect(page).toHaveURL('/auth/signup');
     await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
     await expect(page.getByText('Or create account with email')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
   });
 });
 
@@ -402,7 +397,7 @@ test.describe('with a customer account', () => {
   test('the admin login refuses a customer account and keeps no session', async ({ page }) => {
     await page.goto('/admin/auth/login');
     await hydrated(page);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await page.getByLabel('Email').fill(customer.email);
     await page.getByLabel('Password', { exact: true }).fill(customer.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -418,7 +413,7 @@ test.describe('with a customer account', () => {
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL('/auth/forgot-password');
     await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await page.getByLabel('Email').fill(customer.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByRole('status')).toHaveText(
@@ -438,7 +433,7 @@ test.describe('with a customer account', () => {
     await page.goto(path);
     await hydrated(page);
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     // issue 10 point 8: a common password is refused, in the red box and under the field.
     const tooCommon = 'This password is too common. Choose one that is harder to guess.';
     await page.getByLabel('New Password').fill('Welcome1');

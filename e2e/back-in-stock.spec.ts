@@ -1,7 +1,8 @@
 // Issue 4 'Notify me' on an out-of-stock product: a signed-in shopper subscribes and may cancel; a
 // guest is asked to sign in. The API's subscription status is the oracle.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, findProduct } from './support/catalog.ts';
+import { expectAccessible } from './support/axe.ts';
+import { findProduct } from './support/catalog.ts';
 import { hydrated, newShopper, type Shopper, signInPage } from './support/shopper.ts';
 
 const notifyButton = (page: Page) => page.getByRole('main').getByRole('button', { name: "Notify me when it's back" });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import {
   addToServerCart,
   type CatalogProduct,
@@ -102,8 +102,7 @@ test.describe('cart as a guest (spec §4)', () => {
     await hydrated(page);
     await expect(page.getByTestId('cart-total-items')).toHaveText('6');
 
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await expectAccessible(page);
   });
 
   test('the cart page is an empty shell in the server HTML and fills after hydration', async ({ page, request }) => {
@@ -116,8 +115,7 @@ test.describe('cart as a guest (spec §4)', () => {
     await expect(page).toHaveTitle('Shopping cart · Shop');
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/products');
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await expectAccessible(page);
   });
 
   test('guest update, remove and clear work locally with the spec toasts', async ({ page }) => {

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import {
   type ApiProduct,
   apiList,
   cardNames,
   cardPrices,
   escapeHtml,
-  expectAccessible,
   hydrated,
   markDocument,
   money,

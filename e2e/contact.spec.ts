@@ -1,16 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { adminAccount, apiLogin, hydrated, stoppedClock, storeSession } from './support/session.ts';
 
 /** spec §2 contact dialog and /contact; DESIGN §7: the message is stored for the support team. */
 
 const INQUIRIES = ['General Inquiry', 'Order Support', 'Returns & Refunds', 'Technical Support'];
 const SENT = 'Thanks for your message! We will get back to you soon.';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 async function chooseInquiry(page: Page, form: Locator, label: string) {
   await form.getByRole('combobox', { name: 'Inquiry Type' }).click();
@@ -28,7 +23,7 @@ test('the contact dialog: texts, inquiry types, validation, sending, keyboard', 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("We'd love to hear from you. How can we help?")).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'Inquiry Type' })).toHaveText('General Inquiry');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessible(page);
 
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   await expect(dialog.getByText('Email is required')).toBeVisible();
@@ -79,7 +74,7 @@ test('/contact shows the same form; signed in, the e-mail comes from the session
   await expect(page.getByText("We'd love to hear from you. How can we help?")).toBeVisible();
   const form = page.locator('main');
   await expect(form.getByLabel('Email')).toHaveValue(adminAccount.email);
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessible(page);
 
   await chooseInquiry(page, form, 'Technical Support');
   await form.getByLabel('Subject').fill('Two-factor sign-in');

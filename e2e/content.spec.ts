@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { CONTENT_PAGES } from '../apps/web/app/routes.ts';
-import { escapeHtml, expectAccessible, openHydrated } from './support/catalog.ts';
+import { expectAccessible } from './support/axe.ts';
+import { escapeHtml, openHydrated } from './support/catalog.ts';
 
 // Issue 3 / DESIGN §7: the footer's pages (spec §2) and the help centre are real pages whose texts come
 // from the content API; they render as text and exist for every footer link.

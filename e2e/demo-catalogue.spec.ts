@@ -2,7 +2,8 @@
 // browser's own text layout is measured, not an estimate), and the ratings a product claims are the
 // written reviews it shows. The API's answers are the oracle.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type ApiProduct, apiList, expectAccessible } from './support/catalog.ts';
+import { expectAccessible } from './support/axe.ts';
+import { type ApiProduct, apiList } from './support/catalog.ts';
 import { hydrated } from './support/shopper.ts';
 
 /** Every published product of the demo catalogue (a dozen API pages). */

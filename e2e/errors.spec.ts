@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
+import { expectAccessible } from './support/axe.ts';
 import { openPage, stoppedClock } from './support/clock.ts';
 
 // A real failure, not a test-only route: the browser loses its connection while a client navigation
@@ -96,9 +96,7 @@ test.describe('error page (spec §2, §8)', () => {
     await expect(help.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/help');
     await expect(help.getByRole('link', { name: 'System status' })).toHaveAttribute('href', '/status');
 
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectAccessible(page);
 
     await page.unroute(dataRequest);
     await page.getByRole('link', { name: 'Homepage' }).click();

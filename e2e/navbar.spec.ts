@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { adminAccount, apiLogin, hydrated, stoppedClock, storedSession, storeSession } from './support/session.ts';
 
 /** spec §2 navbar and category menu, spec §2 mobile menu. */
@@ -19,11 +19,6 @@ async function categories(page: Page): Promise<ApiCategory[]> {
   const res = await page.request.get('/api/categories');
   expect(res.status()).toBe(200);
   return res.json();
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 test.describe('signed out', () => {
@@ -46,7 +41,7 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL('/wishlist');
     await main(page).getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL('/');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
   });
 
   test('the header is in the server-rendered HTML', async ({ request }) => {
@@ -129,7 +124,7 @@ test.describe('category menu', () => {
     for (const card of electronics.featured) {
       await expect(menu(page).getByRole('link', { name: card.name })).toBeVisible();
     }
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     // The active category follows the pointer, with the display name in the banner.
     await nav.getByRole('link', { name: 'Home & Garden' }).hover();
@@ -260,7 +255,7 @@ test.describe('mobile menu', () => {
     }
     await expect(mobile.getByRole('button', { name: 'Login' })).toBeVisible();
     await expect(mobile.getByRole('button', { name: 'Sign Up' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     await page.keyboard.press('Escape');
     await expect(mobile).toHaveCount(0);

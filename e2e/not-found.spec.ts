@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { openPage, stoppedClock } from './support/clock.ts';
 
 const MISSING = '/no/such/page';
@@ -93,8 +93,6 @@ test.describe('404 page (spec §2)', () => {
     await page.getByRole('button', { name: 'Cancel' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('timer')).toHaveCount(0);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectAccessible(page);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './support/catalog.ts';
+import { expectAccessible } from './support/axe.ts';
 import {
   addOnProductPage,
   apiOrder,

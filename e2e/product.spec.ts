@@ -1,13 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  type ApiProduct,
-  apiList,
-  escapeHtml,
-  expectAccessible,
-  findProduct,
-  money,
-  openHydrated,
-} from './support/catalog.ts';
+import { expectAccessible } from './support/axe.ts';
+import { type ApiProduct, apiList, escapeHtml, findProduct, money, openHydrated } from './support/catalog.ts';
 
 // Issue 3: /products/{productId} — gallery, price with discount, colours, sizes, features, stock state,
 // quantity, add to cart / wishlist, related products; unknown products are 404 pages.

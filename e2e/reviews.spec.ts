@@ -2,7 +2,8 @@
 // sees the review at once; others are told who may review. The API's answers are the oracle.
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { escapeHtml, expectAccessible, findProduct } from './support/catalog.ts';
+import { expectAccessible } from './support/axe.ts';
+import { escapeHtml, findProduct } from './support/catalog.ts';
 import { addToServerCart, hydrated, newShopper, type Shopper, signInPage } from './support/shopper.ts';
 
 const bearer = (s: Shopper) => ({ authorization: `Bearer ${s.tokens.access}` });

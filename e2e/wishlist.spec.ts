@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import {
   type CatalogProduct,
   hydrated,
@@ -15,11 +15,6 @@ import {
 const toasts = (page: Page) => page.locator('[data-rht-toaster] [role="status"]');
 const saved = (page: Page, p: CatalogProduct) =>
   page.locator(`[data-testid="wishlist-item"][data-product-id="${p.id}"]`);
-
-async function seriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 /** Saves the product from its page, the way a shopper does. */
 async function saveOnProductPage(page: Page, p: CatalogProduct) {
@@ -39,7 +34,7 @@ test('a guest’s wishlist lives in this browser: save, reload, remove', async (
   await page.goto('/wishlist');
   await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
   await expect(page).toHaveTitle('Wishlist · Shop');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessible(page);
 
   await saveOnProductPage(page, a);
   await saveOnProductPage(page, b);
@@ -51,7 +46,7 @@ test('a guest’s wishlist lives in this browser: save, reload, remove', async (
   await expect(page.getByTestId('wishlist-item')).toHaveCount(2);
   await expect(page.getByTestId('wishlist-item').first()).toHaveAttribute('data-product-id', b.id);
   await expect(saved(page, a).getByRole('link', { name: a.name, exact: true })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessible(page);
 
   // It survives a reload (localStorage).
   await page.reload();
@@ -104,7 +99,7 @@ for (const viewport of [
       await expect(choose).toBeVisible();
       // Nothing spills out sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectAccessible(page);
 
       // A product without choices still goes straight to the cart.
       await page.getByRole('button', { name: `Add ${plain.name} to cart` }).click();

@@ -1,8 +1,9 @@
 // The admin area as the browser tests see it: every /admin page of the route table, and signing in
 // as staff through the admin login page.
-import AxeBuilder from '@axe-core/playwright';
+
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import routes from '../../apps/web/app/routes.ts';
+import { expectAccessible } from './axe.ts';
 import { type Account, adminAccount, apiLogin } from './session.ts';
 
 interface RouteEntry {
@@ -58,9 +59,7 @@ export async function findInAuditLog(page: Page, entry: { action: string; entity
 export async function noSeriousViolations(page: Page, label = page.url()) {
   await page.waitForLoadState('networkidle');
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAccessible(page, { label });
 }
 
 export type Json = Record<string, unknown>;

@@ -1,6 +1,3 @@
-// Helpers of the catalogue specs (catalog, product, content, seo): the API's own answers are the oracle
-// the pages are checked against.
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export interface ApiProduct {
@@ -89,16 +86,6 @@ export async function openHydrated(page: Page, path: string) {
   await hydrated(page);
   await page.waitForLoadState('networkidle');
   return response;
-}
-
-/** axe (DESIGN §9): no serious or critical violation. */
-export async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    'axe serious/critical violations',
-  ).toEqual([]);
 }
 
 /** Marks the window; `stillSameDocument` is then true only if no full page load happened since. */
