@@ -74,25 +74,46 @@ export function createJobs({ pool, log, tasks: taskList, crontab, concurrency }:
   const logger = workerLogger(log);
   let runner: Runner | undefined;
   let liveness: pg.PoolClient | undefined;
+  /** Gives the held liveness connection back (to be dropped when `broken`); a no-op when none is held. */
+  let releaseLiveness: (broken?: boolean) => void = () => {};
   let recoverTimer: NodeJS.Timeout | undefined;
   let stopping = false;
 
-  /** Holds the named connection; reopened after a database restart. */
+  /**
+   * Holds the named connection; reopened after a database restart. Only the connection held now reacts
+   * to its loss: once `stop` gave it back, the pool owns it, and an error it raises later (the database
+   * ending it) must not release it a second time.
+   */
   async function holdLiveness(): Promise<void> {
     if (stopping) return;
+    let client: pg.PoolClient | undefined;
     try {
-      const client = await pool.connect();
-      client.on('error', () => {
-        liveness = undefined;
-        client.release(true);
-        setTimeout(() => void holdLiveness(), 1_000).unref();
-      });
+      client = await pool.connect();
       await client.query(`set application_name = '${LIVE_PREFIX}${processKey}'`);
-      liveness = client;
     } catch (err) {
+      client?.release(true);
       log.warn({ err: (err as Error).message }, 'jobs: liveness connection failed; retrying');
       setTimeout(() => void holdLiveness(), 1_000).unref();
+      return;
     }
+    const held = client;
+    if (stopping) {
+      held.release();
+      return;
+    }
+    const onLost = () => {
+      if (liveness !== held) return;
+      releaseLiveness(true);
+      if (!stopping) setTimeout(() => void holdLiveness(), 1_000).unref();
+    };
+    held.on('error', onLost);
+    liveness = held;
+    releaseLiveness = (broken) => {
+      held.off('error', onLost);
+      liveness = undefined;
+      releaseLiveness = () => {};
+      held.release(broken);
+    };
   }
 
   /** Unlocks the jobs and queues held by workers of processes that are gone; answers how many workers. */
@@ -159,8 +180,7 @@ export function createJobs({ pool, log, tasks: taskList, crontab, concurrency }:
       await pool
         .query('delete from job_workers where process_key = $1', [processKey])
         .catch((err: Error) => log.warn({ err: err.message }, 'jobs: workers not removed'));
-      liveness?.release();
-      liveness = undefined;
+      releaseLiveness();
     },
 
     /** Runs every job that is due now, then returns (tests, and a one-off run). */
