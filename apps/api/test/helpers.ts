@@ -52,6 +52,15 @@ export async function createTestApp(
     async drain() {
       await app.background.drain();
       await app.jobs.drain();
+      // graphile-worker writes a job's success or failure without awaiting it before runOnce returns: wait
+      // until no job is locked any more, so a second drain (a retry) finds the job due again.
+      for (let i = 0; i < 250; i++) {
+        const { rows } = await database.pool.query<{ locked: boolean }>(
+          'select exists (select 1 from graphile_worker._private_jobs where locked_at is not null) as locked',
+        );
+        if (!rows[0]?.locked) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     async close() {
       await app.close();
