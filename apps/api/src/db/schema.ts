@@ -14,6 +14,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -136,7 +137,18 @@ export const featuredCards = pgTable('featured_cards', {
 export const brands = pgTable('brands', {
   id: text().primaryKey(),
   name: text().notNull(),
+  /** `/brands/{slug}`; lower case letters, digits and dashes. */
+  slug: text().notNull().unique(),
+  /** A `/media/…` image, or null. */
+  logo: text(),
+  description: text().notNull().default(''),
 });
+
+/** A product's option (issue 14: at most three), e.g. `{ name: 'Size', values: ['S', 'M', 'L'] }`. */
+export interface ProductOption {
+  name: string;
+  values: string[];
+}
 
 export const products = pgTable(
   'products',
@@ -150,6 +162,13 @@ export const products = pgTable(
       .references(() => categories.id),
     subcategoryId: integer('subcategory_id').references(() => subcategories.id, { onDelete: 'set null' }),
     brandId: text('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    /**
+     * The options its variants choose among, in order: a variant's option1..3 are values of these
+     * (ADR 023). `colors` and `available_sizes` are the spec's view of the options named Color and Size.
+     */
+    options: jsonb().$type<ProductOption[]>().notNull().default(sql`'[]'::jsonb`),
+    metaTitle: text('meta_title'),
+    metaDescription: text('meta_description'),
     /** Integer cents (DESIGN §6). */
     regularPriceCents: integer('regular_price_cents').notNull(),
     salePriceCents: integer('sale_price_cents').notNull(),
@@ -160,6 +179,7 @@ export const products = pgTable(
     features: textList(),
     /** Featured-card slugs this product is listed under. */
     featured: textList(),
+    /** The sum of its variants' stock, kept by the `product_variants_roll_up` trigger (ADR 023). */
     available: integer().notNull().default(0),
     published: boolean().notNull().default(true),
     ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
@@ -172,6 +192,7 @@ export const products = pgTable(
      */
     ratingBaseSum: integer('rating_base_sum').notNull().default(0),
     ratingBaseCount: integer('rating_base_count').notNull().default(0),
+    /** The sum of its variants' sales, kept by the same trigger. */
     soldCount: integer('sold_count').notNull().default(0),
     dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
     modifiedBy: text('modified_by'),
@@ -198,6 +219,48 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * What is sold (issue 14, ADR 023): one combination of the product's options, with its own SKU, stock
+ * and, when set, price. Stock moves only by conditional updates of `available` here; the trigger
+ * `product_variants_roll_up` keeps `products.available` and `products.sold_count` equal to the sums.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text().notNull(),
+    /** Values of the product's options 1..3, null past the product's option count. */
+    option1: text(),
+    option2: text(),
+    option3: text(),
+    /** null = the product's sale price. */
+    priceCents: integer('price_cents'),
+    /** null = the product's regular price. */
+    compareAtCents: integer('compare_at_cents'),
+    available: integer().notNull().default(0),
+    soldCount: integer('sold_count').notNull().default(0),
+    image: text(),
+    barcode: text(),
+    weightGrams: integer('weight_grams'),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_key').on(t.sku),
+    unique('product_variants_options_key').on(t.productId, t.option1, t.option2, t.option3).nullsNotDistinct(),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    check('product_variants_available_nonnegative', sql`${t.available} >= 0`),
+    check('product_variants_sold_nonnegative', sql`${t.soldCount} >= 0`),
+    check(
+      'product_variants_prices_nonnegative',
+      sql`coalesce(${t.priceCents}, 0) >= 0 and coalesce(${t.compareAtCents}, 0) >= 0`,
+    ),
+    check('product_variants_weight_nonnegative', sql`coalesce(${t.weightGrams}, 0) >= 0`),
+  ],
+);
+
 /** spec §3 Product.subscribers: users waiting for a restock. */
 export const productSubscribers = pgTable(
   'product_subscribers',
@@ -208,10 +271,12 @@ export const productSubscribers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The variant waited for; null = any variant of the product (the spec's subscription). */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.userId] })],
+  (t) => [unique('product_subscribers_key').on(t.productId, t.userId, t.variantId).nullsNotDistinct()],
 );
 
 export const carts = pgTable('carts', {
@@ -233,7 +298,11 @@ export const cartItems = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    /** '' when the product has no colours or sizes, so the unique key below holds. */
+    /** What the line buys (ADR 023); one line per variant and cart. */
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    /** The variant's Color and Size values as the spec's cart shows them, '' when it has none. */
     color: text().notNull().default(''),
     size: text().notNull().default(''),
     quantity: integer().notNull(),
@@ -245,7 +314,7 @@ export const cartItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('cart_items_line_key').on(t.cartId, t.productId, t.color, t.size),
+    uniqueIndex('cart_items_variant_key').on(t.cartId, t.variantId),
     check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -303,6 +372,8 @@ export const reviews = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The variant the reviewer bought, when known. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     rating: integer().notNull(),
     title: text().notNull(),
     body: text().notNull(),
@@ -616,6 +687,9 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /** The variant's SKU when sold (kept if the variant is deleted since). */
+    sku: text(),
     name: text().notNull(),
     image: text(),
     unitPriceCents: integer('unit_price_cents').notNull(),
@@ -627,6 +701,7 @@ export const orderLines = pgTable(
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
+    index('order_lines_variant_idx').on(t.variantId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
   ],
@@ -738,7 +813,7 @@ export const stockReasonEnum = pgEnum('stock_reason', [
   'adjustment',
 ]);
 
-/** Every change of `products.available` made by checkout, with its reason and order. */
+/** Every change of a variant's `available` made by checkout or staff, with its reason and order. */
 export const stockMovements = pgTable(
   'stock_movements',
   {
@@ -746,6 +821,8 @@ export const stockMovements = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** null only for movements recorded before variants existed on a product with several. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     /** Negative when stock leaves (an order), positive when it comes back (a cancel). */
     delta: integer().notNull(),
     reason: stockReasonEnum().notNull(),
@@ -757,6 +834,7 @@ export const stockMovements = pgTable(
   },
   (t) => [
     index('stock_movements_product_idx').on(t.productId, t.createdAt),
+    index('stock_movements_variant_idx').on(t.variantId, t.createdAt),
     check('stock_movements_delta', sql`${t.delta} <> 0`),
   ],
 );

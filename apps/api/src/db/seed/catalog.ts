@@ -1,6 +1,7 @@
 import { discountedCents } from '@shop/contracts/money';
+import { combinations, defaultSku, optionsFromLists, splitEvenly } from '@shop/contracts/variants';
 import type { Tx } from '../client.ts';
-import { brands, categories, featuredCards, products, subcategories } from '../schema.ts';
+import { brands, categories, featuredCards, products, productVariants, subcategories } from '../schema.ts';
 import {
   BRANDS,
   CATEGORIES,
@@ -71,7 +72,7 @@ export interface CatalogSeed {
   categories: SeedCategory[];
   subcategories: SeedSubcategory[];
   featuredCards: SeedFeaturedCard[];
-  brands: { id: string; name: string }[];
+  brands: { id: string; name: string; slug: string }[];
   products: SeedProduct[];
 }
 
@@ -294,7 +295,7 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
     categories: [],
     subcategories: [],
     featuredCards: [],
-    brands: Object.entries(BRANDS).map(([id, name]) => ({ id, name })),
+    brands: Object.entries(BRANDS).map(([id, name]) => ({ id, name, slug: id })),
     products: [],
   };
   const names = new Set<string>();
@@ -392,6 +393,26 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
 const BATCH = 500;
 
 /**
+ * A demo product's variants (ADR 023): one per colour x size, its stock and sales split evenly, as
+ * migration 0001 splits a product of the previous release.
+ */
+export function demoVariants(p: Pick<SeedProduct, 'id' | 'slug' | 'colors' | 'availableSizes' | 'available' | 'soldCount'>) {
+  const combos = combinations(optionsFromLists(p.colors, p.availableSizes));
+  const stock = splitEvenly(p.available, combos.length);
+  const sold = splitEvenly(p.soldCount, combos.length);
+  return combos.map((values, position) => ({
+    productId: p.id,
+    sku: combos.length === 1 ? p.slug : defaultSku(p.slug, values),
+    option1: values[0],
+    option2: values[1],
+    option3: values[2],
+    available: stock[position]!,
+    soldCount: sold[position]!,
+    position,
+  }));
+}
+
+/**
  * The demo catalogue (issue 2): the spec's five categories and ~1,100 deterministic products.
  * Called once, inside the seed transaction, on an empty database (seed/index.ts).
  */
@@ -412,8 +433,14 @@ export async function seedCatalog(tx: Tx): Promise<void> {
         const subcategoryId = subId.get(`${p.categoryId}/${subcategorySlug}`);
         if (subcategoryId === undefined) throw new Error(`unknown subcategory ${p.categoryId}/${subcategorySlug}`);
         // No rating without its review: the figures start at zero and the demo reviews fill them in.
-        return { ...p, subcategoryId };
+        // Stock and sales start at zero too: the variants' roll-up trigger adds theirs.
+        const options = optionsFromLists(p.colors, p.availableSizes);
+        return { ...p, options, subcategoryId, available: 0, soldCount: 0 };
       }),
     );
+  }
+  const variants = data.products.flatMap(demoVariants);
+  for (let i = 0; i < variants.length; i += BATCH * 2) {
+    await tx.insert(productVariants).values(variants.slice(i, i + BATCH * 2));
   }
 }
