@@ -22,12 +22,20 @@ export const productId = z
   .min(1, 'product_id is required')
   .max(200, 'product_id must be at most 200 characters');
 
+/** A variant id as the client sends it; an unknown one is refused by the service. */
+export const variantId = z
+  .string({ error: 'variant_id must be a string' })
+  .min(1, 'variant_id must not be empty')
+  .max(200, 'variant_id must be at most 200 characters');
+
 /**
  * spec §7: {product_id (string)}; quantity, colour and size are ours. A product that offers colours
  * or sizes needs one of each (issue 11 point 6), checked against the product by the service.
  */
 export const addToCartBody = z.strictObject({
   product_id: productId,
+  /** Issue 14: the variant bought; without it, colour and size pick it (or the product's only one). */
+  variant_id: variantId.optional(),
   quantity: quantity.default(1),
   color: option('color'),
   size: option('size'),
@@ -65,6 +73,10 @@ export const cartProduct = z.object({
 export const cartItem = z.object({
   id: z.string(),
   product: cartProduct,
+  /** Issue 14: the variant the line buys, its SKU and its values of the product's options. */
+  variant_id: z.string(),
+  sku: z.string(),
+  options: z.array(z.string()),
   quantity: z.number().int(),
   color: z.string().nullable(),
   size: z.string().nullable(),

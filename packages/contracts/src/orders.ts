@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email } from './auth.ts';
-import { idempotencyKey, productId } from './cart.ts';
+import { idempotencyKey, productId, variantId } from './cart.ts';
 import { paged } from './common.ts';
 import { MAX_LINE_QUANTITY } from './constants.ts';
 import { stopAt } from './text.ts';
@@ -57,6 +57,7 @@ export type Address = z.infer<typeof address>;
 
 export const orderLineInput = z.strictObject({
   product_id: productId,
+  variant_id: variantId.optional(),
   quantity: z
     .number({ error: 'quantity must be a number' })
     .min(1, 'quantity must be at least 1')
@@ -126,6 +127,9 @@ export const shippingMethodList = z.array(shippingMethod);
 
 export const quoteLine = z.object({
   product_id: z.string(),
+  /** null on an order line sold before variants existed whose variant could not be told. */
+  variant_id: z.string().nullable(),
+  sku: z.string().nullable(),
   name: z.string(),
   image: z.string().nullable(),
   unit_price: z.number(),
@@ -155,6 +159,7 @@ export type Quote = z.infer<typeof quote>;
 /** 409 details when prices or stock moved since the cart was filled (issue 4). */
 export const changedLine = z.object({
   product_id: z.string(),
+  variant_id: z.string().nullable(),
   name: z.string(),
   reason: z.enum(['price_changed', 'insufficient_stock', 'unavailable']),
   expected_price: z.number().nullable(),

@@ -261,6 +261,28 @@ export const productVariants = pgTable(
   ],
 );
 
+export const catalogImportStateEnum = pgEnum('catalog_import_state', ['running', 'done', 'failed']);
+
+/**
+ * A product import being applied or applied (issue 14): its progress is written outside the import's
+ * own transaction so the admin page can show a progress bar, and its outcome stays as a record.
+ */
+export const catalogImports = pgTable('catalog_imports', {
+  id: uuid().primaryKey().defaultRandom(),
+  /** 'shop' (our CSV) or 'shopify' (Shopify's product CSV). */
+  format: text().notNull(),
+  fileName: text('file_name'),
+  state: catalogImportStateEnum().notNull().default('running'),
+  totalRows: integer('total_rows').notNull().default(0),
+  doneRows: integer('done_rows').notNull().default(0),
+  /** Counts of products and variants created and updated, refusals with their lines. */
+  summary: jsonb().$type<Record<string, unknown>>(),
+  error: text(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: now(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
 /** spec §3 Product.subscribers: users waiting for a restock. */
 export const productSubscribers = pgTable(
   'product_subscribers',

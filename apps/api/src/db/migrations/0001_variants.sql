@@ -105,6 +105,22 @@ CREATE UNIQUE INDEX "cart_items_variant_key" ON "cart_items" USING btree ("cart_
 UPDATE "order_lines" ol SET "variant_id" = m.variant_id, "sku" = m.sku FROM "variant_map" m
 WHERE m.product_id = ol.product_id AND (m.n = 1 OR (m.color IS NOT DISTINCT FROM nullif(ol.color, '') AND m.size IS NOT DISTINCT FROM nullif(ol.size, '')));--> statement-breakpoint
 UPDATE "stock_movements" sm SET "variant_id" = m.variant_id FROM "variant_map" m WHERE m.product_id = sm.product_id AND m.n = 1;--> statement-breakpoint
+CREATE TYPE "public"."catalog_import_state" AS ENUM('running', 'done', 'failed');--> statement-breakpoint
+CREATE TABLE "catalog_imports" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"format" text NOT NULL,
+	"file_name" text,
+	"state" "catalog_import_state" DEFAULT 'running' NOT NULL,
+	"total_rows" integer DEFAULT 0 NOT NULL,
+	"done_rows" integer DEFAULT 0 NOT NULL,
+	"summary" jsonb,
+	"error" text,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "catalog_imports" ADD CONSTRAINT "catalog_imports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE FUNCTION "product_variants_roll_up"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW.product_id = OLD.product_id THEN
