@@ -11,7 +11,7 @@ import {
   stockMovements,
   uploadedImages,
 } from '../src/db/schema.ts';
-import { jpegWithExif, multipartFile, pngImage } from './admin-catalog-fixtures.ts';
+import { createVariantProduct, jpegWithExif, multipartFile, pngImage } from './admin-catalog-fixtures.ts';
 import { authHeaders, createProduct, rowCount } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 
@@ -85,7 +85,20 @@ describe('creating and updating products', () => {
       available: 7,
       published: true,
       modified_by: admin.email,
+      options: [
+        { name: 'Color', values: ['Red', 'Navy'] },
+        { name: 'Size', values: ['S', 'M', 'L'] },
+      ],
     });
+    // Issue 14: the lists become options, one variant per combination, the stock split evenly over them.
+    expect(created.variants.map((v: { options: string[]; available: number }) => [...v.options, v.available])).toEqual([
+      ['Red', 'S', 2],
+      ['Red', 'M', 1],
+      ['Red', 'L', 1],
+      ['Navy', 'S', 1],
+      ['Navy', 'M', 1],
+      ['Navy', 'L', 1],
+    ]);
 
     const shop = await t.app.inject({ url: `/api/products/${created.id}` });
     expect(shop.statusCode).toBe(200);
@@ -97,7 +110,11 @@ describe('creating and updating products', () => {
     expect(entry).toMatchObject({ actorId: admin.id, actorEmail: admin.email, entityType: 'product' });
     expect(entry?.after).toMatchObject({ name, available: 7 });
     const moves = await t.db.select().from(stockMovements).where(eq(stockMovements.productId, created.id));
-    expect(moves).toMatchObject([{ delta: 7, reason: 'adjustment', note: 'Initial stock', actorId: admin.id }]);
+    expect(moves.reduce((n, m) => n + m.delta, 0)).toBe(7);
+    for (const move of moves) {
+      expect(move).toMatchObject({ reason: 'adjustment', note: 'Initial stock', actorId: admin.id });
+      expect(created.variants.map((v: { id: string }) => v.id)).toContain(move.variantId);
+    }
   });
 
   it('makes a free slug from the name, keeps sale price and percentage consistent, drafts by default', async () => {
@@ -154,7 +171,10 @@ describe('creating and updating products', () => {
   });
 
   it('updates fields with before/after in the audit log, refuses unknown fields, keeps prices consistent', async () => {
-    const product = await createProduct(t, { regularPriceCents: 10000, salePriceCents: 8000, percentageDiscount: 20 });
+    const product = await createVariantProduct(t, {
+      stock: [100],
+      overrides: { regularPriceCents: 10000, salePriceCents: 8000, percentageDiscount: 20 },
+    });
     const res = await call('PATCH', `/products/${product.id}`, {
       name: 'Renamed gadget',
       regular_price: 50,
@@ -220,15 +240,17 @@ describe('the product list', () => {
       [3, 50, true],
     ] as const) {
       made.push(
-        await createProduct(t, {
-          name: `Zeta ${tag} ${i}`,
-          slug: `zeta-${tag}-${i}`,
-          available,
-          published,
-          salePriceCents: i * 1000,
-          regularPriceCents: i * 1000,
-          percentageDiscount: 0,
-          soldCount: 10 - i,
+        await createVariantProduct(t, {
+          stock: [available],
+          sold: [10 - i],
+          overrides: {
+            name: `Zeta ${tag} ${i}`,
+            slug: `zeta-${tag}-${i}`,
+            published,
+            salePriceCents: i * 1000,
+            regularPriceCents: i * 1000,
+            percentageDiscount: 0,
+          },
         }),
       );
     }
@@ -305,16 +327,18 @@ describe('bulk publish', () => {
 
 describe('stock adjustments', () => {
   it('adds and removes stock with a reason, records the movement and the audit entry, refuses going below 0', async () => {
-    const product = await createProduct(t, { available: 5 });
+    const product = await createVariantProduct(t, { stock: [5] });
+    const sku = product.variants[0]!.sku;
     const add = await call('POST', `/products/${product.id}/stock-adjustments`, { delta: 10, reason: 'Delivery 42' });
     expect(add.statusCode, add.body).toBe(201);
     expect(add.json()).toMatchObject({
       available: 15,
-      movement: { delta: 10, reason: 'adjustment', note: 'Delivery 42', actor_email: admin.email },
+      variant: { id: product.variants[0]!.id, sku, available: 15 },
+      movement: { delta: 10, reason: 'adjustment', note: 'Delivery 42', actor_email: admin.email, sku },
     });
     const remove = await call('POST', `/products/${product.id}/stock-adjustments`, { delta: -20, reason: 'Count' });
     expect(remove.statusCode).toBe(409);
-    expect(remove.json().message).toBe('Not enough stock: 15 in stock, cannot remove 20');
+    expect(remove.json().message).toBe(`Not enough stock of ${sku}: 15 in stock, cannot remove 20`);
     for (const bad of [
       { delta: 0, reason: 'x' },
       { delta: 2, reason: ' ' },
@@ -329,13 +353,13 @@ describe('stock adjustments', () => {
       items: [{ delta: 10, note: 'Delivery 42', actor_email: admin.email }],
     });
     expect(await auditEntries(product.id, 'stock.adjust')).toMatchObject([
-      { before: { available: 5 }, after: { available: 15, delta: 10, reason: 'Delivery 42' } },
+      { before: { available: 5 }, after: { available: 15, delta: 10, reason: 'Delivery 42', variant: { sku } } },
     ]);
     expect((await t.app.inject({ url: `/api/products/${product.id}` })).json().available).toBe(15);
   });
 
   it('never goes below 0 when adjustments race each other', async () => {
-    const product = await createProduct(t, { available: 10 });
+    const product = await createVariantProduct(t, { stock: [10] });
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
         call('POST', `/products/${product.id}/stock-adjustments`, { delta: -3, reason: 'Race' }),
@@ -354,7 +378,7 @@ describe('stock adjustments', () => {
   });
 
   it('mails back-in-stock subscribers when stock comes back from 0', async () => {
-    const product = await createProduct(t, { available: 0 });
+    const product = await createVariantProduct(t, { stock: [0] });
     const shopper = await createUser(t);
     await t.db.insert(productSubscribers).values({ productId: product.id, userId: shopper.id });
     const res = await call('POST', `/products/${product.id}/stock-adjustments`, { delta: 4, reason: 'Restock' });

@@ -3,6 +3,7 @@ import { product } from './catalog.ts';
 import { paged, pageQuery } from './common.ts';
 import { discountedCents, fromCents, hasAtMostTwoDecimals } from './money.ts';
 import { stopAt } from './text.ts';
+import { MAX_OPTIONS, MAX_VARIANTS, productOptions, sku } from './variants.ts';
 
 /** Admin Products (issue 5): the list, the product form, stock adjustments, sales and image uploads. */
 
@@ -39,10 +40,35 @@ export const adminProductListQuery = pageQuery.extend({
 });
 export type AdminProductListQuery = z.infer<typeof adminProductListQuery>;
 
-/** A product as staff see it: the storefront's fields plus featured tags and units sold. */
+/**
+ * A variant as staff edit it (issue 14): its own price and compare-at price, null when it takes the
+ * product's sale and regular price; `options` are its values in the order of the product's options.
+ */
+export const adminVariant = z.object({
+  id: z.string(),
+  sku: z.string(),
+  options: z.array(z.string()),
+  price: z.number().nullable(),
+  compare_at_price: z.number().nullable(),
+  available: z.number().int(),
+  sold_count: z.number().int(),
+  image: z.string().nullable(),
+  barcode: z.string().nullable(),
+  weight_grams: z.number().int().nullable(),
+});
+export type AdminVariant = z.infer<typeof adminVariant>;
+
+/**
+ * A product as staff see it: the storefront's fields plus featured tags, units sold, its options and
+ * variants (issue 14) and its SEO fields.
+ */
 export const adminProduct = product.extend({
   featured: z.array(z.string()),
   sold_count: z.number().int(),
+  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  variants: z.array(adminVariant),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
 });
 export type AdminProduct = z.infer<typeof adminProduct>;
 export const adminProductList = paged(adminProduct);
@@ -52,6 +78,13 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Product pictures are served by the shop itself (`/media/…`, the CSP allows no other host); no `..`. */
 const IMAGE_PATH = /^\/media\/[A-Za-z0-9._~\-/]+$/;
 const IMAGE_MESSAGE = 'images must be pictures uploaded to the shop (/media/… addresses)';
+/** A picture uploaded to the shop: a `/media/…` path without `..` (also brand logos and variant images). */
+export const mediaPath = (message = IMAGE_MESSAGE) =>
+  z
+    .string({ error: message })
+    .max(300, stopAt(message))
+    .regex(IMAGE_PATH, message)
+    .refine((path) => !path.includes('..'), message);
 
 const money = (name: string) =>
   z
@@ -60,6 +93,16 @@ const money = (name: string) =>
     .min(0, `${name} must not be negative`)
     .max(MAX_PRICE, `${name} must be at most ${MAX_PRICE}`)
     .refine(hasAtMostTwoDecimals, `${name} must have at most 2 decimals`);
+
+/** An SEO text: blank means none (null), so the page falls back to the name and description. */
+function optionalSeo(name: string, max: number) {
+  return z
+    .string({ error: `${name} must be text` })
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => v || null);
+}
 
 const textList = (name: string, maxItems: number, maxLength: number) =>
   z
@@ -99,13 +142,7 @@ const productFields = {
     .min(0, 'percentage_discount must not be negative')
     .max(100, 'percentage_discount must be at most 100'),
   images: z
-    .array(
-      z
-        .string()
-        .max(300, stopAt(IMAGE_MESSAGE))
-        .regex(IMAGE_PATH, IMAGE_MESSAGE)
-        .refine((path) => !path.includes('..'), IMAGE_MESSAGE),
-    )
+    .array(mediaPath())
     .max(MAX_IMAGES, `a product may have at most ${MAX_IMAGES} images`)
     .refine((list) => new Set(list).size === list.length, 'images must not repeat'),
   colors: textList('colors', 30, 50),
@@ -113,6 +150,9 @@ const productFields = {
   features: textList('features', 30, 300),
   featured: textList('featured', 20, 100),
   published: z.boolean({ error: 'published must be true or false' }),
+  options: productOptions,
+  meta_title: optionalSeo('meta_title', 70),
+  meta_description: optionalSeo('meta_description', 160),
 };
 
 const stock = z
@@ -120,6 +160,67 @@ const stock = z
   .int('available must be a whole number')
   .min(0, 'available (stock) must not be negative')
   .max(MAX_STOCK, `available must be at most ${MAX_STOCK}`);
+
+const stockOf = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must not be negative`)
+    .max(MAX_STOCK, `${name} must be at most ${MAX_STOCK}`);
+
+/**
+ * One row of the variants grid (issue 14). `options` are its values in the order of the product's
+ * options. `id` names a stored variant (without it, a stored variant with the same values is meant).
+ * Stock is optimistic: to change an existing variant's `available`, send `expected_available`, the stock
+ * the editor loaded; when an order took stock in between the change is refused (409), never overwritten.
+ * `available` left out keeps the stored stock (0 for a new variant).
+ */
+export const variantInput = z.strictObject({
+  id: z.uuid('a variant id must be a UUID').optional(),
+  sku: sku.optional(),
+  options: z
+    .array(z.string({ error: 'option values must be text' }).trim().min(1, 'an option value is required').max(50), {
+      error: 'options must be a list of option values',
+    })
+    .max(MAX_OPTIONS, `a variant has at most ${MAX_OPTIONS} option values`)
+    .default([]),
+  price: money('price').nullable().default(null),
+  compare_at_price: money('compare_at_price').nullable().default(null),
+  available: stockOf('available').optional(),
+  expected_available: stockOf('expected_available').optional(),
+  image: mediaPath('a variant image must be a picture uploaded to the shop (/media/… address)')
+    .nullable()
+    .default(null),
+  barcode: z
+    .string({ error: 'barcode must be text' })
+    .trim()
+    .max(64, 'barcode must be at most 64 characters')
+    .nullable()
+    .default(null)
+    .transform((v) => v || null),
+  weight_grams: z
+    .number({ error: 'weight_grams must be a whole number' })
+    .int('weight_grams must be a whole number')
+    .min(0, 'weight_grams must not be negative')
+    .max(1_000_000, 'weight_grams must be at most 1000000')
+    .nullable()
+    .default(null),
+});
+export type VariantInput = z.infer<typeof variantInput>;
+export type VariantInputFields = z.input<typeof variantInput>;
+
+const variantList = z
+  .array(variantInput, { error: 'variants must be a list' })
+  .min(1, 'a product has at least one variant')
+  .max(MAX_VARIANTS, `a product has at most ${MAX_VARIANTS} variants`);
+
+/** The spec's lists follow the options: a request gives one or the other. */
+const listsOrOptions = (p: { options?: unknown; colors?: unknown; available_sizes?: unknown }) =>
+  p.options === undefined || (p.colors === undefined && p.available_sizes === undefined);
+const listsIssue = {
+  message: 'colors and available_sizes follow the options: give options or the lists, not both',
+  path: ['options'],
+};
 
 /** A sale price not above the regular one (both in the same request, or one with the stored other). */
 const salePriceRule = (p: { regular_price?: number; sale_price?: number }) =>
@@ -144,9 +245,20 @@ export const createProductBody = z
     features: productFields.features.default([]),
     featured: productFields.featured.default([]),
     published: productFields.published.default(false),
-    available: stock.default(0),
+    /** Without `variants`: the stock, split evenly over the generated variants. */
+    available: stock.optional(),
+    options: productFields.options.optional(),
+    /** Without it every combination of the options is generated (one variant when there are none). */
+    variants: variantList.optional(),
+    meta_title: productFields.meta_title.optional(),
+    meta_description: productFields.meta_description.optional(),
   })
-  .refine(salePriceRule, saleIssue);
+  .refine(salePriceRule, saleIssue)
+  .refine(listsOrOptions, listsIssue)
+  .refine((p) => p.available === undefined || p.variants === undefined, {
+    message: 'give the stock per variant (variants[].available) or available, not both',
+    path: ['available'],
+  });
 export type CreateProductBody = z.infer<typeof createProductBody>;
 export type CreateProductInput = z.input<typeof createProductBody>;
 
@@ -168,8 +280,19 @@ export const updateProductBody = z
     features: productFields.features.optional(),
     featured: productFields.featured.optional(),
     published: productFields.published.optional(),
+    /**
+     * New options: stored variants carry over to the combinations where their values still exist; without
+     * `variants` every other combination is added with no stock. A variant left without a place that has
+     * stock or sales refuses the change (409) rather than vanish.
+     */
+    options: productFields.options.optional(),
+    /** The whole list of variants (the grid); stored ones not in it are removed, unless they have stock or sales. */
+    variants: variantList.optional(),
+    meta_title: productFields.meta_title.optional(),
+    meta_description: productFields.meta_description.optional(),
   })
-  .refine(salePriceRule, saleIssue);
+  .refine(salePriceRule, saleIssue)
+  .refine(listsOrOptions, listsIssue);
 export type UpdateProductBody = z.infer<typeof updateProductBody>;
 
 /** The percentage a sale price takes off, as the catalogue shows it (whole percent). */
@@ -232,7 +355,59 @@ export const bulkPublishBody = z.strictObject({
 export type BulkPublishBody = z.infer<typeof bulkPublishBody>;
 export const bulkPublishResult = z.object({ updated: z.number().int() });
 
+/** Bulk edit (issue 14): at most this many products at once. */
+export const MAX_BULK = 500;
+export const MAX_PERCENT_CHANGE = 1000;
+
+/**
+ * POST /api/admin/products/bulk: one or more changes over a selection, in one transaction.
+ * - `price`: `set` gives every product this regular price (its discount kept) and clears its variants'
+ *   own prices, so they all cost it; `percent` moves the product's and its variants' own prices by ±n %.
+ * - `stock`: every variant of each product to this figure (recorded as adjustments).
+ * - `category`: moves them (subcategory and featured tags of the old category are dropped).
+ * - `published`: publishes or unpublishes them.
+ */
+export const bulkEditBody = z
+  .strictObject({
+    ids: z
+      .array(z.uuid('ids must be product UUIDs'), { error: 'ids must be a list of product UUIDs' })
+      .min(1, 'choose at least one product')
+      .max(MAX_BULK, `at most ${MAX_BULK} products at a time`),
+    price: z
+      .discriminatedUnion(
+        'mode',
+        [
+          z.strictObject({ mode: z.literal('set'), value: money('price') }),
+          z.strictObject({
+            mode: z.literal('percent'),
+            value: z
+              .number({ error: 'the percentage must be a number' })
+              .finite('the percentage must be a number')
+              .min(-99, 'a price can go down by at most 99 %')
+              .max(MAX_PERCENT_CHANGE, `a price can go up by at most ${MAX_PERCENT_CHANGE} %`)
+              .refine(hasAtMostTwoDecimals, 'the percentage must have at most 2 decimals')
+              .refine((v) => v !== 0, 'the percentage must not be 0'),
+          }),
+        ],
+        { error: 'price.mode must be set or percent' },
+      )
+      .optional(),
+    stock: stockOf('stock').optional(),
+    category: productFields.category.optional(),
+    published: productFields.published.optional(),
+  })
+  .refine(
+    (b) => b.price !== undefined || b.stock !== undefined || b.category !== undefined || b.published !== undefined,
+    { message: 'choose a change: price, stock, category or published', path: ['ids'] },
+  );
+export type BulkEditBody = z.infer<typeof bulkEditBody>;
+export type BulkEditInput = z.input<typeof bulkEditBody>;
+export const bulkEditResult = z.object({ updated: z.number().int() });
+export type BulkEditResult = z.infer<typeof bulkEditResult>;
+
 export const stockAdjustmentBody = z.strictObject({
+  /** Which variant; may be left out for a product with one variant. */
+  variant_id: z.uuid('variant_id must be a UUID').optional(),
   delta: z
     .number({ error: 'delta must be a whole number' })
     .int('delta must be a whole number')
@@ -253,6 +428,8 @@ export const stockMovement = z.object({
   delta: z.number().int(),
   reason: z.enum(STOCK_REASONS),
   note: z.string().nullable(),
+  variant_id: z.string().nullable(),
+  sku: z.string().nullable(),
   order_id: z.string().nullable(),
   order_number: z.string().nullable(),
   actor_email: z.string().nullable(),
@@ -262,7 +439,12 @@ export type StockMovement = z.infer<typeof stockMovement>;
 export const stockMovementList = paged(stockMovement);
 export type StockMovementList = z.infer<typeof stockMovementList>;
 
-export const stockAdjustmentResult = z.object({ available: z.number().int(), movement: stockMovement });
+/** `available` is the product's stock (all its variants); `variant` the adjusted one's. */
+export const stockAdjustmentResult = z.object({
+  available: z.number().int(),
+  variant: z.object({ id: z.string(), sku: z.string(), available: z.number().int() }),
+  movement: stockMovement,
+});
 export type StockAdjustmentResult = z.infer<typeof stockAdjustmentResult>;
 
 export const productSaleLine = z.object({

@@ -9,6 +9,7 @@ import {
   orderLines,
   orders,
   products,
+  productVariants,
   stockMovements,
   storeSettings,
   subcategories,
@@ -138,6 +139,8 @@ export async function insertProduct(tx: Tx, values: PgInsertValue<typeof product
 export async function lockForUpdate(tx: Tx, id: string) {
   const [locked] = await tx
     .select({
+      slug: products.slug,
+      options: products.options,
       categoryId: products.categoryId,
       regularPriceCents: products.regularPriceCents,
       salePriceCents: products.salePriceCents,
@@ -171,21 +174,154 @@ export async function setPublished(tx: Tx, ids: string[], published: boolean, ac
 }
 
 /**
- * Adds `delta` to the stock in one conditional UPDATE: never below 0, even with adjustments racing each
- * other. The new stock, or undefined when the product is unknown or the stock would go below 0.
+ * Adds `delta` to one variant's stock in one conditional UPDATE: never below 0, even with adjustments
+ * racing each other (the roll-up trigger carries it to the product). The new stock, or undefined when the
+ * variant is not the product's or the stock would go below 0.
  */
-export async function addStock(tx: Tx, id: string, delta: number, now: Date): Promise<number | undefined> {
+export async function addVariantStock(tx: Tx, productId: string, variantId: string, delta: number) {
   const [row] = await tx
-    .update(products)
-    .set({ available: sql`${products.available} + ${delta}`, modifiedDate: now })
-    .where(and(eq(products.id, id), sql`${products.available} + ${delta} >= 0`))
-    .returning({ available: products.available });
-  return row?.available;
+    .update(productVariants)
+    .set({ available: sql`${productVariants.available} + ${delta}` })
+    .where(
+      and(
+        eq(productVariants.id, variantId),
+        eq(productVariants.productId, productId),
+        sql`${productVariants.available} + ${delta} >= 0`,
+      ),
+    )
+    .returning({ available: productVariants.available, sku: productVariants.sku });
+  return row;
 }
 
-export async function stockOf(tx: Tx, id: string): Promise<number | undefined> {
-  const [now] = await tx.select({ available: products.available }).from(products).where(eq(products.id, id));
+export async function stockOf(ex: Executor, id: string): Promise<number | undefined> {
+  const [now] = await ex.select({ available: products.available }).from(products).where(eq(products.id, id));
   return now?.available;
+}
+
+export async function touchProduct(tx: Tx, id: string, actor: Actor, now: Date) {
+  await tx
+    .update(products)
+    .set({ modifiedDate: now, modifiedBy: actorEmail(actor) })
+    .where(eq(products.id, id));
+}
+
+const variantColumns = {
+  id: productVariants.id,
+  productId: productVariants.productId,
+  sku: productVariants.sku,
+  option1: productVariants.option1,
+  option2: productVariants.option2,
+  option3: productVariants.option3,
+  priceCents: productVariants.priceCents,
+  compareAtCents: productVariants.compareAtCents,
+  available: productVariants.available,
+  soldCount: productVariants.soldCount,
+  image: productVariants.image,
+  barcode: productVariants.barcode,
+  weightGrams: productVariants.weightGrams,
+  position: productVariants.position,
+};
+export type VariantRow = typeof productVariants.$inferSelect;
+
+/** The variants of these products in their order (for the admin answers). */
+export function selectVariants(ex: Executor, productIds: string[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return ex
+    .select(variantColumns)
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+}
+
+/** The variants of these products, locked for a change (product, then position: a stable lock order). */
+export function lockVariants(tx: Tx, productIds: string[]) {
+  return tx
+    .select(variantColumns)
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
+    .for('update');
+}
+
+/** The product's only variant, or undefined when it has none or several. */
+export async function onlyVariantOf(ex: Executor, productId: string) {
+  const rows = await ex
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .limit(2);
+  return rows.length === 1 ? rows[0]?.id : undefined;
+}
+
+/** Which of these SKUs other products' variants already use. */
+export async function skusUsedElsewhere(tx: Tx, productId: string, skus: string[]): Promise<string[]> {
+  if (skus.length === 0) return [];
+  const rows = await tx
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(and(inArray(productVariants.sku, skus), sql`${productVariants.productId} <> ${productId}`));
+  return rows.map((r) => r.sku);
+}
+
+export async function deleteVariants(tx: Tx, ids: string[]) {
+  if (ids.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, ids));
+}
+
+/**
+ * Gives these variants a SKU and values no other row can have (their id), so that swapping SKUs or
+ * values between variants of one product never trips the unique keys halfway through.
+ */
+export async function parkVariants(tx: Tx, ids: string[]) {
+  if (ids.length === 0) return;
+  const parked = sql`'~' || ${productVariants.id}::text`;
+  await tx
+    .update(productVariants)
+    .set({ sku: parked, option1: parked, option2: null, option3: null })
+    .where(inArray(productVariants.id, ids));
+}
+
+export type VariantValues = Omit<typeof productVariants.$inferInsert, 'id' | 'productId' | 'soldCount'>;
+
+export async function updateVariant(tx: Tx, id: string, values: Partial<VariantValues>) {
+  await tx.update(productVariants).set(values).where(eq(productVariants.id, id));
+}
+
+export async function insertVariant(tx: Tx, productId: string, values: VariantValues): Promise<string> {
+  const [row] = await tx
+    .insert(productVariants)
+    .values({ ...values, productId })
+    .returning({ id: productVariants.id });
+  if (!row) throw new Error('variant not created');
+  return row.id;
+}
+
+/** The slugs of a category's featured cards (a product moved there keeps only these tags). */
+export async function featuredOf(tx: Tx, categoryId: string): Promise<Set<string>> {
+  const rows = await tx
+    .select({ slug: featuredCards.slug })
+    .from(featuredCards)
+    .where(eq(featuredCards.categoryId, categoryId));
+  return new Set(rows.map((r) => r.slug));
+}
+
+/** The products of a bulk edit, locked in id order (no deadlocks between bulk changes). */
+export function lockForBulk(tx: Tx, ids: string[]) {
+  return tx
+    .select({
+      id: products.id,
+      categoryId: products.categoryId,
+      subcategoryId: products.subcategoryId,
+      featured: products.featured,
+      published: products.published,
+      regularPriceCents: products.regularPriceCents,
+      salePriceCents: products.salePriceCents,
+      percentageDiscount: products.percentageDiscount,
+      available: products.available,
+    })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('update');
 }
 
 export async function insertMovement(tx: Tx, values: typeof stockMovements.$inferInsert) {
@@ -212,6 +348,8 @@ export async function selectMovements(db: Db, id: string, page: number, limit: n
         delta: stockMovements.delta,
         reason: stockMovements.reason,
         note: stockMovements.note,
+        variantId: stockMovements.variantId,
+        sku: productVariants.sku,
         orderId: stockMovements.orderId,
         orderNumber: orders.number,
         actorEmail: users.email,
@@ -219,6 +357,7 @@ export async function selectMovements(db: Db, id: string, page: number, limit: n
       })
       .from(stockMovements)
       .leftJoin(orders, eq(orders.id, stockMovements.orderId))
+      .leftJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
       .leftJoin(users, eq(users.id, stockMovements.actorId))
       .where(where)
       .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))

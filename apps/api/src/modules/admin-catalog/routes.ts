@@ -3,9 +3,12 @@ import {
   adminProduct,
   adminProductList,
   adminProductListQuery,
+  bulkEditBody,
+  bulkEditResult,
   bulkPublishBody,
   bulkPublishResult,
   createProductBody,
+  MAX_PRICE,
   productFormOptions,
   productSales,
   stockAdjustmentBody,
@@ -17,7 +20,8 @@ import {
 } from '@shop/contracts/admin-catalog';
 import { pageQuery, uuidParam } from '@shop/contracts/common';
 import { ERROR_CODES, errorBody } from '@shop/contracts/errors';
-import { AppError, badRequest, conflict, type HttpTable, notFound, orThrow } from '../../errors.ts';
+import { MAX_OPTIONS, MAX_VARIANTS } from '@shop/contracts/variants';
+import { AppError, badRequest, conflict, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 import type { AdminCatalogFailure } from './service.ts';
 
@@ -39,8 +43,43 @@ const http: HttpTable<AdminCatalogFailure> = {
   invalid_pricing: ({ message }) => badRequest(message),
   slug_taken: ({ slug }) => conflict(`The slug ${slug} is already used by another product`),
   no_free_slug: () => conflict('Could not find a free slug for this name; give one'),
-  not_enough_stock: ({ available, delta }) =>
-    conflict(`Not enough stock: ${available} in stock, cannot remove ${-delta}`, { available }),
+  not_enough_stock: ({ available, delta, sku }) =>
+    conflict(`Not enough stock of ${sku}: ${available} in stock, cannot remove ${-delta}`, { available, sku }),
+  variant_required: () =>
+    badRequest('This product has several variants: say which one (variant_id) the adjustment is for'),
+  variant_not_found: () => notFound('Variant not found: it is not one of this product’s'),
+  too_many_options: () => badRequest(`A product has at most ${MAX_OPTIONS} options`),
+  too_many_variants: ({ count }) =>
+    badRequest(`These options make ${count} combinations; a product has at most ${MAX_VARIANTS} variants`),
+  option_count_mismatch: ({ row, expected }) =>
+    badRequest(`variants[${row}] must give ${expected} option value${expected === 1 ? '' : 's'}, one per option`),
+  unknown_option_value: ({ row, option, value }) =>
+    badRequest(`variants[${row}]: ${value} is not a value of the option ${option}`),
+  duplicate_combination: ({ values }) =>
+    badRequest(`Two variants have the same options: ${values.join(' / ') || 'none'}`),
+  duplicate_sku: ({ skus }) => conflict(`The SKU ${skus.join(', ')} is given to more than one variant`, { skus }),
+  sku_taken: ({ skus }) =>
+    conflict(
+      skus.length > 0
+        ? `The SKU ${skus.join(', ')} is already used by another product`
+        : 'A SKU is already used by another product',
+      { skus },
+    ),
+  unknown_variant: ({ id }) => badRequest(`Variant ${id} is not one of this product’s (or is given twice)`),
+  variant_in_use: ({ skus }) =>
+    conflict(
+      `The variant ${skus.join(', ')} has stock or sales and would be removed: set its stock to 0 or keep its option values`,
+      { skus },
+    ),
+  stock_unchecked: ({ sku }) =>
+    badRequest(`To change the stock of ${sku}, also send expected_available: the stock you loaded`),
+  stock_changed: ({ sku, expected, available }) =>
+    conflict(
+      `The stock of ${sku} changed while you were editing (it was ${expected}, it is ${available} now): reload and try again`,
+      { sku, available },
+    ),
+  price_out_of_range: ({ id }) =>
+    unprocessable(`The new price of product ${id} would be above the highest price allowed (${MAX_PRICE})`),
   not_an_image: () => badRequest('The file is not a picture: upload a JPEG, PNG, WebP, GIF or AVIF image'),
   damaged_picture: () => badRequest('The picture could not be read: the file is damaged or incomplete'),
 };
@@ -141,20 +180,33 @@ export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services }) =
   );
 
   app.post(
+    '/products/bulk',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Bulk edit: price (set or ± percent), stock of every variant, category, publishing — in one go',
+        body: bulkEditBody,
+        response: { 200: bulkEditResult, ...errors, 422: errorBody },
+      },
+    },
+    async (request) => orThrow(await catalog.bulkEdit(actorOf(request), request.body), http),
+  );
+
+  app.post(
     '/products/:id/stock-adjustments',
     {
       schema: {
         ...adminDoc,
         tags,
-        summary: 'Add or remove stock with a reason (never below 0)',
+        summary: 'Add or remove stock of a variant with a reason (never below 0)',
         params: uuidParam,
         body: stockAdjustmentBody,
         response: { 201: stockAdjustmentResult, ...errors, 409: errorBody },
       },
     },
     async (request, reply) => {
-      const { delta, reason } = request.body;
-      const adjusted = await catalog.adjustStock(actorOf(request), request.params.id, delta, reason);
+      const adjusted = await catalog.adjustStock(actorOf(request), request.params.id, request.body);
       return reply.status(201).send(orThrow(adjusted, http));
     },
   );

@@ -2,11 +2,13 @@ import {
   type AdminProduct,
   type AdminProductList,
   type AdminProductListQuery,
+  type BulkEditBody,
   type BulkPublishBody,
   type CreateProductBody,
   type ProductFormOptions,
   type ProductSales,
   resolvePricing,
+  type StockAdjustmentBody,
   type StockAdjustmentResult,
   type StockMovementList,
   slugify,
@@ -14,7 +16,8 @@ import {
   type UploadedImage,
 } from '@shop/contracts/admin-catalog';
 import { fromCents, toCents } from '@shop/contracts/money';
-import type { Tx } from '../../db/client.ts';
+import { MAX_OPTIONS, optionsFromLists, type ProductOption, splitEvenly } from '@shop/contracts/variants';
+import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { transactionResult } from '../../db/transaction.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
@@ -23,9 +26,10 @@ import type { Actor, AuditService } from '../audit/index.ts';
 import type { BackInStockService } from '../back-in-stock/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { MediaService, UploadFailure } from '../media/index.ts';
+import { type BulkFailure, bulkEdit } from './bulk.ts';
 import {
   actorEmail,
-  addStock,
+  addVariantStock,
   brandExists,
   emailOf,
   findCategoryId,
@@ -35,6 +39,7 @@ import {
   knownFeaturedTags,
   lockForUpdate,
   lockPublishState,
+  onlyVariantOf,
   type ProductValues,
   productExists,
   readRow,
@@ -42,11 +47,15 @@ import {
   selectMovements,
   selectProductPage,
   selectSales,
+  selectVariants,
   setPublished,
   stockOf,
+  touchProduct,
   updateProduct,
 } from './repository.ts';
-import { toAdminWire, toMovementWire, toSalesLineWire } from './wire.ts';
+import { generatedRows, optionsWithLists } from './variant-plan.ts';
+import { saveVariants, specColumns, type VariantFailure, variantRequest } from './variants.ts';
+import { type AdminRow, toAdminWire, toMovementWire, toSalesLineWire } from './wire.ts';
 
 type ProductNotFound = Failure<'product_not_found'>;
 
@@ -68,7 +77,12 @@ export type AdminCatalogFailure =
   | Failure<'products_not_found', { ids: string[] }>
   | Failure<'slug_taken', { slug: string | undefined }>
   | Failure<'no_free_slug'>
-  | Failure<'not_enough_stock', { available: number; delta: number }>
+  | Failure<'not_enough_stock', { available: number; delta: number; sku: string }>
+  | Failure<'variant_required'>
+  | Failure<'variant_not_found'>
+  | Failure<'too_many_options'>
+  | VariantFailure
+  | BulkFailure
   | UploadFailure;
 
 function pricing(
@@ -95,11 +109,31 @@ export function createAdminCatalogService(
     media,
   }: { catalog: CatalogService; backInStock: BackInStockService; audit: AuditService; media: MediaService },
 ) {
+  /** Products with their variants, as staff see them. */
+  async function withVariants(ex: Db | Tx, rows: AdminRow[]): Promise<AdminProduct[]> {
+    const variants = await selectVariants(
+      ex,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) =>
+      toAdminWire(
+        row,
+        variants.filter((v) => v.productId === row.id),
+      ),
+    );
+  }
+
   /** Read inside a transaction right after writing it: not finding it is a broken invariant. */
   async function readWritten(tx: Tx, id: string): Promise<AdminProduct> {
     const row = await readRow(tx, id);
     if (!row) throw new Error(`product ${id} not found after writing it`);
-    return toAdminWire(row);
+    const [product] = await withVariants(tx, [row]);
+    return product as AdminProduct;
+  }
+
+  /** Issue 13: a product that comes back into stock mails its waiting subscribers (queued with the change). */
+  async function restocked(tx: Tx, id: string, before: number, after: number) {
+    if (before === 0 && after > 0) await backInStock.queueNotification(tx, [id]);
   }
 
   /** Category, subcategory, brand and featured tags must exist; the subcategory must belong to the category. */
@@ -130,9 +164,12 @@ export function createAdminCatalogService(
     await catalog.invalidate();
   }
 
-  /** Inserts the product under `slug`; a taken slug throws the database's unique violation. */
+  /**
+   * Inserts the product under `slug` with its variants: the grid sent, or every combination of the options
+   * with `available` split evenly over them. A taken slug throws the database's unique violation.
+   */
   function create(actor: Actor, body: CreateProductBody, slug: string) {
-    return transactionResult<AdminProduct, RefFailure | PricingFailure>(db, async (tx) => {
+    return transactionResult<AdminProduct, RefFailure | PricingFailure | VariantFailure>(db, async (tx) => {
       const refs = await resolveRefs(tx, body);
       if (!refs.ok) return refs;
       const regularCents = toCents(body.regular_price);
@@ -142,6 +179,14 @@ export function createAdminCatalogService(
         body.percentage_discount,
       );
       if (!price.ok) return price;
+      const options = body.options ?? optionsFromLists(body.colors, body.available_sizes);
+      let rows = body.variants?.map(variantRequest);
+      if (!rows) {
+        const generated = generatedRows(options, new Map());
+        if (!generated.ok) return generated;
+        const stock = splitEvenly(body.available ?? 0, generated.value.length);
+        rows = generated.value.map((row, i) => ({ ...row, available: stock[i] }));
+      }
       const now = clock.now();
       const id = await insertProduct(tx, {
         slug,
@@ -152,43 +197,53 @@ export function createAdminCatalogService(
         salePriceCents: price.value.saleCents,
         percentageDiscount: price.value.percentage,
         images: body.images,
-        colors: body.colors,
-        availableSizes: body.available_sizes,
+        ...specColumns(options),
         features: body.features,
         featured: body.featured,
         published: body.published,
-        available: body.available,
+        metaTitle: body.meta_title ?? null,
+        metaDescription: body.meta_description ?? null,
+        // The variants' roll-up trigger sums their stock into the product (ADR 023).
+        available: 0,
         dateAdded: now,
         modifiedDate: now,
         modifiedBy: actorEmail(actor),
       });
-      if (body.available > 0) {
-        await insertMovement(tx, {
-          productId: id,
-          delta: body.available,
-          reason: 'adjustment',
-          note: 'Initial stock',
-          actorId: actor.userId,
-          createdAt: now,
-        });
-      }
+      const saved = await saveVariants(tx, {
+        productId: id,
+        slug,
+        oldOptions: [],
+        options,
+        rows,
+        actorId: actor.userId,
+        now,
+        note: 'Initial stock',
+      });
+      if (!saved.ok) return saved;
       const after = await readWritten(tx, id);
       await audit.record(tx, actor, { action: 'product.create', entityType: 'product', entityId: id, after });
       return ok(after);
     });
   }
 
+  /** What a unique violation of a product write means: a taken slug, or a SKU taken in a race. */
+  function uniqueFailure(constraint: string, slug: string | undefined): AdminCatalogFailure {
+    return constraint.includes('sku') ? fail('sku_taken', { skus: [] }) : fail('slug_taken', { slug });
+  }
+
   return {
     /** The admin list: every product (drafts too), searched, filtered, sorted and paged. */
     async list(query: AdminProductListQuery): Promise<AdminProductList> {
       const { rows, total } = await selectProductPage(db, query);
-      return { items: rows.map(toAdminWire), total, page: query.page, limit: query.limit };
+      return { items: await withVariants(db, rows), total, page: query.page, limit: query.limit };
     },
 
     /** One product with every field, published or not. */
     async get(id: string): Promise<Result<AdminProduct, ProductNotFound>> {
       const row = await readRow(db, id);
-      return row ? ok(toAdminWire(row)) : fail('product_not_found');
+      if (!row) return fail('product_not_found');
+      const [product] = await withVariants(db, [row]);
+      return ok(product as AdminProduct);
     },
 
     /** The choices of the product form: categories with subcategories and featured tags, brands. */
@@ -218,7 +273,9 @@ export function createAdminCatalogService(
           if (created.ok) await afterChange();
           return created;
         } catch (err) {
-          if (uniqueViolation(err) === undefined) throw err;
+          const constraint = uniqueViolation(err);
+          if (constraint === undefined) throw err;
+          if (constraint.includes('sku')) return uniqueFailure(constraint, body.slug);
           if (body.slug !== undefined) return fail('slug_taken', { slug: body.slug });
           if (attempt >= 4) return fail('no_free_slug');
         }
@@ -231,7 +288,7 @@ export function createAdminCatalogService(
       id: string,
       body: UpdateProductBody,
     ): Promise<Result<AdminProduct, AdminCatalogFailure>> {
-      let updated: Result<AdminProduct, ProductNotFound | RefFailure | PricingFailure>;
+      let updated: Result<AdminProduct, AdminCatalogFailure>;
       try {
         updated = await transactionResult(db, async (tx) => {
           const locked = await lockForUpdate(tx, id);
@@ -243,8 +300,8 @@ export function createAdminCatalogService(
           if (body.slug !== undefined) values.slug = body.slug;
           if (body.description !== undefined) values.description = body.description;
           if (body.images !== undefined) values.images = body.images;
-          if (body.colors !== undefined) values.colors = body.colors;
-          if (body.available_sizes !== undefined) values.availableSizes = body.available_sizes;
+          if (body.meta_title !== undefined) values.metaTitle = body.meta_title;
+          if (body.meta_description !== undefined) values.metaDescription = body.meta_description;
           if (body.features !== undefined) values.features = body.features;
           if (body.featured !== undefined) values.featured = body.featured;
           if (body.published !== undefined) values.published = body.published;
@@ -288,6 +345,28 @@ export function createAdminCatalogService(
             values.percentageDiscount = price.value.percentage;
           }
 
+          // The options (or the spec's lists they carry) and the variants' grid (issue 14).
+          let options: ProductOption[] | undefined = body.options;
+          if (!options && (body.colors !== undefined || body.available_sizes !== undefined)) {
+            options = optionsWithLists(locked.options, body.colors, body.available_sizes);
+            if (options.length > MAX_OPTIONS) return fail('too_many_options');
+          }
+          if (options !== undefined || body.variants !== undefined) {
+            const saved = await saveVariants(tx, {
+              productId: id,
+              slug: body.slug ?? locked.slug,
+              oldOptions: locked.options,
+              options: options ?? locked.options,
+              rows: body.variants?.map(variantRequest),
+              actorId: actor.userId,
+              now: clock.now(),
+              note: 'Stock set in the product editor',
+            });
+            if (!saved.ok) return saved;
+            if (options) Object.assign(values, specColumns(options));
+            await restocked(tx, id, saved.value.before, saved.value.after);
+          }
+
           await updateProduct(tx, id, { ...values, modifiedDate: clock.now(), modifiedBy: actorEmail(actor) });
           const after = await readWritten(tx, id);
           await audit.record(tx, actor, {
@@ -300,7 +379,8 @@ export function createAdminCatalogService(
           return ok(after);
         });
       } catch (err) {
-        if (uniqueViolation(err) !== undefined) return fail('slug_taken', { slug: body.slug });
+        const constraint = uniqueViolation(err);
+        if (constraint !== undefined) return uniqueFailure(constraint, body.slug);
         throw err;
       }
       if (updated.ok) await afterChange();
@@ -336,55 +416,83 @@ export function createAdminCatalogService(
     },
 
     /**
-     * Adds or removes stock with a reason: one conditional UPDATE (stock never goes below 0, even with
-     * adjustments racing each other), a movement row and an audit entry. A product that comes back
-     * into stock mails its waiting subscribers after the commit.
+     * Adds or removes stock of one variant with a reason: one conditional UPDATE (stock never goes below
+     * 0, even with adjustments racing each other), a movement row and an audit entry. A product that
+     * comes back into stock mails its waiting subscribers after the commit.
      */
     async adjustStock(
       actor: Actor,
       id: string,
-      delta: number,
-      reason: string,
+      body: StockAdjustmentBody,
     ): Promise<Result<StockAdjustmentResult, AdminCatalogFailure>> {
+      const { delta, reason } = body;
       const result = await transactionResult<StockAdjustmentResult, AdminCatalogFailure>(db, async (tx) => {
-        const available = await addStock(tx, id, delta, clock.now());
-        if (available === undefined) {
-          const now = await stockOf(tx, id);
-          if (now === undefined) return fail('product_not_found');
-          return fail('not_enough_stock', { available: now, delta });
+        // A product with one variant may leave it out; with several, the adjustment must say which.
+        const variantId = body.variant_id ?? (await onlyVariantOf(tx, id));
+        if (variantId === undefined) {
+          return (await stockOf(tx, id)) === undefined ? fail('product_not_found') : fail('variant_required');
         }
+        const variant = await addVariantStock(tx, id, variantId, delta);
+        if (!variant) {
+          const [now] = (await selectVariants(tx, [id])).filter((v) => v.id === variantId);
+          if (!now)
+            return (await stockOf(tx, id)) === undefined ? fail('product_not_found') : fail('variant_not_found');
+          return fail('not_enough_stock', { available: now.available, delta, sku: now.sku });
+        }
+        const now = clock.now();
         const movement = await insertMovement(tx, {
           productId: id,
+          variantId,
           delta,
           reason: 'adjustment',
           note: reason,
           actorId: actor.userId,
-          createdAt: clock.now(),
+          createdAt: now,
         });
+        await touchProduct(tx, id, actor, now);
+        const available = (await stockOf(tx, id)) ?? 0;
         await audit.record(tx, actor, {
           action: 'stock.adjust',
           entityType: 'product',
           entityId: id,
-          before: { available: available - delta },
-          after: { available, delta, reason },
+          before: { available: available - delta, variant: { sku: variant.sku, available: variant.available - delta } },
+          after: { available, delta, reason, variant: { sku: variant.sku, available: variant.available } },
         });
         const wire = toMovementWire({
           id: movement.id,
           delta,
           reason: 'adjustment',
           note: reason,
+          variantId,
+          sku: variant.sku,
           orderId: null,
           orderNumber: null,
           actorEmail: await emailOf(tx, actor.userId),
           createdAt: movement.createdAt,
         });
-        // Issue 13: the back-in-stock mails are queued with the restock that causes them.
-        if (available - delta === 0 && available > 0) await backInStock.queueNotification(tx, [id]);
-        return ok({ available, movement: wire });
+        await restocked(tx, id, available - delta, available);
+        return ok({
+          available,
+          variant: { id: variantId, sku: variant.sku, available: variant.available },
+          movement: wire,
+        });
       });
       if (!result.ok) return result;
       await afterChange();
       return result;
+    },
+
+    /**
+     * Bulk edit over a selection (issue 14): price, stock, category and publishing in one transaction,
+     * one audit entry per product changed (bulk.ts says how each change applies).
+     */
+    async bulkEdit(actor: Actor, body: BulkEditBody): Promise<Result<{ updated: number }, AdminCatalogFailure>> {
+      const result = await transactionResult<number, AdminCatalogFailure>(db, (tx) =>
+        bulkEdit(tx, { audit, backInStock }, actor, body, clock.now()),
+      );
+      if (!result.ok) return result;
+      await afterChange();
+      return ok({ updated: result.value });
     },
 
     /** A product's stock movements, newest first. */

@@ -1,6 +1,6 @@
-import type { AdminProduct, ProductSales, StockMovement } from '@shop/contracts/admin-catalog';
+import type { AdminProduct, AdminVariant, ProductSales, StockMovement } from '@shop/contracts/admin-catalog';
 import { fromCents } from '@shop/contracts/money';
-import { products } from '../../db/schema.ts';
+import { type ProductOption, products } from '../../db/schema.ts';
 import { type ProductRow, productColumns, toProductWire } from '../catalog/index.ts';
 
 /** The catalogue's product columns and the ones only staff see. */
@@ -9,12 +9,62 @@ export const adminColumns = {
   featured: products.featured,
   soldCount: products.soldCount,
   modifiedBy: products.modifiedBy,
+  options: products.options,
+  metaTitle: products.metaTitle,
+  metaDescription: products.metaDescription,
 };
-export type AdminRow = ProductRow & { featured: string[]; soldCount: number; modifiedBy: string | null };
+export type AdminRow = ProductRow & {
+  featured: string[];
+  soldCount: number;
+  modifiedBy: string | null;
+  options: ProductOption[];
+  metaTitle: string | null;
+  metaDescription: string | null;
+};
+
+/** A variant row as the repository selects it. */
+export interface VariantWireRow {
+  id: string;
+  sku: string;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+  priceCents: number | null;
+  compareAtCents: number | null;
+  available: number;
+  soldCount: number;
+  image: string | null;
+  barcode: string | null;
+  weightGrams: number | null;
+}
+
+export function toVariantWire(v: VariantWireRow, optionCount: number): AdminVariant {
+  return {
+    id: v.id,
+    sku: v.sku,
+    options: [v.option1, v.option2, v.option3].slice(0, optionCount).map((value) => value ?? ''),
+    price: v.priceCents === null ? null : fromCents(v.priceCents),
+    compare_at_price: v.compareAtCents === null ? null : fromCents(v.compareAtCents),
+    available: v.available,
+    sold_count: v.soldCount,
+    image: v.image,
+    barcode: v.barcode,
+    weight_grams: v.weightGrams,
+  };
+}
 
 /** Staff see who last changed a product; the storefront never does (issue 10 point 6). */
-export function toAdminWire(row: AdminRow): AdminProduct {
-  return { ...toProductWire(row), modified_by: row.modifiedBy, featured: row.featured, sold_count: row.soldCount };
+export function toAdminWire(row: AdminRow, variants: readonly VariantWireRow[]): AdminProduct {
+  return {
+    ...toProductWire(row),
+    modified_by: row.modifiedBy,
+    featured: row.featured,
+    sold_count: row.soldCount,
+    options: row.options,
+    variants: variants.map((v) => toVariantWire(v, row.options.length)),
+    meta_title: row.metaTitle,
+    meta_description: row.metaDescription,
+  };
 }
 
 export function toMovementWire(r: {
@@ -22,6 +72,8 @@ export function toMovementWire(r: {
   delta: number;
   reason: StockMovement['reason'];
   note: string | null;
+  variantId: string | null;
+  sku: string | null;
   orderId: string | null;
   orderNumber: string | null;
   actorEmail: string | null;
@@ -32,6 +84,8 @@ export function toMovementWire(r: {
     delta: r.delta,
     reason: r.reason,
     note: r.note,
+    variant_id: r.variantId,
+    sku: r.sku,
     order_id: r.orderId,
     order_number: r.orderNumber,
     actor_email: r.actorEmail,
