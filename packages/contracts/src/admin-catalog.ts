@@ -240,8 +240,9 @@ export const createProductBody = z
     sale_price: productFields.sale_price.optional(),
     percentage_discount: productFields.percentage_discount.optional(),
     images: productFields.images.default([]),
-    colors: productFields.colors.default([]),
-    available_sizes: productFields.available_sizes.default([]),
+    /** The spec's lists, for a product made without `options` (they become the Color and Size options). */
+    colors: productFields.colors.optional(),
+    available_sizes: productFields.available_sizes.optional(),
     features: productFields.features.default([]),
     featured: productFields.featured.default([]),
     published: productFields.published.default(false),

@@ -179,7 +179,7 @@ export function createAdminCatalogService(
         body.percentage_discount,
       );
       if (!price.ok) return price;
-      const options = body.options ?? optionsFromLists(body.colors, body.available_sizes);
+      const options = body.options ?? optionsFromLists(body.colors ?? [], body.available_sizes ?? []);
       let rows = body.variants?.map(variantRequest);
       if (!rows) {
         const generated = generatedRows(options, new Map());
