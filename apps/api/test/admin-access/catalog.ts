@@ -1,4 +1,4 @@
-import { multipartFile, pngImage } from '../admin-catalog-fixtures.ts';
+import { createVariantProduct, multipartFile, pngImage } from '../admin-catalog-fixtures.ts';
 import { createProduct } from '../cart-fixtures.ts';
 import type { RouteSamples } from './types.ts';
 
@@ -31,9 +31,15 @@ export const catalogSamples: RouteSamples = {
       payload: { ids: [(await createProduct(t)).id], published: false },
     }),
   },
+  'POST /api/admin/products/bulk': {
+    request: async (t) => ({
+      url: '/api/admin/products/bulk',
+      payload: { ids: [(await createVariantProduct(t, { stock: [1] })).id], stock: 2, published: false },
+    }),
+  },
   'POST /api/admin/products/:id/stock-adjustments': {
     request: async (t) => ({
-      url: `/api/admin/products/${(await createProduct(t)).id}/stock-adjustments`,
+      url: `/api/admin/products/${(await createVariantProduct(t, { stock: [1] })).id}/stock-adjustments`,
       payload: { delta: 3, reason: 'Delivery' },
     }),
   },

@@ -7,7 +7,8 @@ import { brands, products } from '../../db/schema.ts';
 type Executor = Db | Tx;
 export type BrandRow = typeof brands.$inferSelect & { productCount: number };
 
-const productCount = sql<number>`(select count(*)::int from ${products} where ${products.brandId} = ${brands.id})`;
+// Drizzle writes columns unqualified in a select from one table: the outer brand's id is named in full.
+const productCount = sql<number>`(select count(*)::int from ${products} where ${products.brandId} = "brands"."id")`;
 
 /** Every brand by name, with how many products (drafts included) name it. */
 export function selectBrands(ex: Executor): Promise<BrandRow[]> {
