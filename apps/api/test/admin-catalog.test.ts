@@ -333,7 +333,7 @@ describe('stock adjustments', () => {
     expect(add.statusCode, add.body).toBe(201);
     expect(add.json()).toMatchObject({
       available: 15,
-      variant: { id: product.variants[0]!.id, sku, available: 15 },
+      variants: [{ id: product.variants[0]!.id, sku, available: 15, delta: 10 }],
       movement: { delta: 10, reason: 'adjustment', note: 'Delivery 42', actor_email: admin.email, sku },
     });
     const remove = await call('POST', `/products/${product.id}/stock-adjustments`, { delta: -20, reason: 'Count' });
@@ -353,7 +353,10 @@ describe('stock adjustments', () => {
       items: [{ delta: 10, note: 'Delivery 42', actor_email: admin.email }],
     });
     expect(await auditEntries(product.id, 'stock.adjust')).toMatchObject([
-      { before: { available: 5 }, after: { available: 15, delta: 10, reason: 'Delivery 42', variant: { sku } } },
+      {
+        before: { available: 5 },
+        after: { available: 15, delta: 10, reason: 'Delivery 42', variants: [{ sku, delta: 10 }] },
+      },
     ]);
     expect((await t.app.inject({ url: `/api/products/${product.id}` })).json().available).toBe(15);
   });

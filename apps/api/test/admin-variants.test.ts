@@ -43,7 +43,7 @@ interface Variant {
 }
 
 /** The grid row the editor sends back for a loaded variant, with changes. */
-const gridRow = (v: Variant, changes: Partial<Variant> = {}) => ({
+const gridRow = (v: Variant, changes: Partial<Variant> & { expected_available?: number } = {}) => ({
   id: v.id,
   sku: v.sku,
   options: v.options,
@@ -126,16 +126,41 @@ describe('options and the variants grid', () => {
     const history = await call('GET', `/products/${tee.id}/stock-movements`);
     expect(history.json().items[0]).toMatchObject({ reason: 'adjustment', sku: expect.stringContaining(tee.slug) });
 
-    // A variant of a product with several must be named to adjust its stock.
-    const vague = await call('POST', `/products/${tee.id}/stock-adjustments`, { delta: 1, reason: 'Count' });
-    expect(vague.statusCode).toBe(400);
+    // An adjustment names its variant; only that variant's stock moves.
     const precise = await call('POST', `/products/${tee.id}/stock-adjustments`, {
       delta: 2,
       reason: 'Count',
       variant_id: tee.variants[1]!.id,
     });
     expect(precise.statusCode, precise.body).toBe(201);
-    expect(precise.json()).toMatchObject({ available: 17, variant: { id: tee.variants[1]!.id, available: 2 } });
+    expect(precise.json()).toMatchObject({
+      available: 17,
+      variants: [{ id: tee.variants[1]!.id, available: 2, delta: 2 }],
+      movement: { sku: tee.variants[1]!.sku, delta: 2 },
+    });
+    const tooMany = await call('POST', `/products/${tee.id}/stock-adjustments`, {
+      delta: -3,
+      reason: 'Count',
+      variant_id: tee.variants[1]!.id,
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toBe(`Not enough stock of ${tee.variants[1]!.sku}: 2 in stock, cannot remove 3`);
+    const foreign = await call('POST', `/products/${tee.id}/stock-adjustments`, {
+      delta: 1,
+      reason: 'Count',
+      variant_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    // The product-wide form (before variants): removed from the variants in order, each recorded.
+    const wide = await call('POST', `/products/${tee.id}/stock-adjustments`, { delta: -4, reason: 'Shrinkage' });
+    expect(wide.statusCode, wide.body).toBe(201);
+    expect(wide.json().available).toBe(13);
+    expect(wide.json().variants.map((v: { delta: number }) => v.delta)).toEqual([-3, -1]);
+    expect(wide.json().movements).toHaveLength(2);
+    const all = await call('POST', `/products/${tee.id}/stock-adjustments`, { delta: -14, reason: 'Too much' });
+    expect(all.statusCode).toBe(409);
+    expect(all.json().message).toBe('Not enough stock: 13 in stock, cannot remove 14');
   });
 
   it('creates a product from a grid with its own prices, images, barcodes and weights', async () => {

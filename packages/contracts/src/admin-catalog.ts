@@ -407,7 +407,7 @@ export const bulkEditResult = z.object({ updated: z.number().int() });
 export type BulkEditResult = z.infer<typeof bulkEditResult>;
 
 export const stockAdjustmentBody = z.strictObject({
-  /** Which variant; may be left out for a product with one variant. */
+  /** Which variant. Left out: the product's (added to its first variant, removed from its variants in order). */
   variant_id: z.uuid('variant_id must be a UUID').optional(),
   delta: z
     .number({ error: 'delta must be a whole number' })
@@ -440,11 +440,17 @@ export type StockMovement = z.infer<typeof stockMovement>;
 export const stockMovementList = paged(stockMovement);
 export type StockMovementList = z.infer<typeof stockMovementList>;
 
-/** `available` is the product's stock (all its variants); `variant` the adjusted one's. */
+/**
+ * `available` is the product's stock (all its variants); `variants` the ones changed (one, unless a whole
+ * product's stock was removed over several), each with its movement in `movements`; `movement` is the first.
+ */
 export const stockAdjustmentResult = z.object({
   available: z.number().int(),
-  variant: z.object({ id: z.string(), sku: z.string(), available: z.number().int() }),
+  variants: z.array(
+    z.object({ id: z.string(), sku: z.string(), available: z.number().int(), delta: z.number().int() }),
+  ),
   movement: stockMovement,
+  movements: z.array(stockMovement),
 });
 export type StockAdjustmentResult = z.infer<typeof stockAdjustmentResult>;
 

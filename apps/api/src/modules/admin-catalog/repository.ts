@@ -173,26 +173,6 @@ export async function setPublished(tx: Tx, ids: string[], published: boolean, ac
     .where(inArray(products.id, ids));
 }
 
-/**
- * Adds `delta` to one variant's stock in one conditional UPDATE: never below 0, even with adjustments
- * racing each other (the roll-up trigger carries it to the product). The new stock, or undefined when the
- * variant is not the product's or the stock would go below 0.
- */
-export async function addVariantStock(tx: Tx, productId: string, variantId: string, delta: number) {
-  const [row] = await tx
-    .update(productVariants)
-    .set({ available: sql`${productVariants.available} + ${delta}` })
-    .where(
-      and(
-        eq(productVariants.id, variantId),
-        eq(productVariants.productId, productId),
-        sql`${productVariants.available} + ${delta} >= 0`,
-      ),
-    )
-    .returning({ available: productVariants.available, sku: productVariants.sku });
-  return row;
-}
-
 export async function stockOf(ex: Executor, id: string): Promise<number | undefined> {
   const [now] = await ex.select({ available: products.available }).from(products).where(eq(products.id, id));
   return now?.available;
@@ -241,16 +221,6 @@ export function lockVariants(tx: Tx, productIds: string[]) {
     .where(inArray(productVariants.productId, productIds))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
     .for('update');
-}
-
-/** The product's only variant, or undefined when it has none or several. */
-export async function onlyVariantOf(ex: Executor, productId: string) {
-  const rows = await ex
-    .select({ id: productVariants.id })
-    .from(productVariants)
-    .where(eq(productVariants.productId, productId))
-    .limit(2);
-  return rows.length === 1 ? rows[0]?.id : undefined;
 }
 
 /** Which of these SKUs other products' variants already use. */

@@ -44,9 +44,10 @@ const http: HttpTable<AdminCatalogFailure> = {
   slug_taken: ({ slug }) => conflict(`The slug ${slug} is already used by another product`),
   no_free_slug: () => conflict('Could not find a free slug for this name; give one'),
   not_enough_stock: ({ available, delta, sku }) =>
-    conflict(`Not enough stock of ${sku}: ${available} in stock, cannot remove ${-delta}`, { available, sku }),
-  variant_required: () =>
-    badRequest('This product has several variants: say which one (variant_id) the adjustment is for'),
+    conflict(`Not enough stock${sku ? ` of ${sku}` : ''}: ${available} in stock, cannot remove ${-delta}`, {
+      available,
+      sku,
+    }),
   variant_not_found: () => notFound('Variant not found: it is not one of this product’s'),
   too_many_options: () => badRequest(`A product has at most ${MAX_OPTIONS} options`),
   too_many_variants: ({ count }) =>

@@ -10,6 +10,7 @@ import {
   resolvePricing,
   type StockAdjustmentBody,
   type StockAdjustmentResult,
+  type StockMovement,
   type StockMovementList,
   slugify,
   type UpdateProductBody,
@@ -29,7 +30,6 @@ import type { MediaService, UploadFailure } from '../media/index.ts';
 import { type BulkFailure, bulkEdit } from './bulk.ts';
 import {
   actorEmail,
-  addVariantStock,
   brandExists,
   emailOf,
   findCategoryId,
@@ -39,7 +39,7 @@ import {
   knownFeaturedTags,
   lockForUpdate,
   lockPublishState,
-  onlyVariantOf,
+  lockVariants,
   type ProductValues,
   productExists,
   readRow,
@@ -52,8 +52,9 @@ import {
   stockOf,
   touchProduct,
   updateProduct,
+  updateVariant,
 } from './repository.ts';
-import { generatedRows, optionsWithLists } from './variant-plan.ts';
+import { generatedRows, optionsWithLists, spreadAdjustment } from './variant-plan.ts';
 import { saveVariants, specColumns, type VariantFailure, variantRequest } from './variants.ts';
 import { type AdminRow, toAdminWire, toMovementWire, toSalesLineWire } from './wire.ts';
 
@@ -77,8 +78,7 @@ export type AdminCatalogFailure =
   | Failure<'products_not_found', { ids: string[] }>
   | Failure<'slug_taken', { slug: string | undefined }>
   | Failure<'no_free_slug'>
-  | Failure<'not_enough_stock', { available: number; delta: number; sku: string }>
-  | Failure<'variant_required'>
+  | Failure<'not_enough_stock', { available: number; delta: number; sku: string | null }>
   | Failure<'variant_not_found'>
   | Failure<'too_many_options'>
   | VariantFailure
@@ -416,9 +416,11 @@ export function createAdminCatalogService(
     },
 
     /**
-     * Adds or removes stock of one variant with a reason: one conditional UPDATE (stock never goes below
-     * 0, even with adjustments racing each other), a movement row and an audit entry. A product that
-     * comes back into stock mails its waiting subscribers after the commit.
+     * Adds or removes stock with a reason: of the variant named, or — the API's form from before
+     * variants — of the product (added to its first variant, removed from its variants in order). The
+     * variants are locked, so stock never goes below 0 even with adjustments racing each other; each
+     * variant changed gets a movement row, the product one audit entry. A product that comes back into
+     * stock mails its waiting subscribers after the commit.
      */
     async adjustStock(
       actor: Actor,
@@ -427,55 +429,61 @@ export function createAdminCatalogService(
     ): Promise<Result<StockAdjustmentResult, AdminCatalogFailure>> {
       const { delta, reason } = body;
       const result = await transactionResult<StockAdjustmentResult, AdminCatalogFailure>(db, async (tx) => {
-        // A product with one variant may leave it out; with several, the adjustment must say which.
-        const variantId = body.variant_id ?? (await onlyVariantOf(tx, id));
-        if (variantId === undefined) {
-          return (await stockOf(tx, id)) === undefined ? fail('product_not_found') : fail('variant_required');
-        }
-        const variant = await addVariantStock(tx, id, variantId, delta);
-        if (!variant) {
-          const [now] = (await selectVariants(tx, [id])).filter((v) => v.id === variantId);
-          if (!now)
-            return (await stockOf(tx, id)) === undefined ? fail('product_not_found') : fail('variant_not_found');
-          return fail('not_enough_stock', { available: now.available, delta, sku: now.sku });
+        // The variants are locked: adjustments and orders racing this one wait, so stock never goes below 0.
+        const variants = await lockVariants(tx, [id]);
+        if (variants.length === 0)
+          return (await stockOf(tx, id)) === undefined ? fail('product_not_found') : fail('variant_not_found');
+        const chosen = body.variant_id === undefined ? variants : variants.filter((v) => v.id === body.variant_id);
+        if (chosen.length === 0) return fail('variant_not_found');
+        const changes = spreadAdjustment(chosen, delta);
+        const before = variants.reduce((n, v) => n + v.available, 0);
+        if (!changes) {
+          const sku = chosen.length === 1 ? chosen[0]!.sku : null;
+          return fail('not_enough_stock', { available: chosen.reduce((n, v) => n + v.available, 0), delta, sku });
         }
         const now = clock.now();
-        const movement = await insertMovement(tx, {
-          productId: id,
-          variantId,
-          delta,
-          reason: 'adjustment',
-          note: reason,
-          actorId: actor.userId,
-          createdAt: now,
-        });
+        const email = await emailOf(tx, actor.userId);
+        const moved: StockAdjustmentResult['variants'] = [];
+        const movements: StockMovement[] = [];
+        for (const change of changes) {
+          const variant = chosen.find((v) => v.id === change.id)!;
+          const available = variant.available + change.delta;
+          await updateVariant(tx, variant.id, { available });
+          const movement = await insertMovement(tx, {
+            productId: id,
+            variantId: variant.id,
+            delta: change.delta,
+            reason: 'adjustment',
+            note: reason,
+            actorId: actor.userId,
+            createdAt: now,
+          });
+          moved.push({ id: variant.id, sku: variant.sku, available, delta: change.delta });
+          movements.push(
+            toMovementWire({
+              ...movement,
+              delta: change.delta,
+              reason: 'adjustment',
+              note: reason,
+              variantId: variant.id,
+              sku: variant.sku,
+              orderId: null,
+              orderNumber: null,
+              actorEmail: email,
+            }),
+          );
+        }
         await touchProduct(tx, id, actor, now);
-        const available = (await stockOf(tx, id)) ?? 0;
+        const available = before + delta;
         await audit.record(tx, actor, {
           action: 'stock.adjust',
           entityType: 'product',
           entityId: id,
-          before: { available: available - delta, variant: { sku: variant.sku, available: variant.available - delta } },
-          after: { available, delta, reason, variant: { sku: variant.sku, available: variant.available } },
+          before: { available: before },
+          after: { available, delta, reason, variants: moved.map((v) => ({ sku: v.sku, delta: v.delta })) },
         });
-        const wire = toMovementWire({
-          id: movement.id,
-          delta,
-          reason: 'adjustment',
-          note: reason,
-          variantId,
-          sku: variant.sku,
-          orderId: null,
-          orderNumber: null,
-          actorEmail: await emailOf(tx, actor.userId),
-          createdAt: movement.createdAt,
-        });
-        await restocked(tx, id, available - delta, available);
-        return ok({
-          available,
-          variant: { id: variantId, sku: variant.sku, available: variant.available },
-          movement: wire,
-        });
+        await restocked(tx, id, before, available);
+        return ok({ available, variants: moved, movement: movements[0]!, movements });
       });
       if (!result.ok) return result;
       await afterChange();

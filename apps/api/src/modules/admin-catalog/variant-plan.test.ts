@@ -7,6 +7,7 @@ import {
   optionsWithLists,
   planVariants,
   type StoredVariant,
+  spreadAdjustment,
   type VariantRequest,
 } from './variant-plan.ts';
 
@@ -193,6 +194,33 @@ describe('scaleCents', () => {
         if (pct > 0) expect(scaled).toBeGreaterThanOrEqual(cents);
         if (pct < 0) expect(scaled).toBeLessThanOrEqual(cents);
       }),
+    );
+  });
+});
+
+describe('spreadAdjustment', () => {
+  it('adds to the first variant and removes from the variants in order, never below 0 (property)', () => {
+    const variants = fc
+      .array(fc.nat(20), { minLength: 1, maxLength: 6 })
+      .map((stock) => stock.map((available, i) => ({ id: `v${i}`, available })));
+    fc.assert(
+      fc.property(
+        variants,
+        fc.integer({ min: -150, max: 50 }).filter((d) => d !== 0),
+        (list, delta) => {
+          const total = list.reduce((n, v) => n + v.available, 0);
+          const changes = spreadAdjustment(list, delta);
+          if (total + delta < 0) {
+            expect(changes).toBeUndefined();
+            return;
+          }
+          expect(changes?.reduce((n, c) => n + c.delta, 0)).toBe(delta);
+          for (const change of changes ?? []) {
+            const before = list.find((v) => v.id === change.id)!.available;
+            expect(before + change.delta).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
     );
   });
 });

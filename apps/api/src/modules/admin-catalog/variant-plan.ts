@@ -279,3 +279,26 @@ export function optionsWithLists(
   }
   return out;
 }
+
+/**
+ * A stock adjustment of a whole product (the API's form from before variants; the admin pages always name
+ * the variant): stock added goes to the first variant, stock removed is taken from the variants in order.
+ * Undefined when the variants together do not have enough.
+ */
+export function spreadAdjustment(
+  variants: readonly { id: string; available: number }[],
+  delta: number,
+): { id: string; delta: number }[] | undefined {
+  const [first] = variants;
+  if (!first) return undefined;
+  if (delta > 0) return [{ id: first.id, delta }];
+  let missing = -delta;
+  const out: { id: string; delta: number }[] = [];
+  for (const v of variants) {
+    if (missing === 0) break;
+    const take = Math.min(v.available, missing);
+    if (take > 0) out.push({ id: v.id, delta: -take });
+    missing -= take;
+  }
+  return missing === 0 ? out : undefined;
+}
