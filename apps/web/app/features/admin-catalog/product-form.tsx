@@ -30,6 +30,8 @@ import { useUploadImage } from './api/upload-image.ts';
 import { thumbOf } from './images.ts';
 import { ListEditor } from './list-editor.tsx';
 import { StaffImage } from './staff-image.tsx';
+import { emptyRow, type GridRow, type OptionDraft, rowsOf, variantPayload } from './variant-grid.ts';
+import { VariantsEditor } from './variants-editor.tsx';
 
 const NONE = 'none';
 
@@ -43,10 +45,11 @@ interface FormState {
   regular_price: string;
   sale_price: string;
   percentage_discount: string;
-  available: string;
   images: string[];
-  colors: string[];
-  available_sizes: string[];
+  options: OptionDraft[];
+  variants: GridRow[];
+  meta_title: string;
+  meta_description: string;
   features: string[];
   featured: string[];
   published: boolean;
@@ -63,10 +66,12 @@ function initialState(product?: AdminProduct): FormState {
     regular_price: product ? product.regular_price.toFixed(2) : '',
     sale_price: product ? product.sale_price.toFixed(2) : '',
     percentage_discount: product ? String(product.percentage_discount) : '0',
-    available: '0',
     images: product?.images ?? [],
-    colors: product?.colors ?? [],
-    available_sizes: product?.available_sizes ?? [],
+    options: product?.options ?? [],
+    // A product without options still has one variant: its SKU and stock (issue 14).
+    variants: product ? rowsOf(product) : [emptyRow([])],
+    meta_title: product?.meta_title ?? '',
+    meta_description: product?.meta_description ?? '',
     features: product?.features ?? [],
     featured: product?.featured ?? [],
     published: product?.published ?? false,
@@ -80,9 +85,9 @@ const cents = (text: string) => {
   return n === undefined || !Number.isFinite(n) ? undefined : toCents(n);
 };
 
-/** The body sent for the form's fields; a new product also sends its initial stock. */
-function payload(state: FormState, product: AdminProduct | undefined) {
-  const body = {
+/** The body sent for the form's fields: the options and the whole variants grid with them. */
+function payload(state: FormState) {
+  return {
     name: state.name,
     ...(state.slug.trim() ? { slug: state.slug } : {}),
     description: state.description,
@@ -93,13 +98,14 @@ function payload(state: FormState, product: AdminProduct | undefined) {
     sale_price: numberOf(state.sale_price),
     percentage_discount: numberOf(state.percentage_discount),
     images: state.images,
-    colors: state.colors,
-    available_sizes: state.available_sizes,
+    options: state.options,
+    variants: state.variants.map(variantPayload),
+    meta_title: state.meta_title,
+    meta_description: state.meta_description,
     features: state.features,
     featured: state.featured,
     published: state.published,
   };
-  return product ? body : { ...body, available: numberOf(state.available) ?? 0 };
 }
 
 /** The form checked with the API's own schema (contracts `createProductBody` / `updateProductBody`). */
@@ -107,11 +113,11 @@ const productForm = (product: AdminProduct | undefined) =>
   product
     ? z
         .custom<FormState>()
-        .transform((state) => payload(state, product) as z.input<typeof updateProductBody>)
+        .transform((state) => payload(state) as z.input<typeof updateProductBody>)
         .pipe(updateProductBody)
     : z
         .custom<FormState>()
-        .transform((state) => payload(state, product) as z.input<typeof createProductBody>)
+        .transform((state) => payload(state) as z.input<typeof createProductBody>)
         .pipe(createProductBody);
 
 /**
@@ -216,7 +222,7 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
     try {
       const saved = product
         ? await update.mutateAsync(parsed)
-        : await create.mutateAsync(payload(form.getValues(), product) as Parameters<typeof create.mutateAsync>[0]);
+        : await create.mutateAsync(payload(form.getValues()) as Parameters<typeof create.mutateAsync>[0]);
       toast.success(product ? 'Product saved' : 'Product created');
       navigate(`/admin/products/view-product/${saved.id}`);
     } catch (error) {
@@ -312,7 +318,7 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
         </div>
       </Panel>
 
-      <Panel title="Price and stock">
+      <Panel title="Price">
         <div className="grid gap-4 md:grid-cols-4">
           <LabelledField id="product-regular-price" label="Regular price ($)" error={err('regular_price')}>
             {(control) => (
@@ -354,28 +360,6 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
               />
             )}
           </LabelledField>
-          {product ? (
-            <div className="space-y-1.5">
-              <p className="font-medium text-slate-800 text-sm">Stock</p>
-              <p className="py-2 text-sm">
-                {product.available} in stock — change it with a stock adjustment on the product's page.
-              </p>
-            </div>
-          ) : (
-            <LabelledField id="product-stock" label="Initial stock" error={err('available')}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step="1"
-                  value={state.available}
-                  onChange={(e) => change('available', e.target.value)}
-                />
-              )}
-            </LabelledField>
-          )}
         </div>
       </Panel>
 
@@ -438,24 +422,43 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
         </div>
       </Panel>
 
-      <Panel title="Options and features">
+      <VariantsEditor
+        options={state.options}
+        rows={state.variants}
+        images={state.images}
+        onOptionsChange={(v) => change('options', v)}
+        onRowsChange={(v) => change('variants', v)}
+        optionsError={err('options')}
+        variantsError={err('variants')}
+      />
+
+      <Panel title="Search engines">
+        <div className="grid gap-4">
+          <LabelledField id="product-meta-title" label="Meta title (at most 70 characters)" error={err('meta_title')}>
+            {(control) => (
+              <Input {...control} value={state.meta_title} onChange={(e) => change('meta_title', e.target.value)} />
+            )}
+          </LabelledField>
+          <LabelledField
+            id="product-meta-description"
+            label="Meta description (at most 160 characters)"
+            error={err('meta_description')}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={3}
+                value={state.meta_description}
+                onChange={(e) => change('meta_description', e.target.value)}
+                className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-slate-900 aria-[invalid=true]:border-red-600"
+              />
+            )}
+          </LabelledField>
+        </div>
+      </Panel>
+
+      <Panel title="Features">
         <div className="grid gap-6 md:grid-cols-2">
-          <ListEditor
-            id="product-colors"
-            label="Colours"
-            itemLabel="colour"
-            values={state.colors}
-            onChange={(v) => change('colors', v)}
-            error={err('colors')}
-          />
-          <ListEditor
-            id="product-sizes"
-            label="Sizes"
-            itemLabel="size"
-            values={state.available_sizes}
-            onChange={(v) => change('available_sizes', v)}
-            error={err('available_sizes')}
-          />
           <div className="md:col-span-2">
             <ListEditor
               id="product-features"

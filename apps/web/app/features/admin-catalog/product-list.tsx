@@ -3,13 +3,11 @@ import { formatAmount } from '@shop/contracts/money';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import { Plus, Search } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { plural } from '../../lib/plural.ts';
 import {
   AdminPage,
   DataTable,
@@ -19,9 +17,9 @@ import {
   readListParams,
   useListParams,
 } from '../admin/index.ts';
-import { useBulkPublish } from './api/bulk-publish.ts';
 import { type CatalogNames, useCatalogNames, useProductOptions } from './api/get-product-options.ts';
 import { type ProductListParams, useProducts } from './api/get-products.ts';
+import { BulkEditBar } from './bulk-edit-bar.tsx';
 import { thumbOf } from './images.ts';
 import { StaffImage } from './staff-image.tsx';
 
@@ -143,7 +141,7 @@ export function productListParams(search: URLSearchParams): ProductListParams {
   };
 }
 
-/** Admin Products index (issue 5): search, filters, sort, pages, and publishing several at once. */
+/** Admin Products index (issue 5): search, filters, sort, pages, and bulk edit of the selected rows (issue 14). */
 export function ProductListPage() {
   const [urlParams] = useSearchParams();
   const { values, set } = useListParams(PRODUCT_LIST_KEYS);
@@ -152,7 +150,6 @@ export function ProductListPage() {
   const options = useProductOptions();
   const names = useCatalogNames();
   const columns = useMemo(() => columnsWith(names), [names]);
-  const bulk = useBulkPublish();
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [search, setSearch] = useState(values.q);
   const selected = Object.keys(selection).filter((id) => selection[id]);
@@ -174,16 +171,6 @@ export function ProductListPage() {
   function filter(key: 'category' | 'published' | 'stock' | 'sort', value: string) {
     setSelection({});
     set({ [key]: value === ALL ? '' : value });
-  }
-
-  async function publish(published: boolean) {
-    try {
-      const { updated } = await bulk.mutateAsync({ ids: selected, published });
-      toast.success(`${plural(updated, 'product', 'products')} ${published ? 'published' : 'unpublished'}`);
-      setSelection({});
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not change the products');
-    }
   }
 
   return (
@@ -253,25 +240,7 @@ export function ProductListPage() {
         </div>
       </div>
 
-      <div className="flex flex-wrap items-center gap-2" aria-live="polite">
-        <span className="text-slate-700 text-sm">{selected.length} selected</span>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={selected.length === 0 || bulk.isPending}
-          onClick={() => publish(true)}
-        >
-          Publish
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={selected.length === 0 || bulk.isPending}
-          onClick={() => publish(false)}
-        >
-          Unpublish
-        </Button>
-      </div>
+      <BulkEditBar selected={selected} options={options.data} onDone={() => setSelection({})} />
 
       <QueryState query={query}>
         {(data) => (

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminProduct,
+  type AdminVariant,
   type ProductSales,
   type StockAdjustmentBody,
   type StockMovement,
@@ -18,6 +19,7 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-message.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { LabelledField } from '../../components/ui/labelled-field.tsx';
+import { Select } from '../../components/ui/select.tsx';
 import { AdminPage, DataTable, formatDateTime, Pagination, Panel, QueryState, StatCard } from '../admin/index.ts';
 import { useAdjustStock } from './api/adjust-stock.ts';
 import { useProduct } from './api/get-product.ts';
@@ -51,6 +53,7 @@ const movementColumns: ColumnDef<StockMovement, unknown>[] = [
       return <span className={delta < 0 ? 'text-red-700' : 'text-green-800'}>{delta > 0 ? `+${delta}` : delta}</span>;
     },
   },
+  { header: 'Variant', cell: ({ row }) => row.original.sku ?? '—' },
   { header: 'Reason', cell: ({ row }) => REASONS[row.original.reason] ?? row.original.reason },
   {
     header: 'Note / order',
@@ -113,8 +116,13 @@ function Details({ product }: { product: AdminProduct }) {
             : ''}
         </Fact>
         <Fact label="In stock">{product.available}</Fact>
-        <Fact label="Colours">{list(product.colors)}</Fact>
-        <Fact label="Sizes">{list(product.available_sizes)}</Fact>
+        <Fact label="Options">
+          {product.options.length > 0
+            ? product.options.map((o) => `${o.name}: ${o.values.join(', ')}`).join(' · ')
+            : '—'}
+        </Fact>
+        <Fact label="Meta title">{product.meta_title ?? '—'}</Fact>
+        <Fact label="Meta description">{product.meta_description ?? '—'}</Fact>
         <Fact label="Featured in">{list(product.featured)}</Fact>
         <Fact label="Rating">
           {product.rating.toFixed(1)} ({product.rating_count} ratings)
@@ -143,8 +151,34 @@ function Details({ product }: { product: AdminProduct }) {
   );
 }
 
+/** The variants (issue 14): each with its SKU, price, stock and sales. */
+function Variants({ product }: { product: AdminProduct }) {
+  const columns: ColumnDef<AdminVariant, unknown>[] = [
+    { header: 'Variant', cell: ({ row }) => variantName(row.original) },
+    { header: 'SKU', cell: ({ row }) => row.original.sku },
+    { header: 'Price', cell: ({ row }) => formatAmount(row.original.price ?? product.sale_price) },
+    {
+      header: 'Stock',
+      cell: ({ row }) => (
+        <span className={row.original.available === 0 ? 'font-medium text-red-700' : undefined}>
+          {row.original.available === 0 ? 'Out of stock' : row.original.available}
+        </span>
+      ),
+    },
+    { header: 'Sold', cell: ({ row }) => row.original.sold_count },
+  ];
+  return (
+    <Panel title="Variants">
+      <DataTable bare caption="Variants" columns={columns} data={product.variants} getRowId={(v) => v.id} />
+    </Panel>
+  );
+}
+
+const variantName = (v: AdminVariant) => (v.options.length > 0 ? v.options.join(' / ') : 'Default');
+
 /** The stock form's fields as typed. */
 interface StockAdjustmentValues {
+  variant_id: string;
   delta: string;
   reason: string;
 }
@@ -152,30 +186,39 @@ interface StockAdjustmentValues {
 /** The form checked with the API's schema (contracts `stockAdjustmentBody`); a blank change is "required". */
 const stockAdjustmentForm = z
   .custom<StockAdjustmentValues>()
-  .transform((v) => ({ delta: v.delta.trim() === '' ? undefined : Number(v.delta), reason: v.reason }))
+  .transform(
+    (v) =>
+      ({
+        variant_id: v.variant_id || undefined,
+        delta: v.delta.trim() === '' ? undefined : Number(v.delta),
+        reason: v.reason,
+      }) as z.input<typeof stockAdjustmentBody>,
+  )
   .pipe(stockAdjustmentBody);
 
 function StockAdjustment({ product }: { product: AdminProduct }) {
   const adjust = useAdjustStock(product.id);
   const form = useForm<StockAdjustmentValues, unknown, StockAdjustmentBody>({
     resolver: zodResolver(stockAdjustmentForm),
-    defaultValues: { delta: '', reason: '' },
+    defaultValues: { variant_id: product.variants[0]?.id ?? '', delta: '', reason: '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const { errors } = form.formState;
+  const variantId = form.watch('variant_id');
+  const variant = product.variants.find((v) => v.id === variantId);
 
   async function onValid(body: StockAdjustmentBody) {
-    if (product.available + body.delta < 0) {
-      form.setError('delta', {
-        message: `Only ${product.available} in stock: you can remove at most ${product.available}`,
-      });
+    const available = variant?.available ?? 0;
+    if (available + body.delta < 0) {
+      form.setError('delta', { message: `Only ${available} in stock: you can remove at most ${available}` });
       return;
     }
     try {
       const result = await adjust.mutateAsync(body);
-      toast.success(`Stock is now ${result.available}`);
-      form.reset({ delta: '', reason: '' });
+      const changed = result.variants[0];
+      toast.success(changed ? `Stock of ${changed.sku} is now ${changed.available}` : 'Stock changed');
+      form.reset({ variant_id: body.variant_id ?? '', delta: '', reason: '' });
     } catch (error) {
       form.setError('root', { message: error instanceof Error ? error.message : 'The stock could not be changed' });
     }
@@ -186,9 +229,20 @@ function StockAdjustment({ product }: { product: AdminProduct }) {
       <form onSubmit={form.handleSubmit(onValid)} noValidate className="space-y-3">
         <FormAlert tone="error">{errors.root?.message}</FormAlert>
         <p className="text-slate-700 text-sm">
-          {product.available} in stock. Enter a positive number to add stock, a negative one to remove it.
+          {variant ? `${variant.available} of ${variant.sku} in stock. ` : ''}Enter a positive number to add stock, a
+          negative one to remove it.
         </p>
-        <div className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-start">
+        <div className="grid gap-3 sm:grid-cols-[14rem_10rem_1fr_auto] sm:items-start">
+          <LabelledField id="stock-variant" label="Variant" error={errors.variant_id?.message}>
+            {(control) => (
+              <Select
+                {...control}
+                value={variantId}
+                onValueChange={(v) => form.setValue('variant_id', v)}
+                options={product.variants.map((v) => ({ value: v.id, label: `${variantName(v)} (${v.sku})` }))}
+              />
+            )}
+          </LabelledField>
           <LabelledField id="stock-delta" label="Change (units)" error={errors.delta?.message}>
             {(control) => <Input {...control} type="number" inputMode="numeric" step="1" {...form.register('delta')} />}
           </LabelledField>
@@ -292,6 +346,7 @@ export function ProductViewPage({ productId }: { productId: string }) {
         {(product) => (
           <div className="space-y-6">
             <Details product={product} />
+            <Variants product={product} />
             <StockAdjustment product={product} />
             <Movements productId={product.id} />
             <Sales productId={product.id} />
