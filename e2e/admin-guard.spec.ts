@@ -23,6 +23,7 @@ test('the route table has the admin pages of spec §2', () => {
       '/admin/products/add-product',
       '/admin/products/edit-product/:productId',
       '/admin/products/view-product/:productId',
+      '/admin/brands',
       '/admin/orders',
       '/admin/pay-later',
       '/admin/transactions',

@@ -68,6 +68,7 @@ export default [
       route('products/add-product', 'routes/admin/add-product.tsx'),
       route('products/edit-product/:productId', 'routes/admin/edit-product.tsx'),
       route('products/view-product/:productId', 'routes/admin/view-product.tsx'),
+      route('brands', 'routes/admin/brands.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('pay-later', 'routes/admin/pay-later.tsx'),
       route('transactions', 'routes/admin/transactions.tsx'),

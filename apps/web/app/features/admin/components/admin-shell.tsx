@@ -12,6 +12,7 @@ import {
   Receipt,
   Settings,
   ShoppingBag,
+  Tags,
   Users,
 } from 'lucide-react';
 import { Fragment, lazy, type ReactNode, Suspense } from 'react';
@@ -38,6 +39,7 @@ const NAV: NavItem[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/customers', label: 'Customers', icon: Users },
   { to: '/admin/products', label: 'Products', icon: Package },
+  { to: '/admin/brands', label: 'Brands', icon: Tags },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingBag },
   { to: '/admin/pay-later', label: 'Pay later', icon: Receipt },
   { to: '/admin/transactions', label: 'Transactions', icon: CreditCard },

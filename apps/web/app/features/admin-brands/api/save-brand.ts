@@ -1,0 +1,14 @@
+import type { AdminBrand, CreateBrandInput, UpdateBrandInput } from '@shop/contracts/admin-brands';
+import { useMutation } from '@tanstack/react-query';
+import { adminApi } from '../../admin/index.ts';
+import { useInvalidateBrands } from './brand-keys.ts';
+
+/** POST /api/admin/brands, or PATCH /api/admin/brands/:id for a brand being edited. */
+export function useSaveBrand() {
+  const invalidate = useInvalidateBrands();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: CreateBrandInput | UpdateBrandInput }) =>
+      id ? adminApi.patch<AdminBrand>(`brands/${id}`, body) : adminApi.post<AdminBrand>('brands', body),
+    onSuccess: invalidate,
+  });
+}
