@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { adminSignIn, findInAuditLog, noSeriousViolations } from './support/admin.ts';
 
 // Issue 5 acceptance: an admin creates a product with an uploaded picture and sees it in the shop, edits
-// it, adjusts its stock and unpublishes it again. It adds a product to the catalogue every shopper
+// it, adjusts its stock and unpublishes it again (issue 14: the stock is its variant's). It adds a product to the catalogue every shopper
 // sees, so it runs in the shop-wide project after the other tests.
 
 /** A real 640×480 PNG, drawn with sharp and written to a temporary file for the file input. */
@@ -57,9 +57,13 @@ test('an admin creates a product with an uploaded picture, publishes, edits, res
   await page.getByLabel('Regular price ($)').fill('49.99');
   await page.getByLabel('Discount (%)').fill('10');
   await expect(page.getByLabel('Sale price ($)')).toHaveValue('44.99');
-  await page.getByLabel('Initial stock').fill('5');
-  await page.getByLabel('Colours').fill('Teal');
-  await page.getByRole('button', { name: 'Add colour' }).click();
+  // Issue 14: one option (Colour: Teal), its variant generated, the stock set on the variant's row.
+  await page.getByRole('button', { name: 'Add option' }).click();
+  await page.getByLabel('Name of option 1').fill('Colour');
+  await page.getByLabel('Values of Colour').fill('Teal');
+  await page.getByRole('button', { name: 'Add value' }).click();
+  await page.getByRole('button', { name: 'Generate variants' }).click();
+  await page.getByLabel('Stock of Teal').fill('5');
   await page.getByLabel('Features').fill('Weatherproof');
   await page.getByLabel('Features').press('Enter');
   await expect(page.getByRole('button', { name: 'Remove feature Weatherproof' })).toBeVisible();
@@ -124,10 +128,10 @@ test('an admin creates a product with an uploaded picture, publishes, edits, res
   await page.getByLabel('Change (units)').fill('7');
   await page.getByLabel('Reason').fill('Delivery from the harbour');
   await page.getByRole('button', { name: 'Adjust stock' }).click();
-  await expect(page.getByText('12 in stock.', { exact: false })).toBeVisible();
+  await expect(page.getByText(`12 of ${slug}-teal in stock.`, { exact: false })).toBeVisible();
   const movements = page.getByRole('table', { name: 'Stock movements' });
-  await expect(movements.getByRole('row', { name: /\+7 Adjustment Delivery from the harbour/ })).toBeVisible();
-  await expect(movements.getByRole('row', { name: /\+5 Adjustment Initial stock/ })).toBeVisible();
+  await expect(movements.getByRole('row', { name: /\+7 \S+-teal Adjustment Delivery from the harbour/ })).toBeVisible();
+  await expect(movements.getByRole('row', { name: /\+5 \S+-teal Adjustment Initial stock/ })).toBeVisible();
 
   // Bulk unpublish: the product leaves the shop.
   await selectInList(page, `${name} XL`);

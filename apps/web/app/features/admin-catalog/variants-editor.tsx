@@ -67,7 +67,7 @@ export function VariantsEditor({
             <fieldset key={i} className="space-y-3 rounded-md border border-slate-200 p-3">
               <legend className="px-1 font-medium text-slate-800 text-sm">Option {i + 1}</legend>
               <div className="flex items-end gap-2">
-                <LabelledField id={`option-${i}-name`} label="Name" className="flex-1">
+                <LabelledField id={`option-${i}-name`} label={`Name of option ${i + 1}`} className="flex-1">
                   {(control) => (
                     <Input {...control} value={option.name} onChange={(e) => setOption(i, { name: e.target.value })} />
                   )}
