@@ -52,7 +52,7 @@ test('an admin creates a product with an uploaded picture, publishes, edits, res
   await expect(page.getByRole('heading', { level: 1, name: 'Add product' })).toBeVisible();
   await noSeriousViolations(page, 'add-product');
   await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Description').fill('A lamp for the harbour wall.');
+  await page.getByLabel('Description', { exact: true }).fill('A lamp for the harbour wall.');
   await choose(page, 'Category', 'Home & Garden');
   await page.getByLabel('Regular price ($)').fill('49.99');
   await page.getByLabel('Discount (%)').fill('10');
