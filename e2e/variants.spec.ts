@@ -44,8 +44,9 @@ async function addOption(page: Page, n: number, name: string, values: string[]) 
   await page.getByRole('button', { name: 'Add option' }).click();
   await page.getByLabel(`Name of option ${n}`).fill(name);
   for (const value of values) {
-    await page.getByLabel(`Values of ${name}`).fill(value);
-    await page.getByLabel(`Values of ${name}`).press('Enter');
+    const input = page.getByRole('textbox', { name: `Values of ${name}` });
+    await input.fill(value);
+    await input.press('Enter');
   }
 }
 
