@@ -8,6 +8,7 @@ import type { Metrics } from './lib/metrics.ts';
 import { createAccountService } from './modules/account/index.ts';
 import { createAdminAuditLogService } from './modules/admin-audit-log/index.ts';
 import { createAdminCatalogService } from './modules/admin-catalog/index.ts';
+import { createCatalogIoService } from './modules/admin-catalog-io/index.ts';
 import { createAdminDiscountsService } from './modules/admin-discounts/index.ts';
 import { createInsightsService } from './modules/admin-insights/index.ts';
 import { createAdminNewsletterService } from './modules/admin-newsletter/index.ts';
@@ -106,6 +107,7 @@ export function createServices(deps: Deps) {
     storefrontPreview: createStorefrontPreviewService(deps, { auth }),
     // The admin area (issue 5), one service per domain (issue 12 point 7).
     adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media }),
+    catalogIo: createCatalogIoService(deps, { catalog, backInStock, audit, media }),
     adminOrders: createAdminOrdersService(deps, { orders, audit, settings }),
     adminInsights: createInsightsService(deps, { audit, settings }),
     adminOutbox: createOutboxService(deps, { audit }),
