@@ -72,6 +72,8 @@ export type BadFile = Failure<'bad_file', { message: string }>;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SKU = /^[\x21-\x7e]+$/;
+/** Longer than the editor's 64: the demo catalogue's SKUs are slugs with option values, and must come back in. */
+const MAX_SKU = 200;
 const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
 const INTEGER = /^-?\d+$/;
 const LIMITS = { handle: 200, name: 200, description: 5000, brand: 50, metaTitle: 200, metaDescription: 500 };
@@ -482,9 +484,9 @@ function readVariant(
     else image = source;
   }
   let sku = row.cell('sku') ?? '';
-  if (sku.length > 64 || (sku && !SKU.test(sku)))
-    no(`${col('sku')} "${short(sku)}" must be 1–64 visible characters without spaces`);
-  if (!sku) sku = defaultSku(product.handle, values).slice(0, 64);
+  if (sku.length > MAX_SKU || (sku && !SKU.test(sku)))
+    no(`${col('sku')} "${short(sku)}" must be 1–${MAX_SKU} visible characters without spaces`);
+  if (!sku) sku = defaultSku(product.handle, values).slice(0, MAX_SKU);
 
   if (bad || typeof price !== 'number' || typeof compare === 'string' || typeof stock === 'string') return undefined;
   return {

@@ -101,6 +101,12 @@ export interface VariantPlan {
   values: VariantValues;
   /** Stock added (negative: removed), for the stock movement. */
   stockDelta: number;
+  /**
+   * Whether its row is written. `action` says whether what it sells changed (its prices as sold); a
+   * variant whose price merely moves from "the product's" to its own (the product's price changed) is
+   * written but unchanged.
+   */
+  write: boolean;
 }
 
 export interface ProductPlan {
@@ -265,8 +271,6 @@ const VARIANT_KEYS = [
   'option1',
   'option2',
   'option3',
-  'priceCents',
-  'compareAtCents',
   'available',
   'image',
   'barcode',
@@ -392,17 +396,21 @@ export function planImport(input: PlanInput): Plan {
         weightGrams: d.weightGrams === undefined ? (old?.weightGrams ?? null) : d.weightGrams,
         position,
       };
-      if (!old) return { action: 'create', id: undefined, values: next, stockDelta: next.available };
-      const changed = VARIANT_KEYS.some((k) => old[k] !== next[k]);
+      if (!old) return { action: 'create', id: undefined, values: next, stockDelta: next.available, write: true };
+      const oldPrice = old.priceCents ?? before!.salePriceCents;
+      const oldCompare = old.compareAtCents ?? before!.regularPriceCents;
+      const changed =
+        VARIANT_KEYS.some((k) => old[k] !== next[k]) || oldPrice !== d.priceCents || oldCompare !== effectiveCompare;
       return {
         action: changed ? 'update' : 'unchanged',
         id: old.id,
         values: next,
         stockDelta: next.available - old.available,
+        write: changed || old.priceCents !== next.priceCents || old.compareAtCents !== next.compareAtCents,
       };
     });
     const ownChanged = !before || productChanged(before, values);
-    const anyVariant = variants.some((v) => v.action !== 'unchanged');
+    const anyVariant = variants.some((v) => v.write);
     const stockBefore = before?.variants.reduce((sum, v) => sum + v.available, 0) ?? 0;
     const stockAfter = variants.reduce((sum, v) => sum + v.values.available, 0);
     products.push({

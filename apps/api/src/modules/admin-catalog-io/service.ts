@@ -179,7 +179,7 @@ export function createCatalogIoService(
       tx,
       created.map((v) => ({ ...v.values, productId })),
     );
-    for (const v of p.variants) if (v.action === 'update' && v.id) await updateVariant(tx, v.id, v.values);
+    for (const v of p.variants) if (v.action !== 'create' && v.write && v.id) await updateVariant(tx, v.id, v.values);
     return p.variants
       .filter((v) => v.stockDelta !== 0)
       .map((v) => ({ productId, variantId: v.id ?? ids.get(v.values.sku)!, delta: v.stockDelta }));
