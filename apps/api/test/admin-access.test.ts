@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { catalogSamples } from './admin-access/catalog.ts';
+import { catalogIoSamples } from './admin-access/catalog-io.ts';
 import { insightsSamples } from './admin-access/insights.ts';
 import { mediaSamples } from './admin-access/media.ts';
 import { ordersSamples } from './admin-access/orders.ts';
@@ -19,6 +20,7 @@ import { createTestApp, createUser, type TestApp } from './helpers.ts';
 const SAMPLES: RouteSamples = {
   ...outboxSamples,
   ...catalogSamples,
+  ...catalogIoSamples,
   ...ordersSamples,
   ...insightsSamples,
   ...storeSamples,
