@@ -86,7 +86,8 @@ export function parseMoney(raw: string, name: string): number | string {
   const m = raw.length <= 20 ? DECIMAL.exec(raw) : null;
   if (!m) return `${name} "${short(raw)}" is not a number like 19.99`;
   if (m[1]) return `${name} must not be negative`;
-  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  let fraction = m[3] ?? '';
+  while (fraction.endsWith('0')) fraction = fraction.slice(0, -1);
   if (fraction.length > 2) return `${name} must have at most 2 decimals`;
   const cents = Number(m[2]) * 100 + Number(fraction.padEnd(2, '0'));
   if (cents > MAX_PRICE * 100) return `${name} must be at most ${MAX_PRICE}`;
