@@ -28,20 +28,25 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 /** Categories with their subcategories, featured tags and brands: what a file's names resolve against. */
 export async function selectRefs(ex: Executor): Promise<CatalogRefs> {
-  const [cats, subs, cards, brandRows] = await Promise.all([
-    ex.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.position)),
-    ex
-      .select({
-        id: subcategories.id,
-        categoryId: subcategories.categoryId,
-        slug: subcategories.slug,
-        name: subcategories.name,
-      })
-      .from(subcategories)
-      .orderBy(asc(subcategories.position), asc(subcategories.id)),
-    ex.select({ slug: featuredCards.slug, name: featuredCards.name }).from(featuredCards),
-    ex.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands).orderBy(asc(brands.id)),
-  ]);
+  // One after another: inside a transaction they share one connection.
+  const cats = await ex
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.position));
+  const subs = await ex
+    .select({
+      id: subcategories.id,
+      categoryId: subcategories.categoryId,
+      slug: subcategories.slug,
+      name: subcategories.name,
+    })
+    .from(subcategories)
+    .orderBy(asc(subcategories.position), asc(subcategories.id));
+  const cards = await ex.select({ slug: featuredCards.slug, name: featuredCards.name }).from(featuredCards);
+  const brandRows = await ex
+    .select({ id: brands.id, name: brands.name, slug: brands.slug })
+    .from(brands)
+    .orderBy(asc(brands.id));
   return {
     categories: cats.map((c) => ({ ...c, subcategories: subs.filter((s) => s.categoryId === c.id) })),
     featured: cards,

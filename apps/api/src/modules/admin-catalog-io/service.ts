@@ -113,11 +113,10 @@ export function createCatalogIoService(
   async function plan(tx: Tx | typeof db, input: ImportInput, drafts: Drafts, lock: boolean): Promise<Plan> {
     const handles = drafts.products.map((p) => p.handle);
     const skus = drafts.products.flatMap((p) => p.variants.map((v) => v.sku));
-    const [refs, existing, skuOwners] = await Promise.all([
-      selectRefs(tx),
-      selectExisting(tx, handles, { lock }),
-      selectSkuOwners(tx, skus),
-    ]);
+    // One after another: inside a transaction they share one connection.
+    const refs = await selectRefs(tx);
+    const existing = await selectExisting(tx, handles, { lock });
+    const skuOwners = await selectSkuOwners(tx, skus);
     return planImport({
       format: input.format,
       drafts: drafts.products,
@@ -171,18 +170,49 @@ export function createCatalogIoService(
     return refusals;
   }
 
-  /** Writes one product's plan in the import's transaction; answers the stock movements to record. */
-  async function writeProduct(tx: Tx, p: ProductPlan, productId: string, meta: { now: Date; modifiedBy: string }) {
-    if (p.action === 'update' && p.productChanged) await updateProduct(tx, productId, p.values, meta);
-    const created = p.variants.filter((v) => v.action === 'create');
-    const ids = await insertVariants(
+  /**
+   * Writes a batch of planned products in the import's transaction: new products and their variants in
+   * one INSERT each, changed rows one by one, then the stock movements of every variant whose stock moved.
+   */
+  async function writeBatch(
+    tx: Tx,
+    batch: ProductPlan[],
+    meta: { now: Date; modifiedBy: string; note: string; actorId: string },
+  ) {
+    const newIds = await insertProducts(
       tx,
-      created.map((v) => ({ ...v.values, productId })),
+      batch.filter((p) => p.action === 'create').map((p) => ({ ...p.values, slug: p.handle })),
+      meta,
     );
-    for (const v of p.variants) if (v.action !== 'create' && v.write && v.id) await updateVariant(tx, v.id, v.values);
-    return p.variants
-      .filter((v) => v.stockDelta !== 0)
-      .map((v) => ({ productId, variantId: v.id ?? ids.get(v.values.sku)!, delta: v.stockDelta }));
+    const written = batch
+      .filter((p) => p.action !== 'unchanged')
+      .map((p) => ({ plan: p, productId: p.id ?? newIds.get(p.handle)! }));
+    for (const { plan, productId } of written) {
+      if (plan.action === 'update' && plan.productChanged) await updateProduct(tx, productId, plan.values, meta);
+      for (const v of plan.variants)
+        if (v.action !== 'create' && v.write && v.id) await updateVariant(tx, v.id, v.values);
+    }
+    const variantIds = await insertVariants(
+      tx,
+      written.flatMap(({ plan, productId }) =>
+        plan.variants.filter((v) => v.action === 'create').map((v) => ({ ...v.values, productId })),
+      ),
+    );
+    await insertMovements(
+      tx,
+      written.flatMap(({ plan, productId }) =>
+        plan.variants
+          .filter((v) => v.stockDelta !== 0)
+          .map((v) => ({
+            productId,
+            variantId: v.id ?? variantIds.get(v.values.sku)!,
+            delta: v.stockDelta,
+            note: meta.note,
+            actorId: meta.actorId,
+            createdAt: meta.now,
+          })),
+      ),
+    );
   }
 
   /** The apply itself, after the answer (see the service's comment). Never throws for an expected outcome. */
@@ -206,26 +236,17 @@ export function createCatalogIoService(
         await lockImports(tx);
         const planned = await plan(tx, input, drafts, true);
         if (planned.refusals.length > 0) return { refused: planned, report: undefined };
-        const meta = { now: clock.now(), modifiedBy };
+        const meta = {
+          now: clock.now(),
+          modifiedBy,
+          note: `Import ${input.fileName ?? 'file'} (${record.id})`,
+          actorId: actor.userId,
+        };
         await insertBrands(tx, planned.brands);
-        const note = `Import ${input.fileName ?? 'file'} (${record.id})`;
         let done = 0;
         for (let i = 0; i < planned.products.length; i += PROGRESS_EVERY) {
           const batch = planned.products.slice(i, i + PROGRESS_EVERY);
-          const newIds = await insertProducts(
-            tx,
-            batch.filter((p) => p.action === 'create').map((p) => ({ ...p.values, slug: p.handle })),
-            meta,
-          );
-          const movements = [];
-          for (const p of batch) {
-            if (p.action !== 'unchanged')
-              movements.push(...(await writeProduct(tx, p, p.id ?? newIds.get(p.handle)!, meta)));
-          }
-          await insertMovements(
-            tx,
-            movements.map((m) => ({ ...m, note, actorId: actor.userId, createdAt: meta.now })),
-          );
+          await writeBatch(tx, batch, meta);
           done += batch.reduce((sum, p) => sum + p.rows, 0);
           // On the pool, not `tx`: the admin page sees it while this transaction is still open.
           await setProgress(db, record.id, done);
