@@ -127,6 +127,16 @@ const schema = z.object({
   RETENTION_DAYS_OUTBOX: z.coerce.number().int().min(1).max(3650).default(90),
   RETENTION_DAYS_ERROR_REPORTS: z.coerce.number().int().min(1).max(3650).default(30),
   RETENTION_DAYS_TOKENS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Issue 14: how long fetching one picture of a product import may take (redirects included). */
+  IMPORT_IMAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Issue 14: let product imports fetch pictures from private and loopback addresses (tests, a catalogue
+   * on the same network). Off, such addresses are refused, redirects and DNS answers included.
+   */
+  IMPORT_IMAGES_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Where the built web app lives; tests and bench point elsewhere. */
   WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/build')),
 });

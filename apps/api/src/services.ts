@@ -9,6 +9,7 @@ import { createAccountService } from './modules/account/index.ts';
 import { createAdminAuditLogService } from './modules/admin-audit-log/index.ts';
 import { createAdminBrandsService } from './modules/admin-brands/index.ts';
 import { createAdminCatalogService } from './modules/admin-catalog/index.ts';
+import { createCatalogIoService } from './modules/admin-catalog-io/index.ts';
 import { createAdminDiscountsService } from './modules/admin-discounts/index.ts';
 import { createInsightsService } from './modules/admin-insights/index.ts';
 import { createAdminNewsletterService } from './modules/admin-newsletter/index.ts';
@@ -108,6 +109,7 @@ export function createServices(deps: Deps) {
     // The admin area (issue 5), one service per domain (issue 12 point 7).
     adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media }),
     adminBrands: createAdminBrandsService(deps, { audit, catalog }),
+    catalogIo: createCatalogIoService(deps, { catalog, backInStock, audit, media }),
     adminOrders: createAdminOrdersService(deps, { orders, audit, settings }),
     adminInsights: createInsightsService(deps, { audit, settings }),
     adminOutbox: createOutboxService(deps, { audit }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { brandsSamples } from './admin-access/brands.ts';
 import { catalogSamples } from './admin-access/catalog.ts';
+import { catalogIoSamples } from './admin-access/catalog-io.ts';
 import { insightsSamples } from './admin-access/insights.ts';
 import { mediaSamples } from './admin-access/media.ts';
 import { ordersSamples } from './admin-access/orders.ts';
@@ -21,6 +22,7 @@ const SAMPLES: RouteSamples = {
   ...outboxSamples,
   ...catalogSamples,
   ...brandsSamples,
+  ...catalogIoSamples,
   ...ordersSamples,
   ...insightsSamples,
   ...storeSamples,

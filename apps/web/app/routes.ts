@@ -66,6 +66,7 @@ export default [
       route('customers', 'routes/admin/customers.tsx'),
       route('products', 'routes/admin/products.tsx'),
       route('products/add-product', 'routes/admin/add-product.tsx'),
+      route('products/import-export', 'routes/admin/import-export.tsx'),
       route('products/edit-product/:productId', 'routes/admin/edit-product.tsx'),
       route('products/view-product/:productId', 'routes/admin/view-product.tsx'),
       route('brands', 'routes/admin/brands.tsx'),

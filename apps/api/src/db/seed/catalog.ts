@@ -396,7 +396,9 @@ const BATCH = 500;
  * A demo product's variants (ADR 023): one per colour x size, its stock and sales split evenly, as
  * migration 0001 splits a product of the previous release.
  */
-export function demoVariants(p: Pick<SeedProduct, 'id' | 'slug' | 'colors' | 'availableSizes' | 'available' | 'soldCount'>) {
+export function demoVariants(
+  p: Pick<SeedProduct, 'id' | 'slug' | 'colors' | 'availableSizes' | 'available' | 'soldCount'>,
+) {
   const combos = combinations(optionsFromLists(p.colors, p.availableSizes));
   const stock = splitEvenly(p.available, combos.length);
   const sold = splitEvenly(p.soldCount, combos.length);

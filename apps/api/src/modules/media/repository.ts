@@ -1,12 +1,12 @@
 import { UPLOAD_VARIANTS, type UploadVariant, uploadUrl } from '@shop/contracts/admin-catalog';
-import { and, arrayOverlaps, eq, exists } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, exists, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { products, uploadedImages } from '../../db/schema.ts';
 import type { EncodedVariant } from './uploads.ts';
 
 /** The uploaded pictures' SQL: one row per (upload id, variant). */
 
-/** Stores the encoded variants of one upload under `id`, in the caller's transaction. */
+/** Stores the encoded variants of one upload under `id`, in the caller's transaction (once: a stored id stays as it is). */
 export async function insertUpload(
   tx: Db | Tx,
   id: string,
@@ -14,18 +14,31 @@ export async function insertUpload(
   uploadedBy: string | null,
   now: Date,
 ): Promise<void> {
-  await tx.insert(uploadedImages).values(
-    variants.map((v) => ({
-      id,
-      variant: v.variant,
-      contentType: 'image/webp',
-      width: v.width,
-      height: v.height,
-      data: v.data,
-      uploadedBy,
-      createdAt: now,
-    })),
-  );
+  await tx
+    .insert(uploadedImages)
+    .values(
+      variants.map((v) => ({
+        id,
+        variant: v.variant,
+        contentType: 'image/webp',
+        width: v.width,
+        height: v.height,
+        data: v.data,
+        uploadedBy,
+        createdAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Which of `ids` have a stored upload. */
+export async function selectStoredIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: uploadedImages.id })
+    .from(uploadedImages)
+    .where(inArray(uploadedImages.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

@@ -5,7 +5,7 @@ import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
 import type { CatalogService } from '../catalog/index.ts';
-import { insertUpload, selectUpload } from './repository.ts';
+import { insertUpload, selectStoredIds, selectUpload } from './repository.ts';
 import { type Art, artKind, renderArt } from './svg.ts';
 import { type EncodedVariant, encodeUpload, type UploadFailure } from './uploads.ts';
 
@@ -36,9 +36,16 @@ export function createMediaService({ db, clock }: Deps, { catalog }: { catalog: 
       return encodeUpload(file);
     },
 
-    /** Stores the encoded variants of one upload under a new id, in the caller's transaction. */
-    async store(ex: Db | Tx, variants: EncodedVariant[], uploadedBy: string | null): Promise<UploadedImage> {
-      const id = randomUUID();
+    /**
+     * Stores the encoded variants of one upload under a new id (or `id`: an import names its pictures
+     * after their URLs, and storing one that is already there changes nothing), in the caller's transaction.
+     */
+    async store(
+      ex: Db | Tx,
+      variants: EncodedVariant[],
+      uploadedBy: string | null,
+      id: string = randomUUID(),
+    ): Promise<UploadedImage> {
       await insertUpload(ex, id, variants, uploadedBy, clock.now());
       const large = variants.find((v) => v.variant === 'large');
       return {
@@ -48,6 +55,11 @@ export function createMediaService({ db, clock }: Deps, { catalog }: { catalog: 
         width: large?.width ?? 0,
         height: large?.height ?? 0,
       };
+    },
+
+    /** Which of these upload ids are stored. */
+    storedUploads(ids: readonly string[]): Promise<Set<string>> {
+      return selectStoredIds(db, ids.filter(isUuid));
     },
 
     /** An uploaded picture: `large.webp` or `thumb.webp` of upload `id`. */

@@ -178,9 +178,14 @@ export function ProductListPage() {
       title="Products"
       description="Every product in the catalogue, drafts included."
       actions={
-        <Link to="/admin/products/add-product" className={buttonVariants()}>
-          <Plus className="size-4" aria-hidden="true" /> Add product
-        </Link>
+        <>
+          <Link to="/admin/products/import-export" className={buttonVariants({ variant: 'outline' })}>
+            Import / export
+          </Link>
+          <Link to="/admin/products/add-product" className={buttonVariants()}>
+            <Plus className="size-4" aria-hidden="true" /> Add product
+          </Link>
+        </>
       }
     >
       <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5">

@@ -1,0 +1,121 @@
+import type { CatalogFormat } from '@shop/contracts/admin-catalog-io';
+import { writeCsv } from './csv.ts';
+import { type Field, FORMAT_COLUMNS } from './formats.ts';
+import { textToHtml } from './html.ts';
+import type { ExistingProduct, ExistingVariant } from './plan.ts';
+
+/**
+ * The catalogue as a CSV (issue 14): one row per variant, products by slug, variants by position. The
+ * product's own fields fill its first row only. Prices are what the variant sells at (its own, else the
+ * product's); the compare-at price is written only when it is above the price. Pictures are absolute
+ * addresses of this shop, so the file also brings them into another shop. Reading the file back
+ * (drafts.ts, plan.ts) and writing it again gives the same bytes.
+ */
+
+export type ExportProduct = ExistingProduct & {
+  categoryName: string;
+  subcategorySlug: string | null;
+  subcategoryName: string | null;
+  brandName: string | null;
+  variants: ExistingVariant[];
+};
+
+export const formatCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+function variantPrices(p: ExportProduct, v: ExistingVariant) {
+  const price = v.priceCents ?? p.salePriceCents;
+  const compare = v.compareAtCents ?? p.regularPriceCents;
+  return { price: formatCents(price), compareAt: compare > price ? formatCents(compare) : '' };
+}
+
+const absolute = (origin: string, path: string | null) =>
+  path ? (path.startsWith('/') ? `${origin}${path}` : path) : '';
+
+/** The fields of one variant row, product fields left empty. */
+function variantFields(origin: string, p: ExportProduct, v: ExistingVariant): Partial<Record<Field, string>> {
+  const { price, compareAt } = variantPrices(p, v);
+  return {
+    handle: p.slug,
+    option1Value: v.option1 ?? '',
+    option2Value: v.option2 ?? '',
+    option3Value: v.option3 ?? '',
+    sku: v.sku,
+    price,
+    compareAt,
+    stock: String(v.available),
+    barcode: v.barcode ?? '',
+    weight: v.weightGrams === null ? '' : String(v.weightGrams),
+    variantImage: absolute(origin, v.image),
+  };
+}
+
+function optionNames(p: ExportProduct): Partial<Record<Field, string>> {
+  return {
+    option1Name: p.options[0]?.name ?? '',
+    option2Name: p.options[1]?.name ?? '',
+    option3Name: p.options[2]?.name ?? '',
+  };
+}
+
+function shopRows(origin: string, p: ExportProduct): Partial<Record<Field, string>>[] {
+  return p.variants.map((v, i) => {
+    const row = variantFields(origin, p, v);
+    if (i > 0) return row;
+    return {
+      ...row,
+      ...optionNames(p),
+      name: p.name,
+      description: p.description,
+      category: p.categoryId,
+      subcategory: p.subcategorySlug ?? '',
+      brand: p.brandName ?? '',
+      published: String(p.published),
+      featured: p.featured.join(', '),
+      features: p.features.join('\n'),
+      images: p.images.map((img) => absolute(origin, img)).join(' '),
+      metaTitle: p.metaTitle ?? '',
+      metaDescription: p.metaDescription ?? '',
+    };
+  });
+}
+
+/** Shopify writes a product without options as option "Title" = "Default Title"; the n-th row carries the n-th picture. */
+function shopifyRows(origin: string, p: ExportProduct): Partial<Record<Field, string>>[] {
+  const noOptions = p.options.length === 0;
+  const rows = p.variants.map((v, i) => {
+    const row = variantFields(origin, p, v);
+    if (noOptions) row.option1Value = 'Default Title';
+    if (i > 0) return row;
+    return {
+      ...row,
+      ...(noOptions ? { option1Name: 'Title' } : optionNames(p)),
+      name: p.name,
+      description: textToHtml(p.description),
+      brand: p.brandName ?? '',
+      type: p.subcategoryName ? `${p.categoryName} > ${p.subcategoryName}` : p.categoryName,
+      featured: p.featured.join(', '),
+      published: p.published ? 'TRUE' : 'FALSE',
+      metaTitle: p.metaTitle ?? '',
+      metaDescription: p.metaDescription ?? '',
+      status: p.published ? 'active' : 'draft',
+    };
+  });
+  p.images.forEach((img, i) => {
+    const row = rows[i] ?? { handle: p.slug };
+    row.imageSrc = absolute(origin, img);
+    row.imagePosition = String(i + 1);
+    rows[i] = row;
+  });
+  return rows;
+}
+
+/** The whole file. `origin` is the shop's public address (no trailing slash). */
+export function exportCsv(format: CatalogFormat, catalog: ExportProduct[], origin: string): string {
+  const columns = FORMAT_COLUMNS[format];
+  const toRow = (fields: Partial<Record<Field, string>>) => columns.map(([field]) => fields[field] ?? '');
+  const rows = catalog.flatMap((p) => (format === 'shop' ? shopRows(origin, p) : shopifyRows(origin, p)).map(toRow));
+  return writeCsv(
+    columns.map(([, name]) => name),
+    rows,
+  );
+}

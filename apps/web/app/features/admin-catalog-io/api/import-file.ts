@@ -1,0 +1,56 @@
+import type { CatalogFormat, CatalogImport, ImportReport } from '@shop/contracts/admin-catalog-io';
+import { useMutation } from '@tanstack/react-query';
+import { AdminApiError, adminApi } from '../../admin/index.ts';
+
+export interface ImportFileInput {
+  file: File;
+  format: CatalogFormat;
+  /** A category id, or '' to refuse products of an unknown category. */
+  defaultCategory: string;
+}
+
+function importPath(input: ImportFileInput, mode: 'dry_run' | 'apply', importId?: string): string {
+  const query = new URLSearchParams({ format: input.format, mode });
+  if (input.defaultCategory) query.set('default_category', input.defaultCategory);
+  if (importId) query.set('import_id', importId);
+  return `products/import?${query}`;
+}
+
+function form(file: File): FormData {
+  const data = new FormData();
+  data.append('file', file);
+  return data;
+}
+
+/** The refusals a 422 carries (`details.refusals`), when the apply found rows to refuse. */
+export function refusalsOf(error: unknown): ImportReport['refusals'] | undefined {
+  if (!(error instanceof AdminApiError) || error.status !== 422) return undefined;
+  return error.details?.refusals as ImportReport['refusals'] | undefined;
+}
+
+/** POST /api/admin/products/import?mode=dry_run: what the file would do; nothing is written. */
+export function useDryRun() {
+  return useMutation({
+    mutationFn: (input: ImportFileInput) =>
+      adminApi.upload<ImportReport>(importPath(input, 'dry_run'), form(input.file)),
+  });
+}
+
+/**
+ * POST /api/admin/products/import?mode=apply: starts the import (202) and answers its record to follow.
+ * The page names the import, so a retried request (the client retries on a lost answer) finds the one
+ * already started (409) and follows it instead of starting another.
+ */
+export function useApplyImport() {
+  return useMutation({
+    mutationFn: async (input: ImportFileInput): Promise<{ id: string }> => {
+      const id = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : undefined;
+      try {
+        return await adminApi.upload<CatalogImport>(importPath(input, 'apply', id), form(input.file));
+      } catch (error) {
+        if (id && error instanceof AdminApiError && error.status === 409) return { id };
+        throw error;
+      }
+    },
+  });
+}
