@@ -80,6 +80,32 @@ test('reports show the sales chart and the CSV download holds its rows', async (
   await noSeriousViolations(page);
 });
 
+test('sales by SKU lists the variants sold with their options and stock, and its CSV holds every one', async ({
+  page,
+  request,
+}) => {
+  await adminSignIn(page);
+  await page.goto(`/admin/reports?from=${isoDay(29)}&to=${isoDay(0)}`);
+  const report = await adminGet<{ items: { sku: string | null; units: number }[] }>(
+    request,
+    `reports/skus?from=${isoDay(29)}&to=${isoDay(0)}&limit=1000`,
+  );
+  expect(report.items.length).toBeGreaterThan(0);
+  const table = page.getByRole('table', { name: 'The 50 best-selling variants by SKU' });
+  await expect(table.locator('tbody tr')).toHaveCount(Math.min(50, report.items.length));
+  await expect(table.locator('tbody tr').first()).toContainText(report.items[0]?.sku ?? 'No SKU recorded');
+
+  const panel = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Sales by SKU' }) });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const lines = (await readFile((await download.path()) ?? '', 'utf8')).trim().split('\r\n');
+  expect(lines[0]).toBe('sku,product_id,product,options,orders,units,sales,stock');
+  expect(lines).toHaveLength(report.items.length + 1);
+  await noSeriousViolations(page);
+});
+
 test('customers: search finds a seeded customer whose detail shows orders; disable and enable a fresh one', async ({
   page,
   request,

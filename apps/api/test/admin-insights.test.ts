@@ -226,6 +226,8 @@ describe('GET /api/admin/reports/*', () => {
       ['/api/admin/reports/sales?group=year', /group must be day, week or month/],
       ['/api/admin/reports/categories?format=xml', /format must be json or csv/],
       ['/api/admin/reports/top-products?limit=0', /limit must be at least 1/],
+      ['/api/admin/reports/skus?limit=1001', /limit must be at most 1000/],
+      ['/api/admin/reports/skus?to=2026-13-01', /to must be/],
       ['/api/admin/dashboard?from=2020-01-01', /at most 731 days/],
     ];
     for (const [url, message] of cases) {
@@ -233,6 +235,130 @@ describe('GET /api/admin/reports/*', () => {
       expect([url, res.statusCode]).toEqual([url, 400]);
       expect(res.json().message).toMatch(message);
     }
+  });
+});
+
+describe('GET /api/admin/reports/skus (issue 14)', () => {
+  const range = () => `from=${addDays(day(t.clock.now()), -89)}&to=${day(t.clock.now())}`;
+  interface Row {
+    sku: string | null;
+    variant_id: string | null;
+    product_id: string | null;
+    product: string;
+    options: { name: string; value: string }[];
+    orders: number;
+    units: number;
+    sales: number;
+    stock: number | null;
+  }
+  const report = async (): Promise<Row[]> => {
+    const res = await get(`/api/admin/reports/skus?${range()}&limit=1000`);
+    expect(res.statusCode).toBe(200);
+    return res.json().items;
+  };
+  /** A counted order line of the range (the report's rows come from these). */
+  async function countedLine(where = 'true') {
+    const { rows } = await t.pool.query<{ id: string; product_id: string }>(
+      `select l.id, l.product_id from orders o join order_lines l on l.order_id = o.id
+        where o.status::text not in ('awaiting_payment', 'cancelled') and o.created_at >= now() - interval '60 days'
+          and ${where} order by l.id limit 1`,
+    );
+    if (!rows[0]) throw new Error('no counted order line');
+    return rows[0];
+  }
+
+  it('lists every variant sold with its SKU, options, units, sales and stock now, adding up to the merchandise', async () => {
+    // One line sold a phone's largest storage: its own SKU, its Color and Storage values.
+    const [phone] = (
+      await t.pool.query<{
+        id: string;
+        sku: string;
+        product_id: string;
+        available: number;
+        option1: string;
+        option2: string;
+      }>(
+        `select v.* from product_variants v join products p on p.id = v.product_id
+          where p.slug = 'apple-iphone-15' and v.option2 = '512GB' order by v.position limit 1`,
+      )
+    ).rows;
+    if (!phone) throw new Error('the demo has no iPhone 15 in 512GB');
+    const line = await countedLine();
+    await t.pool.query(
+      'update order_lines set product_id = $2, variant_id = $3, sku = $4, quantity = 2 where id = $1',
+      [line.id, phone.product_id, phone.id, phone.sku],
+    );
+
+    const items = await report();
+    const { rows } = await t.pool.query<{ sales: string; units: number }>(
+      `select coalesce(sum(l.unit_price_cents * l.quantity), 0)::text as sales, coalesce(sum(l.quantity), 0)::int as units
+         from orders o join order_lines l on l.order_id = o.id
+        where o.status::text not in ('awaiting_payment', 'cancelled')
+          and o.created_at >= $1::date and o.created_at < $2::date + 1`,
+      [addDays(day(t.clock.now()), -89), day(t.clock.now())],
+    );
+    expect(items.reduce((n, r) => n + cents(r.sales), 0)).toBe(Number(rows[0]?.sales));
+    expect(items.reduce((n, r) => n + r.units, 0)).toBe(rows[0]?.units);
+    // Best sellers first.
+    for (let i = 1; i < items.length; i++) expect(items[i - 1]!.sales).toBeGreaterThanOrEqual(items[i]!.sales);
+    // Every row with a variant shows that variant as it is now.
+    const { rows: variants } = await t.pool.query<{ id: string; sku: string; available: number }>(
+      'select id, sku, available from product_variants',
+    );
+    const byId = new Map(variants.map((v) => [v.id, v]));
+    for (const r of items.filter((i) => i.variant_id)) {
+      expect({ sku: r.sku, stock: r.stock }).toEqual({
+        sku: byId.get(r.variant_id as string)?.sku,
+        stock: byId.get(r.variant_id as string)?.available,
+      });
+    }
+    const sold = items.find((r) => r.variant_id === phone.id);
+    expect(sold).toMatchObject({
+      sku: phone.sku,
+      product: 'Apple iPhone 15',
+      options: [
+        { name: 'Color', value: phone.option1 },
+        { name: 'Storage', value: '512GB' },
+      ],
+      stock: phone.available,
+    });
+    expect(sold?.units).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps lines whose variant is gone under the SKU they recorded, and lines without one per product', async () => {
+    const gone = await countedLine();
+    await t.pool.query(`update order_lines set variant_id = null, sku = 'RETIRED-SKU-1' where id = $1`, [gone.id]);
+    const old = await countedLine(`l.id <> '${gone.id}'`);
+    await t.pool.query('update order_lines set variant_id = null, sku = null where id = $1', [old.id]);
+    const items = await report();
+    expect(items.find((r) => r.sku === 'RETIRED-SKU-1')).toMatchObject({ variant_id: null, options: [], stock: null });
+    expect(items.find((r) => r.sku === null && r.product_id === old.product_id)).toMatchObject({
+      variant_id: null,
+      options: [],
+      stock: null,
+    });
+  });
+
+  it('exports the same rows as CSV', async () => {
+    const items = await report();
+    const csv = await get(`/api/admin/reports/skus?${range()}&limit=1000&format=csv`);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="sales-by-sku-.+\.csv"/);
+    const [header, ...data] = parseCsv(csv.body);
+    expect(header).toEqual(['sku', 'product_id', 'product', 'options', 'orders', 'units', 'sales', 'stock']);
+    expect(data).toEqual(
+      items.map((r) =>
+        [
+          r.sku ?? '',
+          r.product_id ?? '',
+          r.product,
+          r.options.map((o) => `${o.name}: ${o.value}`).join(' / '),
+          r.orders,
+          r.units,
+          r.sales,
+          r.stock ?? '',
+        ].map(String),
+      ),
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateCatalog, seedCatalog } from '../src/db/seed/catalog.ts';
+import { demoOptions, demoVariants, generateCatalog, seedCatalog } from '../src/db/seed/catalog.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -62,6 +62,39 @@ describe('demo catalogue seed', () => {
     );
     expect(Number(states[0]?.out)).toBeGreaterThan(0);
     expect(Number(states[0]?.hidden)).toBeGreaterThan(0);
+  });
+
+  it('stores every product’s options and variants: colour × size, and a phone’s storage at its own price', async () => {
+    const { rows: options } = await t.pool.query<{ id: string; options: unknown }>('select id, options from products');
+    const byId = new Map(generated.products.map((p) => [p.id, p]));
+    for (const row of options)
+      expect(row.options).toEqual(demoOptions(byId.get(row.id) as (typeof generated.products)[0]));
+    const { rows: variants } = await t.pool.query(
+      `select product_id as "productId", sku, option1, option2, option3, price_cents as "priceCents",
+              compare_at_cents as "compareAtCents", available, sold_count as "soldCount", position
+         from product_variants order by product_id, position`,
+    );
+    const expected = [...generated.products].sort((a, b) => (a.id < b.id ? -1 : 1)).flatMap(demoVariants);
+    expect(variants).toEqual(expected);
+    // A phone: one product, its storage sizes priced apart, the spec's lists without them.
+    const { rows: phone } = await t.pool.query(
+      `select p.name, p.colors, p.available_sizes, p.sale_price_cents, array_agg(distinct v.price_cents) as prices
+         from products p join product_variants v on v.product_id = p.id
+        where p.slug = 'apple-iphone-15' group by p.id`,
+    );
+    expect(phone[0]).toMatchObject({ name: 'Apple iPhone 15', available_sizes: [] });
+    expect(phone[0].prices).toHaveLength(3);
+  });
+
+  it('writes the demo order lines with the variant and SKU they sold', async () => {
+    const { rows } = await t.pool.query<{ lines: number; without: number; wrong: number }>(
+      `select count(*)::int as lines,
+              count(*) filter (where l.variant_id is null)::int as without,
+              count(*) filter (where v.product_id <> l.product_id or v.sku <> l.sku)::int as wrong
+         from order_lines l left join product_variants v on v.id = l.variant_id`,
+    );
+    expect(rows[0]?.lines).toBeGreaterThan(1000);
+    expect(rows[0]).toMatchObject({ without: 0, wrong: 0 });
   });
 
   // Issue 11 point 12: "1,707 ratings" with no review text. Every rating is now a written review by a

@@ -59,6 +59,23 @@ export const topProductsQuery = z
   .superRefine(checkRange);
 export type TopProductsQuery = z.infer<typeof topProductsQuery>;
 
+/** The most rows the sales-by-SKU report lists (a shop's every variant sold, for its CSV). */
+export const MAX_SKU_ROWS = 1000;
+
+export const skuReportQuery = z
+  .object({
+    ...rangeFields,
+    format,
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(MAX_SKU_ROWS, `limit must be at most ${MAX_SKU_ROWS}`)
+      .default(50),
+  })
+  .superRefine(checkRange);
+export type SkuReportQuery = z.infer<typeof skuReportQuery>;
+
 /** The range actually covered, as days of the store's time zone (admin Settings). */
 export const range = z.object({ from: z.string(), to: z.string(), days: z.number().int() });
 
@@ -154,6 +171,32 @@ export const productSales = z.object({
 });
 export const topProductsReport = z.object({ range, items: z.array(productSales) });
 export type TopProductsReport = z.infer<typeof topProductsReport>;
+
+/**
+ * Sales by SKU (issue 14): one row per variant sold in the range, by its order lines' variant; lines
+ * whose variant is gone keep the SKU they recorded (variant_id null), and lines that never recorded one
+ * (made before variants, ADR 023) make one row per product with `sku` null.
+ */
+export const skuSales = z.object({
+  sku: z.string().nullable(),
+  variant_id: z.string().nullable(),
+  product_id: z.string().nullable(),
+  /** The product's name (the order line's when the product is gone). */
+  product: z.string(),
+  /** The variant's option values with their options' names (empty without a variant). */
+  options: z.array(z.object({ name: z.string(), value: z.string() })),
+  orders: z.number().int(),
+  units: z.number().int(),
+  sales: z.number(),
+  /** The variant's stock now; null without a variant. */
+  stock: z.number().int().nullable(),
+});
+export type SkuSales = z.infer<typeof skuSales>;
+export const skuReport = z.object({ range, items: z.array(skuSales) });
+export type SkuReport = z.infer<typeof skuReport>;
+
+/** A variant's options as one cell: 'Color: Black / Storage: 256GB'. */
+export const optionsText = (options: SkuSales['options']) => options.map((o) => `${o.name}: ${o.value}`).join(' / ');
 
 // ---------------------------------------------------------------------------------------------------
 // Customers

@@ -29,8 +29,8 @@ import {
  * 2. the target must be empty (no rows in any of the shop's tables) and the backup's migrations must be
  *    the shop's own or an older prefix of them — a backup from a newer shop is refused;
  * 3. the migrations the backup was made with are applied, every table is loaded with `COPY … FROM STDIN`
- *    in foreign-key order, sequences are set, and every table's row count and checksum is compared with the
- *    manifest — all in one transaction, so a mismatch leaves the target as empty as it was;
+ *    in foreign-key order with its triggers off, sequences are set, and every table's row count and checksum
+ *    is compared with the manifest — all in one transaction, so a mismatch leaves the target as empty as it was;
  * 4. migrations newer than the backup are applied (an old backup comes back on today's schema);
  * 5. the JWT secret the backup carries is written to DATA_DIR when it has none.
  */
@@ -258,6 +258,7 @@ async function loadTables(
     });
   }
 
+  await setUserTriggers(client, shapes, 'disable');
   const reader = new BackupReader(gunzipped(file));
   const seen = new Map<string, SectionFacts>();
   const files = new Map<BackupFileName, Buffer>();
@@ -312,7 +313,21 @@ async function loadTables(
       });
     }
   }
+  await setUserTriggers(client, shapes, 'enable');
   return ok(files);
+}
+
+/**
+ * The rows come back as they were written, derived columns included: a table's own triggers must not run
+ * again while they load — the variants' roll-up (ADR 023) would add every variant's stock to a product row
+ * that has it already. Only the tables' user triggers: foreign keys are checked as ever (the load is in
+ * their order). `ALTER TABLE` rather than `session_replication_role`, which needs a superuser; it is
+ * transactional, so a load that rolls back leaves the triggers on.
+ */
+async function setUserTriggers(client: pg.ClientBase, tables: { name: string }[], state: 'enable' | 'disable') {
+  for (const table of tables) {
+    await client.query(`alter table "${SHOP_SCHEMA}"."${table.name}" ${state} trigger user`);
+  }
 }
 
 /** Step 5: the JWT secret, written only where none exists (a different one in place is kept and said so). */

@@ -37,9 +37,11 @@ ALTER TABLE "brands" ADD CONSTRAINT "brands_slug_unique" UNIQUE("slug");--> stat
 ALTER TABLE "products" ADD COLUMN "options" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "meta_title" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "meta_description" text;--> statement-breakpoint
+-- An option's values differ regardless of case (the contracts' productOption): a list's repeats go, the first
+-- spelling stays.
 UPDATE "products" SET
-  "colors" = ARRAY(SELECT c FROM unnest("colors") WITH ORDINALITY u(c, o) GROUP BY c ORDER BY min(o)),
-  "available_sizes" = ARRAY(SELECT z FROM unnest("available_sizes") WITH ORDINALITY u(z, o) GROUP BY z ORDER BY min(o));--> statement-breakpoint
+  "colors" = ARRAY(SELECT (array_agg(c ORDER BY o))[1] FROM unnest("colors") WITH ORDINALITY u(c, o) GROUP BY lower(c) ORDER BY min(o)),
+  "available_sizes" = ARRAY(SELECT (array_agg(z ORDER BY o))[1] FROM unnest("available_sizes") WITH ORDINALITY u(z, o) GROUP BY lower(z) ORDER BY min(o));--> statement-breakpoint
 UPDATE "products" SET "options" =
   CASE WHEN cardinality("colors") > 0 THEN jsonb_build_array(jsonb_build_object('name', 'Color', 'values', to_jsonb("colors"))) ELSE '[]'::jsonb END
   || CASE WHEN cardinality("available_sizes") > 0 THEN jsonb_build_array(jsonb_build_object('name', 'Size', 'values', to_jsonb("available_sizes"))) ELSE '[]'::jsonb END;--> statement-breakpoint
@@ -52,10 +54,14 @@ WITH combos AS (
 ), numbered AS (
   SELECT *, (row_number() OVER (PARTITION BY product_id ORDER BY co, so) - 1)::int AS k, (count(*) OVER (PARTITION BY product_id))::int AS n
   FROM combos
-), named AS (
-  SELECT *, CASE WHEN n = 1 THEN slug
-    ELSE slug || '-' || trim(BOTH '-' FROM lower(regexp_replace(concat_ws('-', color, size), '[^A-Za-z0-9]+', '-', 'g'))) END AS base
+), suffixed AS (
+  SELECT *, trim(BOTH '-' FROM regexp_replace(lower(concat_ws('-', color, size)), '[^a-z0-9]+', '-', 'g')) AS suffix
   FROM numbered
+), named AS (
+  -- The SKU rule of the contracts' defaultSku: the slug, and the variant's values when it has siblings;
+  -- a SKU taken already (another product's slug, say) gets a piece of a hash.
+  SELECT *, CASE WHEN n = 1 OR suffix = '' THEN slug ELSE slug || '-' || suffix END AS base
+  FROM suffixed
 )
 SELECT gen_random_uuid() AS variant_id, product_id, color, size, k, n,
   CASE WHEN row_number() OVER (PARTITION BY base ORDER BY product_id, k) = 1 THEN base
@@ -84,10 +90,15 @@ CREATE INDEX "stock_movements_variant_idx" ON "stock_movements" USING btree ("va
 ALTER TABLE "product_subscribers" ADD CONSTRAINT "product_subscribers_key" UNIQUE NULLS NOT DISTINCT("product_id","user_id","variant_id");
 --> statement-breakpoint
 ALTER TABLE "cart_items" ADD COLUMN "variant_id" uuid;--> statement-breakpoint
-UPDATE "cart_items" ci SET "variant_id" = coalesce(
-  (SELECT m.variant_id FROM "variant_map" m WHERE m.product_id = ci.product_id
-     AND m.color IS NOT DISTINCT FROM nullif(ci.color, '') AND m.size IS NOT DISTINCT FROM nullif(ci.size, '')),
-  (SELECT m.variant_id FROM "variant_map" m WHERE m.product_id = ci.product_id ORDER BY m.k LIMIT 1));--> statement-breakpoint
+-- Lines are keyed by variant from here on: two lines may become one variant's (merged below).
+DROP INDEX "cart_items_line_key";--> statement-breakpoint
+-- Each line goes to its variant; a line whose colour or size the product no longer lists (the admin removed
+-- it, or the product had no colours when it was added) to the closest one: same colour, else same size,
+-- else the first. Nothing in a cart is dropped.
+UPDATE "cart_items" ci SET "variant_id" = (
+  SELECT m.variant_id FROM "variant_map" m WHERE m.product_id = ci.product_id
+  ORDER BY lower(coalesce(m.color, '')) = lower(ci.color) DESC, lower(coalesce(m.size, '')) = lower(ci.size) DESC, m.k
+  LIMIT 1);--> statement-breakpoint
 UPDATE "cart_items" ci SET "color" = coalesce(m.color, ''), "size" = coalesce(m.size, '')
 FROM "variant_map" m WHERE m.variant_id = ci.variant_id;--> statement-breakpoint
 UPDATE "cart_items" ci SET "quantity" = s.quantity FROM (
@@ -100,10 +111,10 @@ DELETE FROM "cart_items" WHERE id IN (
 );--> statement-breakpoint
 ALTER TABLE "cart_items" ALTER COLUMN "variant_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-DROP INDEX "cart_items_line_key";--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_items_variant_key" ON "cart_items" USING btree ("cart_id","variant_id");--> statement-breakpoint
 UPDATE "order_lines" ol SET "variant_id" = m.variant_id, "sku" = m.sku FROM "variant_map" m
-WHERE m.product_id = ol.product_id AND (m.n = 1 OR (m.color IS NOT DISTINCT FROM nullif(ol.color, '') AND m.size IS NOT DISTINCT FROM nullif(ol.size, '')));--> statement-breakpoint
+WHERE m.product_id = ol.product_id AND (m.n = 1 OR (
+  lower(m.color) IS NOT DISTINCT FROM lower(nullif(ol.color, '')) AND lower(m.size) IS NOT DISTINCT FROM lower(nullif(ol.size, ''))));--> statement-breakpoint
 UPDATE "stock_movements" sm SET "variant_id" = m.variant_id FROM "variant_map" m WHERE m.product_id = sm.product_id AND m.n = 1;--> statement-breakpoint
 CREATE TYPE "public"."catalog_import_state" AS ENUM('running', 'done', 'failed');--> statement-breakpoint
 CREATE TABLE "catalog_imports" (

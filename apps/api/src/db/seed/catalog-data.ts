@@ -48,6 +48,11 @@ export interface SubcategorySpec {
   models?: Record<string, ModelSpec[]>;
   /** Appended to model names with what they add to the price ('256GB', +100). */
   variants?: [label: string, extra: number][];
+  /**
+   * The variants are the values of this option of one product per model (issue 14: a phone's storage is
+   * chosen on its page, '512GB' and '256GB' are not products of their own), each with its own price.
+   */
+  option?: string;
   /** Words between brand and noun for subcategories without models ('IKEA' 'Kivik' 'Sofa'). */
   series?: Series;
   /** Titles instead of brand names (books, music, movies): the brand is the publisher or label. */
@@ -176,6 +181,7 @@ export const CATEGORIES: CategorySpec[] = [
           ['256GB', 100],
           ['512GB', 300],
         ],
+        option: 'Storage',
         price: [299, 1799],
         colors: ['Black', 'Blue', 'Silver', 'Green', 'Pink', 'Cream', 'Violet', 'Graphite'],
         features: [
@@ -238,6 +244,7 @@ export const CATEGORIES: CategorySpec[] = [
           ['16GB/512GB', 400],
           ['16GB/1TB', 600],
         ],
+        option: 'Configuration',
         price: [499, 3999],
         colors: TECH_COLORS,
         features: [
@@ -479,6 +486,7 @@ export const CATEGORIES: CategorySpec[] = [
           ['256GB', 100],
           ['512GB', 300],
         ],
+        option: 'Storage',
         price: [179, 1799],
         colors: TECH_COLORS,
         features: [

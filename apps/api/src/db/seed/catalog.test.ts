@@ -90,13 +90,43 @@ describe('demo catalogue generator', () => {
     for (const p of products.filter((x) => x.featured.includes('iphone 15'))) expect(p.name).toContain('iPhone 15');
   });
 
-  it('produces as many products per subcategory as the data asks for', () => {
+  it('produces as many products per subcategory as the data asks for, one per model where variants are an option', () => {
     for (const cat of CATEGORIES) {
       for (const sub of cat.subcategories) {
         const n = products.filter((p) => p.categoryId === cat.id && p.subcategorySlug === sub.name.toLowerCase());
-        expect(n.length).toBe(sub.count);
+        if (!sub.option) {
+          expect(n.length).toBe(sub.count);
+          continue;
+        }
+        // `count` drawn as model + variant, then one product per model (issue 14): fewer, each with every variant.
+        const models = Object.values(sub.models ?? {}).flat().length;
+        const labels = (sub.variants ?? []).map(([label]) => label);
+        expect(n.length, sub.name).toBeLessThanOrEqual(Math.min(sub.count, models));
+        expect(n.length, sub.name).toBeGreaterThanOrEqual(Math.ceil(sub.count / labels.length));
+        for (const p of n) {
+          expect(p.pricedOption?.name, p.name).toBe(sub.option);
+          expect(p.pricedOption?.values.map((v) => v.value)).toEqual(labels);
+          for (const label of labels) expect(p.name).not.toContain(label);
+        }
       }
     }
+  });
+
+  it('gives a storage ladder its own prices, stock and sales, summed on the product', () => {
+    const priced = products.filter((p) => p.pricedOption);
+    expect(priced.length).toBeGreaterThan(40);
+    for (const p of priced) {
+      const values = p.pricedOption?.values ?? [];
+      // The product's price is the first (smallest) variant's; each step up costs more.
+      expect(p.regularPriceCents).toBe(values[0]?.regularPriceCents);
+      for (let i = 1; i < values.length; i++) {
+        expect(values[i]?.regularPriceCents, p.name).toBeGreaterThan(values[i - 1]?.regularPriceCents ?? 0);
+      }
+      expect(p.available).toBe(values.reduce((n, v) => n + v.available, 0));
+      expect(p.soldCount).toBe(values.reduce((n, v) => n + v.soldCount, 0));
+    }
+    // Some configurations were not drawn: sold out, and marked so on the product page.
+    expect(priced.some((p) => p.available > 0 && p.pricedOption?.values.some((v) => v.available === 0))).toBe(true);
   });
 });
 
@@ -111,9 +141,9 @@ describe('demo catalogue coherence', () => {
     samsung: /(Galaxy|Vacuum|Freezer|Washing Machine)\b/,
     google: /Pixel/,
     sony: /(Xperia|Alpha|ZV-|RX100)|(Headphones|Earbuds)$/,
-    dell: /Laptop|\d+GB\/\d+(GB|TB)$/,
-    lenovo: /\d+GB\/\d+(GB|TB)$|Tab /,
-    hp: /\d+GB\/\d+(GB|TB)$/,
+    dell: /Laptop|XPS|Inspiron|Latitude/,
+    lenovo: /ThinkPad|IdeaPad|Yoga|Tab /,
+    hp: /Spectre|Envy|Pavilion|EliteBook/,
     bose: /(Headphones|Earbuds)$/,
     jbl: /(Headphones|Earbuds)$/,
     canon: /Camera$/,
@@ -149,8 +179,8 @@ describe('demo catalogue coherence', () => {
   };
   /** Regular prices a shopper would find plausible, by what the name says the thing is. */
   const PRICE_BANDS: [RegExp, number, number][] = [
-    [/\b(iPhone|Galaxy [SAZ]\d*|Pixel \d+a?|Xperia)\b.*GB$/, 299, 1799],
-    [/\d+GB\/\d+(GB|TB)$/, 499, 3999],
+    [/\b(iPhone|Galaxy [SAZ]\d+|Galaxy Z|Pixel \d+a?|Xperia)\b/, 299, 1799],
+    [/^(Apple MacBook|Dell|Lenovo (ThinkPad|IdeaPad|Yoga)|HP|Samsung Galaxy Book)\b/, 499, 3999],
     [/(Headphones|Earbuds)$/, 29, 599],
     [/Camera$/, 49, 4499],
     [/(Road|Mountain|Hybrid|Gravel) Bike$/, 499, 5999],
@@ -188,9 +218,12 @@ describe('demo catalogue coherence', () => {
     for (const p of products) {
       const band = PRICE_BANDS.find(([re]) => re.test(p.name));
       if (!band || band[2] === 1_000_000) continue;
-      checked += 1;
-      expect(p.regularPriceCents / 100, p.name).toBeGreaterThanOrEqual(band[1]);
-      expect(p.regularPriceCents / 100, p.name).toBeLessThanOrEqual(band[2]);
+      // Every variant with a price of its own too (a phone's largest storage).
+      for (const cents of [p.regularPriceCents, ...(p.pricedOption?.values ?? []).map((v) => v.regularPriceCents)]) {
+        checked += 1;
+        expect(cents / 100, p.name).toBeGreaterThanOrEqual(band[1]);
+        expect(cents / 100, p.name).toBeLessThanOrEqual(band[2]);
+      }
     }
     expect(checked).toBeGreaterThan(300);
   });
@@ -199,12 +232,17 @@ describe('demo catalogue coherence', () => {
     const byName = new Map(products.map((p) => [p.name, p]));
     let pairs = 0;
     for (const p of products) {
-      const base = p.name.replace(/ (Pro Max|Pro|Max|Ultra|Plus)(?= )|\+(?= )/, '');
+      const base = p.name.replace(/ (Pro Max|Pro|Max|Ultra|Plus)(?= |$)|\+(?= |$)/, '');
       const b = base !== p.name ? byName.get(base) : undefined;
       if (!b) continue;
       pairs += 1;
       expect(p.regularPriceCents, `${p.name} vs ${b.name}`).toBeGreaterThan(b.regularPriceCents);
       expect(p.salePriceCents, `${p.name} vs ${b.name} on sale`).toBeGreaterThanOrEqual(b.salePriceCents);
+      // And storage for storage (both products offer the same ladder, at one discount per model line).
+      const theirs = b.pricedOption?.values ?? [];
+      (p.pricedOption?.values ?? []).forEach((v, i) => {
+        expect(v.regularPriceCents, `${p.name} ${v.value}`).toBeGreaterThan(theirs[i]?.regularPriceCents ?? 0);
+      });
     }
     expect(pairs).toBeGreaterThanOrEqual(8);
   });

@@ -1,5 +1,5 @@
 import { discountedCents } from '@shop/contracts/money';
-import { combinations, defaultSku, optionsFromLists, splitEvenly } from '@shop/contracts/variants';
+import { combinations, defaultSku, optionsFromLists, type ProductOption, splitEvenly } from '@shop/contracts/variants';
 import type { Tx } from '../client.ts';
 import { brands, categories, featuredCards, products, productVariants, subcategories } from '../schema.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type Series,
   type SizeKind,
   type SubcategorySpec,
+  type TagInput,
   TITLE_WORDS,
 } from './catalog-data.ts';
 
@@ -67,6 +68,18 @@ export interface SeedProduct {
   dateAdded: Date;
   modifiedBy: string | null;
   modifiedDate: Date;
+  /**
+   * An option whose values have their own price, stock and sales (a phone's Storage, issue 14), after the
+   * colours: its variants' figures. `regularPriceCents`, `available` and `soldCount` above are the first
+   * value's price and the sums.
+   */
+  pricedOption?: { name: string; values: PricedValue[] };
+}
+export interface PricedValue {
+  value: string;
+  regularPriceCents: number;
+  available: number;
+  soldCount: number;
 }
 export interface CatalogSeed {
   categories: SeedCategory[];
@@ -179,6 +192,8 @@ interface Candidate {
   price: number | [number, number];
   /** Products of one line share their discount (see `modelLine`). */
   line?: string;
+  /** A model's variant ('256GB'), and the model's name without it (subcategories with variants). */
+  variant?: { label: string; modelName: string };
 }
 
 /** Every distinct brand + model/series + noun the subcategory's pools allow (titles aside). */
@@ -192,7 +207,15 @@ export function candidatesOf(sub: SubcategorySpec): Candidate[] {
         if (!noun) throw new Error(`${sub.name}: no noun for ${model.name}`);
         for (const [label, extra] of sub.variants ?? [['', 0]]) {
           const name = [BRANDS[brandId], model.name, label, model.noun].filter(Boolean).join(' ');
-          out.push({ brandId, noun, name, price: model.price + extra, line: `${brandId}/${modelLine(model.name)}` });
+          const modelName = [BRANDS[brandId], model.name, model.noun].filter(Boolean).join(' ');
+          out.push({
+            brandId,
+            noun,
+            name,
+            price: model.price + extra,
+            line: `${brandId}/${modelLine(model.name)}`,
+            variant: { label, modelName },
+          });
         }
       }
     }
@@ -316,6 +339,7 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
 
       // Without titles, the products are a random choice among every combination the pools allow.
       const pool = sub.titles ? [] : rng.sample(candidatesOf(sub), Number.MAX_SAFE_INTEGER);
+      const drawn: Drawn[] = [];
       for (let i = 0; i < sub.count; i++) {
         let candidate: Candidate | undefined;
         if (sub.titles) candidate = titledCandidate(rng, sub, names);
@@ -356,62 +380,194 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
         const credit = sub.titles === 'movie' ? `Directed by ${author}.` : `By ${author}.`;
         const description = (sub.titles && sub.titles !== 'album' ? [credit, ...sentences] : sentences).join(' ');
 
-        const tagInput = { name, categoryId: cat.id, features, soldCount, dateAdded };
-        const featured = new Set(noun.tags ?? []);
-        for (const [tag, rule] of Object.entries(FEATURED_RULES)) if (rule(tagInput, base)) featured.add(tag);
+        const featured = featuredTags(noun, { name, categoryId: cat.id, features, soldCount, dateAdded }, base);
 
-        out.products.push({
-          id: rng.uuid(),
-          slug,
-          name,
-          description,
-          categoryId: cat.id,
-          subcategorySlug: subSlug,
-          brandId,
-          regularPriceCents,
-          salePriceCents: discountedCents(regularPriceCents, percentageDiscount),
-          percentageDiscount,
-          images: Array.from({ length: IMAGES_PER_PRODUCT }, (_, n) => productImageUrl(slug, n + 1)),
-          colors: colorPool.length > 0 ? rng.sample(colorPool, rng.int(1, 4)) : [],
-          availableSizes: sizesFor(rng, noun.sizes ?? sub.sizes ?? 'none'),
-          features,
-          featured: [...featured].sort(),
-          available,
-          published,
-          soldCount,
-          dateAdded,
-          modifiedBy: null,
-          modifiedDate,
+        drawn.push({
+          candidate,
+          product: {
+            id: rng.uuid(),
+            slug,
+            name,
+            description,
+            categoryId: cat.id,
+            subcategorySlug: subSlug,
+            brandId,
+            regularPriceCents,
+            salePriceCents: discountedCents(regularPriceCents, percentageDiscount),
+            percentageDiscount,
+            images: Array.from({ length: IMAGES_PER_PRODUCT }, (_, n) => productImageUrl(slug, n + 1)),
+            colors: colorPool.length > 0 ? rng.sample(colorPool, rng.int(1, 4)) : [],
+            availableSizes: sizesFor(rng, noun.sizes ?? sub.sizes ?? 'none'),
+            features,
+            featured,
+            available,
+            published,
+            soldCount,
+            dateAdded,
+            modifiedBy: null,
+            modifiedDate,
+          },
         });
       }
+      // Drawn as before (the same random stream, so the rest of the catalogue stays as it was), then
+      // merged per model where the variants are an option.
+      const made = sub.option ? byModel(drawn, sub, slugs, names, base) : drawn.map((d) => d.product);
+      out.products.push(...made);
     });
   });
   return out;
 }
 
+interface Drawn {
+  candidate: Candidate;
+  product: SeedProduct;
+}
+
+function featuredTags(noun: NounSpec, input: TagInput, base: Date): string[] {
+  const featured = new Set(noun.tags ?? []);
+  for (const [tag, rule] of Object.entries(FEATURED_RULES)) if (rule(input, base)) featured.add(tag);
+  return [...featured].sort();
+}
+
+/**
+ * One product per model of a subcategory whose variants are an option (issue 14): 'Apple iPhone 15
+ * Smartphone' with Storage 128GB / 256GB / 512GB, each at the model's price plus the variant's extra.
+ * The model's first drawn product gives the rest (id, colours, text, dates); every variant of the
+ * subcategory is offered, with the stock and sales of the product drawn for it, none where none was
+ * (a configuration sold out: the product page marks it).
+ */
+function byModel(
+  drawn: Drawn[],
+  sub: SubcategorySpec,
+  slugs: Set<string>,
+  names: Set<string>,
+  base: Date,
+): SeedProduct[] {
+  const groups = new Map<string, Drawn[]>();
+  for (const d of drawn) {
+    const key = d.candidate.variant?.modelName ?? d.candidate.name;
+    groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  const ladder = sub.variants ?? [];
+  return [...groups.entries()].map(([modelName, members]) => {
+    const host = members[0] as Drawn;
+    for (const m of members) {
+      slugs.delete(m.product.slug);
+      names.delete(m.product.name);
+    }
+    let slug = slugify(modelName);
+    for (let n = 2; slugs.has(slug); n++) slug = `${slugify(modelName)}-${n}`;
+    slugs.add(slug);
+    names.add(modelName);
+    const modelPrice = host.product.regularPriceCents - extraOf(ladder, host.candidate) * 100;
+    const values: PricedValue[] = ladder.map(([label, extra]) => {
+      const drawnFor = members.find((m) => m.candidate.variant?.label === label)?.product;
+      return {
+        value: label,
+        regularPriceCents: modelPrice + extra * 100,
+        available: drawnFor?.available ?? 0,
+        soldCount: drawnFor?.soldCount ?? 0,
+      };
+    });
+    const p = host.product;
+    const regularPriceCents = values[0]?.regularPriceCents ?? p.regularPriceCents;
+    const soldCount = values.reduce((n, v) => n + v.soldCount, 0);
+    const input = {
+      name: modelName,
+      categoryId: p.categoryId,
+      features: p.features,
+      soldCount,
+      dateAdded: p.dateAdded,
+    };
+    return {
+      ...p,
+      slug,
+      name: modelName,
+      regularPriceCents,
+      salePriceCents: discountedCents(regularPriceCents, p.percentageDiscount),
+      images: Array.from({ length: IMAGES_PER_PRODUCT }, (_, n) => productImageUrl(slug, n + 1)),
+      featured: featuredTags(host.candidate.noun, input, base),
+      available: values.reduce((n, v) => n + v.available, 0),
+      soldCount,
+      pricedOption: { name: sub.option as string, values },
+    };
+  });
+}
+
+/** What a drawn model variant adds to the model's price, in whole currency units. */
+function extraOf(ladder: [string, number][], candidate: Candidate): number {
+  return ladder.find(([label]) => label === candidate.variant?.label)?.[1] ?? 0;
+}
+
 /** Rows per INSERT: products have ~22 columns, PostgreSQL allows 65,535 parameters per statement. */
 const BATCH = 500;
 
+/** A demo product's options: its colours and sizes (the spec's lists), then its priced option. */
+export function demoOptions(p: Pick<SeedProduct, 'colors' | 'availableSizes' | 'pricedOption'>): ProductOption[] {
+  const priced = p.pricedOption
+    ? [{ name: p.pricedOption.name, values: p.pricedOption.values.map((v) => v.value) }]
+    : [];
+  return [...optionsFromLists(p.colors, p.availableSizes), ...priced];
+}
+
+type VariantFigures = Pick<SeedProduct, 'available' | 'soldCount' | 'regularPriceCents'>;
+
 /**
- * A demo product's variants (ADR 023): one per colour x size, its stock and sales split evenly, as
- * migration 0001 splits a product of the previous release.
+ * A demo product's variants (ADR 023): one per combination of its options. Stock and sales are split
+ * evenly, as migration 0001 splits a product of the previous release — per value of the priced option
+ * when there is one, which also sets the variant's price (none: the product's).
  */
 export function demoVariants(
-  p: Pick<SeedProduct, 'id' | 'slug' | 'colors' | 'availableSizes' | 'available' | 'soldCount'>,
+  p: Pick<
+    SeedProduct,
+    | 'id'
+    | 'slug'
+    | 'colors'
+    | 'availableSizes'
+    | 'available'
+    | 'soldCount'
+    | 'pricedOption'
+    | 'regularPriceCents'
+    | 'percentageDiscount'
+  >,
 ) {
-  const combos = combinations(optionsFromLists(p.colors, p.availableSizes));
-  const stock = splitEvenly(p.available, combos.length);
-  const sold = splitEvenly(p.soldCount, combos.length);
-  return combos.map((values, position) => ({
-    productId: p.id,
-    sku: combos.length === 1 ? p.slug : defaultSku(p.slug, values),
-    option1: values[0],
-    option2: values[1],
-    option3: values[2],
-    available: stock[position]!,
-    soldCount: sold[position]!,
-    position,
-  }));
+  const options = demoOptions(p);
+  const combos = combinations(options);
+  const pricedAt = p.pricedOption ? options.length - 1 : -1;
+  // The combinations of each priced value (all of them without one), in order.
+  const groups = new Map<string | null, number[]>();
+  combos.forEach((values, position) => {
+    const key = pricedAt < 0 ? null : (values[pricedAt] ?? null);
+    groups.set(key, [...(groups.get(key) ?? []), position]);
+  });
+  const figures = (key: string | null): VariantFigures => p.pricedOption?.values.find((v) => v.value === key) ?? p;
+  const stock: number[] = [];
+  const sold: number[] = [];
+  for (const [key, positions] of groups) {
+    const f = figures(key);
+    const s = splitEvenly(f.available, positions.length);
+    const n = splitEvenly(f.soldCount, positions.length);
+    positions.forEach((at, k) => {
+      stock[at] = s[k] as number;
+      sold[at] = n[k] as number;
+    });
+  }
+  return combos.map((values, position) => {
+    const regular = figures(pricedAt < 0 ? null : (values[pricedAt] ?? null)).regularPriceCents;
+    const own = regular !== p.regularPriceCents;
+    return {
+      productId: p.id,
+      sku: combos.length === 1 ? p.slug : defaultSku(p.slug, values),
+      option1: values[0],
+      option2: values[1],
+      option3: values[2],
+      priceCents: own ? discountedCents(regular, p.percentageDiscount) : null,
+      compareAtCents: own ? regular : null,
+      available: stock[position] as number,
+      soldCount: sold[position] as number,
+      position,
+    };
+  });
 }
 
 /**
@@ -431,12 +587,13 @@ export async function seedCatalog(tx: Tx): Promise<void> {
 
   for (let i = 0; i < data.products.length; i += BATCH) {
     await tx.insert(products).values(
-      data.products.slice(i, i + BATCH).map(({ subcategorySlug, ...p }) => {
+      data.products.slice(i, i + BATCH).map((product) => {
+        const { subcategorySlug, pricedOption: _variantsBelow, ...p } = product;
         const subcategoryId = subId.get(`${p.categoryId}/${subcategorySlug}`);
         if (subcategoryId === undefined) throw new Error(`unknown subcategory ${p.categoryId}/${subcategorySlug}`);
         // No rating without its review: the figures start at zero and the demo reviews fill them in.
         // Stock and sales start at zero too: the variants' roll-up trigger adds theirs.
-        const options = optionsFromLists(p.colors, p.availableSizes);
+        const options = demoOptions(product);
         return { ...p, options, subcategoryId, available: 0, soldCount: 0 };
       }),
     );

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { optionIndex } from '@shop/contracts/variants';
 import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { priceOrder } from '../../modules/checkout/index.ts';
@@ -15,6 +16,7 @@ import {
   orders,
   payments,
   products,
+  productVariants,
   reviews,
   type ShippingMethodRow,
   storeSettings,
@@ -472,6 +474,39 @@ async function insertAll<T>(rows: T[], size: number, insert: (chunk: T[]) => Pro
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
+/**
+ * The demo's order lines with the variant each one sold (issue 14: sales by SKU): the variant of the
+ * line's colour and size — of a product with a priced option (a phone's storage), its first value, the
+ * one at the product's price, which is the price the line was written with.
+ */
+async function withVariants(tx: Tx, lines: LineRow[]): Promise<LineRow[]> {
+  const rows = await tx
+    .select({
+      id: productVariants.id,
+      sku: productVariants.sku,
+      productId: productVariants.productId,
+      values: sql<
+        (string | null)[]
+      >`array[${productVariants.option1}, ${productVariants.option2}, ${productVariants.option3}]`,
+      options: products.options,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position));
+  const byProduct = new Map<string, typeof rows>();
+  for (const v of rows) byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
+  return lines.map((line) => {
+    const variant = byProduct.get(line.productId ?? '')?.find((v) => {
+      const value = (kind: 'color' | 'size') => {
+        const at = optionIndex(v.options, kind);
+        return at < 0 ? null : (v.values[at] ?? null);
+      };
+      return value('color') === (line.color ?? null) && value('size') === (line.size ?? null);
+    });
+    return variant ? { ...line, variantId: variant.id, sku: variant.sku } : line;
+  });
+}
+
 /** Writes the demo customers and orders inside the seeding transaction (SEED=demo only). */
 export async function seedDemoOrders(tx: Tx, now: Date = new Date()): Promise<DemoData> {
   const [settings] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1));
@@ -522,7 +557,7 @@ export async function seedDemoOrders(tx: Tx, now: Date = new Date()): Promise<De
   await insertAll(data.users, 500, (c) => tx.insert(users).values(c));
   await insertAll(data.addresses, 500, (c) => tx.insert(addresses).values(c));
   await insertAll(data.orders, 1000, (c) => tx.insert(orders).values(c));
-  await insertAll(data.lines, 2000, (c) => tx.insert(orderLines).values(c));
+  await insertAll(await withVariants(tx, data.lines), 2000, (c) => tx.insert(orderLines).values(c));
   await insertAll(data.events, 4000, (c) => tx.insert(orderEvents).values(c));
   await insertAll(data.payments, 1000, (c) => tx.insert(payments).values(c));
   await insertAll(data.invoices, 1000, (c) => tx.insert(invoices).values(c));

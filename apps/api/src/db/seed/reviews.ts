@@ -137,6 +137,7 @@ export function generateDemoReviews(input: ReviewInputs): ReviewRow[] {
 
   const out: ReviewRow[] = [];
   const reviewed = new Set<string>();
+  const bodiesOf = new Map<string, Set<string>>();
   for (const order of input.orders) {
     const delivered = deliveredAt.get(order.id);
     if (!order.userId || order.status !== 'delivered' || delivered === undefined) continue;
@@ -148,15 +149,22 @@ export function generateDemoReviews(input: ReviewInputs): ReviewRow[] {
       const rating = Math.min(5, Math.max(1, Math.round(leaning(productId) + spread)));
       const words = REMARKS[input.categoryOf.get(productId) ?? ''] ?? REMARKS.home;
       if (!words) throw new Error('no review wording');
-      const remarks =
-        rating >= 4
-          ? rng.sample(words.good, rating === 5 ? 2 : 1)
-          : rating === 3
-            ? [rng.pick(words.good), rng.pick(words.bad)]
-            : rng.sample(words.bad, 2);
-      const body = [rng.pick(OPENERS[rating] ?? []), ...remarks, rng.pick(CLOSERS[rating] ?? [])]
-        .filter(Boolean)
-        .join(' ');
+      const draw = () => {
+        const remarks =
+          rating >= 4
+            ? rng.sample(words.good, rating === 5 ? 2 : 1)
+            : rating === 3
+              ? [rng.pick(words.good), rng.pick(words.bad)]
+              : rng.sample(words.bad, 2);
+        return [rng.pick(OPENERS[rating] ?? []), ...remarks, rng.pick(CLOSERS[rating] ?? [])].filter(Boolean).join(' ');
+      };
+      // Two customers never write the very same words about one product (a popular one has dozens of
+      // reviews): drawn again, a few times at most.
+      const said = bodiesOf.get(productId) ?? new Set<string>();
+      let body = draw();
+      for (let attempt = 0; attempt < 20 && said.has(body); attempt++) body = draw();
+      said.add(body);
+      bodiesOf.set(productId, said);
       const createdAt = new Date(Math.min(delivered + rng.int(1, 21) * DAY + rng.int(0, 23) * 3_600_000, now - 60_000));
       out.push({
         productId,

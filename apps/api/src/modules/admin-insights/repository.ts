@@ -158,6 +158,46 @@ export const insightsRepository = {
     );
   },
 
+  /**
+   * Merchandise sold per variant (sales by SKU): lines grouped by their variant, else by the SKU they
+   * recorded, else by product; the variant's options, current SKU and stock read after grouping.
+   */
+  skus(db: Db, r: DayRange, q: { limit: number }) {
+    return rows<{
+      variant_id: string | null;
+      sku: string | null;
+      product_id: string | null;
+      product: string;
+      option_names: string[] | null;
+      option_values: (string | null)[];
+      orders: number;
+      units: number;
+      sales: string;
+      stock: number | null;
+    }>(
+      db,
+      sql`
+        with sold as (
+          select l.variant_id, case when l.variant_id is null then l.sku end as line_sku, l.product_id,
+                 min(l.name) as line_name, count(distinct s.id)::int as orders, sum(l.quantity)::int as units,
+                 sum(l.unit_price_cents * l.quantity)::bigint as sales
+            from ${salesRows(placedIn(bounds(r)))} s
+            join order_lines l on l.order_id = s.id
+           group by 1, 2, 3
+        )
+        select sold.variant_id, coalesce(v.sku, sold.line_sku) as sku, sold.product_id,
+               coalesce(p.name, sold.line_name) as product,
+               (select array_agg(o->>'name' order by n) from jsonb_array_elements(p.options) with ordinality e(o, n)) as option_names,
+               array[v.option1, v.option2, v.option3] as option_values,
+               sold.orders, sold.units, sold.sales, v.available as stock
+          from sold
+          left join product_variants v on v.id = sold.variant_id
+          left join products p on p.id = sold.product_id
+         order by sold.sales desc, sold.units desc, sku nulls last, product
+         limit ${q.limit}`,
+    );
+  },
+
   /** The customer list's search and status filters, as conditions on `users u`. */
   customerConditions(q: Pick<CustomersQuery, 'q' | 'status'>): SQL[] {
     const conditions: SQL[] = [sql`true`];

@@ -8,8 +8,11 @@ import {
   customersQuery,
   dashboard,
   insightsRangeQuery,
+  optionsText,
   salesReport,
   salesReportQuery,
+  skuReport,
+  skuReportQuery,
   topProductsQuery,
   topProductsReport,
 } from '@shop/contracts/admin-insights';
@@ -120,6 +123,37 @@ export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services }) 
         toCsv(
           ['product_id', 'name', 'category', 'orders', 'units', 'sales'],
           report.items.map((p) => [p.product_id, p.name, p.category, p.orders, p.units, p.sales]),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/reports/skus',
+    {
+      schema: {
+        ...doc,
+        summary: 'Merchandise sales by variant SKU, with each variant’s stock now',
+        querystring: skuReportQuery,
+        response: { 200: orCsv(skuReport), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = orThrow(await insights.skus(request.query), http);
+      if (request.query.format !== 'csv') return report;
+      return reply.headers(csvHeaders(fileName('sales-by-sku', report.range))).send(
+        toCsv(
+          ['sku', 'product_id', 'product', 'options', 'orders', 'units', 'sales', 'stock'],
+          report.items.map((v) => [
+            v.sku ?? '',
+            v.product_id ?? '',
+            v.product,
+            optionsText(v.options),
+            v.orders,
+            v.units,
+            v.sales,
+            v.stock ?? '',
+          ]),
         ),
       );
     },

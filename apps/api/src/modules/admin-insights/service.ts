@@ -10,6 +10,7 @@ import {
   type SalesFigures,
   type SalesPeriod,
   type SalesReport,
+  type SkuReport,
   type TopProductsReport,
 } from '@shop/contracts/admin-insights';
 import { fromCents } from '@shop/contracts/money';
@@ -22,6 +23,13 @@ import { insightsRepository as repo } from './repository.ts';
 import { type Bounds, bounds, change, type DayRange, previousRange, resolveRange } from './revenue.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
+/** A variant's values paired with its product's option names (null past the product's option count). */
+function namedValues(names: string[], values: (string | null)[]): { name: string; value: string }[] {
+  return names.flatMap((name, i) => {
+    const value = values[i];
+    return value == null ? [] : [{ name, value }];
+  });
+}
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 /** What a report or a customer look-up or change can end in besides success. */
@@ -200,6 +208,26 @@ export function createInsightsService(
           orders: num(p.orders),
           units: num(p.units),
           sales: fromCents(num(p.sales)),
+        })),
+      });
+    },
+
+    async skus(q: InsightsRangeQuery & { limit: number }): Promise<Result<SkuReport, InsightsFailure>> {
+      const range = await rangeOf(q);
+      if (!range.ok) return range;
+      const found = await repo.skus(db, range.value, q);
+      return ok({
+        range: range.value,
+        items: found.map((v) => ({
+          sku: v.sku,
+          variant_id: v.variant_id,
+          product_id: v.product_id,
+          product: v.product,
+          options: v.variant_id === null ? [] : namedValues(v.option_names ?? [], v.option_values),
+          orders: num(v.orders),
+          units: num(v.units),
+          sales: fromCents(num(v.sales)),
+          stock: v.stock === null ? null : num(v.stock),
         })),
       });
     },

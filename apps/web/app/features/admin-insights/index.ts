@@ -2,8 +2,9 @@
 export { categoriesReportQuery } from './api/get-categories-report.ts';
 export { dashboardQuery } from './api/get-dashboard.ts';
 export { salesReportQuery } from './api/get-sales-report.ts';
+export { skuReportQuery } from './api/get-sku-report.ts';
 export { topProductsQuery } from './api/get-top-products.ts';
 export { CustomersPage, customersPageQuery } from './customers.tsx';
 export { DashboardPage } from './dashboard.tsx';
 export { dayRangeOf } from './day-range.ts';
-export { ReportsPage, reportGroupOf } from './reports.tsx';
+export { ReportsPage, reportGroupOf, SKU_ROWS } from './reports.tsx';

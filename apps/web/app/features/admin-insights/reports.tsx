@@ -1,4 +1,12 @@
-import type { CategoriesReport, Group, SalesPeriod, TopProductsReport } from '@shop/contracts/admin-insights';
+import {
+  type CategoriesReport,
+  type Group,
+  MAX_SKU_ROWS,
+  optionsText,
+  type SalesPeriod,
+  type SkuSales,
+  type TopProductsReport,
+} from '@shop/contracts/admin-insights';
 import { formatAmount } from '@shop/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -13,6 +21,7 @@ import { plural } from '../../lib/plural.ts';
 import { AdminPage, DataTable, downloadCsv, Panel, QueryState } from '../admin/index.ts';
 import { categoriesReportQuery } from './api/get-categories-report.ts';
 import { salesReportQuery } from './api/get-sales-report.ts';
+import { skuReportQuery } from './api/get-sku-report.ts';
 import { topProductsQuery } from './api/get-top-products.ts';
 import { CategoryChart, describeSeries, RevenueChart } from './charts.tsx';
 import type { DayRange } from './day-range.ts';
@@ -77,6 +86,21 @@ const topColumns: ColumnDef<TopRow, unknown>[] = [
   { header: 'Sales', cell: ({ row }) => formatAmount(row.original.sales) },
 ];
 
+/** Variants the page lists by sales; the CSV has every variant sold (up to the API's limit). */
+export const SKU_ROWS = 50;
+
+const skuColumns: ColumnDef<SkuSales, unknown>[] = [
+  {
+    header: 'SKU',
+    cell: ({ row }) => <span className="font-mono text-xs">{row.original.sku ?? 'No SKU recorded'}</span>,
+  },
+  { header: 'Product', cell: ({ row }) => row.original.product },
+  { header: 'Options', cell: ({ row }) => optionsText(row.original.options) || '—' },
+  { header: 'Units', cell: ({ row }) => row.original.units },
+  { header: 'Sales', cell: ({ row }) => formatAmount(row.original.sales) },
+  { header: 'In stock', cell: ({ row }) => row.original.stock ?? '—' },
+];
+
 /** The sales report's grouping in the URL (`?group=`), by day unless told. */
 export function reportGroupOf(params: URLSearchParams): Group {
   return (GROUP_OPTIONS.some((o) => o.value === params.get('group')) ? params.get('group') : 'day') as Group;
@@ -84,7 +108,10 @@ export function reportGroupOf(params: URLSearchParams): Group {
 
 const fileRange = (r: DayRange) => `${r.from}-to-${r.to}`;
 
-/** Reports (issue 5): sales by day/week/month, by category, top products; each with a chart or table and CSV. */
+/**
+ * Reports (issue 5): sales by day/week/month, by category, top products, and by variant SKU (issue 14);
+ * each with a chart or table and CSV.
+ */
 export function ReportsPage() {
   const [range, setRange] = useDayRange();
   const [params, setParams] = useSearchParams();
@@ -92,6 +119,7 @@ export function ReportsPage() {
   const sales = useQuery(salesReportQuery(range, group));
   const categories = useQuery(categoriesReportQuery(range));
   const top = useQuery(topProductsQuery(range, 10));
+  const skus = useQuery(skuReportQuery(range, SKU_ROWS));
 
   return (
     <AdminPage
@@ -208,6 +236,39 @@ export function ReportsPage() {
               getRowId={(p) => p.product_id ?? p.name}
               emptyText="No sales in this range."
             />
+          )}
+        </QueryState>
+      </Panel>
+
+      <Panel
+        title="Sales by SKU"
+        actions={
+          <CsvButton
+            path="reports/skus"
+            params={{ ...range, limit: String(MAX_SKU_ROWS) }}
+            filename={`sales-by-sku-${fileRange(range)}.csv`}
+          />
+        }
+      >
+        <QueryState query={skus}>
+          {(s) => (
+            <div className="space-y-4">
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
+              <section aria-label="Sales by SKU table" className="relative max-h-96 overflow-auto" tabIndex={0}>
+                <DataTable
+                  bare
+                  stickyHeader
+                  caption={`The ${SKU_ROWS} best-selling variants by SKU`}
+                  columns={skuColumns}
+                  data={s.items}
+                  getRowId={(v) => v.variant_id ?? v.sku ?? `product-${v.product_id ?? v.product}`}
+                  emptyText="No sales in this range."
+                />
+              </section>
+              <p className="text-slate-600 text-xs">
+                Merchandise per variant; stock is today’s. The CSV lists every variant sold in the range.
+              </p>
+            </div>
           )}
         </QueryState>
       </Panel>

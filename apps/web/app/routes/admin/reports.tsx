@@ -4,20 +4,27 @@ import {
   dayRangeOf,
   ReportsPage,
   reportGroupOf,
+  SKU_ROWS,
   salesReportQuery,
+  skuReportQuery,
   topProductsQuery,
 } from '../../features/admin-insights/index.ts';
 import type { Route } from './+types/reports';
 
 export const meta = () => [{ title: 'Reports · Admin' }];
 
-/** The three reports of the URL's range and grouping. */
+/** The four reports of the URL's range and grouping. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
   return ensureAdminData(async () => {
     await inStoreTimeZone();
     const range = dayRangeOf(params);
-    return [salesReportQuery(range, reportGroupOf(params)), categoriesReportQuery(range), topProductsQuery(range, 10)];
+    return [
+      salesReportQuery(range, reportGroupOf(params)),
+      categoriesReportQuery(range),
+      topProductsQuery(range, 10),
+      skuReportQuery(range, SKU_ROWS),
+    ];
   });
 }
 export const shouldRevalidate = revalidateOnPageChange;
