@@ -3,7 +3,7 @@ import { product } from './catalog.ts';
 import { paged, pageQuery } from './common.ts';
 import { discountedCents, fromCents, hasAtMostTwoDecimals } from './money.ts';
 import { stopAt } from './text.ts';
-import { MAX_OPTIONS, MAX_VARIANTS, productOptions, sku } from './variants.ts';
+import { MAX_OPTIONS, MAX_VARIANTS, productOptions, SEO_LIMITS, sku } from './variants.ts';
 
 /** Admin Products (issue 5): the list, the product form, stock adjustments, sales and image uploads. */
 
@@ -151,8 +151,8 @@ const productFields = {
   featured: textList('featured', 20, 100),
   published: z.boolean({ error: 'published must be true or false' }),
   options: productOptions,
-  meta_title: optionalSeo('meta_title', 70),
-  meta_description: optionalSeo('meta_description', 160),
+  meta_title: optionalSeo('meta_title', SEO_LIMITS.metaTitle),
+  meta_description: optionalSeo('meta_description', SEO_LIMITS.metaDescription),
 };
 
 const stock = z

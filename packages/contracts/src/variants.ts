@@ -9,6 +9,10 @@ export const MAX_OPTIONS = 3;
 export const MAX_OPTION_VALUES = 100;
 /** At most this many variants per product (a grid a person can still edit). */
 export const MAX_VARIANTS = 250;
+/** Long enough for the demo's slug-and-values SKUs and what other shops export (Shopify allows 255). */
+export const MAX_SKU_LENGTH = 200;
+/** Search-result lengths, as Shopify's editor limits them: one limit for the editor and the importer. */
+export const SEO_LIMITS = { metaTitle: 70, metaDescription: 320 } as const;
 
 export interface ProductOption {
   name: string;
@@ -90,12 +94,12 @@ const text = (name: string, max: number) =>
     .min(1, `${name} is required`)
     .max(max, `${name} must be at most ${max} characters`);
 
-/** A SKU: 1–64 visible characters without spaces (what barcodes and warehouse systems take). */
+/** A SKU: visible characters without spaces (what barcodes and warehouse systems take). */
 export const sku = z
   .string({ error: 'sku must be text' })
   .trim()
   .min(1, 'sku is required')
-  .max(64, 'sku must be at most 64 characters')
+  .max(MAX_SKU_LENGTH, `sku must be at most ${MAX_SKU_LENGTH} characters`)
   .regex(/^[\x21-\x7e]+$/, 'sku must be visible characters without spaces');
 
 export const productOption = z.strictObject({

@@ -1,6 +1,14 @@
 import { MAX_IMAGES, MAX_PRICE, MAX_STOCK } from '@shop/contracts/admin-catalog';
 import type { CatalogFormat, ImportRefusal } from '@shop/contracts/admin-catalog-io';
-import { defaultSku, MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, type OptionValues } from '@shop/contracts/variants';
+import {
+  defaultSku,
+  MAX_OPTION_VALUES,
+  MAX_OPTIONS,
+  MAX_SKU_LENGTH,
+  MAX_VARIANTS,
+  type OptionValues,
+  SEO_LIMITS,
+} from '@shop/contracts/variants';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { decodeCell, isFormula, readCsv } from './csv.ts';
 import {
@@ -72,11 +80,10 @@ export type BadFile = Failure<'bad_file', { message: string }>;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SKU = /^[\x21-\x7e]+$/;
-/** Longer than the editor's 64: the demo catalogue's SKUs are slugs with option values, and must come back in. */
-const MAX_SKU = 200;
+const MAX_SKU = MAX_SKU_LENGTH;
 const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
 const INTEGER = /^-?\d+$/;
-const LIMITS = { handle: 200, name: 200, description: 5000, brand: 50, metaTitle: 200, metaDescription: 500 };
+const LIMITS = { handle: 200, name: 200, description: 5000, brand: 50, ...SEO_LIMITS };
 
 type Row = { line: number; cell: (field: Field) => string | undefined };
 type Refuse = (line: number, reason: string) => void;

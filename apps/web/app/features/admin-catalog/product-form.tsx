@@ -10,6 +10,7 @@ import {
   updateProductBody,
 } from '@shop/contracts/admin-catalog';
 import { discountedCents, toCents } from '@shop/contracts/money';
+import { SEO_LIMITS } from '@shop/contracts/variants';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -434,14 +435,18 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
 
       <Panel title="Search engines">
         <div className="grid gap-4">
-          <LabelledField id="product-meta-title" label="Meta title (at most 70 characters)" error={err('meta_title')}>
+          <LabelledField
+            id="product-meta-title"
+            label={`Meta title (at most ${SEO_LIMITS.metaTitle} characters)`}
+            error={err('meta_title')}
+          >
             {(control) => (
               <Input {...control} value={state.meta_title} onChange={(e) => change('meta_title', e.target.value)} />
             )}
           </LabelledField>
           <LabelledField
             id="product-meta-description"
-            label="Meta description (at most 160 characters)"
+            label={`Meta description (at most ${SEO_LIMITS.metaDescription} characters)`}
             error={err('meta_description')}
           >
             {(control) => (
