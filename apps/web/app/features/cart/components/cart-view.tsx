@@ -9,6 +9,7 @@ import {
   cartTotals,
   itemKey,
   type LocalCartItem,
+  lineChoices,
   lineTotalCents,
   loadCartFromStorage,
   unitCents,
@@ -68,10 +69,17 @@ export function CartView() {
 
 function CartLine({ item }: { item: LocalCartItem }) {
   const { product } = item;
-  const options = { color: item.color ?? null, size: item.size ?? null };
-  const chosen = [item.color && `Colour: ${item.color}`, item.size && `Size: ${item.size}`].filter(Boolean).join(' · ');
+  const line = { variantId: item.variantId ?? null, color: item.color ?? null, size: item.size ?? null };
+  const chosen = lineChoices(item).join(' · ');
+  // Two variants of one product are two lines: each stepper names its variant for screen readers.
+  const label = item.options?.length ? `${product.name} (${item.options.join(', ')})` : product.name;
   return (
-    <li className="flex gap-4 py-4" data-testid="cart-line" data-product-id={product.id}>
+    <li
+      className="flex gap-4 py-4"
+      data-testid="cart-line"
+      data-product-id={product.id}
+      data-variant-id={item.variantId ?? undefined}
+    >
       <Link to={productPath(item)} tabIndex={-1} aria-hidden="true" className="shrink-0">
         {product.image ? (
           <img
@@ -92,7 +100,11 @@ function CartLine({ item }: { item: LocalCartItem }) {
           <Link to={productPath(item)} className="font-medium hover:underline">
             {product.name}
           </Link>
-          {chosen ? <p className="text-slate-600 text-sm">{chosen}</p> : null}
+          {chosen ? (
+            <p className="text-slate-600 text-sm" data-testid="line-choices">
+              {chosen}
+            </p>
+          ) : null}
           {item.missing?.length ? (
             // Issue 11 point 6: a line saved before colours and sizes were required cannot be bought as it is.
             <p className="mt-1 text-amber-800 text-sm" data-testid="missing-choice">
@@ -110,8 +122,8 @@ function CartLine({ item }: { item: LocalCartItem }) {
           <QuantityStepper
             className="mt-2"
             value={item.quantity}
-            label={product.name}
-            onChange={(quantity) => void actions().then((m) => m.updateQuantity(product.id, quantity, options))}
+            label={label}
+            onChange={(quantity) => void actions().then((m) => m.updateQuantity(product.id, quantity, line))}
           />
         </div>
         <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end">
