@@ -230,7 +230,12 @@ describe('GET /api/brands/:slug and the brand filter', () => {
     expect(listed.items.every((p) => p.brand === brand.id)).toBe(true);
 
     const facets = await get<BrandCount[]>('/api/brands?category=electronics');
-    expect(facets.find((f) => f.id === brand.id)).toEqual({ id: brand.id, name: 'Northwind', count: 2 });
+    expect(facets.find((f) => f.id === brand.id)).toEqual({
+      id: brand.id,
+      name: 'Northwind',
+      slug: 'northwind',
+      count: 2,
+    });
     const elsewhere = await get<BrandCount[]>('/api/brands?category=books');
     expect(elsewhere.find((f) => f.id === brand.id)?.count).toBe(0);
   });

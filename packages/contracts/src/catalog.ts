@@ -139,8 +139,11 @@ export const category = z.object({
 export type Category = z.infer<typeof category>;
 export const categoryList = z.array(category);
 
-/** A brand with its number of published products (matching the query's filters, when given). */
-export const brand = z.object({ id: z.string(), name: z.string(), count: z.number().int() });
+/**
+ * A brand with its number of published products (matching the query's filters, when given), and the
+ * slug of its page (/brands/{slug}, issue 14).
+ */
+export const brand = z.object({ id: z.string(), name: z.string(), slug: z.string(), count: z.number().int() });
 export const brandList = z.array(brand);
 
 /** GET brands/:slug takes a brand's page slug; an unknown one is 404. */

@@ -109,10 +109,11 @@ export function filterOf(query: Partial<BrandFacetQuery>): { where: SQL[]; rank:
   return { where, rank };
 }
 
-/** A brand and its number of matching published products. */
+/** A brand, its page's slug and its number of matching published products. */
 export interface BrandCount {
   id: string;
   name: string;
+  slug: string;
   count: number;
 }
 
@@ -131,7 +132,12 @@ export async function loadBrandCounts(db: Db, filters: Partial<BrandFacetQuery>)
     .groupBy(products.brandId)
     .as('counts');
   return db
-    .select({ id: brands.id, name: brands.name, count: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number) })
+    .select({
+      id: brands.id,
+      name: brands.name,
+      slug: brands.slug,
+      count: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number),
+    })
     .from(brands)
     .leftJoin(counts, eq(counts.brandId, brands.id))
     .orderBy(asc(brands.name), asc(brands.id));
