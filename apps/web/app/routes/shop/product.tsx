@@ -10,6 +10,7 @@ import { Gallery } from '../../features/catalog/gallery.tsx';
 import { Price } from '../../features/catalog/price.tsx';
 import { ProductGrid } from '../../features/catalog/product-grid.tsx';
 import { productJsonLd } from '../../features/catalog/product-json-ld.ts';
+import { productSeo } from '../../features/catalog/product-seo.ts';
 import { type PurchaseOptions, PurchasePanel } from '../../features/catalog/purchase-panel.tsx';
 import { useVariantChoice } from '../../features/catalog/use-variant-choice.ts';
 import { choiceStock, discountPercent } from '../../features/catalog/variant-choice.ts';
@@ -79,13 +80,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: 'Product not found · Shop' }];
   const { product } = loaderData;
   const image = product.images[0];
-  // Issue 14: the SEO title and description set in admin, when set (the title as written, whole).
   return seoMeta({
-    title: product.meta_title ?? product.name,
-    fullTitle: product.meta_title !== null,
-    description:
-      product.meta_description ??
-      `${product.brand_name ? `${product.brand_name} · ` : ''}${product.description}`.slice(0, 300),
+    // Issue 14: the SEO title and description set in admin, when set.
+    ...productSeo(product),
     url: loaderData.canonical,
     type: 'product',
     ...(image ? { image: new URL(image, loaderData.origin).href } : {}),
