@@ -159,7 +159,9 @@ test('a guest adds two sizes of one product: two cart lines, each with its varia
     `Colour: ${second.options[0]} · Size: ${second.options[1]}`,
   );
   await expect(
-    secondLine.getByLabel(`Quantity of ${product.name} (${second.options.join(', ')})`, { exact: true }),
+    secondLine.getByLabel(`Quantity of ${product.name} (Colour: ${second.options[0]}, Size: ${second.options[1]})`, {
+      exact: true,
+    }),
   ).toHaveValue('2');
   await expect(page.getByTestId('cart-total-items')).toHaveText('3');
 });

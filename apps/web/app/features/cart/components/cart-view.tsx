@@ -58,7 +58,7 @@ export function CartView() {
         </div>
         <ul className="divide-y divide-slate-200">
           {items.map((item) => (
-            <CartLine key={itemKey(item)} item={item} />
+            <CartLine key={itemKey(item)} item={item} named={linesOf(items, item.product.id) > 1} />
           ))}
         </ul>
       </section>
@@ -67,12 +67,16 @@ export function CartView() {
   );
 }
 
-function CartLine({ item }: { item: LocalCartItem }) {
+const linesOf = (items: LocalCartItem[], productId: string) => items.filter((i) => i.product.id === productId).length;
+
+/** `named`: the product has other lines (other variants), so the line's controls name its values too. */
+function CartLine({ item, named }: { item: LocalCartItem; named: boolean }) {
   const { product } = item;
   const line = { variantId: item.variantId ?? null, color: item.color ?? null, size: item.size ?? null };
-  const chosen = lineChoices(item).join(' · ');
+  const choices = lineChoices(item);
+  const chosen = choices.join(' · ');
   // Two variants of one product are two lines: each stepper names its variant for screen readers.
-  const label = item.options?.length ? `${product.name} (${item.options.join(', ')})` : product.name;
+  const label = named && choices.length > 0 ? `${product.name} (${choices.join(', ')})` : product.name;
   return (
     <li
       className="flex gap-4 py-4"
