@@ -24,6 +24,9 @@ interface Fixture {
 const SAMPLES: Record<string, (f: Fixture) => string> = {
   'GET /api/products/:id': (f) => `/api/products/${f.productId}`,
   'GET /api/products/:id/reviews': (f) => `/api/products/${f.productId}/reviews`,
+  'GET /api/products/:id/variants': (f) => `/api/products/${f.productId}/variants`,
+  // A brand of the demo catalogue (issue 14: brand records have their own page).
+  'GET /api/brands/:slug': () => '/api/brands/apple',
   'GET /api/products/:id/subscription': (f) => `/api/products/${f.productId}/subscription`,
   'GET /api/pages/:slug': (f) => `/api/pages/${f.page}`,
   'GET /api/orders/:id': (f) => `/api/orders/${f.orderId}`,

@@ -30,6 +30,8 @@ export default [
     route('products', 'routes/shop/products.tsx'),
     route('products/category/:category', 'routes/shop/category.tsx'),
     route('products/:productId', 'routes/shop/product.tsx'),
+    // Issue 14: a brand's page and its products.
+    route('brands/:slug', 'routes/shop/brand.tsx'),
     route('cart', 'routes/shop/cart.tsx'),
     route('wishlist', 'routes/shop/wishlist.tsx'),
     route('checkout', 'routes/shop/checkout.tsx'),

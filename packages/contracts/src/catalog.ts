@@ -29,6 +29,18 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
+/**
+ * GET products/:id (issue 14): the spec's product plus what its page shows besides — the SEO title and
+ * description (null: the page uses the name and description) and the brand's name and page slug.
+ */
+export const productDetail = product.extend({
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  brand_name: z.string().nullable(),
+  brand_slug: z.string().nullable(),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
+
 /** An optional filter text; blank means "no filter" (undefined). */
 const trimmedOptional = (name: string, max: number, lower = true) =>
   z
@@ -127,6 +139,24 @@ export const category = z.object({
 export type Category = z.infer<typeof category>;
 export const categoryList = z.array(category);
 
-/** A brand with its number of published products (matching the query's filters, when given). */
-export const brand = z.object({ id: z.string(), name: z.string(), count: z.number().int() });
+/**
+ * A brand with its number of published products (matching the query's filters, when given), and the
+ * slug of its page (/brands/{slug}, issue 14).
+ */
+export const brand = z.object({ id: z.string(), name: z.string(), slug: z.string(), count: z.number().int() });
 export const brandList = z.array(brand);
+
+/** GET brands/:slug takes a brand's page slug; an unknown one is 404. */
+export const brandSlugParam = z.object({
+  slug: z.string().trim().min(1, 'slug is required').max(100, 'slug must be at most 100 characters'),
+});
+
+/** A brand's record as its page shows it (issue 14). `logo` is a /media/… path or null. */
+export const brandRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().nullable(),
+  description: z.string(),
+});
+export type BrandRecord = z.infer<typeof brandRecord>;

@@ -3,6 +3,7 @@
 export type { BrandCount, ProductArt } from './repository.ts';
 export { catalogRoutes } from './routes.ts';
 export {
+  type BrandNotFound,
   type CatalogService,
   type CatalogServiceOptions,
   createCatalogService,

@@ -3,10 +3,16 @@ import { categoryIdOf } from '@shop/contracts/categories';
 import { toCents } from '@shop/contracts/money';
 import { and, arrayContains, asc, count, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, categories, featuredCards, products, subcategories } from '../../db/schema.ts';
+import { brands, categories, featuredCards, products, productVariants, subcategories } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { searchWords } from './search.ts';
-import { type ProductRow, productColumns } from './wire.ts';
+import {
+  type ProductDetailRow,
+  productColumns,
+  productDetailColumns,
+  type VariantRow,
+  type VariantsProductRow,
+} from './wire.ts';
 
 /** The catalogue's SQL: listing filters and order, the menu, brand facets, one product, a picture's facts. */
 
@@ -103,10 +109,11 @@ export function filterOf(query: Partial<BrandFacetQuery>): { where: SQL[]; rank:
   return { where, rank };
 }
 
-/** A brand and its number of matching published products. */
+/** A brand, its page's slug and its number of matching published products. */
 export interface BrandCount {
   id: string;
   name: string;
+  slug: string;
   count: number;
 }
 
@@ -125,7 +132,12 @@ export async function loadBrandCounts(db: Db, filters: Partial<BrandFacetQuery>)
     .groupBy(products.brandId)
     .as('counts');
   return db
-    .select({ id: brands.id, name: brands.name, count: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number) })
+    .select({
+      id: brands.id,
+      name: brands.name,
+      slug: brands.slug,
+      count: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number),
+    })
     .from(brands)
     .leftJoin(counts, eq(counts.brandId, brands.id))
     .orderBy(asc(brands.name), asc(brands.id));
@@ -153,13 +165,83 @@ export async function countProducts(db: Db, filter: SQL | undefined): Promise<nu
   return counted?.n ?? 0;
 }
 
-/** A published product by UUID or slug. */
-export async function findPublishedProduct(db: Db, key: string): Promise<ProductRow | undefined> {
+/** The condition "the published product with this UUID or slug". */
+const publishedByKey = (key: string) =>
+  and(isUuid(key) ? eq(products.id, key) : eq(products.slug, key), eq(products.published, true));
+
+/** A published product by UUID or slug, with its SEO fields and its brand. */
+export async function findPublishedProduct(db: Db, key: string): Promise<ProductDetailRow | undefined> {
   const [row] = await db
-    .select(productColumns)
+    .select(productDetailColumns)
     .from(products)
     .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-    .where(and(isUuid(key) ? eq(products.id, key) : eq(products.slug, key), eq(products.published, true)))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(publishedByKey(key))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A published product's options and prices with its variants in position order, in one round trip
+ * (a left join, so a product without variants still answers); undefined for an unknown or draft product.
+ */
+export async function findPublishedVariants(
+  db: Db,
+  key: string,
+): Promise<{ product: VariantsProductRow; variants: VariantRow[] } | undefined> {
+  const rows = await db
+    .select({
+      options: products.options,
+      salePriceCents: products.salePriceCents,
+      regularPriceCents: products.regularPriceCents,
+      id: productVariants.id,
+      sku: productVariants.sku,
+      option1: productVariants.option1,
+      option2: productVariants.option2,
+      option3: productVariants.option3,
+      priceCents: productVariants.priceCents,
+      compareAtCents: productVariants.compareAtCents,
+      available: productVariants.available,
+      image: productVariants.image,
+    })
+    .from(products)
+    .leftJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(publishedByKey(key))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  const [first] = rows;
+  if (!first) return undefined;
+  const { options, salePriceCents, regularPriceCents } = first;
+  const variants: VariantRow[] = [];
+  for (const r of rows) {
+    if (r.id === null || r.sku === null || r.available === null) continue;
+    const { option1, option2, option3, priceCents, compareAtCents, image } = r;
+    variants.push({
+      id: r.id,
+      sku: r.sku,
+      option1,
+      option2,
+      option3,
+      priceCents,
+      compareAtCents,
+      available: r.available,
+      image,
+    });
+  }
+  return { product: { options, salePriceCents, regularPriceCents }, variants };
+}
+
+/** A brand's record by its page slug. */
+export async function findBrandBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select({
+      id: brands.id,
+      name: brands.name,
+      slug: brands.slug,
+      logo: brands.logo,
+      description: brands.description,
+    })
+    .from(brands)
+    .where(eq(brands.slug, slug))
     .limit(1);
   return row;
 }

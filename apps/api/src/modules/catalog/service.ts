@@ -1,5 +1,13 @@
-import type { BrandFacetQuery, Category, Product, ProductList, ProductListQuery } from '@shop/contracts/catalog';
+import type {
+  BrandFacetQuery,
+  BrandRecord,
+  Category,
+  ProductDetail,
+  ProductList,
+  ProductListQuery,
+} from '@shop/contracts/catalog';
 import { PAGE } from '@shop/contracts/constants';
+import type { ProductVariantsAnswer } from '@shop/contracts/variants';
 import { and, eq } from 'drizzle-orm';
 import { products } from '../../db/schema.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
@@ -9,18 +17,22 @@ import {
   type BrandCount,
   countProducts,
   filterOf,
+  findBrandBySlug,
   findProductArt,
   findPublishedProduct,
+  findPublishedVariants,
   loadBrandCounts,
   loadCategories,
   orderFor,
   type ProductArt,
   selectProductPage,
 } from './repository.ts';
-import { toProductWire } from './wire.ts';
+import { toProductDetailWire, toProductWire, toVariantsWire } from './wire.ts';
 
 /** A product that is not there for the public: unknown, or a draft (spec §2: the 404 page). */
 export type ProductNotFound = Failure<'product_not_found'>;
+/** No brand has this page slug. */
+export type BrandNotFound = Failure<'brand_not_found'>;
 
 export interface CatalogServiceOptions {
   /** How long counts (category menu, brands, listing totals) are reused; they stay "live enough". */
@@ -106,10 +118,29 @@ export function createCatalogService(
       return answers.shared(`page:${JSON.stringify(filters)}`, answerTtl, () => loadPage(filters));
     },
 
-    /** A published product by UUID or slug; anything else is `product_not_found`. */
-    async getProduct(idOrSlug: string): Promise<Result<Product, ProductNotFound>> {
+    /**
+     * A published product by UUID or slug, with its SEO fields and brand (its page's answer); anything
+     * else is `product_not_found`.
+     */
+    async getProduct(idOrSlug: string): Promise<Result<ProductDetail, ProductNotFound>> {
       const row = await findPublishedProduct(db, idOrSlug.trim());
-      return row ? ok(toProductWire(row)) : fail('product_not_found');
+      return row ? ok(toProductDetailWire(row)) : fail('product_not_found');
+    },
+
+    /**
+     * The options and variants of a published product (by UUID or slug, like `getProduct`), variants in
+     * position order with their price, stock and picture (issue 14). Read fresh like the product itself:
+     * the page shows the stock of each choice, which an order may just have changed.
+     */
+    async getProductVariants(idOrSlug: string): Promise<Result<ProductVariantsAnswer, ProductNotFound>> {
+      const found = await findPublishedVariants(db, idOrSlug.trim());
+      return found ? ok(toVariantsWire(found.product, found.variants)) : fail('product_not_found');
+    },
+
+    /** A brand's record by its page slug (issue 14: /brands/{slug}); anything else is `brand_not_found`. */
+    async getBrand(slug: string): Promise<Result<BrandRecord, BrandNotFound>> {
+      const row = await findBrandBySlug(db, slug.trim().toLowerCase());
+      return row ? ok(row) : fail('brand_not_found');
     },
 
     /** The menu (spec §2 category menu): categories in order with subcategories, featured cards and live counts. */

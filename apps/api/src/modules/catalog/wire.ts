@@ -1,6 +1,7 @@
-import type { Product } from '@shop/contracts/catalog';
+import type { Product, ProductDetail } from '@shop/contracts/catalog';
 import { fromCents } from '@shop/contracts/money';
-import { products, subcategories } from '../../db/schema.ts';
+import type { ProductOption, ProductVariantsAnswer } from '@shop/contracts/variants';
+import { brands, products, subcategories } from '../../db/schema.ts';
 
 /** The columns a product answer needs (no search vector, no featured tags): select only these. */
 export const productColumns = {
@@ -82,5 +83,74 @@ export function toProductWire(row: ProductRow): Product {
     date_added: row.dateAdded.toISOString(),
     modified_by: null,
     modified_date: row.modifiedDate.toISOString(),
+  };
+}
+
+/** The columns of one product's page (products left-joined to subcategories and brands). */
+export const productDetailColumns = {
+  ...productColumns,
+  metaTitle: products.metaTitle,
+  metaDescription: products.metaDescription,
+  brandName: brands.name,
+  brandSlug: brands.slug,
+};
+
+export interface ProductDetailRow extends ProductRow {
+  metaTitle: string | null;
+  metaDescription: string | null;
+  brandName: string | null;
+  brandSlug: string | null;
+}
+
+/** GET products/:id (contracts `productDetail`): the product, its SEO fields and its brand's page. */
+export function toProductDetailWire(row: ProductDetailRow): ProductDetail {
+  return {
+    ...toProductWire(row),
+    // A blank SEO field is no SEO field: the page falls back to the name and description.
+    meta_title: row.metaTitle?.trim() || null,
+    meta_description: row.metaDescription?.trim() || null,
+    brand_name: row.brandName,
+    brand_slug: row.brandSlug,
+  };
+}
+
+/** What the variants answer needs of its product: the options and the prices a variant falls back to. */
+export interface VariantsProductRow {
+  options: ProductOption[];
+  salePriceCents: number;
+  regularPriceCents: number;
+}
+
+export interface VariantRow {
+  id: string;
+  sku: string;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+  priceCents: number | null;
+  compareAtCents: number | null;
+  available: number;
+  image: string | null;
+}
+
+/**
+ * GET products/:id/variants (contracts `productVariantsAnswer`): each variant with its values of the
+ * product's options in their order, and its own price — or the product's sale and regular price where it
+ * has none (ADR 023) — as decimals like every price of the API (DESIGN §6).
+ */
+export function toVariantsWire(product: VariantsProductRow, variants: VariantRow[]): ProductVariantsAnswer {
+  const count = product.options.length;
+  return {
+    options: product.options.map((o) => ({ name: o.name, values: [...o.values] })),
+    variants: variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      options: [v.option1, v.option2, v.option3].slice(0, count).map((value) => value ?? ''),
+      price: fromCents(v.priceCents ?? product.salePriceCents),
+      compare_at_price: fromCents(v.compareAtCents ?? product.regularPriceCents),
+      available: v.available,
+      in_stock: v.available > 0,
+      image: v.image,
+    })),
   };
 }

@@ -6,20 +6,32 @@ async function client() {
 }
 
 const path = (productId: string) => `products/${encodeURIComponent(productId)}`;
+/** Issue 14: the sold-out variant the shopper waits for, when one is chosen (none: any variant). */
+const variantQuery = (variantId?: string) => (variantId ? { searchParams: { variant_id: variantId } } : {});
 
 /** GET products/:id/subscription: whether the signed-in user waits for the back-in-stock mail. */
-export async function getSubscription(productId: string, signal?: AbortSignal): Promise<SubscriptionStatus> {
-  return (await client()).get(`${path(productId)}/subscription`, { signal }).json<SubscriptionStatus>();
+export async function getSubscription(
+  productId: string,
+  signal?: AbortSignal,
+  variantId?: string,
+): Promise<SubscriptionStatus> {
+  return (await client())
+    .get(`${path(productId)}/subscription`, { signal, ...variantQuery(variantId) })
+    .json<SubscriptionStatus>();
 }
 
-/** POST products/:id/subscribe: one mail when the product is restocked (422 while it is in stock). */
-export async function subscribe(productId: string): Promise<SubscriptionStatus> {
-  return (await client()).post(`${path(productId)}/subscribe`).json<SubscriptionStatus>();
+/**
+ * POST products/:id/subscribe: one mail when the product — the variant, when given — is restocked
+ * (422 while it is in stock).
+ */
+export async function subscribe(productId: string, variantId?: string): Promise<SubscriptionStatus> {
+  const body = variantId ? { json: { variant_id: variantId } } : {};
+  return (await client()).post(`${path(productId)}/subscribe`, body).json<SubscriptionStatus>();
 }
 
 /** DELETE products/:id/subscribe: no mail after all. */
-export async function unsubscribe(productId: string): Promise<SubscriptionStatus> {
-  return (await client()).delete(`${path(productId)}/subscribe`).json<SubscriptionStatus>();
+export async function unsubscribe(productId: string, variantId?: string): Promise<SubscriptionStatus> {
+  return (await client()).delete(`${path(productId)}/subscribe`, variantQuery(variantId)).json<SubscriptionStatus>();
 }
 
 /** What to say about a failed call: the API's message, else `fallback` (spec §8). */

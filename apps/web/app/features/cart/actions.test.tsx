@@ -118,6 +118,35 @@ describe('cart actions when signed in', () => {
     expect(cartStore.getState().items.find((i) => i.product.id === 'p-lamp')?.id).toBe('line-2');
   });
 
+  it('adds a variant with its variant_id, colour and size; updates only that variant’s line', async () => {
+    const red = { variantId: 'v-red-m', sku: 'lamp-red-m', options: ['Red', 'M'], color: 'Red', size: 'M' };
+    const blue = { variantId: 'v-blue-m', sku: 'lamp-blue-m', options: ['Blue', 'M'], color: 'Blue', size: 'M' };
+    const redLine = cartLine('line-1', lamp, 1, red);
+    await signedInWith([redLine]);
+    const both = (q: number) => [cartLine('line-1', lamp, q, red), cartLine('line-2', lamp, 2, blue)];
+    server.on('POST', 'products/add-to-cart', () => json(200, cartOf(both(1))));
+    await act(async () => expect(await addToCart(lamp, 2, blue)).toBe(true));
+    expect(server.calls[0]?.body).toEqual({
+      product_id: 'p-lamp',
+      variant_id: 'v-blue-m',
+      quantity: 2,
+      color: 'Blue',
+      size: 'M',
+    });
+    expect(cartStore.getState().items.map((i) => [i.id, i.variantId, i.quantity])).toEqual([
+      ['line-1', 'v-red-m', 1],
+      ['line-2', 'v-blue-m', 2],
+    ]);
+
+    server.calls.length = 0;
+    server.on('PATCH', 'products/cart-items/line-2', () =>
+      json(200, cartOf([redLine, cartLine('line-2', lamp, 5, blue)])),
+    );
+    await act(async () => expect(await updateQuantity(lamp.id, 5, { variantId: 'v-blue-m' })).toBe(true));
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PATCH products/cart-items/line-2']);
+    expect(cartStore.getState().items.map((i) => i.quantity)).toEqual([1, 5]);
+  });
+
   it('rolls the add back and says "Failed to add to cart!" when the server refuses', async () => {
     await signedInWith([cartLine('line-1', phone, 2)]);
     server.on('POST', 'products/add-to-cart', refused(422));

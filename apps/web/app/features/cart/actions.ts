@@ -6,9 +6,9 @@ import {
   type CartLineOptions,
   type CartProduct,
   cartStore,
-  itemKey,
+  isSameLine,
+  type LineIdentity,
   type LocalCartItem,
-  lineKey,
   withAdded,
   withoutProduct,
   withQuantity,
@@ -25,7 +25,11 @@ import { fromServerCart } from './server-cart.ts';
  * this browser.
  */
 
-/** spec §4: adds `quantity` of a product; an existing line grows by that amount. Resolves true on success. */
+/**
+ * spec §4: adds `quantity` of a product — of the variant `options` names (issue 14), with its colour and
+ * size as the spec's call takes them; an existing line of that variant grows by that amount. Resolves
+ * true on success.
+ */
 export function addToCart(product: CartProduct, quantity: number, options?: CartLineOptions): Promise<boolean> {
   return cartSync.change({
     apply: (items) => withAdded(items, product, quantity, options),
@@ -34,6 +38,7 @@ export function addToCart(product: CartProduct, quantity: number, options?: Cart
         .post('products/add-to-cart', {
           json: {
             product_id: product.id,
+            ...(options?.variantId ? { variant_id: options.variantId } : {}),
             quantity,
             ...(options?.color ? { color: options.color } : {}),
             ...(options?.size ? { size: options.size } : {}),
@@ -74,26 +79,23 @@ export function clearCart(): Promise<boolean> {
 }
 
 /**
- * spec §4: sets the quantity of a product's line (of the line with these options, when given).
+ * spec §4: sets the quantity of a product's lines (of one line — one variant — when `line` is given).
  * Quantities are whole numbers from 1 to MAX_LINE_QUANTITY; anything else is ignored.
  */
-export async function updateQuantity(productId: string, quantity: number, options?: CartLineOptions): Promise<boolean> {
+export async function updateQuantity(productId: string, quantity: number, line?: LineIdentity): Promise<boolean> {
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) return false;
   cartSync.ensure();
-  const matches = (i: LocalCartItem) =>
-    options ? itemKey(i) === lineKey(productId, options) : i.product.id === productId;
+  const matches = (i: LocalCartItem) => (line ? isSameLine(i, productId, line) : i.product.id === productId);
   if (!cartStore.getState().items.some(matches)) return false;
   return cartSync.change({
-    apply: (items) => withQuantity(items, productId, quantity, options),
+    apply: (items) => withQuantity(items, productId, quantity, line),
     send: async (userId) => {
       // The line ids are read now, after earlier queued calls (an add of this line) have answered.
       const lines = cartStore.getState().items.filter(matches);
       let answer: Cart | null = null;
-      for (const line of lines) {
-        if (!line.id) throw new Error('This line is not in the server cart yet');
-        answer = await api
-          .patch(`products/cart-items/${encodeURIComponent(line.id)}`, { json: { quantity } })
-          .json<Cart>();
+      for (const { id } of lines) {
+        if (!id) throw new Error('This line is not in the server cart yet');
+        answer = await api.patch(`products/cart-items/${encodeURIComponent(id)}`, { json: { quantity } }).json<Cart>();
       }
       return answer && fromServerCart(answer, userId);
     },

@@ -7,6 +7,10 @@ import {
   type CartProduct,
   cartStore,
   clearCart,
+  isSameLine,
+  itemKey,
+  lineChoices,
+  lineKey,
   lineTotalCents,
   loadCartFromStorage,
   removeItem,
@@ -190,6 +194,100 @@ describe('cart store totals (property)', () => {
           expect(Number.isSafeInteger(total)).toBe(true);
           expect(total).toBe(expectedCents);
         }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('cart lines keyed by variant (issue 14)', () => {
+  const red = (size: string) => ({
+    variantId: `v-red-${size}`,
+    sku: `shirt-red-${size}`,
+    options: ['Red', size],
+    color: 'Red',
+    size,
+  });
+
+  it('keeps two sizes of one product as two lines and adds to a line of the same variant', () => {
+    addItem(shirt, 1, red('m'));
+    addItem(shirt, 2, red('l'));
+    addItem(shirt, 4, red('m'));
+    expect(items().map((i) => [i.variantId, i.sku, i.options, i.quantity])).toEqual([
+      ['v-red-m', 'shirt-red-m', ['Red', 'm'], 5],
+      ['v-red-l', 'shirt-red-l', ['Red', 'l'], 2],
+    ]);
+    // One line's quantity, by its variant; the product's other line stays.
+    updateQuantity(shirt.id, 9, { variantId: 'v-red-l' });
+    expect(items().map((i) => i.quantity)).toEqual([5, 9]);
+    expect(new Set(items().map(itemKey)).size).toBe(2);
+  });
+
+  it('a line added without its variant (one variant, from the wishlist) is the line that later names it', () => {
+    addItem(phone, 1);
+    addItem(phone, 2, { variantId: 'v-phone', sku: 'phone', options: [] });
+    expect(items()).toEqual([
+      { product: phone, quantity: 3, variantId: 'v-phone', sku: 'phone', color: null, size: null },
+    ]);
+    // And the other way round: an add without the variant finds the line that has it.
+    addItem(phone, 1);
+    expect(items()).toHaveLength(1);
+    expect(items()[0]?.quantity).toBe(4);
+  });
+
+  it('reads a cart saved before variants, and refuses a saved line with a malformed variant', () => {
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        items: [
+          { product: shirt, quantity: 1, color: 'Red', size: 'M' },
+          { product: phone, quantity: 1, variantId: 42 },
+          { product: phone, quantity: 1, options: [null] },
+        ],
+        ownerId: null,
+      }),
+    );
+    loadCartFromStorage();
+    expect(items()).toEqual([{ product: shirt, quantity: 1, color: 'Red', size: 'M' }]);
+  });
+
+  it('keys a line by its variant, else by product, colour and size', () => {
+    expect(lineKey('p', { variantId: 'v1', color: 'Red' })).toBe(lineKey('q', { variantId: 'v1' }));
+    expect(lineKey('p', { color: 'Red', size: 'M' })).toBe(lineKey('p', { color: 'Red', size: 'M', variantId: null }));
+    expect(lineKey('p', { color: 'Red' })).not.toBe(lineKey('p', { color: 'Blue' }));
+    expect(lineKey('p', { variantId: 'v1' })).not.toBe(lineKey('p', { variantId: 'v2' }));
+  });
+
+  it('shows a line’s values in option order, naming colour and size', () => {
+    expect(lineChoices({ options: ['Red', 'M'], color: 'Red', size: 'M' })).toEqual(['Colour: Red', 'Size: M']);
+    expect(lineChoices({ options: ['Black', '256GB'], color: 'Black', size: null })).toEqual([
+      'Colour: Black',
+      '256GB',
+    ]);
+    expect(lineChoices({ options: ['256GB'], color: null, size: null })).toEqual(['256GB']);
+    // A line from before variants: its colour and size.
+    expect(lineChoices({ color: 'Red', size: 'M' })).toEqual(['Colour: Red', 'Size: M']);
+    expect(lineChoices({ options: [], color: null, size: null })).toEqual([]);
+  });
+
+  it('has one line per variant, holding the sum of its adds, over any sequence of adds (property)', () => {
+    const add = fc.record({
+      product: fc.nat({ max: 2 }),
+      variant: fc.nat({ max: 3 }),
+      quantity: fc.integer({ min: 1, max: 999 }),
+    });
+    fc.assert(
+      fc.property(fc.array(add, { maxLength: 40 }), (adds) => {
+        cartStore.setState({ items: [], ownerId: null, merge: null, loaded: true });
+        const expected = new Map<string, number>();
+        for (const a of adds) {
+          const variantId = `v${a.product}-${a.variant}`;
+          addItem({ id: `p${a.product}`, name: `P${a.product}`, sale_price: 1 }, a.quantity, { variantId });
+          expected.set(variantId, (expected.get(variantId) ?? 0) + a.quantity);
+        }
+        expect(new Map(items().map((i) => [i.variantId, i.quantity]))).toEqual(expected);
+        expect(new Set(items().map(itemKey)).size).toBe(items().length);
+        for (const i of items()) expect(isSameLine(i, i.product.id, { variantId: i.variantId })).toBe(true);
       }),
       { numRuns: 200 },
     );

@@ -17,8 +17,16 @@ export interface CartProduct {
   slug?: string;
 }
 
-/** A colour and size chosen on the product page; one product may sit in several lines, one per choice. */
+/**
+ * What a line buys of its product (issue 14): the variant, with its SKU and its values of the product's
+ * options in their order, and the spec's colour and size among them. One product may sit in several
+ * lines, one per variant.
+ */
 export interface CartLineOptions {
+  variantId?: string | null;
+  sku?: string | null;
+  /** The variant's values of the product's options, in their order (['Red', 'M'], ['256GB']). */
+  options?: string[];
   color?: string | null;
   size?: string | null;
 }
@@ -26,6 +34,13 @@ export interface CartLineOptions {
 export interface LocalCartItem {
   product: CartProduct;
   quantity: number;
+  /**
+   * The variant the line buys. Unknown (absent) only for a line added without a choice (a product with
+   * one variant, from the wishlist) or saved by the previous release: the server picks the variant then.
+   */
+  variantId?: string | null;
+  sku?: string | null;
+  options?: string[];
   color?: string | null;
   size?: string | null;
   /** The server's id of this line, once the server knows it (signed in); PATCH cart-items/:id needs it. */
@@ -40,6 +55,7 @@ export interface LocalCartItem {
 /** A guest line on its way to the server at sign-in (lib/synced-collection PendingMerge). */
 export interface MergeLine {
   productId: string;
+  variantId: string | null;
   quantity: number;
   color: string | null;
   size: string | null;
@@ -63,7 +79,9 @@ function isLine(value: unknown): value is LocalCartItem {
     typeof v.product.sale_price === 'number' &&
     Number.isFinite(v.product.sale_price) &&
     Number.isInteger(v.quantity) &&
-    v.quantity > 0
+    v.quantity > 0 &&
+    (v.variantId == null || typeof v.variantId === 'string') &&
+    (v.options === undefined || (Array.isArray(v.options) && v.options.every((o) => typeof o === 'string')))
   );
 }
 
@@ -81,9 +99,16 @@ export function loadCartFromStorage() {
 
 const norm = (v: string | null | undefined) => v || null;
 
-/** The identity of a line: the product and the chosen colour and size. */
-export function lineKey(productId: string, options?: CartLineOptions): string {
-  return JSON.stringify([productId, norm(options?.color), norm(options?.size)]);
+/** What tells one line from another: its product and what it buys of it. */
+export type LineIdentity = Pick<CartLineOptions, 'variantId' | 'color' | 'size'>;
+
+/**
+ * The identity of a line (issue 14): its variant. A line whose variant is not known yet is told apart
+ * by its product and the chosen colour and size, as before variants.
+ */
+export function lineKey(productId: string, line?: LineIdentity): string {
+  if (line?.variantId) return `variant:${line.variantId}`;
+  return JSON.stringify([productId, norm(line?.color), norm(line?.size)]);
 }
 
 export function itemKey(item: LocalCartItem): string {
@@ -91,8 +116,33 @@ export function itemKey(item: LocalCartItem): string {
 }
 
 /**
+ * Whether a line buys what `line` describes: the same variant; or, where either variant is not known,
+ * the same product, colour and size (the server then picks that one variant for both).
+ */
+export function isSameLine(item: LocalCartItem, productId: string, line?: LineIdentity): boolean {
+  if (item.variantId && line?.variantId) return item.variantId === line.variantId;
+  return (
+    item.product.id === productId && norm(item.color) === norm(line?.color) && norm(item.size) === norm(line?.size)
+  );
+}
+
+/** The line as it is stored: only what is known, so a saved cart stays small and comparable. */
+function newLine(product: CartProduct, quantity: number, options?: CartLineOptions): LocalCartItem {
+  return {
+    product,
+    quantity,
+    ...(options?.variantId ? { variantId: options.variantId } : {}),
+    ...(options?.sku ? { sku: options.sku } : {}),
+    ...(options?.options?.length ? { options: [...options.options] } : {}),
+    color: norm(options?.color),
+    size: norm(options?.size),
+  };
+}
+
+/**
  * spec §4: adding an existing product increases its quantity by the added amount, otherwise appends.
- * A different colour or size of the same product is its own line (as on the server).
+ * Issue 14: "existing" means the same variant; another size or colour of the product is its own line
+ * (as on the server). A line whose variant was not known yet learns it here.
  */
 export function withAdded(
   items: LocalCartItem[],
@@ -100,24 +150,31 @@ export function withAdded(
   quantity: number,
   options?: CartLineOptions,
 ): LocalCartItem[] {
-  const key = lineKey(product.id, options);
-  return items.some((i) => itemKey(i) === key)
-    ? items.map((i) => (itemKey(i) === key ? { ...i, quantity: i.quantity + quantity } : i))
-    : [...items, { product, quantity, color: norm(options?.color), size: norm(options?.size) }];
+  const at = items.findIndex((i) => isSameLine(i, product.id, options));
+  if (at < 0) return [...items, newLine(product, quantity, options)];
+  return items.map((i, index) => (index === at ? { ...i, ...learnt(i, options), quantity: i.quantity + quantity } : i));
+}
+
+/** What a line whose variant was not known learns from an add that names it. */
+function learnt(item: LocalCartItem, options?: CartLineOptions): Partial<LocalCartItem> {
+  if (item.variantId || !options?.variantId) return {};
+  const { variantId, sku, options: values } = newLine(item.product, 0, options);
+  return { variantId, ...(sku ? { sku } : {}), ...(values ? { options: values } : {}) };
 }
 
 /**
- * spec §4: update sets the quantity. Without options it sets every line of the product (one, unless
- * colours or sizes differ); with options only that line.
+ * spec §4: update sets the quantity. Without a line it sets every line of the product; with one only
+ * that line.
  */
 export function withQuantity(
   items: LocalCartItem[],
   productId: string,
   quantity: number,
-  options?: CartLineOptions,
+  line?: LineIdentity,
 ): LocalCartItem[] {
-  const key = options ? lineKey(productId, options) : null;
-  return items.map((i) => ((key ? itemKey(i) === key : i.product.id === productId) ? { ...i, quantity } : i));
+  return items.map((i) =>
+    (line ? isSameLine(i, productId, line) : i.product.id === productId) ? { ...i, quantity } : i,
+  );
 }
 
 /** spec §4: remove deletes by product id. */
@@ -132,8 +189,8 @@ export function addItem(product: CartProduct, quantity = 1, options?: CartLineOp
   change((items) => withAdded(items, product, quantity, options));
 }
 
-export function updateQuantity(productId: string, quantity: number, options?: CartLineOptions) {
-  change((items) => withQuantity(items, productId, quantity, options));
+export function updateQuantity(productId: string, quantity: number, line?: LineIdentity) {
+  change((items) => withQuantity(items, productId, quantity, line));
 }
 
 export function removeItem(productId: string) {
@@ -148,6 +205,29 @@ export function clearCart() {
 /** spec §4: whenever profile data with cart items loads, the local cart is replaced by the server's. */
 export function replaceCart(items: LocalCartItem[], ownerId: string | null) {
   cartStore.setState({ items, ownerId, summary: null });
+}
+
+/**
+ * What a line shows of its variant (issue 14): its values in the product's option order, the colour
+ * and size named as before ('Colour: Red', 'Size: M'), any other value as it is ('256GB'). A line from
+ * before variants shows its colour and size.
+ */
+export function lineChoices(item: Pick<LocalCartItem, 'options' | 'color' | 'size'>): string[] {
+  let color = norm(item.color);
+  let size = norm(item.size);
+  const shown = (item.options ?? []).map((value) => {
+    if (color !== null && value === color) {
+      color = null;
+      return `Colour: ${value}`;
+    }
+    if (size !== null && value === size) {
+      size = null;
+      return `Size: ${value}`;
+    }
+    return value;
+  });
+  // Colour and size the values did not name (a line without them): shown first, colour before size.
+  return [...(color ? [`Colour: ${color}`] : []), ...(size ? [`Size: ${size}`] : []), ...shown];
 }
 
 /** spec §4: total items = sum of quantities. */

@@ -72,6 +72,34 @@ describe('cart sync (spec §4)', () => {
     expect(cartStore.getState().items.every((i) => i.id?.startsWith('line-'))).toBe(true);
   });
 
+  it('sends each guest line with its variant (issue 14): two sizes of one product are two lines', async () => {
+    const shirt: CartProduct = { id: 'p-shirt', name: 'Shirt', sale_price: 20 };
+    await addToCart(shirt, 1, { variantId: 'v-m', sku: 'shirt-m', options: ['M'], size: 'M' });
+    await addToCart(shirt, 2, { variantId: 'v-l', sku: 'shirt-l', options: ['L'], size: 'L' });
+    expect(local()).toEqual([
+      ['p-shirt', 1],
+      ['p-shirt', 2],
+    ]);
+    const after = [
+      cartLine('line-1', shirt, 1, { size: 'M', variantId: 'v-m' }),
+      cartLine('line-2', shirt, 2, { size: 'L', variantId: 'v-l' }),
+    ];
+    server.on('POST', 'products/add-to-cart', () => json(200, cartOf(after)));
+    server.on('GET', 'users/me', () => json(200, profileOf(ada, after)));
+
+    signIn(ada);
+    await startCartSync();
+
+    expect(sent('products/add-to-cart').map((c) => c.body)).toEqual([
+      { product_id: 'p-shirt', variant_id: 'v-m', quantity: 1, size: 'M' },
+      { product_id: 'p-shirt', variant_id: 'v-l', quantity: 2, size: 'L' },
+    ]);
+    expect(cartStore.getState().items.map((i) => [i.id, i.variantId, i.options])).toEqual([
+      ['line-1', 'v-m', ['M']],
+      ['line-2', 'v-l', ['L']],
+    ]);
+  });
+
   it('replaces the local cart by the server’s when the profile loads, without sending an owned cart again', async () => {
     server.on('GET', 'users/me', () => json(200, profileOf(ada, [cartLine('line-1', lamp, 4)])));
     cartStore.setState({ items: [{ product: phone, quantity: 9 }], ownerId: 'user-ada' });

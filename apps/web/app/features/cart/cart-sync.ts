@@ -5,7 +5,7 @@ import { errorBodyOf, statusOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { createCollectionSync } from '../../lib/synced-collection/sync.ts';
 import { sessionSource } from '../auth/index.ts';
-import { CART_STORAGE_KEY, cartStore, itemKey, type MergeLine } from './cart-store.ts';
+import { CART_STORAGE_KEY, cartStore, isSameLine, itemKey, type MergeLine } from './cart-store.ts';
 import { CART_MESSAGES } from './messages.ts';
 import { fromProfile } from './server-cart.ts';
 
@@ -14,6 +14,7 @@ function postLine(line: MergeLine, key: string) {
     .post('products/add-to-cart', {
       json: {
         product_id: line.productId,
+        ...(line.variantId ? { variant_id: line.variantId } : {}),
         quantity: line.quantity,
         ...(line.color ? { color: line.color } : {}),
         ...(line.size ? { size: line.size } : {}),
@@ -39,6 +40,7 @@ export const cartSync = createCollectionSync({
   guestLines: (items) =>
     items.map((item) => ({
       productId: item.product.id,
+      variantId: item.variantId ?? null,
       quantity: Math.min(item.quantity, MAX_LINE_QUANTITY),
       color: item.color ?? null,
       size: item.size ?? null,
@@ -63,14 +65,14 @@ export const cartSync = createCollectionSync({
   afterMerge: (refused) => {
     if (refused > 0) toast.error(CART_MESSAGES.addFailed);
   },
-  // While later calls are queued, only the server's line ids are taken over (PATCH needs them).
-  reconcile: (local, server) => {
-    const ids = new Map(server.map((line) => [itemKey(line), line.id]));
-    return local.map((item) => {
-      const id = item.id ?? ids.get(itemKey(item));
+  // While later calls are queued, only the server's line ids are taken over (PATCH needs them). Not the
+  // variant the server chose for a line added without one: that would change the line's key under the
+  // queued calls' undo; the server's cart replaces the local one when the queue is done.
+  reconcile: (local, server) =>
+    local.map((item) => {
+      const id = item.id ?? server.find((line) => isSameLine(line, item.product.id, item))?.id;
       return id === item.id ? item : { ...item, id };
-    });
-  },
+    }),
 });
 
 /** Starts the cart sync (the layout after hydration, the cart and checkout pages); resolves when the current run is done. */

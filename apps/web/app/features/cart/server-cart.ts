@@ -3,7 +3,7 @@ import { toCents } from '@shop/contracts/money';
 import type { ServerCollection } from '../../lib/synced-collection/sync.ts';
 import type { CartTotals, LocalCartItem } from './cart-store.ts';
 
-/** The server's lines as local cart lines (spec §3: product with id and sale_price, and a quantity). */
+/** The server's lines as local cart lines (spec §3: product with id and sale_price, and a quantity; issue 14: the variant). */
 export function toLocalItems(cart: Cart): LocalCartItem[] {
   return cart.cart_items.map((line) => ({
     id: line.id,
@@ -15,6 +15,9 @@ export function toLocalItems(cart: Cart): LocalCartItem[] {
       slug: line.product.slug,
     },
     quantity: line.quantity,
+    variantId: line.variant_id,
+    sku: line.sku,
+    options: line.options,
     color: line.color,
     size: line.size,
     ...(line.missing_choices.length > 0 ? { missing: line.missing_choices } : {}),

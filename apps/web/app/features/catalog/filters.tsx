@@ -9,6 +9,9 @@ import { categoryLabel, labelOf, SORT_LABELS } from './labels.ts';
 import type { ListingParams } from './listing-url.ts';
 import { useFilterModel } from './use-filter-model.ts';
 
+/** The filters a listing page can carry in its path instead of its form. */
+export type FixedKey = 'category' | 'brand';
+
 export interface FilterOptions {
   categories: readonly string[];
   sorts: readonly string[];
@@ -28,21 +31,21 @@ function withCurrent(list: readonly string[], current: string): readonly string[
  * The listing's filters (spec §2 filter lists, price range, in stock, search), one model for all
  * (issue 11 point 11): every control applies as it changes — choices at once, typed text after a
  * short pause — and navigates in place. Typing is never overwritten by a navigation (filter-model.ts).
- * Without JavaScript it is a plain GET form with an Apply button. `fixedCategory` pages leave the
- * category out.
+ * Without JavaScript it is a plain GET form with an Apply button. A category page leaves the category
+ * out, a brand page the brand (`fixed`).
  */
 export function Filters({
   path,
   params,
   options,
-  fixedCategory = false,
+  fixed = [],
 }: {
   path: string;
   params: ListingParams;
   options: FilterOptions;
-  fixedCategory?: boolean;
+  fixed?: readonly FixedKey[];
 }) {
-  const { model, values } = useFilterModel(path, params, fixedCategory ? ['category'] : []);
+  const { model, values } = useFilterModel(path, params, fixed);
 
   // The controls are controlled by the model; these hand it what the shopper does.
   const choose = (event: ChangeEvent<HTMLSelectElement>) =>
@@ -72,7 +75,7 @@ export function Filters({
         <Label htmlFor="filter-q">Search</Label>
         <Input id="filter-q" type="search" name="q" value={values.q} placeholder="Search products" {...text} />
       </div>
-      {fixedCategory ? null : (
+      {fixed.includes('category') ? null : (
         <div className="space-y-1.5">
           <Label htmlFor="filter-category">Category</Label>
           <select
@@ -92,16 +95,18 @@ export function Filters({
       )}
       {values.subcategory ? <input type="hidden" name="subcategory" value={values.subcategory} /> : null}
       {values.featured ? <input type="hidden" name="featured" value={values.featured} /> : null}
-      <div className="space-y-1.5">
-        <Label htmlFor="filter-brand">Brand</Label>
-        <select id="filter-brand" name="brand" value={values.brand} onChange={choose} className={selectClass}>
-          {brandOptions(options.brands, values.brand).map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      {fixed.includes('brand') ? null : (
+        <div className="space-y-1.5">
+          <Label htmlFor="filter-brand">Brand</Label>
+          <select id="filter-brand" name="brand" value={values.brand} onChange={choose} className={selectClass}>
+            {brandOptions(options.brands, values.brand).map((option) => (
+              <option key={option.value} value={option.value} disabled={option.disabled}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="space-y-1.5">
         <Label htmlFor="filter-sort">Sort by</Label>
         <select id="filter-sort" name="sort" value={values.sort} onChange={choose} className={selectClass}>

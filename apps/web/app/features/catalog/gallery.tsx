@@ -3,10 +3,19 @@ import { cn } from '../../lib/cn.ts';
 
 /**
  * A product's pictures: one large, thumbnails to switch (issue 3). The thumbnails are one tab stop;
- * arrow keys, Home and End move between them and show the picture they land on.
+ * arrow keys, Home and End move between them and show the picture they land on. `featured` (the chosen
+ * variant's picture, issue 14) is shown whenever it changes, first among the thumbnails when the
+ * product's own pictures do not include it.
  */
-export function Gallery({ images, name }: { images: string[]; name: string }) {
-  const [index, setIndex] = useState(0);
+export function Gallery({ images: own, name, featured }: { images: string[]; name: string; featured?: string | null }) {
+  const images = featured && !own.includes(featured) ? [featured, ...own] : own;
+  const [index, setIndex] = useState(() => (featured ? Math.max(0, images.indexOf(featured)) : 0));
+  // A new variant's picture is shown at once (set while rendering: no flash of the old one).
+  const [shownFeatured, setShownFeatured] = useState(featured);
+  if (featured !== shownFeatured) {
+    setShownFeatured(featured);
+    setIndex(featured ? Math.max(0, images.indexOf(featured)) : 0);
+  }
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = images[index] ?? images[0];
 

@@ -4,9 +4,23 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LISTING_PAGE_SIZE, MAX_LISTING_PAGE, parseListing } from './list-query.server.ts';
 
-const parse = (query: string, fixed?: string) => parseListing(new URLSearchParams(query), fixed);
+const parse = (query: string, fixedCategory?: string, fixedBrand?: string) =>
+  parseListing(new URLSearchParams(query), { category: fixedCategory, brand: fixedBrand });
 
 describe('parseListing', () => {
+  it('keeps a page’s own category or brand whatever the query says (issue 14: brand pages)', () => {
+    expect(parse('category=books&brand=nike&page=2', 'fashion').query).toMatchObject({
+      category: 'fashion',
+      brand: 'nike',
+      page: 2,
+    });
+    const brandPage = parse('brand=nike&category=books&in_stock=true', undefined, 'apple');
+    expect(brandPage.query).toMatchObject({ brand: 'apple', category: 'books', in_stock: true });
+    expect(brandPage.params.brand).toBe('apple');
+    // A bad brand in the query is not a reason to drop the page's own.
+    expect(parse('brand=%25%25', undefined, 'apple').query.brand).toBe('apple');
+  });
+
   it('reads every filter of the URL the way GET /api/products does', () => {
     const { query, params, problem } = parse(
       'category=Electronics&subcategory=smartphones&brand=apple&sort=price-low&q=%20phone%20&min_price=10&max_price=99.5&in_stock=true&page=3',

@@ -10,6 +10,12 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** Deeper pages are refused: nobody pages that far, and huge offsets only cost the database. */
 export const MAX_LISTING_PAGE = 1000;
 
+/** Filters a page carries in its path (a category page's category, a brand page's brand): the query cannot override them. */
+export interface FixedFilters {
+  category?: string;
+  brand?: string;
+}
+
 export interface ParsedListing {
   /** What `catalog.listProducts` takes. */
   query: ProductListQuery;
@@ -23,9 +29,9 @@ export interface ParsedListing {
  * Reads the listing's filters from a URL query with the API's own schema (contracts `productListQuery`,
  * so the page and GET /api/products accept the same values). A bad value never fails the page: it is
  * dropped, the listing falls back to its default and `problem` carries the API's 400 message.
- * `fixedCategory` is a category page's own category, which the query cannot override.
+ * `fixed` holds a category page's own category or a brand page's brand, which the query cannot override.
  */
-export function parseListing(search: URLSearchParams, fixedCategory?: string): ParsedListing {
+export function parseListing(search: URLSearchParams, fixed: FixedFilters = {}): ParsedListing {
   const raw: Record<string, string> = {};
   let problem: string | undefined;
   for (const key of LISTING_KEYS) {
@@ -35,7 +41,8 @@ export function parseListing(search: URLSearchParams, fixedCategory?: string): P
     if (CONTROL.test(value)) problem ??= `${key} must not contain control characters`;
     else raw[key] = value;
   }
-  if (fixedCategory !== undefined) raw.category = fixedCategory;
+  if (fixed.category !== undefined) raw.category = fixed.category;
+  if (fixed.brand !== undefined) raw.brand = fixed.brand;
 
   // Each round drops the keys the schema refused; a key is never refused twice, so this ends.
   for (let round = 0; round <= LISTING_KEYS.length; round++) {
@@ -55,8 +62,8 @@ export function parseListing(search: URLSearchParams, fixedCategory?: string): P
     for (const issue of parsed.error.issues) {
       problem ??= issue.message;
       const key = issue.path[0];
-      const fixed = key === 'category' && fixedCategory !== undefined;
-      if (typeof key === 'string' && key in raw && !fixed) {
+      const isFixed = (key === 'category' || key === 'brand') && fixed[key] !== undefined;
+      if (typeof key === 'string' && key in raw && !isFixed) {
         delete raw[key];
         dropped = true;
       }
@@ -64,7 +71,7 @@ export function parseListing(search: URLSearchParams, fixedCategory?: string): P
     if (!dropped) break;
   }
   // Unreachable with the current schema; the safe answer is the unfiltered first page.
-  const query = productListQuery.parse({ limit: String(LISTING_PAGE_SIZE), category: fixedCategory, sort: 'popular' });
+  const query = productListQuery.parse({ limit: String(LISTING_PAGE_SIZE), ...fixed, sort: 'popular' });
   return { query, params: toParams(query), problem: problem ?? 'Invalid filters' };
 }
 

@@ -1,7 +1,7 @@
 import type { Services } from '@shop/api/services';
 import { categoryIdOf, FILTER_CATEGORIES, SORTS } from '@shop/contracts/categories';
 import { toCard } from './card.ts';
-import { LISTING_PAGE_SIZE, parseListing } from './list-query.server.ts';
+import { type FixedFilters, LISTING_PAGE_SIZE, parseListing } from './list-query.server.ts';
 import type { ListingData } from './listing.tsx';
 
 /**
@@ -12,9 +12,9 @@ import type { ListingData } from './listing.tsx';
 export async function loadListing(
   services: Services,
   search: URLSearchParams,
-  fixedCategory?: string,
+  fixed: FixedFilters = {},
 ): Promise<ListingData> {
-  const { query, params, problem } = parseListing(search, fixedCategory);
+  const { query, params, problem } = parseListing(search, fixed);
   const { brand: _brand, sort: _sort, page: _page, limit: _limit, ...filters } = query;
   const [list, categories, brands] = await Promise.all([
     services.catalog.listProducts(query),

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { CardProduct } from './card.ts';
-import { type FilterOptions, Filters } from './filters.tsx';
+import { type FilterOptions, Filters, type FixedKey } from './filters.tsx';
 import { type ListingParams, listingSearch } from './listing-url.ts';
 import { Pagination } from './pagination.tsx';
 import { EAGER_CARDS, ProductGrid } from './product-grid.tsx';
@@ -27,14 +27,15 @@ export interface ListingData {
 export function ProductListing({
   path,
   data,
-  fixedCategory = false,
+  fixed = [],
 }: {
   path: string;
   data: ListingData;
-  fixedCategory?: boolean;
+  /** Filters the page's path carries (a category or brand page's own): no control, not in links. */
+  fixed?: readonly FixedKey[];
 }) {
   const { params, products, total, totalPages } = data;
-  const omit = fixedCategory ? ['category'] : [];
+  const omit = fixed;
   const first = (params.page - 1) * data.pageSize + 1;
   const without = (key: keyof ListingParams) => {
     const rest: ListingParams = { ...params, page: 1 };
@@ -50,7 +51,7 @@ export function ProductListing({
     <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
       <aside aria-label="Filters">
         {/* Not keyed by the URL: a navigation must not re-create the form under the shopper's typing. */}
-        <Filters path={path} params={params} options={data.options} fixedCategory={fixedCategory} />
+        <Filters path={path} params={params} options={data.options} fixed={fixed} />
       </aside>
       <section aria-labelledby="results-heading">
         <h2 id="results-heading" className="sr-only">

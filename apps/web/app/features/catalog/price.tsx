@@ -5,16 +5,19 @@ export interface PriceProps {
   saleCents: number;
   regularCents: number;
   discount: number;
+  /** The lowest of several prices (a product whose variants cost different amounts, issue 14). */
+  from?: boolean;
   size?: 'sm' | 'lg';
   className?: string;
 }
 
 /** The price, and when discounted the regular price struck through with a percentage badge (issue 3). */
-export function Price({ saleCents, regularCents, discount, size = 'sm', className }: PriceProps) {
+export function Price({ saleCents, regularCents, discount, from = false, size = 'sm', className }: PriceProps) {
   const discounted = discount > 0 && regularCents > saleCents;
   return (
     <p className={cn('flex flex-wrap items-baseline gap-x-2 gap-y-1', className)}>
       <span className={cn('font-semibold', size === 'lg' ? 'text-3xl' : 'text-base')}>
+        {from ? <span className="font-normal text-base text-slate-700">From </span> : null}
         {discounted ? <span className="sr-only">Sale price </span> : null}
         {formatMoney(saleCents)}
       </span>

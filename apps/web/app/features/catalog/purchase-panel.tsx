@@ -1,32 +1,68 @@
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
+import { formatMoney, toCents } from '@shop/contracts/money';
+import type { PublicVariant } from '@shop/contracts/variants';
 import { Heart, Minus, Plus, ShoppingCart } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
+import type { VariantChoice } from './use-variant-choice.ts';
+import {
+  type ChoiceState,
+  choiceStates,
+  firstUnchosen,
+  optionLabel,
+  pricesDiffer,
+  specChoice,
+  type VariantModel,
+} from './variant-choice.ts';
 
+/** What the add-to-cart button buys: the chosen variant, with the spec's colour and size of it. */
 export interface PurchaseOptions {
+  variant: PublicVariant;
   color?: string;
   size?: string;
 }
 
 export interface PurchasePanelProps {
-  colors: string[];
-  sizes: string[];
-  available: number;
+  model: VariantModel;
+  choice: VariantChoice;
   onAddToCart: (quantity: number, options: PurchaseOptions) => unknown;
   onAddToWishlist: () => unknown;
 }
 
 export const CHOOSE_SIZE_MESSAGE = 'Please choose a size';
 
-const pill =
-  'inline-flex min-w-11 cursor-pointer items-center justify-center rounded-md border px-3 py-2 text-sm has-[:checked]:border-slate-900 has-[:checked]:bg-slate-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-slate-900';
+/** The message for an option the shopper has not chosen yet (the size's is issue 3's text). */
+export function chooseMessage(optionName: string): string {
+  const label = optionLabel(optionName).toLowerCase();
+  return label === 'size' ? CHOOSE_SIZE_MESSAGE : `Please choose a ${label}`;
+}
 
-/** A choice among values as native radio buttons (arrow keys, one tab stop, announced as a group). */
+const pill =
+  'inline-flex min-w-11 cursor-pointer flex-col items-center justify-center rounded-md border px-3 py-2 text-sm has-[:checked]:border-slate-900 has-[:checked]:bg-slate-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-slate-900';
+
+/** What a choice says under its value: sold out or not made, and its price where the choices' prices differ. */
+function choiceNote(state: ChoiceState, showPrice: boolean): string {
+  const parts: string[] = [];
+  if (!state.exists) parts.push('Unavailable');
+  else if (!state.available) parts.push('Sold out');
+  if (showPrice && state.minPrice !== undefined && state.maxPrice !== undefined) {
+    const low = formatMoney(toCents(state.minPrice));
+    parts.push(state.minPrice === state.maxPrice ? low : `from ${low}`);
+  }
+  return parts.join(' · ');
+}
+
+/**
+ * A choice among an option's values as native radio buttons (arrow keys, one tab stop, announced as a
+ * group). Issue 14: a value that no in-stock variant has with the other choices stays listed and
+ * choosable, struck through with its reason ('Sold out') as the radio's description; where the values
+ * cost different amounts each shows its price.
+ */
 function Choices({
   legend,
   name,
-  values,
+  states,
   value,
   onChange,
   describedBy,
@@ -34,12 +70,13 @@ function Choices({
 }: {
   legend: string;
   name: string;
-  values: string[];
+  states: ChoiceState[];
   value: string | undefined;
   onChange: (value: string) => void;
   describedBy?: string;
   invalid?: boolean;
 }) {
+  const showPrices = pricesDiffer(states);
   return (
     <fieldset aria-describedby={describedBy}>
       <legend className="font-medium text-sm">
@@ -47,74 +84,99 @@ function Choices({
         {value ? <span className="font-normal text-slate-600">: {value}</span> : null}
       </legend>
       <div className="mt-2 flex flex-wrap gap-2">
-        {values.map((v) => (
-          <label key={v} className={cn(pill, invalid ? 'border-red-700' : 'border-slate-300 hover:bg-slate-50')}>
-            <input
-              type="radio"
-              name={name}
-              value={v}
-              checked={value === v}
-              onChange={() => onChange(v)}
-              aria-invalid={invalid || undefined}
-              className="sr-only"
-            />
-            {v}
-          </label>
-        ))}
+        {states.map((state, k) => {
+          const note = choiceNote(state, showPrices);
+          const noteId = `${name}-note-${k}`;
+          return (
+            <label
+              key={state.value}
+              data-available={state.available}
+              className={cn(
+                pill,
+                state.available ? 'border-solid' : 'border-dashed bg-slate-50 text-slate-700',
+                invalid ? 'border-red-700' : 'border-slate-300 hover:bg-slate-100',
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={state.value}
+                checked={value === state.value}
+                onChange={() => onChange(state.value)}
+                // The name is the value alone; the note ('Sold out', a price) is its description.
+                aria-label={state.value}
+                aria-describedby={note ? noteId : undefined}
+                aria-invalid={invalid || undefined}
+                className="sr-only"
+              />
+              <span className={state.available ? undefined : 'line-through'}>{state.value}</span>
+              {note ? (
+                <span id={noteId} className="text-xs">
+                  {note}
+                </span>
+              ) : null}
+            </label>
+          );
+        })}
       </div>
     </fieldset>
   );
 }
 
 /**
- * Colour, size, quantity and the two buttons of a product page (issue 3). The cart and wishlist
- * themselves belong to their features; the route passes what the buttons do.
+ * The options, quantity and the two buttons of a product page (issue 3; issue 14: one picker per option
+ * in the product's order). The route holds the choice (price, stock and picture follow it); the cart and
+ * wishlist themselves belong to their features, and the route passes what the buttons do.
  */
-export function PurchasePanel({ colors, sizes, available, onAddToCart, onAddToWishlist }: PurchasePanelProps) {
+export function PurchasePanel({ model, choice, onAddToCart, onAddToWishlist }: PurchasePanelProps) {
   const id = useId();
-  const [color, setColor] = useState<string | undefined>(colors[0]);
-  // One size needs no choosing; several do (a wrong size is a return).
-  const [size, setSize] = useState<string | undefined>(sizes.length === 1 ? sizes[0] : undefined);
-  const [quantity, setQuantity] = useState(1);
-  const [sizeMissing, setSizeMissing] = useState(false);
-  const max = Math.max(1, Math.min(available, MAX_LINE_QUANTITY));
-  const outOfStock = available <= 0;
+  const { chosen, choose, summary } = choice;
+  const [wanted, setQuantity] = useState(1);
+  const [missing, setMissing] = useState(-1);
+  const max = Math.max(1, Math.min(summary.maxQuantity, MAX_LINE_QUANTITY));
+  // Another choice may have less in stock than the quantity typed for the last one.
+  const quantity = Math.min(wanted, max);
+  const outOfStock = !summary.inStock;
   const clamp = (n: number) => Math.min(max, Math.max(1, Number.isFinite(n) ? Math.trunc(n) : 1));
 
   function addToCart() {
-    if (sizes.length > 0 && !size) {
-      setSizeMissing(true);
+    const unchosen = firstUnchosen(model, chosen);
+    if (unchosen >= 0) {
+      setMissing(unchosen);
       return;
     }
-    void onAddToCart(quantity, { ...(color ? { color } : {}), ...(size ? { size } : {}) });
+    const { variant } = summary;
+    if (!variant?.in_stock) return;
+    void onAddToCart(quantity, { variant, ...specChoice(model, variant) });
   }
 
   return (
     <div className="space-y-6">
-      {colors.length > 0 ? (
-        <Choices legend="Colour" name={`${id}-color`} values={colors} value={color} onChange={setColor} />
-      ) : null}
-      {sizes.length > 0 ? (
-        <div>
-          <Choices
-            legend="Size"
-            name={`${id}-size`}
-            values={sizes}
-            value={size}
-            onChange={(v) => {
-              setSize(v);
-              setSizeMissing(false);
-            }}
-            invalid={sizeMissing}
-            describedBy={sizeMissing ? `${id}-size-error` : undefined}
-          />
-          {sizeMissing ? (
-            <p id={`${id}-size-error`} role="alert" className="mt-2 text-red-700 text-sm">
-              {CHOOSE_SIZE_MESSAGE}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {model.options.map((option, index) => {
+        const invalid = missing === index;
+        const errorId = `${id}-option-${index}-error`;
+        return (
+          <div key={option.name}>
+            <Choices
+              legend={optionLabel(option.name)}
+              name={`${id}-option-${index}`}
+              states={choiceStates(model, chosen, index)}
+              value={chosen[index]}
+              onChange={(value) => {
+                choose(index, value);
+                if (invalid) setMissing(-1);
+              }}
+              invalid={invalid}
+              describedBy={invalid ? errorId : undefined}
+            />
+            {invalid ? (
+              <p id={errorId} role="alert" className="mt-2 text-red-700 text-sm">
+                {chooseMessage(option.name)}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
       <div>
         <label htmlFor={`${id}-qty`} className="font-medium text-sm">
           Quantity
@@ -125,7 +187,7 @@ export function PurchasePanel({ colors, sizes, available, onAddToCart, onAddToWi
             size="icon"
             aria-label="Decrease quantity"
             disabled={outOfStock || quantity <= 1}
-            onClick={() => setQuantity((q) => clamp(q - 1))}
+            onClick={() => setQuantity(clamp(quantity - 1))}
           >
             <Minus aria-hidden="true" className="size-4" />
           </Button>
@@ -145,7 +207,7 @@ export function PurchasePanel({ colors, sizes, available, onAddToCart, onAddToWi
             size="icon"
             aria-label="Increase quantity"
             disabled={outOfStock || quantity >= max}
-            onClick={() => setQuantity((q) => clamp(q + 1))}
+            onClick={() => setQuantity(clamp(quantity + 1))}
           >
             <Plus aria-hidden="true" className="size-4" />
           </Button>

@@ -9,6 +9,7 @@ import {
   defaultCheckoutValues,
   emptyAddress,
   formFieldOf,
+  guestItems,
   paymentBody,
   QUOTE_PLACEHOLDER_ADDRESS,
   QUOTE_PLACEHOLDER_EMAIL,
@@ -126,6 +127,23 @@ describe('checkoutBody', () => {
     );
     expect(body.shipping_address).toEqual(saved);
     expect(body.billing_address).toMatchObject({ line2: 'Flat 2', phone: '+44 20 7946 0000', country: 'GB' });
+  });
+});
+
+describe('guestItems', () => {
+  it('sends each line’s variant (issue 14), and colour and size as the spec’s lines carry them', () => {
+    const shirt = { id: 'p-shirt', name: 'Shirt', sale_price: 20 };
+    const lines: LocalCartItem[] = [
+      { product: shirt, quantity: 1, variantId: 'v-red-m', options: ['Red', 'M'], color: 'Red', size: 'M' },
+      { product: shirt, quantity: 2, variantId: 'v-red-l', options: ['Red', 'L'], color: 'Red', size: 'L' },
+      // Saved before variants: the server picks the variant by colour and size.
+      { product: shirt, quantity: 1, color: 'Blue', size: 'S' },
+    ];
+    expect(guestItems(lines)).toEqual([
+      { product_id: 'p-shirt', variant_id: 'v-red-m', quantity: 1, color: 'Red', size: 'M' },
+      { product_id: 'p-shirt', variant_id: 'v-red-l', quantity: 2, color: 'Red', size: 'L' },
+      { product_id: 'p-shirt', quantity: 1, color: 'Blue', size: 'S' },
+    ]);
   });
 });
 

@@ -127,6 +127,8 @@ export function completeAddress(values: AddressValues): Address | null {
 export function guestItems(items: LocalCartItem[]): NonNullable<CheckoutBase['items']> {
   return items.map((item) => ({
     product_id: item.product.id,
+    // Issue 14: the variant the line buys; a line that does not know it lets its colour and size pick it.
+    ...(item.variantId ? { variant_id: item.variantId } : {}),
     quantity: item.quantity,
     ...(item.color ? { color: item.color } : {}),
     ...(item.size ? { size: item.size } : {}),

@@ -15,14 +15,18 @@ function entry(origin: string, path: string, lastmod?: string): string {
 }
 
 /**
- * sitemap.xml (issue 3 SEO): home, the static and content pages, every category and every published
- * product. Products are read and written batch by batch as the response streams, so the catalogue's
- * size costs neither memory nor time to first byte.
+ * sitemap.xml (issue 3 SEO): home, the static and content pages, every category, every brand with
+ * published products (issue 14) and every published product. Products are read and written batch by
+ * batch as the response streams, so the catalogue's size costs neither memory nor time to first byte.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   const { catalog, content } = context.services;
-  const [categories, pages] = await Promise.all([catalog.listCategories(), content.listPages()]);
+  const [categories, brands, pages] = await Promise.all([
+    catalog.listCategories(),
+    catalog.listBrands(),
+    content.listPages(),
+  ]);
   const encoder = new TextEncoder();
   let page = 0;
   let done = false;
@@ -35,6 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       // A page never edited since install has no honest change date: no lastmod (issue 11 point 13).
       for (const p of pages) head += entry(origin, `/${p.slug}`, p.updated_at ?? undefined);
       for (const c of categories) head += entry(origin, `/products/category/${encodeURIComponent(c.id)}`);
+      // A brand without published products has an empty page: not worth a search engine's visit.
+      for (const b of brands) if (b.count > 0) head += entry(origin, `/brands/${encodeURIComponent(b.slug)}`);
       controller.enqueue(encoder.encode(head));
     },
     async pull(controller) {

@@ -19,7 +19,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const category = (await context.services.catalog.listCategories()).find((c) => c.id === params.category);
   if (!category) throw new Response('Category not found', { status: 404, statusText: 'Not Found' });
 
-  const listing = await loadListing(context.services, url.searchParams, category.id);
+  const listing = await loadListing(context.services, url.searchParams, { category: category.id });
   const { sort: _sort, ...indexed } = listing.params;
   const path = `/products/category/${encodeURIComponent(category.id)}`;
   return {
@@ -126,7 +126,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </nav>
         ) : null}
-        <ProductListing path={path} data={loaderData} fixedCategory />
+        <ProductListing path={path} data={loaderData} fixed={['category']} />
       </Container>
     </main>
   );

@@ -10,8 +10,10 @@ import { Gallery } from '../../features/catalog/gallery.tsx';
 import { Price } from '../../features/catalog/price.tsx';
 import { ProductGrid } from '../../features/catalog/product-grid.tsx';
 import { productJsonLd } from '../../features/catalog/product-json-ld.ts';
+import { productSeo } from '../../features/catalog/product-seo.ts';
 import { type PurchaseOptions, PurchasePanel } from '../../features/catalog/purchase-panel.tsx';
-import { stockState } from '../../features/catalog/stock.ts';
+import { useVariantChoice } from '../../features/catalog/use-variant-choice.ts';
+import { choiceStock, discountPercent } from '../../features/catalog/variant-choice.ts';
 import { loadReviewsSection } from '../../features/reviews/index.ts';
 import { loadWishlistActions } from '../../features/wishlist/index.ts';
 import { lazyIsland } from '../../lib/lazy-island.ts';
@@ -30,7 +32,10 @@ const NotifyMe = lazyIsland(loadNotifyMe);
 /** The router's 404: the page answers HTTP 404 with the not-found page (spec §2). */
 const productNotFound = () => new Response('Product not found', { status: 404, statusText: 'Not Found' });
 
-/** spec §2 products/{productId}: by UUID or slug, in-process (DESIGN §3); unknown → the 404 page. */
+/**
+ * spec §2 products/{productId}: by UUID or slug, in-process (DESIGN §3); unknown → the 404 page. With
+ * its options and variants (issue 14), so the choices, their prices and stock are in the server HTML.
+ */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   // spec §2 says this loader waits 1 s; DESIGN §7 keeps that wait for demos only.
   await context.demoDelay(request.signal);
@@ -38,7 +43,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const found = await catalog.getProduct(params.productId);
   if (!found.ok) throw productNotFound();
   const product = found.value;
-  const [related, categories, brands, reviews] = await Promise.all([
+  const [related, categories, variants, reviews] = await Promise.all([
     product.subcategory
       ? catalog.listProducts({
           category: product.category,
@@ -48,12 +53,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
         })
       : Promise.resolve({ items: [] }),
     catalog.listCategories(),
-    catalog.listBrands(),
+    catalog.getProductVariants(product.id),
     // As a guest sees them (issue 4): in the HTML for search engines; the browser asks for the rest.
     context.services.reviews.list(product.id, undefined),
   ]);
-  // Unpublished between the two reads: the same 404 page.
-  if (!reviews.ok) throw productNotFound();
+  // Unpublished between the reads: the same 404 page.
+  if (!reviews.ok || !variants.ok) throw productNotFound();
   const category = categories.find((c) => c.id === product.category);
   const subcategory = category?.subcategories.find((s) => s.slug === product.subcategory);
   return {
@@ -64,7 +69,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       .map(toCard),
     category: category ? { id: category.id, name: category.name } : null,
     subcategory: subcategory ? { slug: subcategory.slug, name: subcategory.name } : null,
-    brandName: brands.find((b) => b.id === product.brand)?.name ?? null,
+    variants: variants.value,
     reviews: reviews.value,
     canonical: canonicalUrl(request, productPath(product)),
     origin: new URL(request.url).origin,
@@ -73,11 +78,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: 'Product not found · Shop' }];
-  const { product, brandName } = loaderData;
+  const { product } = loaderData;
   const image = product.images[0];
   return seoMeta({
-    title: product.name,
-    description: `${brandName ? `${brandName} · ` : ''}${product.description}`.slice(0, 300),
+    // Issue 14: the SEO title and description set in admin, when set.
+    ...productSeo(product),
     url: loaderData.canonical,
     type: 'product',
     ...(image ? { image: new URL(image, loaderData.origin).href } : {}),
@@ -87,9 +92,22 @@ export function meta({ loaderData }: Route.MetaArgs) {
 const STOCK_TONES = { in: 'text-green-800', low: 'text-amber-800', out: 'text-red-700' } as const;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, category, subcategory, brandName } = loaderData;
+  // Another product starts with its own choice of variant (the choice lives in ProductDetails).
+  return <ProductDetails key={loaderData.product.id} data={loaderData} />;
+}
+
+function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) {
+  const { product, related, category, subcategory, variants } = data;
   const nonce = useNonce();
-  const stock = stockState(product.available);
+  const choice = useVariantChoice(variants);
+  const { summary } = choice;
+  const stock = choiceStock(summary);
+  // The variant's price, or the product's where the choice leaves several (issue 14).
+  const price = summary.price ?? product.sale_price;
+  const compareAt = summary.compareAtPrice ?? product.regular_price;
+  const ownDiscount = price === product.sale_price && compareAt === product.regular_price;
+  // Back-in-stock for what is chosen: the variant once chosen, else the product (every variant sold out).
+  const notifyVariant = summary.variant?.id;
   // The cart and wishlist load on first use (issue 3 budget): their code is not part of this page.
   const line = {
     id: product.id,
@@ -98,8 +116,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     image: product.images[0] ?? null,
     slug: product.slug,
   };
-  const addToCart = (quantity: number, options: PurchaseOptions) =>
-    loadCartActions().then((m) => m.addToCart(line, quantity, options));
+  const addToCart = (quantity: number, { variant, color, size }: PurchaseOptions) =>
+    loadCartActions().then((m) =>
+      m.addToCart({ ...line, sale_price: variant.price, image: variant.image ?? line.image }, quantity, {
+        variantId: variant.id,
+        sku: variant.sku,
+        options: variant.options,
+        color,
+        size,
+      }),
+    );
   const addToWishlist = () =>
     loadWishlistActions().then((m) =>
       m.toggleWishlist({
@@ -148,10 +174,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </nav>
 
         <div className="mt-6 grid gap-10 md:grid-cols-2">
-          <Gallery key={product.id} images={product.images} name={product.name} />
+          <Gallery images={product.images} name={product.name} featured={summary.image} />
           <div>
-            {brandName ? (
-              <p className="font-medium text-slate-600 text-sm uppercase tracking-wide">{brandName}</p>
+            {product.brand_name && product.brand_slug ? (
+              <p className="font-medium text-slate-600 text-sm uppercase tracking-wide">
+                <Link to={`/brands/${encodeURIComponent(product.brand_slug)}`} className="hover:underline">
+                  {product.brand_name}
+                </Link>
+              </p>
+            ) : product.brand_name ? (
+              <p className="font-medium text-slate-600 text-sm uppercase tracking-wide">{product.brand_name}</p>
             ) : null}
             <h1 className="mt-1 font-bold text-3xl tracking-tight">{product.name}</h1>
             {product.rating_count > 0 ? (
@@ -166,30 +198,24 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <Price
               className="mt-4"
               size="lg"
-              saleCents={toCents(product.sale_price)}
-              regularCents={toCents(product.regular_price)}
-              discount={product.percentage_discount}
+              from={summary.from}
+              saleCents={toCents(price)}
+              regularCents={toCents(compareAt)}
+              discount={ownDiscount ? product.percentage_discount : discountPercent(price, compareAt)}
             />
-            <p className={`mt-2 font-medium ${STOCK_TONES[stock.tone]}`} data-testid="stock-state">
+            <p className={`mt-2 font-medium ${STOCK_TONES[stock.tone]}`} data-testid="stock-state" aria-live="polite">
               {stock.label}
             </p>
-            {stock.tone === 'out' ? (
+            {stock.tone === 'out' && !summary.missingCombination ? (
               <div className="mt-4">
                 <Suspense fallback={<div className="min-h-11" />}>
-                  <NotifyMe key={product.id} productId={product.id} />
+                  <NotifyMe key={notifyVariant ?? ''} productId={product.id} variantId={notifyVariant} />
                 </Suspense>
               </div>
             ) : null}
             <p className="mt-6 text-slate-700 leading-relaxed">{product.description}</p>
             <div className="mt-8">
-              <PurchasePanel
-                key={product.id}
-                colors={product.colors}
-                sizes={product.available_sizes}
-                available={product.available}
-                onAddToCart={addToCart}
-                onAddToWishlist={addToWishlist}
-              />
+              <PurchasePanel model={variants} choice={choice} onAddToCart={addToCart} onAddToWishlist={addToWishlist} />
             </div>
             {product.features.length > 0 ? (
               <section aria-labelledby="features-heading" className="mt-10">
@@ -207,7 +233,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <Suspense fallback={null}>
-          <ReviewsSection key={product.id} productId={product.id} initial={loaderData.reviews} />
+          <ReviewsSection productId={product.id} initial={data.reviews} />
         </Suspense>
 
         {related.length > 0 ? (
@@ -228,7 +254,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: structured data for search engines, escaped above
         dangerouslySetInnerHTML={{
           __html: jsonLdString(
-            productJsonLd(product, { url: loaderData.canonical, origin: loaderData.origin, brandName }),
+            productJsonLd(product, { url: data.canonical, origin: data.origin, brandName: product.brand_name }),
           ),
         }}
       />

@@ -68,6 +68,25 @@ describe('NotifyMe', () => {
     expect(button()).toBeTruthy();
   });
 
+  it('subscribes to the chosen sold-out variant (issue 14): its id in the body', async () => {
+    login(user, { access: 'access-1', refresh: 'refresh-1' });
+    render(<NotifyMe productId={PRODUCT} variantId="variant-red-m" />);
+    fireEvent.click(button());
+    expect(await screen.findByText("We'll e-mail you when it's back in stock.")).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: `products/${PRODUCT}/subscribe`,
+      body: { variant_id: 'variant-red-m' },
+    });
+  });
+
+  it('subscribes to the product without a body when no variant is chosen', async () => {
+    login(user, { access: 'access-1', refresh: 'refresh-1' });
+    render(<NotifyMe productId={PRODUCT} />);
+    fireEvent.click(button());
+    expect(await screen.findByText("We'll e-mail you when it's back in stock.")).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toBeUndefined();
+  });
+
   it('shows an existing subscription when the page opens', async () => {
     subscribed = true;
     login(user, { access: 'access-1', refresh: 'refresh-1' });

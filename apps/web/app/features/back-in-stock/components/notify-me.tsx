@@ -16,9 +16,10 @@ type State =
 /**
  * 'Notify me' on an out-of-stock product (issue 4, spec §3 Product.subscribers): a signed-in shopper
  * subscribes to one back-in-stock mail and may cancel; a guest is asked to sign in. The button is in
- * the server HTML; a signed-in shopper's current subscription is asked for after hydration.
+ * the server HTML; a signed-in shopper's current subscription is asked for after hydration. Issue 14:
+ * on a sold-out variant of a product that has others in stock, the mail is for that variant.
  */
-export default function NotifyMe({ productId }: { productId: string }) {
+export default function NotifyMe({ productId, variantId }: { productId: string; variantId?: string }) {
   const hydrated = useHydrated();
   const userId = useSession((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -33,20 +34,20 @@ export default function NotifyMe({ productId }: { productId: string }) {
     setError(null);
     if (!hydrated || !userId) return;
     const controller = new AbortController();
-    getSubscription(productId, controller.signal).then(
+    getSubscription(productId, controller.signal, variantId).then(
       (status) => {
         if (status.subscribed) setState({ kind: 'subscribed' });
       },
       () => undefined, // Unknown: the button stays, and subscribing again is harmless.
     );
     return () => controller.abort();
-  }, [hydrated, userId, productId]);
+  }, [hydrated, userId, productId, variantId]);
 
   async function change(want: boolean) {
     setError(null);
     setState({ kind: 'busy', subscribed: !want });
     try {
-      const status = await (want ? subscribe(productId) : unsubscribe(productId));
+      const status = await (want ? subscribe(productId, variantId) : unsubscribe(productId, variantId));
       setState(status.subscribed ? { kind: 'subscribed' } : { kind: 'idle', note: TEXT.cancelled });
     } catch (cause) {
       setState(want ? { kind: 'idle' } : { kind: 'subscribed' });

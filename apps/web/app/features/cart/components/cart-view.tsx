@@ -9,6 +9,7 @@ import {
   cartTotals,
   itemKey,
   type LocalCartItem,
+  lineChoices,
   lineTotalCents,
   loadCartFromStorage,
   unitCents,
@@ -57,7 +58,7 @@ export function CartView() {
         </div>
         <ul className="divide-y divide-slate-200">
           {items.map((item) => (
-            <CartLine key={itemKey(item)} item={item} />
+            <CartLine key={itemKey(item)} item={item} named={linesOf(items, item.product.id) > 1} />
           ))}
         </ul>
       </section>
@@ -66,12 +67,23 @@ export function CartView() {
   );
 }
 
-function CartLine({ item }: { item: LocalCartItem }) {
+const linesOf = (items: LocalCartItem[], productId: string) => items.filter((i) => i.product.id === productId).length;
+
+/** `named`: the product has other lines (other variants), so the line's controls name its values too. */
+function CartLine({ item, named }: { item: LocalCartItem; named: boolean }) {
   const { product } = item;
-  const options = { color: item.color ?? null, size: item.size ?? null };
-  const chosen = [item.color && `Colour: ${item.color}`, item.size && `Size: ${item.size}`].filter(Boolean).join(' · ');
+  const line = { variantId: item.variantId ?? null, color: item.color ?? null, size: item.size ?? null };
+  const choices = lineChoices(item);
+  const chosen = choices.join(' · ');
+  // Two variants of one product are two lines: each stepper names its variant for screen readers.
+  const label = named && choices.length > 0 ? `${product.name} (${choices.join(', ')})` : product.name;
   return (
-    <li className="flex gap-4 py-4" data-testid="cart-line" data-product-id={product.id}>
+    <li
+      className="flex gap-4 py-4"
+      data-testid="cart-line"
+      data-product-id={product.id}
+      data-variant-id={item.variantId ?? undefined}
+    >
       <Link to={productPath(item)} tabIndex={-1} aria-hidden="true" className="shrink-0">
         {product.image ? (
           <img
@@ -92,7 +104,11 @@ function CartLine({ item }: { item: LocalCartItem }) {
           <Link to={productPath(item)} className="font-medium hover:underline">
             {product.name}
           </Link>
-          {chosen ? <p className="text-slate-600 text-sm">{chosen}</p> : null}
+          {chosen ? (
+            <p className="text-slate-600 text-sm" data-testid="line-choices">
+              {chosen}
+            </p>
+          ) : null}
           {item.missing?.length ? (
             // Issue 11 point 6: a line saved before colours and sizes were required cannot be bought as it is.
             <p className="mt-1 text-amber-800 text-sm" data-testid="missing-choice">
@@ -110,8 +126,8 @@ function CartLine({ item }: { item: LocalCartItem }) {
           <QuantityStepper
             className="mt-2"
             value={item.quantity}
-            label={product.name}
-            onChange={(quantity) => void actions().then((m) => m.updateQuantity(product.id, quantity, options))}
+            label={label}
+            onChange={(quantity) => void actions().then((m) => m.updateQuantity(product.id, quantity, line))}
           />
         </div>
         <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end">

@@ -16,8 +16,9 @@ export function cartLine(
   id: string,
   p: WireProduct,
   quantity: number,
-  options: { color?: string; size?: string } = {},
+  options: { color?: string; size?: string; variantId?: string } = {},
 ): CartItem {
+  const values = [options.color, options.size].filter((v): v is string => Boolean(v));
   return {
     id,
     product: {
@@ -30,6 +31,9 @@ export function cartLine(
       available: 100,
       in_stock: true,
     },
+    variant_id: options.variantId ?? `v-${p.id}${values.map((v) => `-${v}`).join('')}`,
+    sku: `sku-${p.id}${values.map((v) => `-${v.toLowerCase()}`).join('')}`,
+    options: values,
     quantity,
     color: options.color ?? null,
     size: options.size ?? null,
