@@ -124,7 +124,7 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
  * Issue 14: the variant a back-in-stock subscription waits for (POST body, or `?variant_id=` on the
  * GET and DELETE); without it, any variant of the product (the spec's subscription).
  */
-export const subscriptionBody = z.strictObject({ variant_id: variantId.optional() }).optional();
+export const subscriptionBody = z.strictObject({ variant_id: variantId.optional() }).nullish();
 export const subscriptionQuery = z.object({ variant_id: variantId.optional() });
 
 /** Texts the account, review and back-in-stock endpoints answer with; tests and the web compare against them. */
