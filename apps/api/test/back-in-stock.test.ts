@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, productSubscribers, users } from '../src/db/schema.ts';
 import { createProduct, setStock as setStockOf, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { addToCart, PAY_LATER, placeOrder, userBody } from './orders-fixtures.ts';
+import { PAY_LATER, placeOrder, userBody } from './orders-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

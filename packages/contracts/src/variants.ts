@@ -65,7 +65,8 @@ export function defaultSku(slug: string, values: readonly (string | null)[]): st
     .join('-')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    // One dash at most each end after the collapse above; a plain pattern keeps this linear (ADR 011).
+    .replace(/^-|-$/g, '');
   return suffix ? `${slug}-${suffix}` : slug;
 }
 
