@@ -33,6 +33,11 @@ export function variantOf(r: Pick<ResolvedCheckout, 'products'>, line: Pick<Requ
   return r.products.get(line.productId)?.variants.find((v) => v.id === line.variantId);
 }
 
+/** The lines that name their variant (all but a guest's lines of products not for sale), typed so. */
+export function linesWithVariant<L extends RequestedLine>(lines: readonly L[]): (L & { variantId: string })[] {
+  return lines.flatMap((l) => (l.variantId === null ? [] : [{ ...l, variantId: l.variantId }]));
+}
+
 /**
  * Lines that cannot be bought now, per variant: an unknown or unpublished product, a variant that is
  * gone, or more than the variant's stock.
@@ -40,8 +45,7 @@ export function variantOf(r: Pick<ResolvedCheckout, 'products'>, line: Pick<Requ
 export function availabilityProblems(r: ResolvedCheckout): ChangedLine[] {
   const problems: ChangedLine[] = [];
   const unchosen = r.lines.filter((l) => l.variantId === null);
-  const chosen = r.lines.flatMap((l) => (l.variantId === null ? [] : [{ ...l, variantId: l.variantId }]));
-  for (const line of [...unchosen, ...aggregate(chosen)]) {
+  for (const line of [...unchosen, ...aggregate(linesWithVariant(r.lines))]) {
     const { productId, variantId, quantity: requested } = line;
     const p = r.products.get(productId);
     const v = variantOf(r, line);

@@ -12,6 +12,7 @@ import {
   checkActorBody,
   hasPriceChange,
   linesChanged,
+  linesWithVariant,
   type PricedLine,
   priceWith,
 } from '../checkout/index.ts';
@@ -80,7 +81,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
           available: 0,
         }),
       );
-    const toTake = r.lines.flatMap((l) => (l.variantId === null ? [] : [{ ...l, variantId: l.variantId }]));
+    const toTake = linesWithVariant(r.lines);
     const { reserved, short } = await stock.reserve(tx, toTake);
     const locked = new Map(reserved.map((v) => [v.variantId, v]));
     for (const s of short) {

@@ -39,18 +39,17 @@ const toSellable = ({ option1, option2, option3, ...v }: SellableRow): SellableV
 export async function readSellable(ex: Executor, ids: readonly string[]): Promise<Map<string, SellableProduct>> {
   const valid = [...new Set(ids.filter((id) => isUuid(id)))];
   if (valid.length === 0) return new Map();
-  const [rows, variants] = await Promise.all([
-    ex
-      .select({ id: products.id, name: products.name, published: products.published, options: products.options })
-      .from(products)
-      .where(inArray(products.id, valid)),
-    ex
-      .select(sellable)
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(inArray(productVariants.productId, valid))
-      .orderBy(asc(productVariants.position), asc(productVariants.id)),
-  ]);
+  // One after the other: inside a transaction both run on its one connection anyway.
+  const rows = await ex
+    .select({ id: products.id, name: products.name, published: products.published, options: products.options })
+    .from(products)
+    .where(inArray(products.id, valid));
+  const variants = await ex
+    .select(sellable)
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(productVariants.productId, valid))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
   const found = new Map<string, SellableProduct>(rows.map((p) => [p.id, { ...p, variants: [] }]));
   for (const v of variants) found.get(v.productId)?.variants.push(toSellable(v));
   return found;
