@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, productSubscribers, products, users } from '../src/db/schema.ts';
-import { createProduct, signedInUser } from './cart-fixtures.ts';
+import { mailOutbox, productSubscribers, users } from '../src/db/schema.ts';
+import { createProduct, setStock as setStockOf, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { PAY_LATER, placeOrder, userBody } from './orders-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,8 +16,8 @@ const sub = (method: 'POST' | 'DELETE', productId: string, headers: Headers) =>
   t.app.inject({ method, url: `/api/products/${productId}/subscribe`, headers });
 const status = (productId: string, headers: Headers) =>
   t.app.inject({ url: `/api/products/${productId}/subscription`, headers });
-const setStock = (productId: string, available: number) =>
-  t.db.update(products).set({ available }).where(eq(products.id, productId));
+/** Stock set on the product's variant(s) (issue 14): the product's figure follows. */
+const setStock = (id: string, available: number) => setStockOf(t, id, available);
 const mailsTo = (emails: string[]) => t.db.select().from(mailOutbox).where(inArray(mailOutbox.to, emails));
 
 describe('back in stock', () => {
@@ -114,5 +115,99 @@ describe('back in stock', () => {
   it('notifies nobody for an empty or unknown list', async () => {
     expect(await t.app.services.backInStock.notifyBackInStock([])).toBe(0);
     expect(await t.app.services.backInStock.notifyBackInStock(['00000000-0000-4000-8000-000000000000'])).toBe(0);
+  });
+});
+
+describe('back in stock per variant (issue 14)', () => {
+  const subVariant = (productId: string, variantId: string, headers: Headers) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/products/${productId}/subscribe`,
+      headers,
+      payload: { variant_id: variantId },
+    });
+  const variantStatus = (productId: string, variantId: string, headers: Headers) =>
+    t.app.inject({ url: `/api/products/${productId}/subscription?variant_id=${variantId}`, headers });
+  const tee = () =>
+    createProduct(t, { colors: ['Red', 'Blue'], name: 'Two Tone Tee' }, [
+      { values: ['Red'], available: 1 },
+      { values: ['Blue'], available: 0 },
+    ]);
+
+  it('subscribes to a sold-out variant of a product that is in stock; refuses one in stock or of another product', async () => {
+    const u = await signedInUser(t);
+    const p = await tee();
+    const [red, blue] = p.variants;
+    if (!red || !blue) throw new Error('variants missing');
+    expect((await sub('POST', p.id, u.headers)).statusCode).toBe(422); // Red is in stock
+    const inStock = await subVariant(p.id, red.id, u.headers);
+    expect(inStock.statusCode).toBe(422);
+    expect(inStock.json().message).toBe('This product is in stock');
+    const other = await createProduct(t, { available: 0 });
+    const foreign = await subVariant(other.id, blue.id, u.headers);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Variant not found for this product');
+    expect((await subVariant(p.id, 'not-a-uuid', u.headers)).statusCode).toBe(404);
+
+    expect((await subVariant(p.id, blue.id, u.headers)).json()).toEqual({ subscribed: true });
+    expect((await variantStatus(p.id, blue.id, u.headers)).json()).toEqual({ subscribed: true });
+    // The product-level subscription (the spec's) is another one.
+    expect((await status(p.id, u.headers)).json()).toEqual({ subscribed: false });
+    const rows = await t.db.select().from(productSubscribers).where(eq(productSubscribers.userId, u.id));
+    expect(rows.map((r) => r.variantId)).toEqual([blue.id]);
+    const off = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${p.id}/subscribe?variant_id=${blue.id}`,
+      headers: u.headers,
+    });
+    expect(off.json()).toEqual({ subscribed: false });
+    expect(await t.db.select().from(productSubscribers).where(eq(productSubscribers.userId, u.id))).toEqual([]);
+  });
+
+  it('a cancel that brings a variant back mails its subscribers and the product’s, once; a sibling’s stay waiting', async () => {
+    const p = await tee();
+    const [red, blue] = p.variants;
+    if (!red || !blue) throw new Error('variants missing');
+    // The last Red is bought: the whole product is out of stock.
+    const buyer = await signedInUser(t);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/products/add-to-cart',
+      headers: buyer.headers,
+      payload: { product_id: p.id, color: 'Red' },
+    });
+    const placed = await placeOrder(t, userBody({ payment: PAY_LATER }), { headers: buyer.headers });
+    expect(placed.statusCode).toBe(201);
+
+    const wantsRed = await signedInUser(t);
+    const wantsBlue = await signedInUser(t);
+    const wantsAny = await signedInUser(t);
+    const wantsBoth = await signedInUser(t);
+    expect((await subVariant(p.id, red.id, wantsRed.headers)).statusCode).toBe(200);
+    expect((await subVariant(p.id, blue.id, wantsBlue.headers)).statusCode).toBe(200);
+    expect((await sub('POST', p.id, wantsAny.headers)).statusCode).toBe(200);
+    expect((await sub('POST', p.id, wantsBoth.headers)).statusCode).toBe(200);
+    expect((await subVariant(p.id, red.id, wantsBoth.headers)).statusCode).toBe(200);
+
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placed.json().id}/cancel`,
+      headers: buyer.headers,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    await t.drain();
+
+    const mails = await mailsTo([wantsRed.email, wantsBlue.email, wantsAny.email, wantsBoth.email]);
+    expect(mails.map((m) => m.to).sort()).toEqual([wantsAny.email, wantsBoth.email, wantsRed.email].sort());
+    expect(mails.find((m) => m.to === wantsRed.email)?.subject).toBe('Back in stock: Two Tone Tee (Red)');
+    expect(mails.find((m) => m.to === wantsAny.email)?.subject).toBe('Back in stock: Two Tone Tee');
+    expect((await variantStatus(p.id, blue.id, wantsBlue.headers)).json()).toEqual({ subscribed: true });
+    // Notified once: running the job again mails nobody.
+    expect(await t.app.services.backInStock.notifyBackInStock([p.id])).toBe(0);
+
+    // Blue comes in: only its subscriber is told.
+    await setStock(blue.id, 3);
+    expect(await t.app.services.backInStock.notifyBackInStock([p.id])).toBe(1);
+    expect((await mailsTo([wantsBlue.email])).map((m) => m.subject)).toEqual(['Back in stock: Two Tone Tee (Blue)']);
   });
 });

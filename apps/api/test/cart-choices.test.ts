@@ -3,7 +3,7 @@ import type { Cart } from '@shop/contracts/cart';
 import type { Order } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts } from '../src/db/schema.ts';
+import { cartItems, carts, productVariants } from '../src/db/schema.ts';
 import { createProduct, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { guestBody, placeOrder, quote, userBody, writeCounts } from './orders-fixtures.ts';
@@ -35,11 +35,21 @@ function add(headers: Headers, payload: Record<string, unknown>, key?: string) {
 
 const linesOf = async (productId: string) => t.db.select().from(cartItems).where(eq(cartItems.productId, productId));
 
-/** A cart line as it could exist before choices were required: written straight to the table. */
+/**
+ * A cart line as it could exist before choices were required: its variant has no colour or size (the
+ * product gained its options since), written straight to the tables.
+ */
 async function legacyLine(userId: string, productId: string, quantity = 1) {
   const [cart] = await t.db.insert(carts).values({ userId, updatedAt: new Date() }).returning({ id: carts.id });
   if (!cart) throw new Error('cart not created');
-  await t.db.insert(cartItems).values({ cartId: cart.id, productId, quantity, unitPriceCents: 1999 });
+  const [variant] = await t.db
+    .insert(productVariants)
+    .values({ productId, sku: `legacy-${randomUUID()}`, available: 5, position: 99 })
+    .returning({ id: productVariants.id });
+  if (!variant) throw new Error('variant not created');
+  await t.db
+    .insert(cartItems)
+    .values({ cartId: cart.id, productId, variantId: variant.id, quantity, unitPriceCents: 1999 });
 }
 
 describe('add-to-cart (product page, wishlist, guest cart merge)', () => {

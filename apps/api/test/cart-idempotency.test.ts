@@ -1,9 +1,9 @@
 import type { Cart } from '@shop/contracts/cart';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, idempotencyKeys, products } from '../src/db/schema.ts';
+import { cartItems, idempotencyKeys, products, productVariants } from '../src/db/schema.ts';
 import { hashRequest, IDEMPOTENCY_TTL_MS, withIdempotency } from '../src/lib/idempotency.ts';
-import { authHeaders, createProduct, signedInUser } from './cart-fixtures.ts';
+import { authHeaders, createProduct, setStock, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /** DESIGN §5: a retried add-to-cart with the same Idempotency-Key is applied once. */
@@ -97,7 +97,7 @@ describe('add-to-cart with Idempotency-Key', () => {
     const p = await createProduct(t, { available: 0 });
     expect((await add(u.headers, 'restock', { product_id: p.id })).statusCode).toBe(422);
     expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'restock'))).toEqual([]);
-    await t.db.update(products).set({ available: 3 }).where(eq(products.id, p.id));
+    await setStock(t, p.id, 3);
     const retry = await add(u.headers, 'restock', { product_id: p.id });
     expect(retry.statusCode).toBe(200);
     expect(await quantityOf(p.id)).toBe(1);
@@ -143,7 +143,7 @@ describe('withIdempotency (the helper orders will reuse)', () => {
     const p = await createProduct(t, { available: 5 });
     await expect(
       withIdempotency(t.db, request('h-2', {}), async (tx) => {
-        await tx.update(products).set({ available: 4 }).where(eq(products.id, p.id));
+        await tx.update(productVariants).set({ available: 4 }).where(eq(productVariants.productId, p.id));
         throw new Error('payment declined');
       }),
     ).rejects.toThrow('payment declined');

@@ -3,7 +3,7 @@ import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, products } from '../src/db/schema.ts';
-import { createProduct, signedInUser } from './cart-fixtures.ts';
+import { createProduct, setStock, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -54,6 +54,10 @@ describe('POST /api/products/add-to-cart (spec §7)', () => {
             available: 7,
             in_stock: true,
           },
+          // Issue 14: the product's one variant, chosen without asking.
+          variant_id: p.variants[0]?.id,
+          sku: p.slug,
+          options: [],
           quantity: 1,
           color: null,
           size: null,
@@ -125,15 +129,22 @@ describe('POST /api/products/add-to-cart (spec §7)', () => {
     expect(res2.json()).toMatchObject({ message: 'This product is out of stock', code: 'UNPROCESSABLE' });
   });
 
-  it('never lets the product total in the cart exceed the stock, across colours too', async () => {
+  it('never lets a line exceed its variant’s stock; each colour has its own (issue 14)', async () => {
     const u = await signedInUser(t);
-    const p = await createProduct(t, { available: 5, colors: ['Red', 'Blue'] });
+    const p = await createProduct(t, { colors: ['Red', 'Blue'] }, [
+      { values: ['Red'], available: 5 },
+      { values: ['Blue'], available: 2 },
+    ]);
     expect((await add(u.headers, { product_id: p.id, quantity: 3, color: 'Red' })).statusCode).toBe(200);
     const over = await add(u.headers, { product_id: p.id, quantity: 3, color: 'Red' });
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({ message: 'Only 5 left in stock', details: { available: 5, in_cart: 3 } });
     const otherColour = await add(u.headers, { product_id: p.id, quantity: 3, color: 'Blue' });
     expect(otherColour.statusCode).toBe(422);
+    expect(otherColour.json()).toMatchObject({
+      message: 'Only 2 left in stock',
+      details: { available: 2, in_cart: 0 },
+    });
     expect((await add(u.headers, { product_id: p.id, quantity: 2, color: 'Blue' })).statusCode).toBe(200);
     const lines = await t.db.select().from(cartItems).where(eq(cartItems.productId, p.id));
     expect(lines.map((l) => l.quantity).sort()).toEqual([2, 3]);
@@ -258,7 +269,8 @@ describe('cart lines whose product changed after adding', () => {
     const u = await signedInUser(t);
     const p = await createProduct(t, { salePriceCents: 1000, available: 3 });
     await add(u.headers, { product_id: p.id, quantity: 2 });
-    await t.db.update(products).set({ salePriceCents: 1200, available: 0 }).where(eq(products.id, p.id));
+    await t.db.update(products).set({ salePriceCents: 1200 }).where(eq(products.id, p.id));
+    await setStock(t, p.id, 0);
     const me = (await t.app.inject({ url: '/api/users/me', headers: u.headers })).json() as { cart: Cart };
     expect(me.cart.cart_items[0]?.product).toMatchObject({ sale_price: 12, available: 0, in_stock: false });
     expect(me.cart.total_price).toBe(24);

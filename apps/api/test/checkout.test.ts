@@ -45,6 +45,9 @@ describe('POST /api/checkout/quote', () => {
     expect(plain.lines).toEqual([
       {
         product_id: p.id,
+        // Issue 14: the product's one variant, chosen without asking.
+        variant_id: p.variants[0]?.id,
+        sku: p.slug,
         name: p.name,
         image: p.images[0],
         unit_price: 26,

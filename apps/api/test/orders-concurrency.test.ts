@@ -3,7 +3,7 @@ import type { Order } from '@shop/contracts/orders';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, payments, stockMovements } from '../src/db/schema.ts';
-import { createProduct, signedInUser } from './cart-fixtures.ts';
+import { createProduct, setStock, signedInUser, variantStock } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import {
   addToCart,
@@ -68,53 +68,65 @@ describe('no oversell', () => {
     expect(await unitsSold(p.id)).toBe(3);
   });
 
-  it('two lines of one product drawing on the same stock are checked as one', async () => {
-    const p = await createProduct(t, { available: 3, colors: ['Red', 'Blue'] });
-    // Guest: each line alone fits (2 ≤ 3), together they do not (4 > 3).
+  it('lines of one variant are checked as one against its stock; a sibling variant has its own (issue 14)', async () => {
+    const p = await createProduct(t, { colors: ['Red', 'Blue'] }, [
+      { values: ['Red'], available: 3 },
+      { values: ['Blue'], available: 3 },
+    ]);
+    const [red, blue] = p.variants;
+    if (!red || !blue) throw new Error('variants missing');
+    // Guest: each Red line alone fits (2 ≤ 3), together they do not (4 > 3).
     const guest = await placeOrder(
       t,
       guestBody([
         { product_id: p.id, quantity: 2, color: 'Red' } as never,
-        { product_id: p.id, quantity: 2, color: 'Blue' } as never,
+        { product_id: p.id, quantity: 2, color: 'red' } as never,
       ]),
     );
     expect(guest.statusCode).toBe(409);
     expect(guest.json().details.lines).toEqual([
-      expect.objectContaining({ product_id: p.id, reason: 'insufficient_stock', requested: 4, available: 3 }),
+      expect.objectContaining({
+        product_id: p.id,
+        variant_id: red.id,
+        reason: 'insufficient_stock',
+        requested: 4,
+        available: 3,
+      }),
     ]);
-    // Signed in: the cart's two colour lines of the product, stock lowered after they were added.
+    // Signed in: the cart's two colour lines, Red's stock lowered after they were added.
     const u = await signedInUser(t);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/products/add-to-cart',
-      headers: u.headers,
-      payload: { product_id: p.id, quantity: 2, color: 'Red' },
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/products/add-to-cart',
-      headers: u.headers,
-      payload: { product_id: p.id, quantity: 1, color: 'Blue' },
-    });
-    await t.db.execute(sql`update products set available = 2 where id = ${p.id}`);
+    for (const [color, quantity] of [
+      ['Red', 2],
+      ['Blue', 1],
+    ] as const) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/products/add-to-cart',
+        headers: u.headers,
+        payload: { product_id: p.id, quantity, color },
+      });
+    }
+    await setStock(t, red.id, 1);
     const mine = await placeOrder(t, userBody(), { headers: u.headers });
     expect(mine.statusCode).toBe(409);
-    expect(mine.json().details.lines[0]).toMatchObject({ requested: 3, available: 2 });
-    expect(await stockOf(t, p.id)).toBe(2);
-    // Lines that fit together are one order with two lines and one stock movement.
+    expect(mine.json().details.lines).toEqual([
+      expect.objectContaining({ variant_id: red.id, requested: 2, available: 1 }),
+    ]);
+    expect(await stockOf(t, p.id)).toBe(4);
+    // Lines that fit are one order with two lines, each taken from its own variant.
     const ok = await placeOrder(
       t,
       guestBody([
         { product_id: p.id, quantity: 1, color: 'red' } as never,
-        { product_id: p.id, quantity: 1, color: 'Blue' } as never,
+        { product_id: p.id, quantity: 3, color: 'Blue' } as never,
       ]),
     );
     expect(ok.statusCode).toBe(201);
-    expect((ok.json() as Order).lines.map((l) => [l.color, l.quantity])).toEqual([
-      ['Red', 1],
-      ['Blue', 1],
+    expect((ok.json() as Order).lines.map((l) => [l.color, l.quantity, l.variant_id])).toEqual([
+      ['Red', 1, red.id],
+      ['Blue', 3, blue.id],
     ]);
-    expect(await stockOf(t, p.id)).toBe(0);
+    expect([await variantStock(t, red.id), await variantStock(t, blue.id), await stockOf(t, p.id)]).toEqual([0, 0, 0]);
   });
 
   it('orders over overlapping products in opposite orders never deadlock', async () => {

@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, mailOutbox, orders, products } from '../src/db/schema.ts';
-import { createProduct, signedInUser } from './cart-fixtures.ts';
+import { createProduct, setStock, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import {
   ADDRESS,
@@ -231,7 +231,7 @@ describe('POST /api/orders — signed in', () => {
     const u = await signedInUser(t);
     const p = await createProduct(t, { available: 5 });
     await addToCart(t, u.headers, p.id, 4);
-    await t.db.update(products).set({ available: 3 }).where(eq(products.id, p.id));
+    await setStock(t, p.id, 3);
     const res = await placeOrder(t, userBody(), { headers: u.headers });
     expect(res.statusCode).toBe(409);
     expect(res.json().details.lines).toEqual([

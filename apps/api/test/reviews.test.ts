@@ -126,7 +126,7 @@ describe('reviews', () => {
 
   it('moves the product in the rating sort', async () => {
     const brand = `rb${Date.now().toString(36)}`;
-    await t.db.insert(brands).values({ id: brand, name: brand });
+    await t.db.insert(brands).values({ id: brand, name: brand, slug: brand });
     const a = await createProduct(t, { brandId: brand });
     const b = await createProduct(t, { brandId: brand });
     const order = async () =>

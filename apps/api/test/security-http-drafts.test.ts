@@ -26,7 +26,7 @@ beforeAll(async () => {
   staff = await authHeaders(t, await createUser(t, { role: 'staff' }));
   shopper = (await signedInUser(t)).headers;
   await t.db.insert(categories).values({ id: 'drafts-only', name: 'Drafts only', icon: 'box' });
-  await t.db.insert(brands).values({ id: 'draftco', name: 'DraftCo' });
+  await t.db.insert(brands).values({ id: 'draftco', name: 'DraftCo', slug: 'draftco' });
   const file = multipartFile(await pngImage(30, 20));
   const uploaded = await t.app.inject({
     method: 'POST',

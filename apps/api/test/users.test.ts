@@ -50,6 +50,9 @@ describe('GET /api/users/me (spec §7)', () => {
       {
         id: expect.any(String),
         product: expect.objectContaining({ id: p.id, sale_price: 12.5, in_stock: true }),
+        variant_id: p.variants[0]?.id,
+        sku: p.variants[0]?.sku,
+        options: ['Black'],
         quantity: 3,
         color: 'Black',
         size: null,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initialScripts } from '../../../e2e/support/initial-js.ts';
-import { categories, products } from '../src/db/schema.ts';
+import { categories } from '../src/db/schema.ts';
+import { createProduct } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 const webDir = path.resolve(import.meta.dirname, '../../web');
@@ -21,7 +22,7 @@ beforeAll(async () => {
   t = await createTestApp({ web: true });
   // At least one product whatever the seed holds; '&' checks that names are escaped in the HTML.
   await t.db.insert(categories).values({ id: 'web-test', name: 'Web Test', icon: 'box' }).onConflictDoNothing();
-  await t.db.insert(products).values({
+  await createProduct(t, {
     slug: 'web-test-lamp',
     name: 'Web Test Lamp & Shade',
     categoryId: 'web-test',

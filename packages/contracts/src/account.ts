@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, newPassword, registerBody, username } from './auth.ts';
+import { variantId } from './cart.ts';
 import { MSG } from './messages.ts';
 import { address } from './orders.ts';
 
@@ -118,6 +119,13 @@ export const updateAddressBody = addressBody.partial().refine((v) => Object.keys
 /** POST/DELETE /api/products/:id/subscribe, GET …/subscription: whether a back-in-stock mail is pending. */
 export const subscriptionStatus = z.object({ subscribed: z.boolean() });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
+
+/**
+ * Issue 14: the variant a back-in-stock subscription waits for (POST body, or `?variant_id=` on the
+ * GET and DELETE); without it, any variant of the product (the spec's subscription).
+ */
+export const subscriptionBody = z.strictObject({ variant_id: variantId.optional() }).nullish();
+export const subscriptionQuery = z.object({ variant_id: variantId.optional() });
 
 /** Texts the account, review and back-in-stock endpoints answer with; tests and the web compare against them. */
 export const ACCOUNT_MSG = {

@@ -68,18 +68,10 @@ export function defaultSku(slug: string, values: readonly (string | null)[]): st
     .filter((v): v is string => v !== null)
     .join('-')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-');
-  const trimmed = trimDashes(suffix);
-  return trimmed ? `${slug}-${trimmed}` : slug;
-}
-
-/** Without leading and trailing dashes; a loop, as `-+$` would rescan every run of dashes (ADR 011). */
-function trimDashes(s: string): string {
-  let start = 0;
-  let end = s.length;
-  while (start < end && s[start] === '-') start++;
-  while (end > start && s[end - 1] === '-') end--;
-  return s.slice(start, end);
+    .replace(/[^a-z0-9]+/g, '-')
+    // One dash at most each end after the collapse above; a plain pattern keeps this linear (ADR 011).
+    .replace(/^-|-$/g, '');
+  return suffix ? `${slug}-${suffix}` : slug;
 }
 
 /** The same values, compared without regard to case or surrounding spaces. */

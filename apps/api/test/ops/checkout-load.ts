@@ -193,17 +193,23 @@ export async function checkInvariants(url: string, productId: string, startStock
   return { orders, problems };
 }
 
-/** A published product without required choices, given `stock` units (the load buys from it). */
+/**
+ * A published product with one variant (no choice to make), given `stock` units on that variant — the
+ * product's figure follows by the roll-up trigger (issue 14). The load buys from it.
+ */
 export async function stockedProduct(url: string, stock: number): Promise<string> {
   return withClient(url, async (c) => {
     const res = await c.query<{ id: string }>(
-      `update products set available = $1
-       where id = (select id from products where published and colors = '{}' and available_sizes = '{}' order by id limit 1)
-       returning id`,
+      `update product_variants set available = $1
+       where product_id = (
+         select p.id from products p
+         where p.published and (select count(*) from product_variants v where v.product_id = p.id) = 1
+         order by p.id limit 1)
+       returning product_id as id`,
       [stock],
     );
     const id = res.rows[0]?.id;
-    if (!id) throw new Error('no product without choices in the seed');
+    if (!id) throw new Error('no product with one variant in the seed');
     return id;
   });
 }

@@ -121,9 +121,12 @@ describe('two shops behind nginx under a checkout load (issue 13: the cluster te
     await client.query(`insert into categories (id, name, icon) values ('electronics', 'Electronics', 'cpu')`);
     const productIds: string[] = [];
     for (const n of [1, 2, 3]) {
+      // Its stock is its one variant's (issue 14): the roll-up trigger gives the product the same figure.
       const { rows } = await client.query<{ id: string }>(
-        `insert into products (slug, name, category_id, regular_price_cents, sale_price_cents, images, available)
-         values ($1, $2, 'electronics', 2500, $3, '{https://img.example/p.jpg}', $4) returning id`,
+        `with p as (
+           insert into products (slug, name, category_id, regular_price_cents, sale_price_cents, images)
+           values ($1, $2, 'electronics', 2500, $3, '{https://img.example/p.jpg}') returning id)
+         insert into product_variants (product_id, sku, available) select id, $1, $4 from p returning product_id as id`,
         [`cluster-product-${n}`, `Cluster product ${n}`, 1000 + n * 111, START_STOCK],
       );
       productIds.push(rows[0]?.id ?? '');

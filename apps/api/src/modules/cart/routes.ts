@@ -9,6 +9,7 @@ import {
 import { errorBody } from '@shop/contracts/errors';
 import { badRequest, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
 import { currentUserId } from '../../plugins/auth.ts';
+import { VARIANT_MSG } from '../stock/index.ts';
 import type { RoutesPlugin } from '../types.ts';
 import type { CartFailure } from './service.ts';
 
@@ -17,6 +18,7 @@ const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 422: errorBody 
 /** The cart's expected failures, as HTTP answers (spec §4's stock messages). */
 const http: HttpTable<CartFailure> = {
   product_not_found: () => notFound('Product not found'),
+  variant_not_found: () => notFound(VARIANT_MSG.notFound),
   invalid_choice: ({ message, details }) => badRequest(message, details),
   out_of_stock: () => unprocessable('This product is out of stock', { available: 0 }),
   line_maximum: ({ max }) => unprocessable(`You can have at most ${max} of one item in your cart`, { max }),

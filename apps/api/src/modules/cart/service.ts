@@ -1,25 +1,23 @@
 import type { AddToCartBody, Cart, UpdateCartItemBody } from '@shop/contracts/cart';
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
-import { chooseLineOptions } from '@shop/contracts/product-options';
 import type { Db, Tx } from '../../db/client.ts';
 import { failureOfRollback, okOrRollback, transactionResult } from '../../db/transaction.ts';
 import { hashRequest, withIdempotency } from '../../lib/idempotency.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
+import { chooseVariant, readSellable } from '../stock/index.ts';
 import {
   addToLine,
   cartIdOf,
   deleteAllLines,
   deleteProductLines,
   lineQuantity,
-  productForLine,
-  productOfLine,
-  productStock,
-  quantityInCart,
   selectCartLines,
   setLineQuantity,
   touch,
+  variantOfLine,
+  variantStock,
 } from './repository.ts';
 import { toCartWire } from './wire.ts';
 
@@ -33,12 +31,14 @@ export type StockFailure =
   | Failure<'not_enough_stock', { available: number; inCart: number }>;
 
 /**
- * What a cart change can end in besides success: the stock refusals, a colour or size that is wrong or
- * missing (issue 11 point 6, with the contract's own message and details), a line or product that is not
- * in the cart.
+ * What a cart change can end in besides success: the stock refusals, a variant that is not the
+ * product's, a colour or size that is wrong or missing (issue 11 point 6, with the contract's own
+ * message and details) or another option left to choose (issue 14), a line or product that is not in
+ * the cart.
  */
 export type CartFailure =
   | StockFailure
+  | Failure<'variant_not_found'>
   | Failure<'invalid_choice', { message: string; details: Record<string, unknown> }>
   | Failure<'item_not_found'>
   | Failure<'not_in_cart'>;
@@ -51,37 +51,37 @@ export function createCartService({ db, clock }: Deps) {
   const readCart = async (ex: Executor, cartId: string): Promise<Cart> =>
     toCartWire(cartId, await selectCartLines(ex, cartId));
 
-  /** Why an atomic stock-checked write touched no row. */
+  /** Why an atomic stock-checked write of a variant's line touched no row. */
   async function stockRefusal(
     ex: Executor,
     cartId: string,
-    productId: string,
+    variantId: string,
     wantedLineTotal: number,
   ): Promise<StockFailure> {
-    const p = await productStock(ex, productId);
-    if (!p?.published) return fail('product_not_found');
+    const v = await variantStock(ex, variantId);
+    if (!v?.published) return fail('product_not_found');
     if (wantedLineTotal > MAX_LINE_QUANTITY) return fail('line_maximum', { max: MAX_LINE_QUANTITY });
-    if (p.available <= 0) return fail('out_of_stock');
-    return fail('not_enough_stock', { available: p.available, inCart: await quantityInCart(ex, cartId, productId) });
+    if (v.available <= 0) return fail('out_of_stock');
+    return fail('not_enough_stock', { available: v.available, inCart: await lineQuantity(ex, cartId, variantId) });
   }
 
   async function add(tx: Tx, userId: string, input: AddToCartBody): Promise<Result<Cart, CartFailure>> {
-    if (!isUuid(input.product_id)) return fail('product_not_found');
-    const product = await productForLine(tx, input.product_id);
+    const product = (await readSellable(tx, [input.product_id])).get(input.product_id);
     if (!product?.published) return fail('product_not_found');
-    // Issue 11 point 6: a product with colours or sizes is never in a cart without its choice.
-    const choice = chooseLineOptions(input, product);
-    if (!choice.ok) return fail('invalid_choice', { message: choice.message, details: choice.details });
-    // '' is the stored "no choice" (it keeps the line's unique key total).
-    const line = { productId: product.id, color: choice.color ?? '', size: choice.size ?? '' };
-    if (product.available <= 0) return fail('out_of_stock');
+    // Issue 14: the line buys one variant, named by its id or by colour and size (issue 11 point 6:
+    // never a product with colours or sizes without its choice).
+    const chosen = chooseVariant(input, product);
+    if (!chosen.ok) return chosen.reason === 'no_variants' ? fail('out_of_stock') : chosen;
+    const { variant, color, size } = chosen.value;
+    if (variant.available <= 0) return fail('out_of_stock');
 
     const cartId = await cartIdOf(tx, userId, clock.now());
     // One statement adds or grows the line and checks stock and the line maximum (repository `addToLine`).
-    // The cart is not a reservation: checkout checks stock again.
-    if (!(await addToLine(tx, { cartId, ...line, quantity: input.quantity }))) {
-      const had = await lineQuantity(tx, { cartId, ...line });
-      return stockRefusal(tx, cartId, product.id, had + input.quantity);
+    // The cart is not a reservation: checkout checks stock again. '' is the stored "no colour/size".
+    const line = { cartId, productId: product.id, variantId: variant.id, color: color ?? '', size: size ?? '' };
+    if (!(await addToLine(tx, { ...line, quantity: input.quantity }))) {
+      const had = await lineQuantity(tx, cartId, variant.id);
+      return stockRefusal(tx, cartId, variant.id, had + input.quantity);
     }
     await touch(tx, cartId, clock.now());
     return ok(await readCart(tx, cartId));
@@ -94,8 +94,8 @@ export function createCartService({ db, clock }: Deps) {
     },
 
     /**
-     * Adds `quantity` of a product (spec §7 add-to-cart); an existing line (same product, colour and
-     * size) grows by that amount (spec §4). With an Idempotency-Key a retry returns the first answer;
+     * Adds `quantity` of a product's variant (spec §7 add-to-cart); an existing line of that variant
+     * grows by that amount (spec §4). With an Idempotency-Key a retry returns the first answer;
      * a failure is not stored (nothing it wrote is kept), so a retry runs again.
      */
     async addItem(
@@ -128,9 +128,9 @@ export function createCartService({ db, clock }: Deps) {
       return transactionResult<Cart, CartFailure>(db, async (tx) => {
         const cartId = await cartIdOf(tx, userId, clock.now());
         if (!(await setLineQuantity(tx, cartId, itemId, input.quantity))) {
-          const productId = await productOfLine(tx, cartId, itemId);
-          if (!productId) return fail('item_not_found');
-          return stockRefusal(tx, cartId, productId, input.quantity);
+          const variantId = await variantOfLine(tx, cartId, itemId);
+          if (!variantId) return fail('item_not_found');
+          return stockRefusal(tx, cartId, variantId, input.quantity);
         }
         await touch(tx, cartId, clock.now());
         return ok(await readCart(tx, cartId));

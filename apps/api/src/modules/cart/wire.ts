@@ -1,23 +1,31 @@
 import type { Cart } from '@shop/contracts/cart';
 import { fromCents } from '@shop/contracts/money';
 import { missingChoices } from '@shop/contracts/product-options';
+import { type OptionValues, type ProductOption, specLists } from '@shop/contracts/variants';
+import { specValue } from '../stock/index.ts';
 
-/** A cart line as read with its product (repository `selectCartLines`). */
+/** A cart line as read with its variant and product (repository `selectCartLines`). */
 export interface CartLineRow {
   id: string;
   quantity: number;
-  color: string;
-  size: string;
   productId: string;
   slug: string;
   name: string;
+  images: string[];
+  published: boolean;
+  options: ProductOption[];
+  variantId: string;
+  sku: string;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+  /** The variant's price (or the product's), in cents. */
   salePriceCents: number;
   regularPriceCents: number;
-  images: string[];
+  /** The variant's own picture; null = the product's. */
+  image: string | null;
+  /** The variant's stock. */
   available: number;
-  published: boolean;
-  colors: string[];
-  sizes: string[];
 }
 
 /** The wire shape of a cart (contracts `cart`) with its totals. */
@@ -28,24 +36,30 @@ export function toCartWire(cartId: string, rows: CartLineRow[]): Cart {
   const items = rows.map((r) => {
     totalItems += r.quantity;
     totalCents += r.salePriceCents * r.quantity;
+    const values: OptionValues = [r.option1, r.option2, r.option3];
+    const color = specValue(r, values, 'color');
+    const size = specValue(r, values, 'size');
     return {
       id: r.id,
+      // The line's product as the spec shows it, with what the line can buy: its variant's price and stock.
       product: {
         id: r.productId,
         slug: r.slug,
         name: r.name,
         sale_price: fromCents(r.salePriceCents),
         regular_price: fromCents(r.regularPriceCents),
-        images: r.images,
+        images: r.image ? [r.image, ...r.images.filter((i) => i !== r.image)] : r.images,
         available: r.available,
         in_stock: r.published && r.available > 0,
       },
+      variant_id: r.variantId,
+      sku: r.sku,
+      options: values.filter((v) => v !== null),
       quantity: r.quantity,
-      // '' is the stored "no choice" (it keeps the line's unique key total); the wire says null.
-      color: r.color || null,
-      size: r.size || null,
-      // A line made before choices were required (issue 11): the cart asks for them, checkout refuses.
-      missing_choices: missingChoices({ color: r.color || null, size: r.size || null }, r),
+      color,
+      size,
+      // A variant without a value of an option the product gained since (issue 11): the cart asks, checkout refuses.
+      missing_choices: missingChoices({ color, size }, specLists(r.options)),
     };
   });
   return { id: cartId, cart_items: items, total_items: totalItems, total_price: fromCents(totalCents) };

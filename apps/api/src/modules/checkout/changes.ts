@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type Failure, fail } from '../../lib/result.ts';
 import { aggregate } from '../stock/index.ts';
 import { CHECKOUT_MSG } from './rules.ts';
-import type { ResolvedCheckout } from './types.ts';
+import type { RequestedLine, ResolvedCheckout } from './types.ts';
 
 export type ChangedLine = z.infer<typeof changedLine>;
 
@@ -28,36 +28,77 @@ export function hasPriceChange(lines: ChangedLine[]): boolean {
   return lines.some((l) => l.reason === 'price_changed');
 }
 
-/** Lines that cannot be bought now (unknown/unpublished product, or more than the stock), per product. */
+/** A line's variant as read with its product; undefined when either is unknown or gone. */
+export function variantOf(r: Pick<ResolvedCheckout, 'products'>, line: Pick<RequestedLine, 'productId' | 'variantId'>) {
+  return r.products.get(line.productId)?.variants.find((v) => v.id === line.variantId);
+}
+
+/** The lines that name their variant (all but a guest's lines of products not for sale), typed so. */
+export function linesWithVariant<L extends RequestedLine>(lines: readonly L[]): (L & { variantId: string })[] {
+  return lines.flatMap((l) => (l.variantId === null ? [] : [{ ...l, variantId: l.variantId }]));
+}
+
+/**
+ * Lines that cannot be bought now, per variant: an unknown or unpublished product, a variant that is
+ * gone, or more than the variant's stock.
+ */
 export function availabilityProblems(r: ResolvedCheckout): ChangedLine[] {
   const problems: ChangedLine[] = [];
-  for (const { productId, quantity } of aggregate(r.lines)) {
+  const unchosen = r.lines.filter((l) => l.variantId === null);
+  for (const line of [...unchosen, ...aggregate(linesWithVariant(r.lines))]) {
+    const { productId, variantId, quantity: requested } = line;
     const p = r.products.get(productId);
-    if (!p?.published) {
-      problems.push(changed(productId, p?.name ?? null, 'unavailable', null, p?.priceCents ?? null, quantity, 0));
-    } else if (p.available < quantity) {
-      problems.push(changed(productId, p.name, 'insufficient_stock', null, p.priceCents, quantity, p.available));
+    const v = variantOf(r, line);
+    const name = p?.name ?? null;
+    if (!p?.published || !v) {
+      problems.push(
+        changed({
+          productId,
+          variantId,
+          name,
+          reason: 'unavailable',
+          currentCents: v?.priceCents ?? null,
+          requested,
+          available: 0,
+        }),
+      );
+    } else if (v.available < requested) {
+      problems.push(
+        changed({
+          productId,
+          variantId,
+          name,
+          reason: 'insufficient_stock',
+          currentCents: v.priceCents,
+          requested,
+          available: v.available,
+        }),
+      );
     }
   }
   return problems;
 }
 
-export function changed(
-  productId: string,
-  name: string | null,
-  reason: ChangedLine['reason'],
-  expectedCents: number | null,
-  currentCents: number | null,
-  requested: number,
-  available: number,
-): ChangedLine {
+/** One line of the 409 (contracts `changedLine`): what moved for this variant, with the new figures. */
+export function changed(c: {
+  productId: string;
+  variantId: string | null;
+  name: string | null;
+  reason: ChangedLine['reason'];
+  expectedCents?: number | null;
+  currentCents: number | null;
+  requested: number;
+  available: number;
+}): ChangedLine {
+  const expected = c.expectedCents ?? null;
   return {
-    product_id: productId,
-    name: name ?? 'Unknown product',
-    reason,
-    expected_price: expectedCents === null ? null : fromCents(expectedCents),
-    current_price: currentCents === null ? null : fromCents(currentCents),
-    requested,
-    available,
+    product_id: c.productId,
+    variant_id: c.variantId,
+    name: c.name ?? 'Unknown product',
+    reason: c.reason,
+    expected_price: expected === null ? null : fromCents(expected),
+    current_price: c.currentCents === null ? null : fromCents(c.currentCents),
+    requested: c.requested,
+    available: c.available,
   };
 }

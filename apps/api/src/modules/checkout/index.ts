@@ -2,7 +2,14 @@
  * Checkout (issue 4): the public face of the module. Orders reuse its reading and checking (`resolve`),
  * its pricing and its answers, so a quote and an order agree to the cent and in their refusals.
  */
-export { type ChangedLine, changed, hasPriceChange, type LinesChanged, linesChanged } from './changes.ts';
+export {
+  type ChangedLine,
+  changed,
+  hasPriceChange,
+  type LinesChanged,
+  linesChanged,
+  linesWithVariant,
+} from './changes.ts';
 export { discountCents, type PricingInput, priceOrder, priceWith, type Totals } from './pricing.ts';
 export { checkoutHttp, checkoutRoutes } from './routes.ts';
 export { type BodyMismatch, CHECKOUT_MSG, checkActorBody } from './rules.ts';

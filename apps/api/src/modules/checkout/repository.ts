@@ -1,32 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { cartItems, carts, products, users } from '../../db/schema.ts';
-import { isUuid } from '../../lib/uuid.ts';
-import type { ProductInfo, RequestedLine } from './types.ts';
+import { cartItems, carts, users } from '../../db/schema.ts';
+import type { RequestedLine } from './types.ts';
 
 type Executor = Db | Tx;
 
-/** The products of these ids as checkout needs them; unknown and malformed ids are left out. */
-export async function readProducts(ex: Executor, ids: string[]): Promise<Map<string, ProductInfo>> {
-  const valid = [...new Set(ids.filter((id) => isUuid(id)))];
-  if (valid.length === 0) return new Map();
-  const rows = await ex
-    .select({
-      id: products.id,
-      name: products.name,
-      images: products.images,
-      priceCents: products.salePriceCents,
-      available: products.available,
-      published: products.published,
-      colors: products.colors,
-      sizes: products.availableSizes,
-    })
-    .from(products)
-    .where(inArray(products.id, valid));
-  return new Map(rows.map((r) => [r.id, { ...r, image: r.images[0] ?? null }]));
-}
-
-/** The signed-in user's server cart, oldest line first, with each line's price snapshot. */
+/** The signed-in user's server cart, oldest line first, with each line's variant and price snapshot. */
 export async function cartLines(
   ex: Executor,
   userId: string,
@@ -42,6 +21,7 @@ export async function cartLines(
     cartId: cart.id,
     lines: rows.map((r) => ({
       productId: r.productId,
+      variantId: r.variantId,
       quantity: r.quantity,
       color: r.color || null,
       size: r.size || null,

@@ -21,13 +21,31 @@ describe('checkout rules', () => {
   });
 
   it('says prices, stock, or both changed', () => {
-    const price = changed('p', 'Tee', 'price_changed', 1000, 1200, 1, 5);
-    const stock = changed('q', null, 'insufficient_stock', null, 500, 3, 1);
+    const price = changed({
+      productId: 'p',
+      variantId: 'v',
+      name: 'Tee',
+      reason: 'price_changed',
+      expectedCents: 1000,
+      currentCents: 1200,
+      requested: 1,
+      available: 5,
+    });
+    const stock = changed({
+      productId: 'q',
+      variantId: null,
+      name: null,
+      reason: 'insufficient_stock',
+      currentCents: 500,
+      requested: 3,
+      available: 1,
+    });
     expect(changedMessage([price])).toBe(CHECKOUT_MSG.pricesChanged);
     expect(changedMessage([stock])).toBe(CHECKOUT_MSG.stockChanged);
     expect(changedMessage([price, stock])).toBe(CHECKOUT_MSG.changed);
     expect(hasPriceChange([stock])).toBe(false);
-    expect(stock).toMatchObject({ name: 'Unknown product', expected_price: null, current_price: 5 });
+    expect(stock).toMatchObject({ name: 'Unknown product', variant_id: null, expected_price: null, current_price: 5 });
+    expect(price).toMatchObject({ variant_id: 'v', expected_price: 10, current_price: 12 });
   });
 
   it('names every missing choice', () => {

@@ -1,6 +1,8 @@
 import type { CheckoutBase } from '@shop/contracts/orders';
-import { chooseLineOptions, missingChoices, OPTION_LABELS, type OptionKind } from '@shop/contracts/product-options';
+import { missingChoices, OPTION_LABELS, type OptionKind } from '@shop/contracts/product-options';
+import { specLists } from '@shop/contracts/variants';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
+import { type ChoiceFailure, chooseVariant, specValue, VARIANT_MSG } from '../stock/index.ts';
 import type { Actor, ProductInfo, RequestedLine } from './types.ts';
 
 export const CHECKOUT_MSG = {
@@ -18,7 +20,7 @@ export const CHECKOUT_MSG = {
 /** A body that does not fit the caller (400 on `field`): signed-in buys the cart, guests name items and e-mail. */
 export type BodyMismatch = Failure<'body_mismatch', { message: string; field: 'items' | 'email' }>;
 
-/** A guest line whose options the product does not offer, or lacking one it requires (400, issue 11). */
+/** A guest line whose variant is not the product's, or whose options it does not offer or lack one it requires (400). */
 export type OptionsInvalid = Failure<'options_invalid', { message: string; details: Record<string, unknown> }>;
 
 /** A stored cart line lacks a choice its product requires (422, issue 11 point 6). */
@@ -45,9 +47,10 @@ export function checkActorBody(actor: Actor, body: CheckoutBase): BodyMismatch |
 }
 
 /**
- * Guest lines: identical lines (product, colour, size) merged, options spelled as the product does;
- * a line without a choice its product requires is refused like add-to-cart refuses it (issue 11).
- * Unknown products pass through as they are: the availability check answers for them.
+ * Guest lines: each names its variant as add-to-cart does (issue 14: `variant_id`, or colour and size,
+ * or nothing for a product with one variant), and a line that does not is refused like add-to-cart
+ * refuses it (issue 11). Lines of the same variant are merged. Unknown and unpublished products pass
+ * through without a variant: the availability check answers for them.
  */
 export function guestLines(
   items: NonNullable<CheckoutBase['items']>,
@@ -56,46 +59,60 @@ export function guestLines(
   const merged = new Map<string, RequestedLine>();
   for (const item of items) {
     const product = info.get(item.product_id);
-    let color = item.color ?? null;
-    let size = item.size ?? null;
+    let line: RequestedLine = {
+      productId: item.product_id,
+      variantId: null,
+      quantity: item.quantity,
+      color: item.color ?? null,
+      size: item.size ?? null,
+      expectedPriceCents: null,
+      cartItemId: null,
+    };
     if (product?.published) {
-      const choice = chooseLineOptions(item, product);
-      if (!choice.ok) {
-        const { field, ...rest } = choice.details;
-        return fail('options_invalid', {
-          message: `${product.name}: ${choice.message}`,
-          details: { ...rest, field: `items.${field}`, product_id: product.id },
-        });
+      const chosen = chooseVariant(item, product);
+      if (!chosen.ok && chosen.reason !== 'no_variants') return refusal(product, chosen);
+      if (chosen.ok) {
+        const { variant, color, size } = chosen.value;
+        line = { ...line, variantId: variant.id, color, size };
       }
-      ({ color, size } = choice);
     }
-    const key = JSON.stringify([item.product_id, color, size]);
-    const line = merged.get(key);
-    if (line) line.quantity += item.quantity;
-    else
-      merged.set(key, {
-        productId: item.product_id,
-        quantity: item.quantity,
-        color,
-        size,
-        expectedPriceCents: null,
-        cartItemId: null,
-      });
+    const key = JSON.stringify([line.productId, line.variantId ?? [line.color, line.size]]);
+    const seen = merged.get(key);
+    if (seen) seen.quantity += line.quantity;
+    else merged.set(key, line);
   }
   return ok([...merged.values()]);
 }
 
+/** A guest line's refused choice, named by its product, with the field under `items`. */
+function refusal(product: ProductInfo, failure: Exclude<ChoiceFailure, { reason: 'no_variants' }>): OptionsInvalid {
+  if (failure.reason === 'variant_not_found') {
+    return fail('options_invalid', {
+      message: `${product.name}: ${VARIANT_MSG.notFound}`,
+      details: { field: 'items.variant_id', product_id: product.id },
+    });
+  }
+  const { field, ...rest } = failure.details;
+  return fail('options_invalid', {
+    message: `${product.name}: ${failure.message}`,
+    details: { ...rest, field: `items.${String(field)}`, product_id: product.id },
+  });
+}
+
 /**
- * Issue 11 point 6: a stored cart line that lacks a choice its product requires (made before the rule,
- * or before the product gained options) is not bought as it is. The shopper chooses on the product
- * page; the line stays in the cart meanwhile, so nothing they picked is silently dropped. 422 names
- * the products (`choicesMessage`); details list the lines and what each lacks.
+ * Issue 11 point 6: a stored cart line whose variant lacks a choice its product requires (the product
+ * gained a colour or size since) is not bought as it is. The shopper chooses on the product page; the
+ * line stays in the cart meanwhile, so nothing they picked is silently dropped. 422 names the products
+ * (`choicesMessage`); details list the lines and what each lacks.
  */
 export function checkChoicesMade(lines: RequestedLine[], info: Map<string, ProductInfo>): ChoicesMissing | undefined {
   const lacking = lines.flatMap((l) => {
     const p = info.get(l.productId);
-    const missing = p?.published ? missingChoices(l, p) : [];
-    return p && missing.length > 0 ? [{ item_id: l.cartItemId, product_id: p.id, name: p.name, missing }] : [];
+    const v = p?.variants.find((x) => x.id === l.variantId);
+    if (!p?.published || !v) return [];
+    const own = { color: specValue(p, v.values, 'color'), size: specValue(p, v.values, 'size') };
+    const missing = missingChoices(own, specLists(p.options));
+    return missing.length > 0 ? [{ item_id: l.cartItemId, product_id: p.id, name: p.name, missing }] : [];
   });
   return lacking.length === 0 ? undefined : fail('choices_missing', { lacking });
 }

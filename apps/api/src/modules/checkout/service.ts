@@ -5,9 +5,10 @@ import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { DiscountFailure, DiscountsService } from '../discounts/index.ts';
 import type { Settings, SettingsService } from '../settings/index.ts';
-import { availabilityProblems, type LinesChanged, linesChanged } from './changes.ts';
+import { readSellable, specValue } from '../stock/index.ts';
+import { availabilityProblems, type LinesChanged, linesChanged, variantOf } from './changes.ts';
 import { priceWith } from './pricing.ts';
-import { cartLines, readProducts, userEmail } from './repository.ts';
+import { cartLines, userEmail } from './repository.ts';
 import {
   type BodyMismatch,
   type ChoicesMissing,
@@ -16,7 +17,7 @@ import {
   guestLines,
   type OptionsInvalid,
 } from './rules.ts';
-import type { Actor, ProductInfo, ResolvedCheckout } from './types.ts';
+import type { Actor, PricedLine, RequestedLine, ResolvedCheckout } from './types.ts';
 import { toQuote } from './wire.ts';
 
 /** What reading a checkout body can end in besides a checkout to price (all before any write). */
@@ -30,6 +31,16 @@ export type ResolveFailure =
 
 /** Every expected failure of checkout: a quote's, and the shared part of an order's. */
 export type CheckoutFailure = ResolveFailure | LinesChanged | DiscountFailure;
+
+/** A line at its variant's current price (after `availabilityProblems` found none: the variant is there). */
+function priced(r: ResolvedCheckout, l: RequestedLine): PricedLine {
+  const p = r.products.get(l.productId);
+  const v = variantOf(r, l);
+  if (!p || !v) throw new Error('priced a line whose variant is not for sale');
+  const color = specValue(p, v.values, 'color');
+  const size = specValue(p, v.values, 'size');
+  return { ...l, variantId: v.id, sku: v.sku, color, size, name: p.name, image: v.image, unitPriceCents: v.priceCents };
+}
 
 /**
  * Checkout (issue 4): shipping methods, quotes, and the reading and checking shared by the quote and
@@ -63,7 +74,7 @@ export function createCheckoutService(
       if (email === undefined) return fail('session_invalid');
       const { cartId, lines } = await cartLines(ex, actor.userId);
       if (lines.length === 0) return fail('empty_cart');
-      const info = await readProducts(
+      const info = await readSellable(
         ex,
         lines.map((l) => l.productId),
       );
@@ -73,7 +84,7 @@ export function createCheckoutService(
     }
 
     const items = body.items ?? [];
-    const info = await readProducts(
+    const info = await readSellable(
       ex,
       items.map((i) => i.product_id),
     );
@@ -109,10 +120,7 @@ export function createCheckoutService(
       const r = resolved.value;
       const problems = availabilityProblems(r);
       if (problems.length > 0) return linesChanged(problems);
-      const lines = r.lines.map((l) => {
-        const p = r.products.get(l.productId) as ProductInfo;
-        return { ...l, name: p.name, image: p.image, unitPriceCents: p.priceCents };
-      });
+      const lines = r.lines.map((l) => priced(r, l));
       const code = body.discount_code ? await discounts.find(db, body.discount_code) : undefined;
       const totals = priceWith(r, lines, body.discount_code ? code : null, clock.now());
       if (!totals.ok) return totals;

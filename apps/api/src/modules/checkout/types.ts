@@ -1,5 +1,6 @@
 import type { ShippingMethodRow } from '../../db/schema.ts';
 import type { Settings } from '../settings/index.ts';
+import type { SellableProduct } from '../stock/index.ts';
 
 /** Who is checking out: a signed-in user (from the token, never the body) or a guest. */
 export interface Actor {
@@ -9,6 +10,11 @@ export interface Actor {
 /** A line to buy, before prices: from the server cart (signed in) or the body's `items` (guest). */
 export interface RequestedLine {
   productId: string;
+  /**
+   * The variant bought (issue 14); null only for a guest line of a product that is unknown or not for
+   * sale, which the availability check answers as unavailable.
+   */
+  variantId: string | null;
   quantity: number;
   color: string | null;
   size: string | null;
@@ -17,16 +23,8 @@ export interface RequestedLine {
   cartItemId: string | null;
 }
 
-export interface ProductInfo {
-  id: string;
-  name: string;
-  image: string | null;
-  priceCents: number;
-  available: number;
-  published: boolean;
-  colors: string[];
-  sizes: string[];
-}
+/** A product with its variants as checkout reads them (stock `readSellable`). */
+export type ProductInfo = SellableProduct;
 
 /** Everything a quote or an order needs besides prices and stock, read and checked. */
 export interface ResolvedCheckout {
@@ -39,8 +37,10 @@ export interface ResolvedCheckout {
   settings: Settings;
 }
 
-/** A line with the price it is sold at. */
+/** A line with the variant it buys and the price it is sold at. */
 export interface PricedLine extends RequestedLine {
+  variantId: string;
+  sku: string;
   name: string;
   image: string | null;
   unitPriceCents: number;

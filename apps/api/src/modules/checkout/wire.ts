@@ -6,6 +6,9 @@ import type { PricedLine, ResolvedCheckout } from './types.ts';
 /** A priced line as quotes and orders answer it. */
 export function lineToWire(l: {
   productId: string | null;
+  /** null on an order line sold before variants whose variant could not be told. */
+  variantId: string | null;
+  sku: string | null;
   name: string;
   image: string | null;
   unitPriceCents: number;
@@ -15,6 +18,8 @@ export function lineToWire(l: {
 }) {
   return {
     product_id: l.productId ?? '',
+    variant_id: l.variantId,
+    sku: l.sku,
     name: l.name,
     image: l.image,
     unit_price: fromCents(l.unitPriceCents),

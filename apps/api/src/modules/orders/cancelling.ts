@@ -6,7 +6,7 @@ import type { Mail } from '../../lib/mailer.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { recordTransaction } from '../payments/index.ts';
 import { refreshRatingsOfOrder } from '../reviews/index.ts';
-import type { StockReason } from '../stock/index.ts';
+import type { Restocked, StockReason } from '../stock/index.ts';
 import type { OrderNotFound, OrdersContext, StaffHook, StaffResult } from './context.ts';
 import { giveBack } from './payment.ts';
 import {
@@ -45,15 +45,12 @@ export interface Unwind {
 export function createCancelling(ctx: OrdersContext) {
   const { db, clock, stock, discounts } = ctx;
 
-  /** Puts an order's stock back, gives its discount use back and voids its invoice. */
-  async function unwind(tx: Tx, orderId: string, reason: StockReason): Promise<string[]> {
-    const lines = await stockLinesOf(tx, orderId);
-    const back = await stock.restock(
-      tx,
-      lines.flatMap((l) => (l.productId ? [{ productId: l.productId, quantity: l.quantity }] : [])),
-      reason,
-      orderId,
-    );
+  /**
+   * Puts an order's stock back on its variants, gives its discount use back and voids its invoice; the
+   * back-in-stock mail of what came back is queued in the same transaction.
+   */
+  async function unwind(tx: Tx, orderId: string, reason: StockReason): Promise<Restocked> {
+    const back = await stock.restock(tx, await stockLinesOf(tx, orderId), reason, orderId);
     await discounts.release(tx, orderId);
     await voidOpenInvoice(tx, orderId);
     await ctx.queueBackInStock(tx, back);
@@ -94,7 +91,7 @@ export function createCancelling(ctx: OrdersContext) {
     how: { by: 'customer' | 'staff'; userId?: string; reason?: string; actorId?: string; inTx?: StaffHook },
   ): Promise<Result<StaffResult, CancelFailure>> {
     const done = await db.transaction(
-      async (tx): Promise<Result<{ back: string[]; result: StaffResult }, CancelFailure>> => {
+      async (tx): Promise<Result<{ back: Restocked; result: StaffResult }, CancelFailure>> => {
         const now = clock.now();
         const before = await orderStatus(tx, orderId, ownedBy(how.userId));
         if (!before) return fail('not_found');

@@ -7,7 +7,7 @@ import type { CheckoutService } from '../checkout/index.ts';
 import type { DiscountsService } from '../discounts/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import type { SettingsService } from '../settings/index.ts';
-import type { StockService } from '../stock/index.ts';
+import type { Restocked, StockService } from '../stock/index.ts';
 import { confirmationMail } from './mail.ts';
 import { loadOrder } from './repository.ts';
 import { orderToWire } from './wire.ts';
@@ -15,9 +15,9 @@ import { orderToWire } from './wire.ts';
 /** The order is not there, or not the caller's: both answer alike (404). */
 export type OrderNotFound = Failure<'not_found'>;
 
-/** What the back-in-stock service offers orders: mail for products a cancel brought back into stock. */
+/** What the back-in-stock service offers orders: mail for products a cancel brought (partly) back into stock. */
 export interface BackInStock {
-  /** Queues the mails in the cancel's transaction (issue 13). */
+  /** Queues the mails in the cancel's transaction (issue 13); subscribers whose wait is over are mailed. */
   queueNotification(tx: Tx, productIds: readonly string[]): Promise<void>;
 }
 
@@ -74,9 +74,12 @@ export function createOrdersContext(deps: OrdersDeps, parts: OrdersParts) {
       return deps.invalidation.publish('catalog');
     },
 
-    /** Back-in-stock mail for a restock of `ids`, queued in the restock's transaction. */
-    async queueBackInStock(tx: Tx, ids: string[]) {
-      await parts.backInStock.queueNotification(tx, ids);
+    /**
+     * Back-in-stock mail for what a restock brought back, queued in the restock's transaction: the
+     * products of every variant that came back (their variants' and their own subscribers).
+     */
+    async queueBackInStock(tx: Tx, back: Restocked) {
+      await parts.backInStock.queueNotification(tx, [...back.products, ...back.variants.map((v) => v.productId)]);
     },
   };
 }

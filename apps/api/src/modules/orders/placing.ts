@@ -12,6 +12,7 @@ import {
   checkActorBody,
   hasPriceChange,
   linesChanged,
+  linesWithVariant,
   type PricedLine,
   priceWith,
 } from '../checkout/index.ts';
@@ -42,7 +43,7 @@ export type PlaceFailure = CardFailure | CardDeclined | CheckoutFailure | OrderN
 
 /**
  * Placing orders (issue 4; DESIGN §6). Placing is one transaction under the request's Idempotency-Key:
- * prices re-read, stock taken by conditional updates, the discount redeemed within its limit, order,
+ * prices re-read, each variant's stock taken by a conditional update, the discount redeemed within its limit, order,
  * lines, event, payment and stock movements written. A card is charged after that commit.
  */
 export function createPlacing(ctx: OrdersContext, payment: Payment) {
@@ -66,34 +67,60 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
     const code = body.discount_code ? await discounts.find(tx, body.discount_code) : null;
     if (code === undefined) return fail('discount_unusable', { message: DISCOUNT_MSG.invalid });
 
-    const { reserved, short } = await stock.reserve(tx, r.lines);
-    const locked = new Map(reserved.map((p) => [p.productId, p]));
-    const problems: ChangedLine[] = short.map((s) =>
-      changed(
-        s.productId,
-        s.name ?? r.products.get(s.productId)?.name ?? null,
-        s.published ? 'insufficient_stock' : 'unavailable',
-        null,
-        s.priceCents,
-        s.requested,
-        s.available,
-      ),
-    );
+    // A guest line of a product that is unknown or not for sale has no variant: unavailable, nothing to take.
+    const problems: ChangedLine[] = r.lines
+      .filter((l) => l.variantId === null)
+      .map((l) =>
+        changed({
+          productId: l.productId,
+          variantId: null,
+          name: r.products.get(l.productId)?.name ?? null,
+          reason: 'unavailable',
+          currentCents: null,
+          requested: l.quantity,
+          available: 0,
+        }),
+      );
+    const toTake = linesWithVariant(r.lines);
+    const { reserved, short } = await stock.reserve(tx, toTake);
+    const locked = new Map(reserved.map((v) => [v.variantId, v]));
+    for (const s of short) {
+      problems.push(
+        changed({
+          productId: s.productId,
+          variantId: s.variantId,
+          name: s.name ?? r.products.get(s.productId)?.name ?? null,
+          reason: s.published ? 'insufficient_stock' : 'unavailable',
+          currentCents: s.priceCents,
+          requested: s.requested,
+          available: s.available,
+        }),
+      );
+    }
     // Prices as the stock update locked them: no change can slip in between check and sale.
-    for (const l of r.lines) {
-      const p = locked.get(l.productId);
-      if (p && l.expectedPriceCents !== null && l.expectedPriceCents !== p.priceCents) {
+    for (const l of toTake) {
+      const v = locked.get(l.variantId);
+      if (v && l.expectedPriceCents !== null && l.expectedPriceCents !== v.priceCents) {
         problems.push(
-          changed(l.productId, p.name, 'price_changed', l.expectedPriceCents, p.priceCents, l.quantity, p.available),
+          changed({
+            productId: l.productId,
+            variantId: l.variantId,
+            name: v.name,
+            reason: 'price_changed',
+            expectedCents: l.expectedPriceCents,
+            currentCents: v.priceCents,
+            requested: l.quantity,
+            available: v.available,
+          }),
         );
       }
     }
     if (problems.length > 0) return linesChanged(problems);
 
-    const lines: PricedLine[] = r.lines.map((l) => {
-      const p = locked.get(l.productId);
-      if (!p) throw new Error('reserved product missing');
-      return { ...l, name: p.name, image: p.image, unitPriceCents: p.priceCents };
+    const lines: PricedLine[] = toTake.map((l) => {
+      const v = locked.get(l.variantId);
+      if (!v) throw new Error('reserved variant missing');
+      return { ...l, sku: v.sku, name: v.name, image: v.image, unitPriceCents: v.priceCents };
     });
     const priced = priceWith(r, lines, code, now);
     if (!priced.ok) return priced;
@@ -122,6 +149,8 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
       lines.map((l, position) => ({
         orderId: order.id,
         productId: l.productId,
+        variantId: l.variantId,
+        sku: l.sku,
         name: l.name,
         image: l.image,
         unitPriceCents: l.unitPriceCents,
@@ -131,7 +160,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
         position,
       })),
     );
-    await stock.recordReservation(tx, order.id, r.lines);
+    await stock.recordReservation(tx, order.id, toTake);
     if (code) {
       const redeemed = await discounts.redeem(tx, code, {
         orderId: order.id,

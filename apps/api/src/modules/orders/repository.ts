@@ -1,7 +1,17 @@
 import type { OrderStatus } from '@shop/contracts/orders';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { cartItems, carts, invoices, orderEvents, orderLines, orders, payments, products } from '../../db/schema.ts';
+import {
+  cartItems,
+  carts,
+  invoices,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  products,
+  productVariants,
+} from '../../db/schema.ts';
 import { CANCELLABLE } from './rules.ts';
 
 type Executor = Db | Tx;
@@ -172,12 +182,22 @@ export async function addEvent(tx: Tx, event: typeof orderEvents.$inferInsert): 
   await tx.insert(orderEvents).values(event);
 }
 
-/** The order's products and quantities, for putting their stock back. */
+/**
+ * The order's variants and quantities, for putting their stock back. A line sold before variants whose
+ * variant could not be told (migration 0001) goes back to its product's first variant: stock is never
+ * lost. Lines whose product is gone have nothing to go back to.
+ */
 export async function stockLinesOf(tx: Tx, orderId: string) {
-  return tx
-    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
+  const { rows } = await tx.execute<{ productId: string; variantId: string; quantity: number }>(sql`
+    select ol.product_id as "productId", v.id as "variantId", ol.quantity
+    from ${orderLines} ol
+    join lateral (
+      select pv.id from ${productVariants} pv
+      where pv.product_id = ol.product_id and (ol.variant_id is null or pv.id = ol.variant_id)
+      order by pv.position, pv.id limit 1
+    ) v on true
+    where ol.order_id = ${orderId}::uuid`);
+  return rows;
 }
 
 export async function voidOpenInvoice(tx: Tx, orderId: string): Promise<void> {
@@ -206,19 +226,19 @@ export async function insertInvoice(tx: Tx, row: typeof invoices.$inferInsert): 
   await tx.insert(invoices).values(row);
 }
 
-/** Removes what an order bought from its buyer's cart (the lines with the same product and options). */
+/** Removes what an order bought from its buyer's cart (the lines of the same variants). */
 export async function clearOrderedFromCart(tx: Tx, userId: string, orderId: string, now: Date): Promise<void> {
   await tx.execute(sql`
     delete from cart_items ci using carts c, order_lines ol
     where ci.cart_id = c.id and c.user_id = ${userId}::uuid and ol.order_id = ${orderId}::uuid
-      and ci.product_id = ol.product_id and ci.color = coalesce(ol.color, '') and ci.size = coalesce(ol.size, '')`);
+      and ci.variant_id = ol.variant_id`);
   await tx.update(carts).set({ updatedAt: now }).where(eq(carts.userId, userId));
 }
 
-/** After a price_changed 409: the signed-in cart's lines take the current prices. */
+/** After a price_changed 409: the signed-in cart's lines take their variants' current prices. */
 export async function repriceCart(db: Db, userId: string): Promise<void> {
   await db.execute(sql`
-    update ${cartItems} ci set unit_price_cents = p.sale_price_cents
-    from ${carts} c, ${products} p
-    where ci.cart_id = c.id and c.user_id = ${userId}::uuid and p.id = ci.product_id`);
+    update ${cartItems} ci set unit_price_cents = coalesce(v.price_cents, p.sale_price_cents)
+    from ${carts} c, ${productVariants} v, ${products} p
+    where ci.cart_id = c.id and c.user_id = ${userId}::uuid and v.id = ci.variant_id and p.id = v.product_id`);
 }

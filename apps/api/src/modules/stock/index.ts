@@ -1,9 +1,24 @@
-/** Stock (DESIGN §6): reserving, recording and restocking, always in product-id lock order. */
+/**
+ * Stock (DESIGN §6, per variant since issue 14): which variant a line buys, reserving, recording and
+ * restocking, always in (product id, variant id) lock order.
+ */
 export { aggregate, type StockLine } from './lines.ts';
+export { readSellable } from './repository.ts';
 export {
   createStockService,
-  type ReservedProduct,
-  type ShortProduct,
+  type ReservedVariant,
+  type Restocked,
+  type ShortVariant,
   type StockReason,
   type StockService,
 } from './service.ts';
+export {
+  type ChoiceFailure,
+  type ChosenVariant,
+  chooseVariant,
+  type SellableProduct,
+  type SellableVariant,
+  specValue,
+  VARIANT_MSG,
+  type VariantWish,
+} from './variants.ts';
