@@ -12,6 +12,7 @@ import {
 
 const line = (over: Partial<ChangedLine>): ChangedLine => ({
   product_id: 'p1',
+  variant_id: 'v1',
   name: 'Trail Runner',
   reason: 'price_changed',
   expected_price: 49.99,
