@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stopAt } from './text.ts';
 
 /**
  * Options and variants (issue 14, ADR 023). A product has up to three options, each a name and its
@@ -91,7 +92,7 @@ export const sku = z
   .string({ error: 'sku must be text' })
   .trim()
   .min(1, 'sku is required')
-  .max(MAX_SKU_LENGTH, `sku must be at most ${MAX_SKU_LENGTH} characters`)
+  .max(MAX_SKU_LENGTH, stopAt(`sku must be at most ${MAX_SKU_LENGTH} characters`))
   .regex(/^[\x21-\x7e]+$/, 'sku must be visible characters without spaces');
 
 export const productOption = z.strictObject({
