@@ -48,13 +48,13 @@ describe('cache invalidation between processes over PostgreSQL', () => {
     expect(await becomes(async () => (await inStock()).items[0]?.available === 1, VISIBLE_MS)).toBe(true);
     const before = (await inStock()).total; // B has this total cached now
 
-    // What a shopper sends for one product: a colour and a size where it offers them (issue 11).
-    const line = {
-      product_id: product.id,
-      quantity: 1,
-      ...(product.colors[0] ? { color: product.colors[0] } : {}),
-      ...(product.available_sizes[0] ? { size: product.available_sizes[0] } : {}),
+    // The variant that holds the last unit (a product-wide adjustment takes from the variants in order).
+    const { variants } = (await t.a.app.inject({ url: `/api/products/${product.id}/variants` })).json() as {
+      variants: { id: string; available: number }[];
     };
+    const last = variants.find((v) => v.available === 1);
+    if (!last) throw new Error('no variant holds the last unit');
+    const line = { product_id: product.id, variant_id: last.id, quantity: 1 };
     const order = await t.a.app.inject({
       method: 'POST',
       url: '/api/orders',
