@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products, productVariants, stockMovements } from '../src/db/schema.ts';
 import { createVariantProduct } from './admin-catalog-fixtures.ts';
@@ -335,7 +335,7 @@ describe('options and the variants grid', () => {
     const row = gridRow(tee.variants[0]!);
     const cases: [unknown, number, RegExp][] = [
       [{ meta_title: 'x'.repeat(71) }, 400, /meta_title must be at most 70/],
-      [{ meta_description: 'x'.repeat(161) }, 400, /meta_description must be at most 160/],
+      [{ meta_description: 'x'.repeat(321) }, 400, /meta_description must be at most 320/],
       [{ slug: 'Bad Slug' }, 400, /slug may contain/],
       [
         {
@@ -411,7 +411,8 @@ describe('bulk edit', () => {
     const entries = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'product.bulk_edit'), eq(auditLog.entityId, b.id)));
+      .where(and(eq(auditLog.action, 'product.bulk_edit'), eq(auditLog.entityId, b.id)))
+      .orderBy(asc(auditLog.id)); // written in this order; without it the rows come in any order
     expect(entries).toHaveLength(2);
     expect(entries[1]?.after).toMatchObject({ regular_price_cents: 1500 });
   });
