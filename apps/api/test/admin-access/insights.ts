@@ -8,6 +8,7 @@ export const insightsSamples: RouteSamples = {
   'GET /api/admin/dashboard': { request: () => ({ url: '/api/admin/dashboard' }) },
   'GET /api/admin/reports/sales': { request: () => ({ url: `/api/admin/reports/sales?${RANGE}&group=week` }) },
   'GET /api/admin/reports/categories': { request: () => ({ url: `/api/admin/reports/categories?${RANGE}` }) },
+  'GET /api/admin/reports/skus': { request: () => ({ url: `/api/admin/reports/skus?${RANGE}` }) },
   'GET /api/admin/reports/top-products': {
     request: () => ({ url: `/api/admin/reports/top-products?${RANGE}&limit=5` }),
   },
