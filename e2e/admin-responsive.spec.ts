@@ -81,8 +81,11 @@ test('every admin page, detail and full-page view fits a 390 px phone without si
 }) => {
   test.setTimeout(150_000);
   // Something to open: a product, an order, a customer and a support ticket.
-  const products = await adminGet<{ items: { id: string; available: number }[] }>(request, 'products?limit=50');
-  const product = products.items.find((p) => p.available > 5) ?? products.items[0];
+  const products = await adminGet<{ items: { id: string; available: number; published: boolean }[] }>(
+    request,
+    'products?limit=50',
+  );
+  const product = products.items.find((p) => p.published && p.available > 5) ?? products.items[0];
   if (!product) throw new Error('no product');
   const order = await apiOrder(request, { items: [{ product_id: product.id, quantity: 1 }] });
   const customers = await adminGet<{ items: { id: string }[] }>(request, 'customers?limit=1');

@@ -114,7 +114,7 @@ test('an admin sets stock per variant; a shopper sees the sold-out combination a
   // Marked, not hidden: Red / M is there, and says it is out of stock.
   const soldOut = sizes.getByRole('radio', { name: /^M\b/ });
   await expect(soldOut).toBeVisible();
-  await expect(soldOut).toHaveAccessibleName(/out of stock|unavailable|sold out/i);
+  await expect(soldOut).toHaveAccessibleDescription(/out of stock|unavailable|sold out/i);
   await sizes.getByText('S', { exact: true }).click();
   await expect(shopper.getByTestId('stock-state')).toHaveText('Only 3 left');
   await main.getByRole('button', { name: 'Add to cart' }).click();

@@ -3,7 +3,7 @@
 // checked against.
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { type CatalogProduct, firstChoices, hydrated, type Shopper } from './shopper.ts';
+import { type CatalogProduct, firstChoices, hydrated, type Shopper, variantsOf } from './shopper.ts';
 
 export const TEST_CARD = {
   success: '4242 4242 4242 4242',
@@ -135,8 +135,10 @@ export async function apiOrder(
 export const CARD_4242 = { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123', name: 'Ada' };
 
 /**
- * A product of its own for a test that counts stock: small stock, no sizes, far from the first page
- * the other specs take their products from. Each test passes its own `nth`, so no two tests share one.
+ * A product of its own for a test that counts stock: small stock in a single variant (no colours,
+ * sizes or other options, so the product's stock is the one stock a line takes from), far from the
+ * first page the other specs take their products from. Each test passes its own `nth`, so no two tests
+ * share one.
  */
 export async function ownProduct(request: APIRequestContext, nth: number): Promise<CatalogProduct> {
   const found: CatalogProduct[] = [];
@@ -144,7 +146,10 @@ export async function ownProduct(request: APIRequestContext, nth: number): Promi
     const res = await request.get(`/api/products?limit=100&page=${page}&in_stock=true&sort=newest`);
     expect(res.status()).toBe(200);
     const { items } = (await res.json()) as { items: CatalogProduct[] };
-    found.push(...items.filter((p) => p.available_sizes.length === 0 && p.available >= 5 && p.available <= 60));
+    const small = items.filter(
+      (p) => p.colors.length <= 1 && p.available_sizes.length === 0 && p.available >= 5 && p.available <= 60,
+    );
+    for (const p of small) if ((await variantsOf(request, p.id)).length === 1) found.push(p);
     const product = found[nth];
     if (product) return product;
   }

@@ -80,20 +80,26 @@ export async function addToServerCart(request: APIRequestContext, s: Shopper, pr
 }
 
 /**
- * The first colour and size of a product, as a shopper would pick them (issue 11 point 6: a product
- * with colours or sizes is never added without them).
+ * The first variant of a product that is in stock (the first one when none is), as a shopper would pick
+ * it: its id and its colour and size (issue 11 point 6: a product with colours or sizes is never added
+ * without them; issue 14: a product with another option, like Storage, is bought by its variant).
  */
 export async function firstChoices(
   request: APIRequestContext,
   productId: string,
-): Promise<{ color?: string; size?: string }> {
-  const res = await request.get(`/api/products/${productId}`);
+): Promise<{ variant_id?: string; color?: string; size?: string }> {
+  const res = await request.get(`/api/products/${productId}/variants`);
   expect(res.status()).toBe(200);
-  const p = (await res.json()) as CatalogProduct;
-  return {
-    ...(p.colors[0] ? { color: p.colors[0] } : {}),
-    ...(p.available_sizes[0] ? { size: p.available_sizes[0] } : {}),
+  const { options, variants } = (await res.json()) as {
+    options: { name: string }[];
+    variants: { id: string; options: string[]; available: number }[];
   };
+  const variant = variants.find((v) => v.available > 0) ?? variants[0];
+  if (!variant) return {};
+  const valueOf = (name: string) => variant.options[options.findIndex((o) => o.name === name)];
+  const color = valueOf('Color');
+  const size = valueOf('Size');
+  return { variant_id: variant.id, ...(color ? { color } : {}), ...(size ? { size } : {}) };
 }
 
 export async function serverWishlist(request: APIRequestContext, s: Shopper): Promise<{ id: string }[]> {
@@ -123,13 +129,32 @@ export interface CatalogProduct {
  * `count` distinct products that need no choices on their page (no sizes) and have plenty of stock,
  * so a test can add several of each.
  */
+/** A product's variants as the product page reads them (issue 14). */
+export async function variantsOf(
+  request: APIRequestContext,
+  productId: string,
+): Promise<{ id: string; price: number; available: number; options: string[] }[]> {
+  const res = await request.get(`/api/products/${productId}/variants`);
+  expect(res.status()).toBe(200);
+  return (await res.json()).variants;
+}
+
+/**
+ * Products without sizes, with plenty of stock, whose every variant sells at the product's price (no
+ * Storage-like option priced apart), so a test can reckon with `sale_price` whatever the page preselects.
+ */
 export async function plainProducts(request: APIRequestContext, count: number): Promise<CatalogProduct[]> {
   const res = await request.get('/api/products?limit=100&in_stock=true');
   expect(res.status()).toBe(200);
   const { items } = (await res.json()) as { items: CatalogProduct[] };
-  const plain = items.filter((p) => p.available_sizes.length === 0 && p.available >= 50);
+  const plain: CatalogProduct[] = [];
+  for (const p of items.filter((p) => p.available_sizes.length === 0 && p.available >= 50)) {
+    const variants = await variantsOf(request, p.id);
+    if (variants.every((v) => v.price === p.sale_price && v.available >= 10)) plain.push(p);
+    if (plain.length === count) break;
+  }
   expect(plain.length).toBeGreaterThanOrEqual(count);
-  return plain.slice(0, count);
+  return plain;
 }
 
 /** Waits until the storefront has hydrated (the layout marks <html data-hydrated>). */

@@ -117,7 +117,7 @@ export function VariantsEditor({
           <p className="text-slate-600 text-sm">
             A blank price or compare-at price means the product’s. Leave the SKU blank to make one from the slug.
           </p>
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[64rem] text-sm">
               <caption className="sr-only">Variants</caption>
               <thead>

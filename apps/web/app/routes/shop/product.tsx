@@ -106,8 +106,9 @@ function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) 
   const price = summary.price ?? product.sale_price;
   const compareAt = summary.compareAtPrice ?? product.regular_price;
   const ownDiscount = price === product.sale_price && compareAt === product.regular_price;
-  // Back-in-stock for what is chosen: the variant once chosen, else the product (every variant sold out).
-  const notifyVariant = summary.variant?.id;
+  // Back-in-stock: the product when all of it is sold out (the spec's subscription: any variant back
+  // will do), else the chosen variant that is sold out while others are not.
+  const notifyVariant = product.in_stock ? summary.variant?.id : undefined;
   // The cart and wishlist load on first use (issue 3 budget): their code is not part of this page.
   const line = {
     id: product.id,
