@@ -96,9 +96,9 @@ export async function firstChoices(
   };
   const variant = variants.find((v) => v.available > 0) ?? variants[0];
   if (!variant) return {};
-  const valueOf = (name: string) => variant.options[options.findIndex((o) => o.name === name)];
-  const color = valueOf('Color');
-  const size = valueOf('Size');
+  const valueNamed = (name: string) => variant.options[options.findIndex((o) => o.name === name)];
+  const color = valueNamed('Color');
+  const size = valueNamed('Size');
   return { variant_id: variant.id, ...(color ? { color } : {}), ...(size ? { size } : {}) };
 }
 
