@@ -4,11 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
-/** The add-to-cart body for one product: its colour and size where it offers them (issue 11 point 6). */
+/** The add-to-cart body for one product: the variant a shopper picked (issue 14). */
 export interface CartLine {
   product_id: string;
-  color?: string;
-  size?: string;
+  variant_id: string;
 }
 
 export interface CheckoutOptions {

@@ -99,17 +99,17 @@ async function main() {
     const first = list.items[0]!;
     const product = await json(`${base}/api/products/${first.id}`);
     const search = await json(`${base}/api/products?q=wireless&limit=20`);
-    // What a shopper sends for one product: its id and, where it offers them, a colour and a size (issue 11).
-    const line = (i: Item): CartLine => ({
-      product_id: i.id,
-      ...(i.colors[0] ? { color: i.colors[0] } : {}),
-      ...(i.available_sizes[0] ? { size: i.available_sizes[0] } : {}),
-    });
+    // What a shopper sends for one product: the variant picked on its page (issue 14), here one with deep
+    // stock, so the per-line stock cap is never what the add-to-cart run measures.
+    type Variants = { variants: { id: string; available: number }[] };
     const stocked: CartLine[] = [];
     for (let page = 1; page <= 5; page++) {
       const p = await json<List>(`${base}/api/products?in_stock=true&limit=100&page=${page}`);
-      // Deep stock, so the per-line stock cap is never what the add-to-cart run measures.
-      stocked.push(...p.items.filter((i) => i.available >= 300).map(line));
+      for (const i of p.items.filter((i) => i.available >= 300)) {
+        const { variants } = await json<Variants>(`${base}/api/products/${i.id}/variants`);
+        const deep = variants.find((v) => v.available >= 100);
+        if (deep) stocked.push({ product_id: i.id, variant_id: deep.id });
+      }
     }
     // One shopper per connection, as in a shop; each keeps a cart of ten lines, so what is measured is
     // the add, not an ever-growing cart.

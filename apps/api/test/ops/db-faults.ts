@@ -107,7 +107,7 @@ export function postmasterPid(dataDir: string): number | undefined {
   }
 }
 
-/** A product a guest can order without choosing a size or colour. */
+/** A product a guest can order without choosing anything: in stock, in a single variant (issue 14). */
 export async function orderableProduct(shop: ShopProcess): Promise<{ id: string; ids: string[] }> {
   const list = (await (await shop.api('products?limit=40')).json()) as {
     items: { id: string; in_stock: boolean; available: number; available_sizes: string[]; colors: string[] }[];
@@ -115,9 +115,21 @@ export async function orderableProduct(shop: ShopProcess): Promise<{ id: string;
   const fit = list.items.filter(
     (p) => p.in_stock && p.available > 5 && p.available_sizes.length === 0 && p.colors.length === 0,
   );
-  const first = fit[0];
-  if (!first) throw new Error('no orderable product in the first page of the catalogue');
-  return { id: first.id, ids: list.items.map((p) => p.id) };
+  for (const p of fit) {
+    const { variants } = (await (await shop.api(`products/${p.id}/variants`)).json()) as { variants: unknown[] };
+    if (variants.length === 1) return { id: p.id, ids: list.items.map((i) => i.id) };
+  }
+  throw new Error('no orderable product in the first page of the catalogue');
+}
+
+/** The first variant of a product that is in stock, as a shopper picks it on the product page. */
+export async function inStockVariant(shop: ShopProcess, productId: string): Promise<string> {
+  const { variants } = (await (await shop.api(`products/${productId}/variants`)).json()) as {
+    variants: { id: string; available: number }[];
+  };
+  const variant = variants.find((v) => v.available > 0);
+  if (!variant) throw new Error(`no variant of ${productId} in stock`);
+  return variant.id;
 }
 
 /** A guest checkout (POST /api/orders, pay later) with a fresh Idempotency-Key. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADDRESS, card } from '../orders-fixtures.ts';
+import { inStockVariant } from './db-faults.ts';
 import { startShop, stopEverything, waitFor } from './harness.ts';
 
 /**
@@ -30,18 +31,12 @@ describe('an SMTP server that stops answering', () => {
     const shop = await startShop({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, RATE_LIMIT_SCALE: '100' } });
 
     const list = await (await shop.api('products?limit=50&in_stock=true')).json();
-    const product = (list.items as { id: string; colors: string[]; available_sizes: string[] }[])[0];
+    const product = (list.items as { id: string }[])[0];
     if (!product) throw new Error('no product in the demo catalogue');
     const order = {
       email: `silent-smtp-${randomUUID().slice(0, 8)}@example.com`,
-      items: [
-        {
-          product_id: product.id,
-          quantity: 1,
-          ...(product.colors[0] ? { color: product.colors[0] } : {}),
-          ...(product.available_sizes[0] ? { size: product.available_sizes[0] } : {}),
-        },
-      ],
+      // The variant a shopper would pick on the product page (issue 14).
+      items: [{ product_id: product.id, variant_id: await inStockVariant(shop, product.id), quantity: 1 }],
       shipping_address: ADDRESS,
       shipping_method: 'standard',
       payment: card(),
