@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions, Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, categories } from '../src/db/schema.ts';
+import { brands, categories, productVariants } from '../src/db/schema.ts';
 import { multipartFile, pngImage } from './admin-catalog-fixtures.ts';
 import { authHeaders, createProduct, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
@@ -170,5 +171,42 @@ describe('point 12: a draft does not exist anywhere else either', () => {
       expect(page.statusCode).toBe(404);
       expect(page.body).not.toContain(NAME);
     }
+  });
+});
+
+describe('issue 14: pictures the shop shows outside a product’s list are public too, drafts’ still not', () => {
+  async function uploadPicture() {
+    const file = multipartFile(await pngImage(24, 24));
+    const res = await inject({
+      method: 'POST',
+      url: '/api/admin/uploads/images',
+      headers: { ...staff, ...file.headers },
+      payload: file.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { url: string };
+  }
+
+  it('serves a brand’s uploaded logo (brand pages are public)', async () => {
+    const logo = await uploadPicture();
+    expect((await inject({ url: logo.url })).statusCode).toBe(404);
+    const set = await inject({
+      method: 'PATCH',
+      url: '/api/admin/brands/draftco',
+      headers: staff,
+      payload: { logo: logo.url },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await inject({ url: logo.url })).statusCode).toBe(200);
+  });
+
+  it('serves a variant’s own picture once its product is published, not while it is a draft', async () => {
+    const picture = await uploadPicture();
+    const shown = await createProduct(t, { available: 3 });
+    const hidden = await createProduct(t, { available: 3, published: false });
+    await t.db.update(productVariants).set({ image: picture.url }).where(eq(productVariants.productId, hidden.id));
+    expect((await inject({ url: picture.url })).statusCode).toBe(404);
+    await t.db.update(productVariants).set({ image: picture.url }).where(eq(productVariants.productId, shown.id));
+    expect((await inject({ url: picture.url })).statusCode).toBe(200);
   });
 });

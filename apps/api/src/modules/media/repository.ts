@@ -1,7 +1,7 @@
 import { UPLOAD_VARIANTS, type UploadVariant, uploadUrl } from '@shop/contracts/admin-catalog';
-import { and, arrayOverlaps, eq, exists, inArray } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, exists, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { products, uploadedImages } from '../../db/schema.ts';
+import { brands, products, productVariants, uploadedImages } from '../../db/schema.ts';
 import type { EncodedVariant } from './uploads.ts';
 
 /** The uploaded pictures' SQL: one row per (upload id, variant). */
@@ -47,22 +47,28 @@ export async function selectStoredIds(db: Db, ids: readonly string[]): Promise<S
  */
 export async function selectUpload(db: Db, id: string, variant: string, opts: { drafts?: boolean } = {}) {
   const urls = (Object.keys(UPLOAD_VARIANTS) as UploadVariant[]).map((v) => uploadUrl(id, v));
-  const shownByPublishedProduct = exists(
-    db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.published, true), arrayOverlaps(products.images, urls))),
+  // Public once the shop shows it: a published product's picture, a variant picture of one, or a brand's
+  // logo (brand pages are public whatever their products). Anything else is a staff draft.
+  const shownPublicly = or(
+    exists(
+      db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.published, true), arrayOverlaps(products.images, urls))),
+    ),
+    exists(
+      db
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(and(eq(products.published, true), inArray(productVariants.image, urls))),
+    ),
+    exists(db.select({ id: brands.id }).from(brands).where(inArray(brands.logo, urls))),
   );
   const [row] = await db
     .select({ data: uploadedImages.data, contentType: uploadedImages.contentType })
     .from(uploadedImages)
-    .where(
-      and(
-        eq(uploadedImages.id, id),
-        eq(uploadedImages.variant, variant),
-        opts.drafts ? undefined : shownByPublishedProduct,
-      ),
-    )
+    .where(and(eq(uploadedImages.id, id), eq(uploadedImages.variant, variant), opts.drafts ? undefined : shownPublicly))
     .limit(1);
   return row;
 }
