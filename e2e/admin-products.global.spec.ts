@@ -30,7 +30,7 @@ async function selectInList(page: Page, name: string) {
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(2);
-  await page.getByLabel('Select row 1').check();
+  await page.getByRole('checkbox', { name: `Select ${name}`, exact: true }).check();
 }
 
 test('an admin creates a product with an uploaded picture, publishes, edits, restocks and unpublishes it', async ({

@@ -255,6 +255,7 @@ export function ProductListPage() {
               data={data.items}
               caption="Products"
               getRowId={(p) => p.id}
+              rowLabel={(p) => p.name}
               emptyText="No products match these filters."
               selection={selection}
               onSelectionChange={setSelection}

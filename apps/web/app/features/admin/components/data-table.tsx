@@ -26,6 +26,7 @@ export function DataTable<T>({
   data,
   caption,
   getRowId,
+  rowLabel,
   emptyText = 'Nothing here yet.',
   selection,
   onSelectionChange,
@@ -38,6 +39,8 @@ export function DataTable<T>({
   /** Read by screen readers: what the table lists. */
   caption: string;
   getRowId: (row: T) => string;
+  /** Names a row for its checkbox ("Select Trail Runner"); without it, rows are numbered. */
+  rowLabel?: (row: T) => string;
   emptyText?: string;
   selection?: RowSelectionState;
   onSelectionChange?: (next: RowSelectionState) => void;
@@ -119,7 +122,7 @@ export function DataTable<T>({
                   <td className="px-3 py-2">
                     <input
                       type="checkbox"
-                      aria-label={`Select row ${row.index + 1}`}
+                      aria-label={rowLabel ? `Select ${rowLabel(row.original)}` : `Select row ${row.index + 1}`}
                       checked={row.getIsSelected()}
                       onChange={row.getToggleSelectedHandler()}
                     />
