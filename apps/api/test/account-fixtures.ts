@@ -12,6 +12,7 @@ export async function createOrder(
   user: { id: string; email: string },
   productId: string,
   status: OrderStatus = 'paid',
+  variantId: string | null = null,
 ) {
   const [order] = await t.db
     .insert(orders)
@@ -31,7 +32,7 @@ export async function createOrder(
   if (!order) throw new Error('order not created');
   await t.db
     .insert(orderLines)
-    .values({ orderId: order.id, productId, name: 'Bought', unitPriceCents: 1999, quantity: 1 });
+    .values({ orderId: order.id, productId, variantId, name: 'Bought', unitPriceCents: 1999, quantity: 1 });
   return order;
 }
 

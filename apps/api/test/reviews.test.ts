@@ -79,6 +79,7 @@ describe('reviews', () => {
       title: 'Solid',
       body: 'Does what it says.',
       author: 'Ada L.',
+      variant: null,
       created_at: t.clock.now().toISOString(),
     });
     expect(await figures(p.id)).toEqual({ average: 4, count: 1 });
@@ -109,6 +110,25 @@ describe('reviews', () => {
       rating: 4.67,
       rating_count: 3,
     });
+  });
+
+  it('names the variant the reviewer bought (issue 14)', async () => {
+    const p = await createProduct(t, {
+      options: [
+        { name: 'Color', values: ['Red', 'Blue'] },
+        { name: 'Size', values: ['S', 'M'] },
+      ],
+    });
+    const redM = p.variants.find((v) => v.option1 === 'Red' && v.option2 === 'M');
+    if (!redM) throw new Error('no Red / M variant');
+    const u = await signedInUser(t, { firstName: 'Ada', lastName: 'Lovelace' });
+    await createOrder(t, u, p.id, 'paid', redM.id);
+    const res = await postReview(p.id, u.headers, good);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().variant).toBe('Red / M');
+    const [stored] = await t.db.select().from(reviews).where(eq(reviews.productId, p.id));
+    expect(stored?.variantId).toBe(redM.id);
+    expect((await getReviews(p.id)).json().items[0].variant).toBe('Red / M');
   });
 
   it('returns review text verbatim as plain text, markup included', async () => {

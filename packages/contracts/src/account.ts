@@ -99,6 +99,8 @@ export const review = z.object({
   title: z.string(),
   body: z.string(),
   author: z.string(),
+  /** What the reviewer bought, as its option values ("Red / M"); null when unknown or without options. */
+  variant: z.string().nullable(),
   created_at: z.string(),
 });
 export const reviewList = z.object({

@@ -2,7 +2,7 @@ import type { reviewBody } from '@shop/contracts/account';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderLines, orders, products, reviews, users } from '../../db/schema.ts';
+import { orderLines, orders, products, productVariants, reviews, users } from '../../db/schema.ts';
 import { qualifyingPurchase } from './visibility.ts';
 import { type Review, reviewColumns, toReview } from './wire.ts';
 
@@ -51,6 +51,7 @@ export async function selectShownReviews(db: Db, productId: string): Promise<Rev
     .select(reviewColumns)
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(productVariants, eq(productVariants.id, reviews.variantId))
     .where(and(eq(reviews.productId, productId), qualifyingPurchase(reviews.userId, reviews.productId)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(REVIEW_LIST_LIMIT);
@@ -72,6 +73,12 @@ export async function insertReview(
     .values({
       productId: values.productId,
       userId: values.userId,
+      // The variant the reviewer bought (issue 14): that of their latest paid, shipped or delivered line.
+      variantId: sql`(
+        select ol.variant_id from ${orderLines} ol join ${orders} o on o.id = ol.order_id
+        where o.user_id = ${values.userId} and ol.product_id = ${values.productId} and ol.variant_id is not null
+          and o.status in ('paid', 'shipped', 'delivered', 'processing')
+        order by o.created_at desc limit 1)`,
       rating: values.input.rating,
       title: values.input.title,
       body: values.input.body,
@@ -87,6 +94,7 @@ export async function selectReview(tx: Tx, id: string): Promise<Review | undefin
     .select(reviewColumns)
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(productVariants, eq(productVariants.id, reviews.variantId))
     .where(eq(reviews.id, id));
   return row ? toReview(row) : undefined;
 }

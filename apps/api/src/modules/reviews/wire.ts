@@ -1,6 +1,6 @@
 import type { reviewList } from '@shop/contracts/account';
 import type { z } from 'zod';
-import { reviews, users } from '../../db/schema.ts';
+import { productVariants, reviews, users } from '../../db/schema.ts';
 
 export type ReviewList = z.infer<typeof reviewList>;
 export type Review = ReviewList['items'][number];
@@ -18,6 +18,9 @@ export const reviewColumns = {
   createdAt: reviews.createdAt,
   firstName: users.firstName,
   lastName: users.lastName,
+  option1: productVariants.option1,
+  option2: productVariants.option2,
+  option3: productVariants.option3,
 };
 
 export function toReview(row: {
@@ -28,7 +31,11 @@ export function toReview(row: {
   createdAt: Date;
   firstName: string;
   lastName: string;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
 }): Review {
+  const values = [row.option1, row.option2, row.option3].filter((v): v is string => v !== null);
   return {
     id: row.id,
     rating: row.rating,
@@ -36,6 +43,7 @@ export function toReview(row: {
     // Plain text, exactly as written: the web renders it as text, never as HTML (issue 4).
     body: row.body,
     author: authorName(row.firstName, row.lastName),
+    variant: values.length > 0 ? values.join(' / ') : null,
     created_at: row.createdAt.toISOString(),
   };
 }

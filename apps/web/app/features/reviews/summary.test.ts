@@ -9,6 +9,7 @@ const review = (id: string, rating: number): Review => ({
   title: 'Title',
   body: 'Body',
   author: 'Ada L.',
+  variant: null,
   created_at: '2030-01-01T10:00:00.000Z',
 });
 

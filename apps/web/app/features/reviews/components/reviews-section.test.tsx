@@ -24,6 +24,7 @@ const markup: Review = {
   title: '<b>Bold</b> claim',
   body: 'Line one <img src=x onerror=alert(1)>\nLine two',
   author: 'Ada L.',
+  variant: 'Red / M',
   created_at: '2030-01-01T10:00:00.000Z',
 };
 const guestView: ReviewList = { items: [markup], average: 5, count: 1, can_review: false, reviewed: false };
@@ -77,7 +78,7 @@ describe('ReviewsSection', () => {
     expect(within(region).getByTestId('reviews-count').textContent).toBe('1 rating');
     const article = within(region).getByRole('article', { name: '<b>Bold</b> claim' });
     expect(article.textContent).toContain('Line one <img src=x onerror=alert(1)>');
-    expect(article.textContent).toContain('Ada L. · January 1, 2030');
+    expect(article.textContent).toContain('Ada L. · January 1, 2030 · Bought: Red / M');
     expect(region.querySelector('b, img')).toBeNull();
     expect(within(article).getByRole('img', { name: 'Rated 5 out of 5' })).toBeTruthy();
   });
@@ -117,6 +118,7 @@ describe('ReviewsSection', () => {
       title: 'Meh',
       body: 'Broke after a week.',
       author: 'Grace H.',
+      variant: null,
       created_at: '2030-01-02T10:00:00.000Z',
     };
     api.handlers[`GET products/${PRODUCT}/reviews`] = () => jsonResponse(200, { ...guestView, can_review: true });

@@ -135,6 +135,7 @@ export default function ReviewsSection({ productId, initial }: ReviewsSectionPro
                   </h3>
                   <p className="mt-1 text-slate-600 text-sm">
                     {review.author} · <time dateTime={review.created_at}>{formatReviewDate(review.created_at)}</time>
+                    {review.variant ? ` · Bought: ${review.variant}` : null}
                   </p>
                   <p className="mt-3 whitespace-pre-line break-words text-slate-800">{review.body}</p>
                 </article>
