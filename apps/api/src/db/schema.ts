@@ -283,6 +283,9 @@ export const catalogImports = pgTable('catalog_imports', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
 
+/** A variant row as stored; modules pick the columns they read. */
+export type ProductVariant = typeof productVariants.$inferSelect;
+
 /** spec §3 Product.subscribers: users waiting for a restock. */
 export const productSubscribers = pgTable(
   'product_subscribers',

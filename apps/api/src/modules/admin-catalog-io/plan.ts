@@ -1,6 +1,7 @@
 import { percentOff, slugify } from '@shop/contracts/admin-catalog';
 import type { CatalogFormat, ImportRefusal } from '@shop/contracts/admin-catalog-io';
 import { type ProductOption, specLists } from '@shop/contracts/variants';
+import type { ProductVariant } from '../../db/schema.ts';
 import type { Placement, ProductDraft, VariantDraft } from './drafts.ts';
 import { type ImageSource, storedPath } from './images.ts';
 
@@ -22,20 +23,21 @@ export interface CatalogRefs {
   brands: { id: string; name: string; slug: string }[];
 }
 
-export interface ExistingVariant {
-  id: string;
-  sku: string;
-  option1: string | null;
-  option2: string | null;
-  option3: string | null;
-  priceCents: number | null;
-  compareAtCents: number | null;
-  available: number;
-  image: string | null;
-  barcode: string | null;
-  weightGrams: number | null;
-  position: number;
-}
+export type ExistingVariant = Pick<
+  ProductVariant,
+  | 'id'
+  | 'sku'
+  | 'option1'
+  | 'option2'
+  | 'option3'
+  | 'priceCents'
+  | 'compareAtCents'
+  | 'available'
+  | 'image'
+  | 'barcode'
+  | 'weightGrams'
+  | 'position'
+>;
 
 export interface ExistingProduct {
   id: string;

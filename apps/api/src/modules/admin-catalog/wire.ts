@@ -1,6 +1,6 @@
 import type { AdminProduct, AdminVariant, ProductSales, StockMovement } from '@shop/contracts/admin-catalog';
 import { fromCents } from '@shop/contracts/money';
-import { type ProductOption, products } from '../../db/schema.ts';
+import { type ProductOption, type ProductVariant, products } from '../../db/schema.ts';
 import { type ProductRow, productColumns, toProductWire } from '../catalog/index.ts';
 
 /** The catalogue's product columns and the ones only staff see. */
@@ -23,20 +23,21 @@ export type AdminRow = ProductRow & {
 };
 
 /** A variant row as the repository selects it. */
-export interface VariantWireRow {
-  id: string;
-  sku: string;
-  option1: string | null;
-  option2: string | null;
-  option3: string | null;
-  priceCents: number | null;
-  compareAtCents: number | null;
-  available: number;
-  soldCount: number;
-  image: string | null;
-  barcode: string | null;
-  weightGrams: number | null;
-}
+export type VariantWireRow = Pick<
+  ProductVariant,
+  | 'id'
+  | 'sku'
+  | 'option1'
+  | 'option2'
+  | 'option3'
+  | 'priceCents'
+  | 'compareAtCents'
+  | 'available'
+  | 'soldCount'
+  | 'image'
+  | 'barcode'
+  | 'weightGrams'
+>;
 
 export function toVariantWire(v: VariantWireRow, optionCount: number): AdminVariant {
   return {

@@ -1,7 +1,7 @@
 import type { Product, ProductDetail } from '@shop/contracts/catalog';
 import { fromCents } from '@shop/contracts/money';
 import type { ProductOption, ProductVariantsAnswer } from '@shop/contracts/variants';
-import { brands, products, subcategories } from '../../db/schema.ts';
+import { brands, type ProductVariant, products, subcategories } from '../../db/schema.ts';
 
 /** The columns a product answer needs (no search vector, no featured tags): select only these. */
 export const productColumns = {
@@ -121,17 +121,10 @@ export interface VariantsProductRow {
   regularPriceCents: number;
 }
 
-export interface VariantRow {
-  id: string;
-  sku: string;
-  option1: string | null;
-  option2: string | null;
-  option3: string | null;
-  priceCents: number | null;
-  compareAtCents: number | null;
-  available: number;
-  image: string | null;
-}
+export type VariantRow = Pick<
+  ProductVariant,
+  'id' | 'sku' | 'option1' | 'option2' | 'option3' | 'priceCents' | 'compareAtCents' | 'available' | 'image'
+>;
 
 /**
  * GET products/:id/variants (contracts `productVariantsAnswer`): each variant with its values of the
