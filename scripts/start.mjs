@@ -37,6 +37,10 @@ if (webBuilt === 0 || (webStale && installed('react-router'))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Issue 15: a start without NODE_ENV is the demo (`npm ci && npm start`): cards go to the built-in test
+// provider, and every checkout page and the admin say so. A production start (NODE_ENV=production, as
+// docs/deploy.md sets it) takes cards only through Stripe, or with PAYMENTS=demo set on purpose.
+if (process.env.NODE_ENV === undefined && !process.env.STRIPE_SECRET_KEY) process.env.PAYMENTS ??= 'demo';
 // React's production build is chosen by NODE_ENV, which must be set before the server build loads.
 process.env.NODE_ENV ??= 'production';
 const server = await loadApi('server', 'server.ts');

@@ -18,6 +18,15 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}:`).join(' or ')}`,
     });
 
+/** An optional secret in a known shape; empty means unset. */
+const secretSetting = (shape: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || shape.test(v), { message });
+
 /** proxy-addr's names for private ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -137,11 +146,39 @@ const schema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((v) => v === 'true'),
+  /** `production` makes a start without a payment provider refuse card payments (issue 15). */
+  NODE_ENV: z.string().optional(),
+  /**
+   * Issue 15: `demo` turns the built-in test provider on even in a production start (every checkout
+   * page and the admin then say "Demo mode — no real payment"). Unset, it is on only outside production
+   * and only while Stripe is not configured.
+   */
+  PAYMENTS: z.enum(['demo'], { error: 'must be demo, or unset' }).optional(),
+  /** Issue 15: Stripe, all three or none; from the environment only, never the database or the admin. */
+  STRIPE_SECRET_KEY: secretSetting(
+    /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,
+    'must be a Stripe secret key (sk_test_…, sk_live_…)',
+  ),
+  STRIPE_PUBLISHABLE_KEY: secretSetting(
+    /^pk_(test|live)_[A-Za-z0-9]{8,}$/,
+    'must be a Stripe publishable key (pk_test_…, pk_live_…)',
+  ),
+  STRIPE_WEBHOOK_SECRET: secretSetting(
+    /^whsec_[A-Za-z0-9+/=]{8,}$/,
+    'must be a Stripe webhook signing secret (whsec_…)',
+  ),
+  /** Where the Stripe API answers: unset for Stripe itself; a local stripe-mock or a test server otherwise. */
+  STRIPE_API_URL: optionalUrl(['http', 'https']),
   /** Where the built web app lives; tests and bench point elsewhere. */
   WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/build')),
 });
 
 export type Config = z.infer<typeof schema> & {
+  /**
+   * Issue 15: who takes cards — Stripe when its keys are set, else the demo provider when `PAYMENTS=demo`
+   * or outside production, else nobody (card payments refused, pay later still works).
+   */
+  cardProvider: 'stripe' | 'demo' | null;
   dataDir: string;
   /** BACKUP_DIR, absolute. */
   backupDir: string;
@@ -165,8 +202,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const { data } = parsed;
+  const stripeKeys = [data.STRIPE_SECRET_KEY, data.STRIPE_PUBLISHABLE_KEY, data.STRIPE_WEBHOOK_SECRET];
+  const stripeSet = stripeKeys.filter((k) => k !== undefined).length;
+  if (stripeSet > 0 && stripeSet < 3) {
+    throw new ConfigError(
+      'Invalid settings:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three, or none',
+    );
+  }
+  if (stripeSet === 3 && data.PAYMENTS === 'demo') {
+    throw new ConfigError(
+      'Invalid settings:\n  PAYMENTS: demo cannot be on while Stripe is configured: unset one of them',
+    );
+  }
+  const cardProvider =
+    stripeSet === 3 ? 'stripe' : data.PAYMENTS === 'demo' || data.NODE_ENV !== 'production' ? 'demo' : null;
   const publicUrl = trimEndChar(data.PUBLIC_URL ?? localUrl(data.HOST, data.PORT), '/');
-  return { ...data, dataDir: path.resolve(data.DATA_DIR), backupDir: path.resolve(data.BACKUP_DIR), publicUrl };
+  return {
+    ...data,
+    cardProvider,
+    dataDir: path.resolve(data.DATA_DIR),
+    backupDir: path.resolve(data.BACKUP_DIR),
+    publicUrl,
+  };
 }
 
 export class ConfigError extends Error {}

@@ -52,6 +52,7 @@ async function main(web: 'build' | 'dev') {
     publicUrlSet: config.PUBLIC_URL !== undefined,
     dataDir: config.dataDir,
     databaseDir: embedded?.dataDir,
+    cardProvider: config.cardProvider,
   };
   try {
     await applyMigrations(setup.pool);

@@ -67,28 +67,60 @@ export const orderLineInput = z.strictObject({
   size: z.string().trim().max(50).optional(),
 });
 
-export const cardInput = z.strictObject({
-  number: z
-    .string({ error: 'Card number is required' })
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits')),
-  exp_month: z
-    .number({ error: 'Expiry month is required' })
-    .int()
-    .min(1, 'Expiry month must be 1–12')
-    .max(12, 'Expiry month must be 1–12'),
-  exp_year: z
-    .number({ error: 'Expiry year is required' })
-    .int()
-    .min(2000, 'Expiry year is invalid')
-    .max(2100, 'Expiry year is invalid'),
-  cvc: z.string({ error: 'CVC is required' }).regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
-  name: text('Name on card', 100),
-});
+/** The card brands the shop names (a card number's issuer prefix; `card` when unknown). */
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'card'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
 
+/** Issue 15: fields that would carry card data the server must never receive. */
+const CARD_DATA_KEYS = ['number', 'cvc', 'cvv', 'pan', 'card_number'];
+
+/**
+ * Issue 15: the demo provider's card as the browser sends it — it checked the number, expiry and
+ * security code itself, and only the brand, the last four digits and the expiry reach the server. A
+ * full number or a security code is refused with a message that says why.
+ */
+export const demoCardInput = z
+  .record(z.string(), z.unknown(), { error: 'payment.card must be an object' })
+  .superRefine((value, ctx) => {
+    const leaked = CARD_DATA_KEYS.find((key) => key in value);
+    if (leaked) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [leaked],
+        message:
+          'Card numbers and security codes are never sent to the shop: send the brand and the last 4 digits the card form gives',
+      });
+    }
+  })
+  .pipe(
+    z.strictObject({
+      brand: z.enum(CARD_BRANDS, { error: 'Card brand must be visa, mastercard, amex, discover or card' }),
+      last4: z.string({ error: 'Last 4 digits are required' }).regex(/^\d{4}$/, 'Last 4 digits must be 4 digits'),
+      exp_month: z
+        .number({ error: 'Expiry month is required' })
+        .int()
+        .min(1, 'Expiry month must be 1–12')
+        .max(12, 'Expiry month must be 1–12'),
+      exp_year: z
+        .number({ error: 'Expiry year is required' })
+        .int()
+        .min(2000, 'Expiry year is invalid')
+        .max(2100, 'Expiry year is invalid'),
+      name: text('Name on card', 100),
+    }),
+  );
+export type DemoCardInput = z.infer<typeof demoCardInput>;
+
+/**
+ * How an order is paid. `card` with the demo provider carries `card` (brand and last 4 only); with
+ * Stripe it carries nothing: the shopper's card goes from Stripe's Payment Element straight to Stripe.
+ */
 export const paymentInput = z.discriminatedUnion(
   'method',
-  [z.strictObject({ method: z.literal('card'), card: cardInput }), z.strictObject({ method: z.literal('pay_later') })],
+  [
+    z.strictObject({ method: z.literal('card'), card: demoCardInput.optional() }),
+    z.strictObject({ method: z.literal('pay_later') }),
+  ],
   { error: 'payment.method must be card or pay_later' },
 );
 
@@ -197,8 +229,19 @@ export const payment = z.object({
   ]),
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
-  /** Present while a card needs the shopper's extra confirmation step. */
-  next_action: z.object({ type: z.literal('confirm'), token: z.string() }).nullable(),
+  /**
+   * Present while a card waits for the shopper: `confirm` is the demo provider's extra step (approve or
+   * refuse with the token); `stripe` is a Stripe PaymentIntent the browser confirms with Stripe.js
+   * (3-D Secure included), then reports back with `POST /api/orders/:id/sync-payment`.
+   */
+  next_action: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('confirm'), token: z.string() }),
+      z.object({ type: z.literal('stripe'), client_secret: z.string() }),
+    ])
+    .nullable(),
+  /** Why the last card attempt failed, in the provider's words, while the shopper may try again (Stripe). */
+  failure_message: z.string().nullable(),
 });
 
 export const invoice = z.object({
@@ -248,6 +291,11 @@ export const confirmPaymentBody = z.strictObject({
   approve: z.boolean({ error: 'approve must be true or false' }),
 });
 
+/** POST /api/orders/:id/sync-payment: the PaymentIntent's client secret from `next_action` is the proof. */
+export const syncPaymentBody = z.strictObject({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(300),
+});
+
 export const orderIdParam = z.object({ id: z.string().max(200, 'id must be at most 200 characters') });
 
 /** Store settings that pricing reads (edited in the admin area, issue 5). */
@@ -259,5 +307,14 @@ export const storeSettings = z.object({
   pay_later_days: z.number().int().min(1).max(120),
   /** Issue 10 point 3: guests' pay-later orders are cancelled when unpaid this many hours after placing. */
   guest_hold_hours: z.number().int().min(1).max(720),
+  /**
+   * Issue 15: how cards are taken. `stripe`: Stripe's Payment Element with this publishable key;
+   * `demo`: the built-in test provider ("Demo mode — no real payment"); null: no card payments (a
+   * production start without a provider), pay later only.
+   */
+  payments: z.object({
+    card: z.enum(['stripe', 'demo']).nullable(),
+    stripe_publishable_key: z.string().nullable(),
+  }),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;

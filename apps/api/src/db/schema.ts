@@ -612,6 +612,17 @@ export const storeSettings = pgTable(
     guestHoldHours: integer('guest_hold_hours').notNull().default(72),
     /** The IANA zone admin times are shown in (issue 11 point 13); checked against Intl by the API. */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /**
+     * Issue 15: what a pay-later invoice prints for the transfer — the account holder, the IBAN or
+     * account number, the BIC/SWIFT or routing code, the bank — and the reference, a format whose
+     * `{number}` is the order number. Beside them the seller's tax id (the address is `address`).
+     */
+    bankAccountHolder: text('bank_account_holder').notNull().default(''),
+    bankAccount: text('bank_account').notNull().default(''),
+    bankCode: text('bank_code').notNull().default(''),
+    bankName: text('bank_name').notNull().default(''),
+    paymentReference: text('payment_reference').notNull().default('{number}'),
+    taxId: text('tax_id').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -809,6 +820,58 @@ export const payments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('payments_amounts', sql`${t.amountCents} >= 0 and ${t.refundedCents} between 0 and ${t.amountCents}`)],
+);
+
+/**
+ * Issue 15: every event a payment provider sent to the webhook, by the provider's event id: stored in
+ * the transaction that queues its handling, so a repeated delivery finds its id and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: text().primaryKey(),
+    provider: text().notNull(),
+    type: text().notNull(),
+    /** The object the event is about (a PaymentIntent `pi_…`, a refund `re_…`). */
+    objectId: text('object_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_events_object_idx').on(t.objectId)],
+);
+
+export const refundStatusEnum = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
+
+/**
+ * Issue 15: each refund asked of the provider. `pending` until the provider confirms it (Stripe may
+ * answer a refund `pending` and settle it later by webhook); only a succeeded refund is in the ledger
+ * and in the payment's `refunded_cents`, but a pending one counts against what is left to refund.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: refundStatusEnum().notNull(),
+    /** The provider's refund id (`re_…`); null for money returned by hand (pay later). */
+    providerRef: text('provider_ref'),
+    reason: text().notNull(),
+    failureMessage: text('failure_message'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    uniqueIndex('payment_refunds_provider_ref_idx').on(t.providerRef),
+    check('payment_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );
 
 export const invoiceStatusEnum = pgEnum('invoice_status', ['open', 'paid', 'void']);

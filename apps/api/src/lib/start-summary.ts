@@ -10,9 +10,17 @@ export interface StartFacts {
   dataDir: string;
   /** The embedded cluster's directory; undefined with DATABASE_URL. */
   databaseDir?: string;
+  /** Issue 15: who takes cards (config `cardProvider`). */
+  cardProvider?: 'stripe' | 'demo' | null;
   /** Set on the first start only; `password` only when it was generated. */
   firstAdmin?: { email: string; password?: string };
 }
+
+const PAYMENT_WORDS = {
+  stripe: 'cards through Stripe, and pay later',
+  demo: 'demo mode — no real payment (test cards); set the STRIPE_* settings to take money',
+  none: 'pay later only: cards need the STRIPE_* settings (docs/payments.md)',
+} as const;
 
 export function startSummary(facts: StartFacts): string {
   const url = facts.publicUrl;
@@ -23,6 +31,7 @@ export function startSummary(facts: StartFacts): string {
     ['Data', facts.dataDir],
     ['Database', facts.databaseDir ? `embedded PostgreSQL in ${facts.databaseDir}` : 'DATABASE_URL'],
   ];
+  if (facts.cardProvider !== undefined) rows.push(['Payments', PAYMENT_WORDS[facts.cardProvider ?? 'none']]);
   const width = Math.max(...rows.map(([label]) => label.length));
   const lines = ['', 'The shop is running.', ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)];
   if (!facts.publicUrlSet) lines.push(`  Links in pages and mail use ${url}: set PUBLIC_URL for a public address.`);
