@@ -94,7 +94,8 @@ const ADDRESS = {
   postal_code: '12345',
   country: 'US',
 };
-const CARD = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123', name: 'Bench Shopper' };
+/** A demo card as the browser sends it (issue 15: brand and last 4 only; the demo provider succeeds on 4242). */
+const CARD = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099, name: 'Bench Shopper' };
 /** Every n-th order is sent a second time with the same key (a client retry). */
 const RETRY_EVERY = 5;
 

@@ -37,6 +37,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { mediaRoutes } from './modules/media/index.ts';
 import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
+import { type PaymentProvider, paymentWebhookRoutes } from './modules/payments/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { maintenanceHook } from './modules/settings/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
@@ -68,6 +69,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** Serve the web app (storefront + admin) for every non-/api path: built, or from sources by Vite (`dev`). */
   web?: boolean | 'dev';
+  /** Issue 15: the card provider (tests); by default the one the config names (services.ts). */
+  paymentProvider?: PaymentProvider | null;
 }
 
 /** Bodies outside /api (none are parsed there) and the fallback; /api routes get their own (bodyLimitFor). */
@@ -149,6 +152,7 @@ export async function buildApp(opts: AppOptions) {
     invalidation,
     probeDatabase: database.probe,
     databaseUnreachable: database.unreachable,
+    ...(opts.paymentProvider !== undefined ? { paymentProvider: opts.paymentProvider } : {}),
   };
   const services = createServices(deps);
   const guards = authGuards(signer, services.auth.activeSession);
@@ -263,6 +267,8 @@ export async function buildApp(opts: AppOptions) {
     { prefix: '/api' },
   );
 
+  // Issue 15: Stripe's webhook, outside the /api scope's maintenance and database hooks (payments/routes.ts).
+  await app.register(paymentWebhookRoutes, { services, guards, prefix: '/api/payments' });
   await app.register(mediaRoutes, { services, guards, prefix: '/media' });
 
   if (opts.web) {

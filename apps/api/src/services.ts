@@ -33,7 +33,12 @@ import { createHealthService } from './modules/health/index.ts';
 import { createMediaService } from './modules/media/index.ts';
 import { createNewsletterService } from './modules/newsletter/index.ts';
 import { createOrdersService } from './modules/orders/index.ts';
-import { createTestPaymentProvider } from './modules/payments/index.ts';
+import {
+  createDemoPaymentProvider,
+  createPaymentEvents,
+  createStripePaymentProvider,
+  type PaymentProvider,
+} from './modules/payments/index.ts';
 import { createReviewsService } from './modules/reviews/index.ts';
 import { createSettingsService, createStorefrontPreviewService } from './modules/settings/index.ts';
 import { createStockService } from './modules/stock/index.ts';
@@ -59,6 +64,25 @@ export interface Deps {
   databaseUnreachable: Database['unreachable'];
   /** Caches subscribe to it; writes publish to it after their commit (issue 13 point 10). */
   invalidation: Invalidation;
+  /** Issue 15: a card provider chosen by the caller (tests); otherwise the one the config names. */
+  paymentProvider?: PaymentProvider | null;
+}
+
+/**
+ * Who takes cards (issue 15), chosen once at start: Stripe when its keys are set, the demo provider in
+ * demo mode, nobody in a production start without Stripe (card orders are then refused).
+ */
+function cardProvider(deps: Deps): PaymentProvider | null {
+  if (deps.paymentProvider !== undefined) return deps.paymentProvider;
+  const { config } = deps;
+  if (config.cardProvider === 'stripe' && config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
+    return createStripePaymentProvider({
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      apiUrl: config.STRIPE_API_URL,
+    });
+  }
+  return config.cardProvider === 'demo' ? createDemoPaymentProvider(deps.db) : null;
 }
 
 /** The domain services; HTTP routes and server-side loaders (through the load context) both call these. */
@@ -75,13 +99,13 @@ export function createServices(deps: Deps) {
   const errorReports = createErrorReportService(deps);
   const discounts = createDiscountsService();
   const checkout = createCheckoutService(deps, { settings, discounts });
+  const provider = cardProvider(deps);
   const orders = createOrdersService(deps, {
     settings,
     checkout,
     discounts,
     stock: createStockService(deps),
-    // The built-in test provider stands in for a card gateway (issue 4).
-    provider: createTestPaymentProvider(deps.db),
+    provider,
     backInStock,
   });
   return {
@@ -103,6 +127,8 @@ export function createServices(deps: Deps) {
     discounts,
     checkout,
     orders,
+    /** The webhook's intake, when the provider sends webhooks (Stripe); null otherwise (no route then). */
+    paymentEvents: provider?.readEvent ? createPaymentEvents(deps.db, provider) : null,
     errorReports,
     health: createHealthService(deps),
     storefrontPreview: createStorefrontPreviewService(deps, { auth }),

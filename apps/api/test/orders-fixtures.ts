@@ -10,7 +10,7 @@ import {
   products,
   stockMovements,
 } from '../src/db/schema.ts';
-import { TEST_CARDS } from '../src/modules/payments/index.ts';
+import { TEST_CARDS, type TestCard } from '../src/modules/payments/index.ts';
 import { createProduct, freshIp, rowCount } from './cart-fixtures.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -29,10 +29,13 @@ export const ADDRESS = {
   country: 'gb',
 };
 
-/** A card valid until well after any clock the tests use. */
-export const card = (number: string = TEST_CARDS.success) => ({
+/**
+ * A demo card as the browser sends it (issue 15: brand and last 4, never the number), valid until well
+ * after any clock the tests use. The demo provider decides by the last 4 (TEST_CARDS).
+ */
+export const card = (test: TestCard = TEST_CARDS.success) => ({
   method: 'card' as const,
-  card: { number, exp_month: 12, exp_year: 2099, cvc: '123', name: 'Ada Lovelace' },
+  card: { brand: test.brand, last4: test.last4, exp_month: 12, exp_year: 2099, name: 'Ada Lovelace' },
 });
 export const PAY_LATER = { method: 'pay_later' as const };
 

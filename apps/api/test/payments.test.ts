@@ -40,16 +40,31 @@ async function cartSize(userId: string) {
   return row?.n ?? 0;
 }
 
-describe('card checks before anything is written', () => {
-  it('a number failing Luhn → 400 “Your card number is invalid.”', async () => {
+/** The demo step's token of an order waiting for it. */
+function tokenOf(order: Order): string {
+  const next = order.payment.next_action;
+  if (next?.type !== 'confirm') throw new Error(`no confirmation step: ${JSON.stringify(next)}`);
+  return next.token;
+}
+
+describe('card data never reaches the server (issue 15)', () => {
+  it('a card number or security code in the body → 400 saying why, nothing written', async () => {
     const p = await createProduct(t);
     const before = await writeCounts(t);
-    const res = await placeOrder(
-      t,
-      guestBody([{ product_id: p.id, quantity: 1 }], { payment: card('4242424242424241') }),
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Your card number is invalid.');
+    const base = card().card;
+    for (const leak of [
+      { number: '4242424242424242' },
+      { cvc: '123' },
+      { cvv: '123' },
+      { card_number: '4242424242424242' },
+    ]) {
+      const res = await placeOrder(
+        t,
+        guestBody([{ product_id: p.id, quantity: 1 }], { payment: { method: 'card', card: { ...base, ...leak } } }),
+      );
+      expect(res.statusCode, JSON.stringify(leak)).toBe(400);
+      expect(res.json().message).toMatch(/^Card numbers and security codes are never sent to the shop/);
+    }
     expect(await writeCounts(t)).toEqual(before);
     expect(await stockOf(t, p.id)).toBe(100);
   });
@@ -75,10 +90,12 @@ describe('card checks before anything is written', () => {
     const before = await writeCounts(t);
     const base = card().card;
     const cases: [unknown, string][] = [
-      [{ method: 'card' }, 'Invalid input: expected object, received undefined'],
-      [{ method: 'card', card: { ...base, number: '4242' } }, 'Card number must be 12 to 19 digits'],
-      [{ method: 'card', card: { ...base, cvc: '12' } }, 'CVC must be 3 or 4 digits'],
-      [{ method: 'card', card: { ...base, cvc: '1234' } }, 'Your card’s security code is invalid.'],
+      [{ method: 'card' }, 'payment.card is required: the card’s brand, last 4 digits, expiry and name'],
+      [{ method: 'card', card: { ...base, last4: '42' } }, 'Last 4 digits must be 4 digits'],
+      [
+        { method: 'card', card: { ...base, brand: 'diners' } },
+        'Card brand must be visa, mastercard, amex, discover or card',
+      ],
       [{ method: 'card', card: { ...base, exp_month: 13 } }, 'Expiry month must be 1–12'],
       [{ method: 'card', card: { ...base, name: '' } }, 'Name on card is required'],
       [{ method: 'cheque' }, 'payment.method must be card or pay_later'],
@@ -86,14 +103,52 @@ describe('card checks before anything is written', () => {
     for (const [payment, message] of cases) {
       const res = await placeOrder(t, guestBody([{ product_id: p.id, quantity: 1 }], { payment }));
       expect(res.statusCode, message).toBe(400);
-      if (!message.startsWith('Invalid input')) expect(res.json().message).toBe(message);
+      expect(res.json().message).toBe(message);
     }
+    const missing = await placeOrder(
+      t,
+      guestBody([{ product_id: p.id, quantity: 1 }], { payment: { method: 'card' } }),
+    );
+    expect(missing.json().details).toEqual({ field: 'payment.card' });
     expect(await writeCounts(t)).toEqual(before);
+  });
+
+  it('checkout’s settings say the demo provider takes cards (no Stripe key)', async () => {
+    const res = await t.app.inject({ url: '/api/checkout/settings' });
+    expect(res.json().payments).toEqual({ card: 'demo', stripe_publishable_key: null });
+  });
+});
+
+describe('the demo provider decides by the last 4 digits', () => {
+  it('0002 → 402 “Your card was declined.”; 9995 → 402 insufficient funds; both cancelled and restocked', async () => {
+    for (const [test, message] of [
+      [TEST_CARDS.declined, 'Your card was declined.'],
+      [TEST_CARDS.insufficientFunds, 'Your card has insufficient funds.'],
+    ] as const) {
+      const p = await createProduct(t, { available: 3 });
+      const res = await placeOrder(t, guestBody([{ product_id: p.id, quantity: 2 }], { payment: card(test) }));
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toEqual({ message, code: 'PAYMENT_DECLINED' });
+      expect(await stockOf(t, p.id)).toBe(3);
+    }
+  });
+
+  it('any other last 4 succeeds, and only brand and last 4 are kept', async () => {
+    const p = await createProduct(t);
+    const payment = { method: 'card', card: { ...card().card, brand: 'mastercard', last4: '4444' } };
+    const res = await placeOrder(t, guestBody([{ product_id: p.id, quantity: 1 }], { payment }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      status: 'paid',
+      payment: { status: 'succeeded', card_brand: 'mastercard', card_last4: '4444', failure_message: null },
+    });
+    const [stored] = await t.db.select().from(payments).where(eq(payments.orderId, res.json().id));
+    expect(stored).toMatchObject({ provider: 'demo', cardBrand: 'mastercard', cardLast4: '4444' });
   });
 });
 
 describe('declined cards', () => {
-  it('4000 0000 0000 0002 → 402, the order cancelled and restocked, the cart kept; the same key answers the same 402', async () => {
+  it('last 4 0002 → 402, the order cancelled and restocked, the cart kept; the same key answers the same 402', async () => {
     const u = await signedInUser(t);
     const p = await createProduct(t, { available: 4 });
     await addToCart(t, u.headers, p.id, 2);
@@ -123,7 +178,7 @@ describe('declined cards', () => {
   });
 });
 
-describe('cards that need the confirmation step (4000 0025 0000 3155)', () => {
+describe('cards that need the confirmation step (last 4 3155)', () => {
   async function placeNeedingAction(headers?: Record<string, string>, productAvailable = 5) {
     const p = await createProduct(t, { available: productAvailable });
     const body = guestBody([{ product_id: p.id, quantity: 2 }], { payment: card(TEST_CARDS.requiresAction) });
@@ -139,7 +194,7 @@ describe('cards that need the confirmation step (4000 0025 0000 3155)', () => {
     expect(order.payment.next_action).toEqual({ type: 'confirm', token: expect.any(String) });
     expect(await stockOf(t, product.id)).toBe(3); // reserved meanwhile
 
-    const token = order.payment.next_action!.token;
+    const token = tokenOf(order);
     expect((await confirm(order.id, { token: 'wrong', approve: true })).statusCode).toBe(404);
     const paid = await confirm(order.id, { token, approve: true });
     expect(paid.statusCode).toBe(200);
@@ -155,13 +210,13 @@ describe('cards that need the confirmation step (4000 0025 0000 3155)', () => {
 
   it('refusing the step → 402, the order cancelled and restocked', async () => {
     const { product, order } = await placeNeedingAction();
-    const res = await confirm(order.id, { token: order.payment.next_action!.token, approve: false });
+    const res = await confirm(order.id, { token: tokenOf(order), approve: false });
     expect(res.statusCode).toBe(402);
     expect(res.json().code).toBe('PAYMENT_DECLINED');
     expect(await stockOf(t, product.id)).toBe(5);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.status).toBe('cancelled');
-    const late = await confirm(order.id, { token: order.payment.next_action!.token, approve: true });
+    const late = await confirm(order.id, { token: tokenOf(order), approve: true });
     expect(late.statusCode).toBe(409);
   });
 
@@ -172,12 +227,12 @@ describe('cards that need the confirmation step (4000 0025 0000 3155)', () => {
     const order = (
       await placeOrder(t, userBody({ payment: card(TEST_CARDS.requiresAction) }), { headers: u.headers })
     ).json() as Order;
-    const token = order.payment.next_action!.token;
+    const token = tokenOf(order);
     expect((await confirm(order.id, { token, approve: true }, other.headers)).statusCode).toBe(404);
     expect((await confirm(order.id, { token, approve: true })).statusCode).toBe(404);
     // The owner sees the pending step on the order page too.
     const seen = (await t.app.inject({ url: `/api/orders/${order.id}`, headers: u.headers })).json() as Order;
-    expect(seen.payment.next_action?.token).toBe(token);
+    expect(tokenOf(seen)).toBe(token);
     expect((await confirm(order.id, { token, approve: true }, u.headers)).statusCode).toBe(200);
   });
 
@@ -196,7 +251,7 @@ describe('cards that need the confirmation step (4000 0025 0000 3155)', () => {
     // A second sweep finds nothing more to do: the restock happened once.
     expect(await t.app.services.orders.expireUnconfirmedPayments()).toBe(0);
     expect(await stockOf(t, product.id)).toBe(2);
-    const late = await confirm(order.id, { token: order.payment.next_action!.token, approve: true });
+    const late = await confirm(order.id, { token: tokenOf(order), approve: true });
     expect(late.statusCode).toBe(409);
   });
 });
@@ -220,16 +275,15 @@ async function columnsContaining(cvc: string): Promise<string[]> {
 }
 
 describe('card data at rest', () => {
-  it('stores only brand and last 4: the number and CVC appear in no column of any table', async () => {
+  it('a body with the number and CVC is refused; what is placed keeps only brand and last 4 in any column', async () => {
     const u = await signedInUser(t);
     const p = await createProduct(t);
     await addToCart(t, u.headers, p.id);
     const secretCvc = '987';
-    const spaced = '4242 4242 4242 4242';
-    const payment = { method: 'card', card: { ...card().card, number: spaced, cvc: secretCvc } };
-    const res = await placeOrder(t, userBody({ payment }), { headers: u.headers });
+    const leaked = { method: 'card', card: { ...card().card, number: '4242 4242 4242 4242', cvc: secretCvc } };
+    expect((await placeOrder(t, userBody({ payment: leaked }), { headers: u.headers })).statusCode).toBe(400);
+    const res = await placeOrder(t, userBody({ payment: card() }), { headers: u.headers });
     expect(res.statusCode).toBe(201);
-    expect(res.body).not.toContain('4242424242424242');
     await placeOrder(t, guestBody([{ product_id: p.id, quantity: 1 }], { payment: card(TEST_CARDS.requiresAction) }));
 
     expect(await columnsContaining(secretCvc)).toEqual([]);
@@ -240,5 +294,41 @@ describe('card data at rest', () => {
     expect(await columnsContaining(secretCvc)).toEqual(['mail_outbox.text']);
     const [stored] = await t.db.select().from(payments).where(eq(payments.orderId, res.json().id));
     expect(stored).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+  });
+});
+
+describe('a production start without a card provider (issue 15)', () => {
+  it('refuses card orders with 422 and writes nothing; pay later still works; checkout says so', async () => {
+    const prod = await createTestApp({ env: { ...MANY_ORDERS.env, NODE_ENV: 'production' } });
+    try {
+      const p = await createProduct(prod);
+      const before = await writeCounts(prod);
+      const res = await placeOrder(prod, guestBody([{ product_id: p.id, quantity: 1 }], { payment: card() }));
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        message: 'Card payments are not available in this shop: choose pay later.',
+        code: 'UNPROCESSABLE',
+        details: { field: 'payment.method', reason: 'card_payments_unavailable' },
+      });
+      const bare = await placeOrder(
+        prod,
+        guestBody([{ product_id: p.id, quantity: 1 }], { payment: { method: 'card' } }),
+      );
+      expect(bare.statusCode).toBe(422);
+      expect(await writeCounts(prod)).toEqual(before);
+      expect(await stockOf(prod, p.id)).toBe(100);
+      const later = await placeOrder(prod, guestBody([{ product_id: p.id, quantity: 1 }]));
+      expect(later.statusCode).toBe(201);
+      expect((await prod.app.inject({ url: '/api/checkout/settings' })).json().payments).toEqual({
+        card: null,
+        stripe_publishable_key: null,
+      });
+      // No provider, no webhook.
+      expect(
+        (await prod.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload: {} })).statusCode,
+      ).toBe(404);
+    } finally {
+      await prod.close();
+    }
   });
 });

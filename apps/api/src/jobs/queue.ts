@@ -8,7 +8,11 @@ export type TaskName =
   | 'sweep-unpaid-orders'
   | 'retention'
   | 'pay-later-reminders'
-  | 'backup';
+  | 'backup'
+  /** Issue 15: a stored webhook event of the payment provider, handled by retrieving its object. */
+  | 'payment-event'
+  /** Issue 15: a refund the provider did not answer, asked again with the same idempotency key. */
+  | 'payment-refund';
 
 export interface EnqueueOptions {
   /** One job per key: adding a job under a waiting job's key replaces it (graphile-worker job keys). */

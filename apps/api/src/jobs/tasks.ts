@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { scheduledRuns } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { MailDelivery } from '../lib/mailer.ts';
+import type { PaymentEventJob } from '../modules/payments/index.ts';
 import { backupSchedule, runScheduledBackup } from '../ops/backup.ts';
 import type { TaskName } from './queue.ts';
 import { purgeExpired } from './retention.ts';
@@ -21,6 +22,8 @@ export interface TaskDeps {
     expireUnconfirmedPayments(): Promise<number>;
     expireUnpaidGuestOrders(): Promise<number>;
     remindDueInvoices(): Promise<number>;
+    handlePaymentEvent(job: PaymentEventJob): Promise<void>;
+    retryRefund(refundId: string): Promise<void>;
   };
   backInStock: { notifyBackInStock(productIds: readonly string[]): Promise<number> };
 }
@@ -60,6 +63,13 @@ export function taskList(deps: TaskDeps, processKey: string): TaskList {
   const tasks: Record<TaskName, Task> = {
     'send-mail': async (payload) => {
       await deps.mail.deliver((payload as { id: string }).id);
+    },
+    // At least once (ADR 021): both handlers settle by conditional updates, so a second run changes nothing.
+    'payment-event': async (payload) => {
+      await deps.orders.handlePaymentEvent(payload as PaymentEventJob);
+    },
+    'payment-refund': async (payload) => {
+      await deps.orders.retryRefund((payload as { refundId: string }).refundId);
     },
     'notify-back-in-stock': async (payload) => {
       await deps.backInStock.notifyBackInStock((payload as { productIds: string[] }).productIds);

@@ -64,7 +64,7 @@ export interface Sent {
 /** A guest card checkout of one unit of `productId`; one in four with a card the gateway declines. */
 export function checkoutBody(productId: string) {
   const email = `crash-${randomUUID()}@example.com`;
-  const number = randomInt(4) === 0 ? TEST_CARDS.declined : TEST_CARDS.success;
+  const test = randomInt(4) === 0 ? TEST_CARDS.declined : TEST_CARDS.success;
   return {
     email,
     body: {
@@ -72,7 +72,7 @@ export function checkoutBody(productId: string) {
       items: [{ product_id: productId, quantity: 1 }],
       shipping_address: ADDRESS,
       shipping_method: 'standard',
-      payment: card(number),
+      payment: card(test),
     },
   };
 }

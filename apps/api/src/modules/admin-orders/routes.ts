@@ -72,6 +72,8 @@ const http: HttpTable<AdminOrdersFailure> = {
       `Order ${f.number} has no payment to refund (the order is ${f.status}, its payment ${f.paymentStatus ?? 'missing'})`,
     ),
   refund_not_positive: () => unprocessable('The refund amount must be more than 0'),
+  // Issue 15: the payment provider refused the refund; nothing was recorded (a cancel stays undone).
+  refund_failed: (f) => unprocessable(`The payment provider refused the refund: ${f.message}`),
   refund_too_large: (f) =>
     conflict(
       `At most ${formatMoney(f.leftCents)} of order ${f.number} can still be refunded (paid ${formatMoney(f.paidCents)}, refunded ${formatMoney(f.refundedCents)})`,

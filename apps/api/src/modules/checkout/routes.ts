@@ -45,7 +45,7 @@ export const checkoutRoutes: RoutesPlugin = async (app, { services, guards }) =>
         response: { 200: storeSettings },
       },
     },
-    async () => settingsToWire(await services.settings.get()),
+    async () => settingsToWire(await services.settings.get(), services.orders.cardPayments()),
   );
 
   app.post(

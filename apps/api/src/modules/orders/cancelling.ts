@@ -2,13 +2,15 @@ import { formatMoney } from '@shop/contracts/money';
 import type { OrderStatus } from '@shop/contracts/orders';
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { rollBack, transactionResult } from '../../db/transaction.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
-import { recordTransaction } from '../payments/index.ts';
+import type { PaymentFacts, ProviderPayment } from '../payments/index.ts';
 import { refreshRatingsOfOrder } from '../reviews/index.ts';
 import type { Restocked, StockReason } from '../stock/index.ts';
 import type { OrderNotFound, OrdersContext, StaffHook, StaffResult } from './context.ts';
-import { giveBack } from './payment.ts';
+import type { RefundFailed } from './payment.ts';
+import type { Refunds } from './refunds.ts';
 import {
   AWAITING_CARD,
   addEvent,
@@ -17,17 +19,23 @@ import {
   moveStatus,
   orderStatus,
   ownedBy,
+  paymentWithFacts,
+  pendingRefundCents,
   stockLinesOf,
   updatePayment,
   updatePaymentOf,
   voidOpenInvoice,
 } from './repository.ts';
 
-/** Why an order cannot be cancelled: it is not there (or not the caller's), already cancelled, or past shipment. */
+/**
+ * Why an order cannot be cancelled: it is not there (or not the caller's), already cancelled, past
+ * shipment, or the provider refused to give its money back (then nothing is cancelled).
+ */
 export type CancelFailure =
   | OrderNotFound
   | Failure<'already_cancelled'>
-  | Failure<'not_cancellable', { status: OrderStatus | null }>;
+  | Failure<'not_cancellable', { status: OrderStatus | null }>
+  | RefundFailed;
 
 /** How an unpaid order is cancelled (a declined, refused or expired payment). */
 export interface Unwind {
@@ -42,7 +50,7 @@ export interface Unwind {
 }
 
 /** Cancelling orders: the shopper's and the staff's cancel, and the cancel of an order never paid. */
-export function createCancelling(ctx: OrdersContext) {
+export function createCancelling(ctx: OrdersContext, refunds: Refunds) {
   const { db, clock, stock, discounts } = ctx;
 
   /**
@@ -90,8 +98,9 @@ export function createCancelling(ctx: OrdersContext) {
     orderId: string,
     how: { by: 'customer' | 'staff'; userId?: string; reason?: string; actorId?: string; inTx?: StaffHook },
   ): Promise<Result<StaffResult, CancelFailure>> {
-    const done = await db.transaction(
-      async (tx): Promise<Result<{ back: Restocked; result: StaffResult }, CancelFailure>> => {
+    const done = await transactionResult(
+      db,
+      async (tx): Promise<Result<{ back: Restocked; result: StaffResult; open: string | null }, CancelFailure>> => {
         const now = clock.now();
         const before = await orderStatus(tx, orderId, ownedBy(how.userId));
         if (!before) return fail('not_found');
@@ -106,29 +115,26 @@ export function createCancelling(ctx: OrdersContext) {
         let note = how.reason ? `${who} (${how.reason})` : who;
         let refundedCents = 0;
         let paymentAfter = payment?.status ?? null;
-        if (payment && (payment.status === 'succeeded' || payment.status === 'partially_refunded')) {
-          const left = payment.amountCents - payment.refundedCents;
-          const returned = await giveBack(ctx.provider, payment, left);
-          await updatePayment(tx, payment.id, {
-            status: 'refunded',
-            refundedCents: payment.amountCents,
-            updatedAt: now,
-          });
-          await recordTransaction(tx, {
-            orderId,
-            kind: 'refund',
-            method: payment.method,
-            amountCents: left,
-            currency: payment.currency,
-            providerRef: payment.providerRef,
-            note: how.reason ? `${who}: ${how.reason}` : who,
+        const taken = payment && (payment.status === 'succeeded' || payment.status === 'partially_refunded');
+        const left = taken
+          ? payment.amountCents - payment.refundedCents - (await pendingRefundCents(tx, payment.id))
+          : 0;
+        if (payment && taken && left > 0) {
+          const back = await refunds.giveBack(tx, payment, left, {
+            reason: how.reason ? `${who}: ${how.reason}` : who,
             actorId: how.actorId ?? null,
-            at: now,
+            now,
           });
+          // The money cannot go back: the order stays as it was, and staff hear the provider's words.
+          if (back.status === 'failed') rollBack(fail('refund_failed', { message: back.message }));
           refundedCents = left;
-          paymentAfter = 'refunded';
-          note = `${note}; ${formatMoney(left)} ${returned}`;
-        } else if (payment && payment.status !== 'refunded') {
+          if (back.status === 'succeeded') {
+            paymentAfter = back.full ? 'refunded' : 'partially_refunded';
+            note = `${note}; ${formatMoney(left)} ${back.returned}`;
+          } else {
+            note = `${note}; refund of ${formatMoney(left)} requested; waiting for ${refunds.providerLabel(payment)}`;
+          }
+        } else if (payment && !taken && payment.status !== 'refunded') {
           await updatePayment(tx, payment.id, { status: 'cancelled', updatedAt: now });
           paymentAfter = 'cancelled';
         }
@@ -143,14 +149,36 @@ export function createCancelling(ctx: OrdersContext) {
           email: order.email,
         };
         await how.inTx?.(tx, result);
-        return ok({ back: ids, result });
+        const open = payment?.status === 'requires_action' && payment.providerRef ? payment.id : null;
+        return ok({ back: ids, result, open });
       },
     );
     if (!done.ok) return done;
     await ctx.stockChanged();
+    // A payment the shopper could still complete (Stripe's Payment Element in another tab) is closed at
+    // the provider; if it went through meanwhile, its money goes straight back when it is settled.
+    if (done.value.open) await closeAtProvider(done.value.open).catch(() => {});
     return ok(done.value.result);
   }
 
-  return { unwind, cancelUnpaid, cancelOrder };
+  /** Cancels an unpaid payment at the provider after its order was cancelled here; settles what it then reports. */
+  async function closeAtProvider(paymentId: string): Promise<void> {
+    const known = await paymentWithFacts(db, paymentId);
+    if (!known?.payment.providerRef || !ctx.provider) return;
+    const found = await ctx.provider.cancel(known.facts, known.payment.providerRef);
+    if (found.status === 'succeeded') await settleLate(known.facts, found);
+  }
+
+  /** Set by payment.ts (which is built after cancelling): settles a payment that succeeded after all. */
+  let settleLate: (facts: PaymentFacts, found: ProviderPayment) => Promise<unknown> = async () => {};
+
+  return {
+    unwind,
+    cancelUnpaid,
+    cancelOrder,
+    onLatePayment(settle: typeof settleLate) {
+      settleLate = settle;
+    },
+  };
 }
 export type Cancelling = ReturnType<typeof createCancelling>;

@@ -29,7 +29,8 @@ export interface OrdersParts {
   checkout: CheckoutService;
   discounts: DiscountsService;
   stock: StockService;
-  provider: PaymentProvider;
+  /** Who takes cards (issue 15): Stripe, the demo provider, or nobody (a production start without Stripe). */
+  provider: PaymentProvider | null;
   /** Told after a commit that brought products back into stock (back-in-stock mail). */
   backInStock: BackInStock;
 }

@@ -4,8 +4,8 @@
  */
 export type { CancelFailure } from './cancelling.ts';
 export type { BackInStock, OrderNotFound, OrdersParts, StaffHook, StaffResult } from './context.ts';
-export type { ConfirmFailure, InFlight, RefundFailure } from './payment.ts';
-export type { PlaceFailure } from './placing.ts';
+export type { ConfirmFailure, InFlight, ProviderDown, RefundFailed, RefundFailure, SyncFailure } from './payment.ts';
+export type { CardPaymentRefused, PlaceFailure } from './placing.ts';
 export { ORDER_RATE_LIMITS } from './rate-limits.ts';
 export { loadOrder, type OrderBundle } from './repository.ts';
 export { ordersRoutes } from './routes.ts';

@@ -9,9 +9,10 @@ const BRANDS: Record<string, string> = {
   discover: 'Discover',
 };
 
-/** "Visa •••• 4242" */
+/** "Visa •••• 4242"; "card" when the provider has not told which (a Stripe payment before it is paid). */
 export function cardLabel(brand: string | null, last4: string | null): string {
-  return `${BRANDS[brand ?? ''] ?? 'Card'} •••• ${last4 ?? '????'}`;
+  if (!last4) return 'card';
+  return `${BRANDS[brand ?? ''] ?? 'Card'} •••• ${last4}`;
 }
 
 /** "2025-01-04 12:00 UTC": a deadline to the minute, the same for every reader. */

@@ -1,20 +1,23 @@
 import { formatMoney } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
-import { conflict } from '../../errors.ts';
+import { rollBack, transactionResult } from '../../db/transaction.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Actor } from '../checkout/index.ts';
 import {
   type CardDeclined,
-  type CardDetails,
-  type ChargeOutcome,
-  type PaymentProvider,
+  matchesPayment,
+  type PaymentEventJob,
+  type PaymentFacts,
+  type ProviderPayment,
+  ProviderUnavailable,
   recordTransaction,
 } from '../payments/index.ts';
 import { refreshRatingsOfOrder } from '../reviews/index.ts';
-import type { Cancelling } from './cancelling.ts';
+import type { Cancelling, Unwind } from './cancelling.ts';
 import type { OrderNotFound, OrdersContext, StaffHook, StaffResult } from './context.ts';
 import { cardLabel } from './mail.ts';
+import type { Refunds } from './refunds.ts';
 import {
   AWAITING_CARD,
   addEvent,
@@ -24,103 +27,148 @@ import {
   lockOrder,
   lockPayment,
   lockPaymentOf,
+  markEventHandled,
   moveStatus,
   type OrderBundle,
-  type PaymentRow,
   paymentById,
+  paymentWithFacts,
+  pendingRefundCents,
   unsettledCardPayments,
   updatePayment,
 } from './repository.ts';
 import { ORDER_MSG, sameToken } from './rules.ts';
-import { orderToWire } from './wire.ts';
 
 /** A request with the Idempotency-Key (or a confirmation) is still running: try again shortly (409). */
 export type InFlight = Failure<'in_flight'>;
 
-/** What the confirmation step can end in besides a paid order. */
-export type ConfirmFailure = OrderNotFound | InFlight | Failure<'not_awaiting_confirmation'> | CardDeclined;
+/** The payment provider did not answer: nothing is lost, the shopper tries again shortly (503). */
+export type ProviderDown = Failure<'provider_unavailable'>;
 
-/** Why staff cannot refund (issue 5): nothing was paid, a zero amount, or more than is left. */
+/** What the demo's confirmation step can end in besides a paid order. */
+export type ConfirmFailure =
+  | OrderNotFound
+  | InFlight
+  | Failure<'not_awaiting_confirmation'>
+  | CardDeclined
+  | ProviderDown;
+
+/** What reporting back after Stripe.js can end in besides the order as it now stands. */
+export type SyncFailure = OrderNotFound | InFlight | ProviderDown;
+
+/** The provider refused the refund, in its words (nothing recorded). */
+export type RefundFailed = Failure<'refund_failed', { message: string }>;
+
+/** Why staff cannot refund (issue 5): nothing was paid, a zero amount, more than is left, or the provider said no. */
 export type RefundFailure =
   | OrderNotFound
   | Failure<'nothing_to_refund', { number: string; status: string; paymentStatus: string | null }>
   | Failure<'refund_not_positive'>
-  | Failure<'refund_too_large', { number: string; leftCents: number; paidCents: number; refundedCents: number }>;
+  | Failure<'refund_too_large', { number: string; leftCents: number; paidCents: number; refundedCents: number }>
+  | RefundFailed;
 
-/** What placing hands to the charge: the order just committed and its payment. */
+/** What placing hands to the payment: the order just committed and its payment. */
 export interface Placed {
   orderId: string;
   paymentId: string;
   amountCents: number;
 }
 
-/**
- * Gives `amountCents` of a taken payment back: a card through the provider (before any stock row is
- * locked, so it never holds up other orders); pay-later money is returned by hand. Says how.
- */
-export async function giveBack(provider: PaymentProvider, payment: PaymentRow, amountCents: number): Promise<string> {
-  if (payment.method === 'card') {
-    // A broken invariant, not an outcome: a succeeded card payment always has the provider's reference.
-    if (!payment.providerRef) throw conflict('This card payment has no provider reference to refund');
-    await provider.refund({ reference: payment.id, providerRef: payment.providerRef, amountCents });
-    return `refunded to ${cardLabel(payment.cardBrand, payment.cardLast4)}`;
-  }
-  return 'to be returned by bank transfer';
-}
+/** What settling a provider's answer did. */
+export type Settled =
+  | { outcome: 'paid' }
+  /** Nothing changed: settled before, still processing, or not ours in full (never paid then). */
+  | { outcome: 'unchanged'; mismatch?: true }
+  | { outcome: 'waiting' }
+  | { outcome: 'declined'; message: string }
+  | { outcome: 'cancelled' };
+
+/** A PaymentIntent cancelled at Stripe (by staff in the Dashboard, or by Stripe): the order goes too. */
+const CANCELED_AT_PROVIDER: Unwind = {
+  paymentStatus: 'cancelled',
+  failureMessage: ORDER_MSG.paymentCancelled,
+  stockReason: 'payment_expired',
+  note: 'Cancelled: the card payment was cancelled at the payment provider',
+};
 
 /**
- * Payment of orders: the card charge after placing, the confirmation step, and staff refunds. A charge
- * runs after the order's commit (a gateway call never holds row locks); its outcome is written by
- * conditional status updates, so paid, declined and cancelled each happen exactly once.
+ * Payment of orders: the provider's payment after placing, the demo's confirmation step, reporting back
+ * after Stripe.js, webhook events, and staff refunds. A provider call runs after the order's commit (it
+ * never holds the order's row locks while placing); every outcome is written by conditional status
+ * updates, so paid, declined and cancelled each happen exactly once, whoever settles first. Issue 15: an
+ * order is marked paid only from a payment the provider reported succeeded (a create, a retrieve, a
+ * capture) whose amount, currency and reference are this payment's.
  */
-export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
-  const { db, clock, provider } = ctx;
+export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refunds: Refunds) {
+  const { db, clock } = ctx;
+
+  /** The provider, for a card payment that exists (a start without one refuses card orders). */
+  function provider() {
+    if (!ctx.provider) throw new Error('card payment without a payment provider');
+    return ctx.provider;
+  }
 
   /**
-   * The charge succeeded: payment succeeded, order paid, cart cleared, in one transaction. If the
+   * The payment succeeded: payment succeeded, order paid, cart cleared, in one transaction. If the
    * order was cancelled meanwhile (the sweep, or the customer), the money goes straight back.
    */
-  async function markPaid(orderId: string, paymentId: string, providerRef: string | null): Promise<boolean> {
+  async function markPaid(
+    orderId: string,
+    paymentId: string,
+    providerRef: string,
+    card: { brand: string; last4: string } | null,
+  ): Promise<boolean> {
     const { storeName } = await ctx.settings.get();
+    const cardSeen = card ? { cardBrand: card.brand, cardLast4: card.last4 } : {};
     return db.transaction(async (tx) => {
       const now = clock.now();
       const order = await moveStatus(tx, orderId, AWAITING_CARD, 'paid', now);
       if (!order) {
         const payment = await lockPayment(tx, paymentId);
         if (!payment) throw new Error('payment missing');
-        // Settled already (this charge's outcome written once): nothing to give back.
-        if (payment.status === 'succeeded' || payment.status === 'refunded') return false;
-        const ref = providerRef ?? payment.providerRef;
-        if (ref) {
-          await provider.refund({ reference: paymentId, providerRef: ref, amountCents: payment.amountCents });
-          // The money was taken and went straight back: both halves belong in the ledger.
-          const entry = {
-            orderId,
-            method: 'card',
-            amountCents: payment.amountCents,
-            providerRef: ref,
-            at: now,
-          } as const;
-          await recordTransaction(tx, { ...entry, kind: 'charge', note: 'Card payment' });
-          await recordTransaction(tx, {
-            ...entry,
-            kind: 'refund',
-            note: 'Order was cancelled before the payment completed',
-          });
-        }
-        await updatePayment(tx, paymentId, {
-          status: 'refunded',
-          refundedCents: payment.amountCents,
-          providerRef: ref,
+        // Settled already (this payment's outcome written once): nothing to give back.
+        if (['succeeded', 'refunded', 'partially_refunded'].includes(payment.status)) return false;
+        // The money was taken and goes straight back: both halves belong in the ledger.
+        const taken = await updatePayment(tx, paymentId, {
+          status: 'succeeded',
+          providerRef,
+          ...cardSeen,
           updatedAt: now,
         });
+        if (!taken) throw new Error('payment missing');
+        await recordTransaction(tx, {
+          orderId,
+          kind: 'charge',
+          method: 'card',
+          amountCents: taken.amountCents,
+          currency: taken.currency,
+          providerRef,
+          note: 'Card payment',
+          at: now,
+        });
+        const back = await refunds.giveBack(tx, taken, taken.amountCents, {
+          reason: 'Order was cancelled before the payment completed',
+          actorId: null,
+          now,
+        });
+        const current = await lockOrder(tx, orderId);
+        const amount = formatMoney(taken.amountCents);
+        const note =
+          back.status === 'succeeded'
+            ? `The card payment arrived after the order was cancelled: ${amount} ${back.returned}`
+            : back.status === 'pending'
+              ? `The card payment arrived after the order was cancelled: refund of ${amount} requested; waiting for ${refunds.providerLabel(taken)}`
+              : `The card payment arrived after the order was cancelled; its refund failed (${back.message}): refund ${amount} by hand`;
+        await addEvent(tx, { orderId, status: current?.status ?? 'cancelled', note, createdAt: now });
         return false;
       }
       const payment = await updatePayment(tx, paymentId, {
         status: 'succeeded',
-        ...(providerRef ? { providerRef } : {}),
+        providerRef,
+        failureMessage: null,
+        ...cardSeen,
         updatedAt: now,
       });
+      const label = cardLabel(payment?.cardBrand ?? null, payment?.cardLast4 ?? null);
       if (payment) {
         await recordTransaction(tx, {
           orderId,
@@ -128,17 +176,12 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
           method: 'card',
           amountCents: payment.amountCents,
           currency: payment.currency,
-          providerRef: payment.providerRef,
-          note: `Paid with ${cardLabel(payment.cardBrand, payment.cardLast4)}`,
+          providerRef,
+          note: `Paid with ${label}`,
           at: now,
         });
       }
-      await addEvent(tx, {
-        orderId,
-        status: 'paid',
-        note: `Paid with ${cardLabel(payment?.cardBrand ?? null, payment?.cardLast4 ?? null)}`,
-        createdAt: now,
-      });
+      await addEvent(tx, { orderId, status: 'paid', note: `Paid with ${label}`, createdAt: now });
       if (order.userId) {
         await clearOrderedFromCart(tx, order.userId, orderId, now);
         await refreshRatingsOfOrder(tx, orderId);
@@ -149,52 +192,79 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
     });
   }
 
-  /** A declined card: the order is cancelled and restocked, and the shopper hears the gateway's words. */
-  async function declined(orderId: string, message: string): Promise<CardDeclined> {
+  /** A declined card (demo): the order is cancelled and restocked, and the shopper hears the provider's words. */
+  async function declined(orderId: string, message: string): Promise<Settled> {
     await cancelling.cancelUnpaid(orderId, {
       paymentStatus: 'declined',
       failureMessage: message,
       stockReason: 'payment_declined',
       note: `Cancelled: the card payment was declined (${message})`,
     });
-    return fail('card_declined', { message });
+    return { outcome: 'declined', message };
   }
 
   /**
-   * Writes a charge's outcome (from the charge itself, or from the gateway's `lookup` afterwards):
-   * succeeded → paid and mailed (the order answered); requires_action → waits for the shopper's step
-   * (undefined); declined, or never received by the gateway → cancelled and restocked, `card_declined`.
+   * Writes what the provider reports of a payment (from a create, a lookup, a retrieve, a confirm, a
+   * cancel; shared by placing, sync-payment, the webhook's job, the sweep and the reconciliation):
+   * succeeded and ours in full → paid; requires_capture → captured, then as the capture says;
+   * processing → nothing yet; requires_action → waits for the shopper (with the last attempt's failure,
+   * if any); declined or never received (demo) → cancelled and restocked; canceled → cancelled and
+   * restocked (`onCanceled` says how).
    */
   async function settle(
-    placed: { orderId: string; paymentId: string },
-    result: ChargeOutcome,
+    facts: PaymentFacts,
+    found: ProviderPayment,
+    onCanceled = CANCELED_AT_PROVIDER,
+    depth = 0,
+  ): Promise<Settled> {
+    const now = clock.now();
+    switch (found.status) {
+      case 'succeeded':
+        if (!matchesPayment(found, facts)) return { outcome: 'unchanged', mismatch: true };
+        return (await markPaid(facts.orderId, facts.reference, found.providerRef, found.card))
+          ? { outcome: 'paid' }
+          : { outcome: 'unchanged' };
+      case 'requires_capture':
+        if (!matchesPayment(found, facts) || depth > 0) return { outcome: 'unchanged', mismatch: true };
+        return settle(facts, await provider().capture(facts, found.providerRef), onCanceled, depth + 1);
+      case 'processing':
+        await updatePayment(db, facts.reference, { providerRef: found.providerRef, updatedAt: now }, 'processing');
+        return { outcome: 'unchanged' };
+      case 'requires_action': {
+        const token = found.next.type === 'confirm' ? found.next.token : found.next.client_secret;
+        const set = {
+          status: 'requires_action' as const,
+          providerRef: found.providerRef,
+          actionToken: token,
+          failureMessage: found.failureMessage,
+          updatedAt: now,
+        };
+        // From `processing` (the create's answer), or a new failure of a later attempt (Stripe).
+        if (!(await updatePayment(db, facts.reference, set, 'processing'))) {
+          await updatePayment(db, facts.reference, { failureMessage: found.failureMessage }, 'requires_action');
+        }
+        return { outcome: 'waiting' };
+      }
+      case 'declined':
+        await updatePayment(db, facts.reference, { providerRef: found.providerRef });
+        return declined(facts.orderId, found.message);
+      case 'not_received':
+        return declined(facts.orderId, ORDER_MSG.paymentFailed);
+      case 'canceled':
+        return (await cancelling.cancelUnpaid(facts.orderId, onCanceled))
+          ? { outcome: 'cancelled' }
+          : { outcome: 'unchanged' };
+    }
+  }
+
+  /** `settle` for a place answer: the paid order, undefined while it waits, `card_declined` on a decline. */
+  async function settleForPlacing(
+    facts: PaymentFacts,
+    found: ProviderPayment,
   ): Promise<Result<OrderBundle | undefined, CardDeclined>> {
-    if (result.status === 'succeeded') {
-      return ok(
-        (await markPaid(placed.orderId, placed.paymentId, result.providerRef))
-          ? await loadOrder(db, placed.orderId)
-          : undefined,
-      );
-    }
-    if (result.status === 'requires_action') {
-      await updatePayment(
-        db,
-        placed.paymentId,
-        {
-          status: 'requires_action',
-          providerRef: result.providerRef,
-          actionToken: result.actionToken,
-          updatedAt: clock.now(),
-        },
-        'processing',
-      );
-      return ok(undefined);
-    }
-    if (result.status === 'not_received') return declined(placed.orderId, ORDER_MSG.paymentFailed);
-    if (result.providerRef) {
-      await updatePayment(db, placed.paymentId, { providerRef: result.providerRef });
-    }
-    return declined(placed.orderId, result.message);
+    const settled = await settle(facts, found);
+    if (settled.outcome === 'declined') return fail('card_declined', { message: settled.message });
+    return ok(settled.outcome === 'paid' ? await loadOrder(db, facts.orderId) : undefined);
   }
 
   /**
@@ -214,22 +284,31 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
 
   /**
    * Settles a card payment left `processing` by a request that no longer runs (its process or the
-   * database died between the charge and its outcome; issue 13 point 1): asks the gateway what became
-   * of the charge and writes that. `busy` while a live request settles it; `settled` when this call
-   * wrote an outcome; `unchanged` when there was nothing to settle.
+   * database died between the create and its answer; issue 13 point 1): asks the provider what became
+   * of it (`lookup`) and writes that. `busy` while a live request settles it; `settled` when this call
+   * wrote an outcome; `unchanged` when there was nothing to settle (or the provider still does not answer).
    */
   async function settleAbandoned(paymentId: string): Promise<'busy' | 'settled' | 'unchanged'> {
     const done = await whileSettling(paymentId, async () => {
       // Read under the lock: the request that held it may have settled it a moment ago.
-      const payment = await paymentById(db, paymentId);
-      if (payment?.method !== 'card' || payment.status !== 'processing') return 'unchanged' as const;
-      await settle({ orderId: payment.orderId, paymentId }, await provider.lookup({ reference: paymentId }));
+      const known = await paymentWithFacts(db, paymentId);
+      if (known?.payment.method !== 'card' || known.payment.status !== 'processing' || !ctx.provider) {
+        return 'unchanged' as const;
+      }
+      let found: ProviderPayment;
+      try {
+        found = await ctx.provider.lookup(known.facts);
+      } catch (err) {
+        if (err instanceof ProviderUnavailable) return 'unchanged' as const;
+        throw err;
+      }
+      await settle(known.facts, found);
       return 'settled' as const;
     });
     return done?.value ?? 'busy';
   }
 
-  /** Every card payment left `processing` by a request that no longer runs, settled with the gateway. */
+  /** Every card payment left `processing` by a request that no longer runs, settled with the provider. */
   async function reconcileUnsettledCharges(): Promise<number> {
     let settled = 0;
     for (const id of await unsettledCardPayments(db)) {
@@ -239,10 +318,10 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
   }
 
   /**
-   * After a card checkout failed unexpectedly (the database died or restarted under it, so its charge
-   * may be left without an outcome), reconciles as soon as the database answers again: every few
-   * seconds at most until one pass succeeds, for up to about ten minutes (after that the next start or
-   * a retry of the key settles it). One loop at a time.
+   * After a card checkout failed unexpectedly (the database or the provider went away under it, so its
+   * payment may be left without an outcome), reconciles as soon as they answer again: every few seconds
+   * at most until one pass succeeds, for up to about ten minutes (after that the next start or a retry
+   * of the key settles it). One loop at a time.
    */
   let retrying = false;
   function reconcileWhenBack(): void {
@@ -265,54 +344,79 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
     attempt(1, 500);
   }
 
+  /** The order of a payment the shopper proves with its token (the step's token, Stripe's client secret). */
+  async function provenTarget(actor: Actor, orderId: string, token: string) {
+    if (!isUuid(orderId)) return undefined;
+    const target = await confirmationTarget(db, orderId);
+    if (
+      !target ||
+      !sameToken(target.payment.actionToken, token) ||
+      (target.userId !== null && target.userId !== actor.userId)
+    ) {
+      return undefined;
+    }
+    return target;
+  }
+
+  /** The `payment-event` job for payment_intent.* events: the PaymentIntent as Stripe has it now, settled. */
+  async function syncIntent(providerRef: string): Promise<void> {
+    const found = await provider().retrieve(providerRef);
+    if (found.status === 'not_received' || !found.reference || !isUuid(found.reference)) return;
+    const known = await paymentWithFacts(db, found.reference);
+    // Not a payment of this shop (another integration on the same account), or not this one's intent.
+    if (!known || known.payment.provider !== provider().name) return;
+    if (known.payment.providerRef && known.payment.providerRef !== providerRef) return;
+    await settle(known.facts, found);
+  }
+
   return {
     whileSettling,
     settleAbandoned,
     reconcileUnsettledCharges,
     reconcileWhenBack,
+    settle,
 
     /**
-     * Charges the card of a just-placed order and settles the outcome; answers the paid order (mailed)
-     * or undefined while it waits for the confirmation step. `card_declined` on a decline. The caller
-     * holds the payment's settling lock (`whileSettling`) from before the order's commit.
+     * Creates the provider's payment for a just-placed order and settles the answer: the paid order
+     * (mailed, demo), undefined while it waits for the shopper (Stripe's Payment Element, the demo's
+     * step), `card_declined` on a decline (demo). No answer: the create is asked again (`lookup`), and
+     * if that gets none either, `provider_unavailable` (the payment stays `processing` for the
+     * reconciliation). The caller holds the payment's settling lock from before the order's commit.
      */
-    async charge(placed: Placed, card: CardDetails): Promise<Result<OrderBundle | undefined, CardDeclined>> {
-      let result: ChargeOutcome;
+    async start(placed: Placed): Promise<Result<OrderBundle | undefined, CardDeclined | ProviderDown>> {
+      const known = await paymentWithFacts(db, placed.paymentId);
+      if (!known) throw new Error('placed payment missing');
+      let found: ProviderPayment;
       try {
-        result = await provider.charge({
-          reference: placed.paymentId,
-          amountCents: placed.amountCents,
-          currency: 'USD',
-          card,
-        });
-      } catch {
-        // No answer from the gateway: it may or may not have charged. Ask it; a charge it never
-        // received is closed by the question, and the order fails (issue 13 point 1).
-        result = await provider.lookup({ reference: placed.paymentId });
+        found = await provider().create(known.facts);
+      } catch (err) {
+        if (!(err instanceof ProviderUnavailable)) throw err;
+        try {
+          found = await provider().lookup(known.facts);
+        } catch (again) {
+          if (!(again instanceof ProviderUnavailable)) throw again;
+          reconcileWhenBack();
+          return fail('provider_unavailable');
+        }
       }
-      return settle(placed, result);
+      return settleForPlacing(known.facts, found);
     },
 
     /**
-     * POST /api/orders/:id/confirm-payment: the shopper's extra step for a card that asked for it.
+     * POST /api/orders/:id/confirm-payment: the demo provider's extra step for a card that asked for it.
      * The token from the order answer is the proof; an order of a signed-in user also needs that user.
      * approve → paid; refuse → cancelled, restocked, `card_declined`. A repeated confirm of a paid
-     * order answers the order again.
+     * order answers the order again. Stripe's step happens in the browser: its orders report back with
+     * sync-payment instead.
      */
     async confirmPayment(
       actor: Actor,
       orderId: string,
       input: { token: string; approve: boolean },
     ): Promise<Result<Order, ConfirmFailure>> {
-      if (!isUuid(orderId)) return fail('not_found');
-      const target = await confirmationTarget(db, orderId);
-      if (
-        !target ||
-        !sameToken(target.payment.actionToken, input.token) ||
-        (target.userId !== null && target.userId !== actor.userId)
-      ) {
-        return fail('not_found');
-      }
+      const target = await provenTarget(actor, orderId, input.token);
+      if (!target) return fail('not_found');
+      if (target.payment.provider === 'stripe') return fail('not_awaiting_confirmation');
       // The settling lock first, then the claim: only one request moves requires_action on, whatever
       // runs in parallel, and a confirmation whose process dies is settled by the reconciliation.
       const held = await whileSettling(target.payment.id, async (): Promise<Result<Order, ConfirmFailure>> => {
@@ -328,41 +432,83 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
           if (now?.status === 'processing') return fail('in_flight');
           return fail('not_awaiting_confirmation');
         }
-        let outcome: { status: 'succeeded' } | { status: 'declined'; message: string };
+        const known = await paymentWithFacts(db, target.payment.id);
+        if (!known) return fail('not_found');
+        let found: ProviderPayment;
         try {
-          outcome = await provider.confirm({
-            reference: target.payment.id,
+          found = await provider().confirm(known.facts, target.payment.providerRef ?? '', input.approve);
+        } catch (err) {
+          if (!(err instanceof ProviderUnavailable)) throw err;
+          found = {
+            status: 'declined',
             providerRef: target.payment.providerRef ?? '',
-            approve: input.approve,
-          });
-        } catch {
-          outcome = { status: 'declined', message: ORDER_MSG.paymentFailed };
+            reference: null,
+            message: ORDER_MSG.paymentFailed,
+          };
         }
-        if (outcome.status === 'succeeded') {
-          if (await markPaid(orderId, target.payment.id, null)) {
-            const bundle = await loadOrder(db, orderId);
-            return bundle ? ok(orderToWire(bundle, clock.now())) : fail('not_found');
-          }
-          return ctx.wire(orderId);
-        }
-        return declined(orderId, outcome.message);
+        const settled = await settle(known.facts, found);
+        if (settled.outcome === 'declined') return fail('card_declined', { message: settled.message });
+        return ctx.wire(orderId);
       });
       if (!held) return target.payment.status === 'succeeded' ? ctx.wire(orderId) : fail('in_flight');
       return held.value;
     },
 
     /**
-     * Refund by staff (issue 5), full (`amountCents` undefined = all that is left) or partial. The
-     * order and payment rows are locked first, so parallel refunds queue and can never give back more
-     * than was paid. A card goes back through the provider; pay-later money is returned by hand and
-     * recorded the same way. A refund of everything makes the order `refunded`.
+     * POST /api/orders/:id/sync-payment (issue 15): the browser reports back after Stripe.js confirmed
+     * (or failed to). The client secret from `next_action` is the proof, with confirm-payment's
+     * ownership rule. The PaymentIntent is retrieved from Stripe and settled; the answer is the order as
+     * it then stands (paid; still awaiting with `failure_message` when the card failed and another may
+     * be tried; cancelled). What the browser says is never the outcome.
+     */
+    async syncPayment(actor: Actor, orderId: string, input: { token: string }): Promise<Result<Order, SyncFailure>> {
+      const target = await provenTarget(actor, orderId, input.token);
+      if (!target) return fail('not_found');
+      const known = await paymentWithFacts(db, target.payment.id);
+      if (!known) return fail('not_found');
+      const { payment } = known;
+      if (payment.status === 'processing') return fail('in_flight');
+      if (payment.status === 'requires_action' && payment.providerRef) {
+        try {
+          await settle(known.facts, await provider().retrieve(payment.providerRef, known.facts));
+        } catch (err) {
+          if (err instanceof ProviderUnavailable) return fail('provider_unavailable');
+          throw err;
+        }
+      }
+      return ctx.wire(orderId);
+    },
+
+    /**
+     * The `payment-event` job (issue 15): an event stored by the webhook, handled by retrieving its
+     * object from the provider — payment_intent.* settles the payment, refund.* and charge.refunded
+     * settle pending refunds; any other type is stored and ignored. Idempotent: a repeated run finds
+     * everything settled. No answer from the provider throws, and the queue retries.
+     */
+    async handlePaymentEvent(job: PaymentEventJob): Promise<void> {
+      if (job.type.startsWith('payment_intent.')) await syncIntent(job.objectId);
+      else if ((job.type.startsWith('refund.') || job.type.startsWith('charge.refund')) && job.paymentRef) {
+        await refunds.syncRefunds(job.paymentRef);
+      }
+      await markEventHandled(db, job.eventId, clock.now());
+    },
+
+    retryRefund: refunds.retryRefund,
+
+    /**
+     * Refund by staff (issue 5, 15), full (`amountCents` undefined = all that is left) or partial. The
+     * order and payment rows are locked first, so parallel refunds queue; what is left counts refunds
+     * still pending at the provider, so none can give back more than was paid. A card goes back through
+     * the provider: succeeded → recorded now (ledger, refunded amount, `refunded` when all is back);
+     * pending → recorded when the provider confirms (webhook); failed → `refund_failed` in its words and
+     * nothing recorded. Pay-later money is returned by hand and recorded at once.
      */
     async refund(
       orderId: string,
       opts: { amountCents?: number; reason: string; actorId: string; inTx?: StaffHook },
     ): Promise<Result<StaffResult, RefundFailure>> {
       if (!isUuid(orderId)) return fail('not_found');
-      return db.transaction(async (tx): Promise<Result<StaffResult, RefundFailure>> => {
+      return transactionResult(db, async (tx): Promise<Result<StaffResult, RefundFailure>> => {
         const now = clock.now();
         const order = await lockOrder(tx, orderId);
         if (!order) return fail('not_found');
@@ -374,7 +520,8 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
             paymentStatus: payment?.status ?? null,
           });
         }
-        const left = payment.amountCents - payment.refundedCents;
+        const pending = await pendingRefundCents(tx, payment.id);
+        const left = payment.amountCents - payment.refundedCents - pending;
         const amount = opts.amountCents ?? left;
         if (amount <= 0) return fail('refund_not_positive');
         if (amount > left) {
@@ -382,45 +529,44 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling) {
             number: order.number,
             leftCents: left,
             paidCents: payment.amountCents,
-            refundedCents: payment.refundedCents,
+            refundedCents: payment.refundedCents + pending,
           });
         }
-        const full = amount === left;
-        const returned = await giveBack(provider, payment, amount);
-        await updatePayment(tx, payment.id, {
-          status: full ? 'refunded' : 'partially_refunded',
-          refundedCents: payment.refundedCents + amount,
-          updatedAt: now,
-        });
-        const status = full ? 'refunded' : order.status;
-        if (full) {
-          await moveStatus(tx, orderId, undefined, status, now);
-          await refreshRatingsOfOrder(tx, orderId);
+        const back = await refunds.giveBack(tx, payment, amount, { reason: opts.reason, actorId: opts.actorId, now });
+        // The provider said no: nothing of this refund is kept.
+        if (back.status === 'failed') rollBack(fail('refund_failed', { message: back.message }));
+        const before = { status: order.status, payment_status: payment.status, refunded_cents: payment.refundedCents };
+        let result: StaffResult;
+        if (back.status === 'succeeded') {
+          const status = back.full ? 'refunded' : order.status;
+          if (back.full) {
+            await moveStatus(tx, orderId, undefined, status, now);
+            await refreshRatingsOfOrder(tx, orderId);
+          }
+          const note = `${back.full ? 'Refunded in full' : 'Partially refunded'}: ${formatMoney(amount)} ${back.returned} (${opts.reason})`;
+          await addEvent(tx, { orderId, status, note, createdAt: now });
+          result = {
+            before,
+            after: {
+              status,
+              payment_status: back.full ? 'refunded' : 'partially_refunded',
+              refunded_cents: payment.refundedCents + amount,
+            },
+            refundedCents: amount,
+            number: order.number,
+            email: order.email,
+          };
+        } else {
+          const note = `Refund of ${formatMoney(amount)} requested; waiting for ${refunds.providerLabel(payment)} (${opts.reason})`;
+          await addEvent(tx, { orderId, status: order.status, note, createdAt: now });
+          result = {
+            before,
+            after: { ...before, refund_pending_cents: pending + amount },
+            refundedCents: amount,
+            number: order.number,
+            email: order.email,
+          };
         }
-        const note = `${full ? 'Refunded in full' : 'Partially refunded'}: ${formatMoney(amount)} ${returned} (${opts.reason})`;
-        await addEvent(tx, { orderId, status, note, createdAt: now });
-        await recordTransaction(tx, {
-          orderId,
-          kind: 'refund',
-          method: payment.method,
-          amountCents: amount,
-          currency: payment.currency,
-          providerRef: payment.providerRef,
-          note: opts.reason,
-          actorId: opts.actorId,
-          at: now,
-        });
-        const result: StaffResult = {
-          before: { status: order.status, payment_status: payment.status, refunded_cents: payment.refundedCents },
-          after: {
-            status,
-            payment_status: full ? 'refunded' : 'partially_refunded',
-            refunded_cents: payment.refundedCents + amount,
-          },
-          refundedCents: amount,
-          number: order.number,
-          email: order.email,
-        };
         await opts.inTx?.(tx, result);
         return ok(result);
       });

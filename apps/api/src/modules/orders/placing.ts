@@ -3,7 +3,7 @@ import type { Order, PlaceOrderBody } from '@shop/contracts/orders';
 import type { Tx } from '../../db/client.ts';
 import { failureOfRollback, okOrRollback } from '../../db/transaction.ts';
 import { hashRequest, hasStoredAnswer, withIdempotency } from '../../lib/idempotency.ts';
-import { fail, ok, type Result } from '../../lib/result.ts';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import {
   type Actor,
   type ChangedLine,
@@ -17,10 +17,10 @@ import {
   priceWith,
 } from '../checkout/index.ts';
 import { DISCOUNT_MSG } from '../discounts/index.ts';
-import { CARD_MSG, type CardDeclined, type CardFailure, checkCard } from '../payments/index.ts';
+import { CARD_MSG, type CardDeclined, type CardFailure, checkExpiry } from '../payments/index.ts';
 import type { Settings } from '../settings/index.ts';
 import type { OrderNotFound, OrdersContext } from './context.ts';
-import type { InFlight, Payment, Placed } from './payment.ts';
+import type { InFlight, Payment, Placed, ProviderDown } from './payment.ts';
 import {
   addEvent,
   clearOrderedFromCart,
@@ -38,23 +38,63 @@ import { orderToWire } from './wire.ts';
 /** What the idempotent placing transaction answers. */
 type IdempotentAnswer = Awaited<ReturnType<typeof withIdempotency<{ order_id: string }>>>;
 
-/** What placing an order can end in besides a placed order (nothing is written for any of them but a decline). */
-export type PlaceFailure = CardFailure | CardDeclined | CheckoutFailure | OrderNotFound | InFlight;
+/**
+ * Issue 15: a card order the shop cannot take as sent — no card provider at all (a production start
+ * without Stripe), the demo provider without the card's brand and last 4, or Stripe with card details
+ * (Stripe's Payment Element takes them; the shop never does).
+ */
+export type CardPaymentRefused =
+  | Failure<'card_payments_unavailable'>
+  | Failure<'card_missing'>
+  | Failure<'card_not_sent'>;
+
+/**
+ * What placing an order can end in besides a placed order (nothing is written for any of them but a
+ * decline, and a provider that did not answer).
+ */
+export type PlaceFailure =
+  | CardFailure
+  | CardDeclined
+  | CardPaymentRefused
+  | CheckoutFailure
+  | OrderNotFound
+  | InFlight
+  | ProviderDown;
 
 /**
  * Placing orders (issue 4; DESIGN §6). Placing is one transaction under the request's Idempotency-Key:
  * prices re-read, each variant's stock taken by a conditional update, the discount redeemed within its limit, order,
- * lines, event, payment and stock movements written. A card is charged after that commit.
+ * lines, event, payment and stock movements written. A card payment is created at the provider after
+ * that commit.
  */
 export function createPlacing(ctx: OrdersContext, payment: Payment) {
-  const { db, clock, settings, checkout, discounts, stock, provider } = ctx;
+  const { db, clock, settings, checkout, discounts, stock } = ctx;
+
+  /**
+   * The card part of the body against the provider this shop has (issue 15), before anything is written:
+   * undefined for pay later; the card's brand and last 4 (demo) or null (Stripe) for a card.
+   */
+  function cardOf(
+    body: PlaceOrderBody,
+    now: Date,
+  ): Result<{ card: { brand: string; last4: string } | null } | undefined, CardFailure | CardPaymentRefused> {
+    if (body.payment.method !== 'card') return ok(undefined);
+    const provider = ctx.provider;
+    if (!provider) return fail('card_payments_unavailable');
+    const given = body.payment.card;
+    if (provider.kind === 'stripe') return given ? fail('card_not_sent') : ok({ card: null });
+    if (!given) return fail('card_missing');
+    const fresh = checkExpiry(given, now);
+    if (!fresh.ok) return fresh;
+    return ok({ card: { brand: given.brand, last4: given.last4 } });
+  }
 
   /** The one transaction that places an order (issue 4); a failure means nothing may be kept. */
   async function placeInTx(
     tx: Tx,
     actor: Actor,
     body: PlaceOrderBody,
-    card: { brand: string; last4: string } | undefined,
+    byCard: { card: { brand: string; last4: string } | null } | undefined,
     current: Settings,
     paymentId: string,
   ): Promise<Result<Placed, CheckoutFailure>> {
@@ -125,8 +165,8 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
     const priced = priceWith(r, lines, code, now);
     if (!priced.ok) return priced;
     const totals = priced.value;
-    const status = card ? 'awaiting_payment' : 'placed';
-    const terms = card ? undefined : payLaterTerms(now, r.userId === null, r.settings);
+    const status = byCard ? 'awaiting_payment' : 'placed';
+    const terms = byCard ? undefined : payLaterTerms(now, r.userId === null, r.settings);
 
     const order = await insertOrder(tx, {
       userId: r.userId,
@@ -175,13 +215,13 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
     await insertPayment(tx, {
       id: paymentId,
       orderId: order.id,
-      method: card ? 'card' : 'pay_later',
-      // `processing` until the charge after this commit settles it.
-      status: card ? 'processing' : 'pending',
+      method: byCard ? 'card' : 'pay_later',
+      // `processing` until the provider's answer after this commit settles it.
+      status: byCard ? 'processing' : 'pending',
       amountCents: totals.totalCents,
-      provider: card ? provider.name : null,
-      cardBrand: card?.brand ?? null,
-      cardLast4: card?.last4 ?? null,
+      provider: byCard ? (ctx.provider?.name ?? null) : null,
+      cardBrand: byCard?.card?.brand ?? null,
+      cardLast4: byCard?.card?.last4 ?? null,
       createdAt: now,
       updatedAt: now,
     });
@@ -212,10 +252,10 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
       idempotencyKey: string,
     ): Promise<Result<{ order: Order; replayed: boolean }, PlaceFailure>> {
       const now = clock.now();
-      const cardBody = body.payment.method === 'card' ? body.payment.card : undefined;
-      // Card checks come first: a bad card writes nothing, not even the idempotency key.
-      const cardInfo = cardBody ? checkCard(cardBody, now) : undefined;
-      if (cardInfo && !cardInfo.ok) return cardInfo;
+      // Card checks come first: a card the shop cannot take writes nothing, not even the idempotency key.
+      const checked = cardOf(body, now);
+      if (!checked.ok) return checked;
+      const byCard = checked.value;
       const mismatch = checkActorBody(actor, body);
       if (mismatch) return mismatch;
       const current = await settings.get();
@@ -233,9 +273,9 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
             { scope, key: idempotencyKey, requestHash: hashRequest({ op: 'place-order', body: hashable(body) }), now },
             async (tx) => {
               // A failure rolls the transaction back (and leaves the key free for a retry).
-              placed = okOrRollback(await placeInTx(tx, actor, body, cardInfo?.value, current, paymentId));
+              placed = okOrRollback(await placeInTx(tx, actor, body, byCard, current, paymentId));
               // Pay later confirms the order now; a card order is confirmed when paid (payment.ts).
-              if (!cardBody) await ctx.queueConfirmation(tx, placed.orderId, current.storeName);
+              if (!byCard) await ctx.queueConfirmation(tx, placed.orderId, current.storeName);
               return { statusCode: 201, body: { order_id: placed.orderId } };
             },
           ),
@@ -254,10 +294,10 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
         let bundle: OrderBundle | undefined;
         if (!answer.replayed && placed) {
           ctx.ordersPlaced.inc({ payment: body.payment.method });
-          if (cardBody) {
-            const charged = await payment.charge(placed, cardBody);
-            if (!charged.ok) return charged;
-            bundle = charged.value;
+          if (byCard) {
+            const started = await payment.start(placed);
+            if (!started.ok) return started;
+            bundle = started.value;
           }
         }
         bundle ??= await loadOrder(db, answer.body.order_id);
@@ -277,7 +317,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
         }
         return ok({ order: orderToWire(bundle, clock.now()), replayed: answer.replayed });
       };
-      if (!cardBody) return run();
+      if (!byCard) return run();
       const held = await payment.whileSettling(paymentId, run).catch((err: unknown) => {
         // The outcome may not have been written (the database went away): settle it once it is back.
         payment.reconcileWhenBack();

@@ -13,6 +13,8 @@ export const ORDER_RATE_LIMITS = {
   perEmail: { max: 5, timeWindow: 60_000 },
   /** Per client address: every confirmation may call the payment provider. */
   confirmPayment: { max: 20, timeWindow: 60_000 },
+  /** Per client address: every report back after Stripe.js retrieves the PaymentIntent from Stripe (issue 15). */
+  syncPayment: { max: 20, timeWindow: 60_000 },
 } as const;
 
 /** The client address as the plugin counts it: an IPv6 host owns its whole /64. */
@@ -23,6 +25,12 @@ export const confirmPaymentLimit = {
   ...ORDER_RATE_LIMITS.confirmPayment,
   // Prefixed so that no two limits share a counter in a shared (Redis) store.
   keyGenerator: (request: FastifyRequest) => `orders-confirm:${clientAddress(request)}`,
+};
+
+/** The declared route limit of POST /api/orders/:id/sync-payment, counted apart from confirmations. */
+export const syncPaymentLimit = {
+  ...ORDER_RATE_LIMITS.syncPayment,
+  keyGenerator: (request: FastifyRequest) => `orders-sync:${clientAddress(request)}`,
 };
 
 /** Who places the order: the signed-in account, else the guest's e-mail (compared without case). */

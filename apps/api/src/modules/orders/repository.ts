@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shop/contracts/orders';
+import type { CardBrand, OrderStatus } from '@shop/contracts/orders';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -8,10 +8,14 @@ import {
   orderEvents,
   orderLines,
   orders,
+  paymentEvents,
+  paymentRefunds,
   payments,
   products,
   productVariants,
 } from '../../db/schema.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import type { PaymentFacts } from '../payments/index.ts';
 import { CANCELLABLE } from './rules.ts';
 
 type Executor = Db | Tx;
@@ -241,4 +245,81 @@ export async function repriceCart(db: Db, userId: string): Promise<void> {
     update ${cartItems} ci set unit_price_cents = coalesce(v.price_cents, p.sale_price_cents)
     from ${carts} c, ${productVariants} v, ${products} p
     where ci.cart_id = c.id and c.user_id = ${userId}::uuid and v.id = ci.variant_id and p.id = v.product_id`);
+}
+
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+
+/** The payment's facts as a provider call names them (PaymentFacts), with the payment row. */
+export async function paymentWithFacts(ex: Executor, paymentId: string) {
+  const [row] = await ex
+    .select({ payment: payments, number: orders.number, email: orders.email })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.id, paymentId));
+  if (!row) return undefined;
+  const p = row.payment;
+  const facts: PaymentFacts = {
+    reference: p.id,
+    orderId: p.orderId,
+    orderNumber: row.number,
+    email: row.email,
+    amountCents: p.amountCents,
+    currency: p.currency,
+    ...(p.cardLast4 ? { card: { brand: (p.cardBrand ?? 'card') as CardBrand, last4: p.cardLast4 } } : {}),
+  };
+  return { payment: p, facts };
+}
+
+/** The payment a provider knows by its own id (pi_…). */
+export async function paymentByProviderRef(ex: Executor, providerRef: string): Promise<PaymentRow | undefined> {
+  const [payment] = await ex.select().from(payments).where(eq(payments.providerRef, providerRef));
+  return payment;
+}
+
+/** The order's payment (undefined for an order without one). */
+export async function paymentOfOrder(ex: Executor, orderId: string): Promise<PaymentRow | undefined> {
+  const [payment] = await ex.select().from(payments).where(eq(payments.orderId, orderId));
+  return payment;
+}
+
+/** What refunds asked of the provider and not yet confirmed hold of a payment (issue 15: they count against what is left). */
+export async function pendingRefundCents(ex: Executor, paymentId: string): Promise<number> {
+  const [row] = await ex
+    .select({ cents: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'pending')));
+  return row?.cents ?? 0;
+}
+
+export async function insertRefund(tx: Tx, row: typeof paymentRefunds.$inferInsert): Promise<RefundRow> {
+  const [refund] = await tx.insert(paymentRefunds).values(row).returning();
+  if (!refund) throw new Error('refund not recorded');
+  return refund;
+}
+
+/** A refund row, locked; by our id, else by the provider's. */
+export async function lockRefund(tx: Tx, by: { id?: string | null; providerRef?: string | null }) {
+  const where =
+    by.id && isUuid(by.id)
+      ? eq(paymentRefunds.id, by.id)
+      : by.providerRef
+        ? eq(paymentRefunds.providerRef, by.providerRef)
+        : undefined;
+  if (!where) return undefined;
+  const [refund] = await tx.select().from(paymentRefunds).where(where).for('update');
+  return refund;
+}
+
+export async function refundById(ex: Executor, id: string): Promise<RefundRow | undefined> {
+  const [refund] = await ex.select().from(paymentRefunds).where(eq(paymentRefunds.id, id));
+  return refund;
+}
+
+export async function updateRefund(ex: Executor, id: string, set: Partial<typeof paymentRefunds.$inferInsert>) {
+  await ex.update(paymentRefunds).set(set).where(eq(paymentRefunds.id, id));
+}
+
+/** A webhook event's handling is done (or it was of a type the shop ignores). */
+export async function markEventHandled(ex: Executor, eventId: string, now: Date): Promise<void> {
+  await ex.update(paymentEvents).set({ handledAt: now }).where(eq(paymentEvents.id, eventId));
 }

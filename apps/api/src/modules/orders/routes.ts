@@ -8,6 +8,7 @@ import {
   type PlaceOrderBody,
   placeOrderBody,
   placeOrderHeaders,
+  syncPaymentBody,
 } from '@shop/contracts/orders';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, conflict, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
@@ -16,9 +17,9 @@ import { checkoutHttp } from '../checkout/index.ts';
 import { CARD_MSG } from '../payments/index.ts';
 import type { RoutesPlugin } from '../types.ts';
 import type { CancelFailure } from './cancelling.ts';
-import type { ConfirmFailure } from './payment.ts';
+import type { ConfirmFailure, SyncFailure } from './payment.ts';
 import type { PlaceFailure } from './placing.ts';
-import { confirmPaymentLimit, orderPlacementLimits } from './rate-limits.ts';
+import { confirmPaymentLimit, orderPlacementLimits, syncPaymentLimit } from './rate-limits.ts';
 import { ORDER_MSG } from './rules.ts';
 
 const tags = ['orders'];
@@ -27,13 +28,21 @@ const bearer = [{ bearer: [] }];
 /** 402 of issue 4: the card was declined; nothing is owed and the cart is kept. */
 const paymentDeclined = (message: string) => new AppError(402, ERROR_CODES.paymentDeclined, message);
 
+/** 503: the payment provider did not answer; nothing is lost, and a retry (same key) settles it. */
+const providerUnavailable = () =>
+  new AppError(503, ERROR_CODES.unavailable, ORDER_MSG.providerUnavailable, { retry_after_seconds: 5 });
+
 /** The orders' expected failures, as HTTP answers; checkout's (placing reads the body as a quote does) included. */
-const http: HttpTable<PlaceFailure | ConfirmFailure | CancelFailure> = {
+export const ordersHttp: HttpTable<PlaceFailure | ConfirmFailure | SyncFailure | CancelFailure> = {
   ...checkoutHttp,
-  card_number_invalid: () => badRequest(CARD_MSG.invalidNumber, { field: 'payment.card.number' }),
-  card_cvc_invalid: () => badRequest(CARD_MSG.invalidCvc, { field: 'payment.card.cvc' }),
   card_expired: () => unprocessable(CARD_MSG.expired, { field: 'payment.card' }),
   card_declined: (f) => paymentDeclined(f.message),
+  card_payments_unavailable: () =>
+    unprocessable(ORDER_MSG.cardPaymentsUnavailable, { field: 'payment.method', reason: 'card_payments_unavailable' }),
+  card_missing: () => badRequest(ORDER_MSG.cardMissing, { field: 'payment.card' }),
+  card_not_sent: () => badRequest(ORDER_MSG.cardNotSent, { field: 'payment.card' }),
+  provider_unavailable: providerUnavailable,
+  refund_failed: (f) => unprocessable(`The refund could not be made, so nothing was cancelled: ${f.message}`),
   not_found: () => notFound(ORDER_MSG.notFound),
   in_flight: () => conflict(ORDER_MSG.inFlight),
   not_awaiting_confirmation: () => conflict(ORDER_MSG.notAwaitingConfirmation),
@@ -60,7 +69,7 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
         tags,
         summary: 'Place an order (signed in: the server cart; guest: `email` + `items`)',
         description:
-          '429 past the per-address and per-e-mail (or per-account) limits of a minute; a replay of an answered Idempotency-Key is still answered. The Idempotency-Key header is required: the same key and body returns the same order (201, header `idempotent-replayed: true`), 409 while the first request runs, 422 for a different body. Prices come from the database only. 409 with `details.lines` when prices or stock moved; 402 PAYMENT_DECLINED when the card is declined (the cart is kept; a retry with the same key gets the same 402). A card that needs the extra step answers 201 with status `awaiting_payment` and `payment.next_action`.',
+          '429 past the per-address and per-e-mail (or per-account) limits of a minute; a replay of an answered Idempotency-Key is still answered. The Idempotency-Key header is required: the same key and body returns the same order (201, header `idempotent-replayed: true`), 409 while the first request runs, 422 for a different body. Prices come from the database only. 409 with `details.lines` when prices or stock moved; 402 PAYMENT_DECLINED when the card is declined (the cart is kept; a retry with the same key gets the same 402). A card that needs the extra step answers 201 with status `awaiting_payment` and `payment.next_action`. Issue 15: with Stripe send `payment: {method: "card"}` only (card details → 400); the answer is `awaiting_payment` with `next_action {type: "stripe", client_secret}` for Stripe.js, then `POST /api/orders/:id/sync-payment`. With the demo provider send the card’s brand, last 4, expiry and name (a number or security code → 400). A shop without a card provider answers 422 (choose pay later). 503 when the provider does not answer (retry with the same key).',
         security: [{ bearer: [] }, {}],
         headers: placeOrderHeaders,
         body: placeOrderBody,
@@ -73,6 +82,7 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
           413: errorBody,
           422: errorBody,
           429: errorBody,
+          503: errorBody,
         },
       },
     },
@@ -82,7 +92,7 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
         request.body,
         request.headers['idempotency-key'],
       );
-      const { order, replayed } = orThrow(placed, http);
+      const { order, replayed } = orThrow(placed, ordersHttp);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(order);
     },
@@ -115,7 +125,7 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
         response: { 200: order, 401: errorBody, 404: errorBody },
       },
     },
-    async (request) => orThrow(await services.orders.getOwn(currentUserId(request), request.params.id), http),
+    async (request) => orThrow(await services.orders.getOwn(currentUserId(request), request.params.id), ordersHttp),
   );
 
   app.post(
@@ -127,10 +137,10 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
         summary: 'Cancel one’s own order before shipment: restocked once, card refunded, invoice voided',
         security: bearer,
         params: orderIdParam,
-        response: { 200: order, 401: errorBody, 404: errorBody, 409: errorBody },
+        response: { 200: order, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
       },
     },
-    async (request) => orThrow(await services.orders.cancel(currentUserId(request), request.params.id), http),
+    async (request) => orThrow(await services.orders.cancel(currentUserId(request), request.params.id), ordersHttp),
   );
 
   app.post(
@@ -154,13 +164,45 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
           404: errorBody,
           409: errorBody,
           429: errorBody,
+          503: errorBody,
         },
       },
     },
     async (request) =>
       orThrow(
         await services.orders.confirmPayment({ userId: request.user?.userId }, request.params.id, request.body),
-        http,
+        ordersHttp,
+      ),
+  );
+
+  app.post(
+    '/:id/sync-payment',
+    {
+      onRequest: guards.optionalUser,
+      config: { rateLimit: syncPaymentLimit },
+      schema: {
+        tags,
+        summary: 'Report back after Stripe.js confirmed a card payment: the shop asks Stripe and settles',
+        description:
+          'Issue 15. The token is `payment.next_action.client_secret` of the order answer; a signed-in buyer’s order needs that buyer. The PaymentIntent is retrieved from Stripe (never taken from the browser) and the order answered as it then stands: `paid`; still `awaiting_payment` with `payment.failure_message` when the card failed and another may be tried; `cancelled`. 503 when Stripe does not answer (try again).',
+        security: [{ bearer: [] }, {}],
+        params: orderIdParam,
+        body: syncPaymentBody,
+        response: {
+          200: order,
+          400: errorBody,
+          401: errorBody,
+          404: errorBody,
+          409: errorBody,
+          429: errorBody,
+          503: errorBody,
+        },
+      },
+    },
+    async (request) =>
+      orThrow(
+        await services.orders.syncPayment({ userId: request.user?.userId }, request.params.id, request.body),
+        ordersHttp,
       ),
   );
 };

@@ -20,6 +20,12 @@ export const ORDER_MSG = {
   notAwaitingConfirmation: 'This payment is no longer waiting for confirmation',
   paymentFailed: 'The payment could not be completed. Please try again.',
   expired: 'The payment was not confirmed in time.',
+  paymentCancelled: 'The payment was cancelled.',
+  providerUnavailable: 'The payment provider did not answer. Please try again in a moment.',
+  cardPaymentsUnavailable: 'Card payments are not available in this shop: choose pay later.',
+  cardMissing: 'payment.card is required: the card’s brand, last 4 digits, expiry and name',
+  cardNotSent:
+    'Card details are entered in Stripe’s payment form and never sent to the shop: send payment {"method": "card"} without a card',
   notPaidInTime: 'The invoice was not paid in time.',
 } as const;
 
@@ -29,14 +35,12 @@ export function orderScope(actor: Actor, body: PlaceOrderBody): string {
 }
 
 /**
- * What the Idempotency-Key's request hash covers: the whole body, but of the card only the last 4,
- * expiry and name. The stored hash must never be a way back to a card number: a number has too few
- * unknown digits to hide behind a plain hash, and the CVC must never be kept in any form.
+ * What the Idempotency-Key's request hash covers: the whole body. Issue 15: a card is only its brand,
+ * last 4, expiry and name (the contract refuses a number or a security code), so nothing in the hash
+ * could lead back to a card number.
  */
 export function hashable(body: PlaceOrderBody) {
-  if (body.payment.method !== 'card') return body;
-  const { number, cvc: _cvc, ...rest } = body.payment.card;
-  return { ...body, payment: { method: 'card', card: { ...rest, last4: number.slice(-4) } } };
+  return body;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts/orders';
+import type { Order, StoreSettings } from '@shop/contracts/orders';
 import { fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { type CancelFailure, createCancelling } from './cancelling.ts';
@@ -12,6 +12,7 @@ import {
 import { createPayment } from './payment.ts';
 import { createPlacing } from './placing.ts';
 import { ORDER_RATE_LIMITS } from './rate-limits.ts';
+import { createRefunds } from './refunds.ts';
 import { createReminders } from './reminders.ts';
 import { listOwn, loadOrder } from './repository.ts';
 import { createSweep } from './sweep.ts';
@@ -25,17 +26,32 @@ import { orderSummaryToWire, orderToWire } from './wire.ts';
 export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
   const ctx = createOrdersContext(deps, parts);
   const { db, clock, config } = deps;
-  const cancelling = createCancelling(ctx);
-  const payment = createPayment(ctx, cancelling);
+  const refunds = createRefunds(ctx);
+  const cancelling = createCancelling(ctx, refunds);
+  const payment = createPayment(ctx, cancelling, refunds);
+  cancelling.onLatePayment(payment.settle);
   const placing = createPlacing(ctx, payment);
-  const sweep = createSweep(ctx, cancelling);
+  const sweep = createSweep(ctx, cancelling, payment);
   const reminders = createReminders(ctx);
 
   return {
     place: placing.place,
     isReplay: placing.isReplay,
     confirmPayment: payment.confirmPayment,
+    syncPayment: payment.syncPayment,
     refund: payment.refund,
+    /** The `payment-event` job (issue 15): a stored webhook event, handled by retrieving its object. */
+    handlePaymentEvent: payment.handlePaymentEvent,
+    /** The `payment-refund` job: a refund the provider did not answer, asked again with the same key. */
+    retryRefund: payment.retryRefund,
+
+    /** How this shop takes cards (issue 15; contracts `storeSettings.payments`). */
+    cardPayments(): StoreSettings['payments'] {
+      return {
+        card: parts.provider?.kind ?? null,
+        stripe_publishable_key: parts.provider?.kind === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      };
+    },
     /**
      * Settles every card payment left `processing` by a request that no longer runs (its process or
      * the database died between the charge and its outcome) with the gateway's answer: paid, or

@@ -24,7 +24,10 @@ export function orderToWire(b: OrderBundle, now: Date): Order {
       status: !p || p.status === 'processing' ? 'pending' : p.status,
       card_brand: p?.cardBrand ?? null,
       card_last4: p?.cardLast4 ?? null,
-      next_action: p?.status === 'requires_action' && p.actionToken ? { type: 'confirm', token: p.actionToken } : null,
+      next_action: nextAction(p),
+      // Why the last card attempt failed, while it matters: the shopper may try again, or it ended the order.
+      failure_message:
+        p && ['requires_action', 'declined', 'cancelled'].includes(p.status) ? (p.failureMessage ?? null) : null,
     },
     invoice: inv
       ? {
@@ -43,6 +46,14 @@ export function orderToWire(b: OrderBundle, now: Date): Order {
     can_cancel: o.userId !== null && CANCELLABLE.includes(o.status),
     created_at: o.createdAt.toISOString(),
   };
+}
+
+/** What the shopper does next: Stripe.js confirms a PaymentIntent, the demo asks for its step. */
+function nextAction(p: OrderBundle['payment']): Order['payment']['next_action'] {
+  if (p?.status !== 'requires_action' || !p.actionToken) return null;
+  return p.provider === 'stripe'
+    ? { type: 'stripe', client_secret: p.actionToken }
+    : { type: 'confirm', token: p.actionToken };
 }
 
 /** One row of the user's order list (contracts `orderList`). */

@@ -1,20 +1,19 @@
-/** Payments (issue 4, 5): card checks, the gateway interface with its test provider, and the ledger. */
+/**
+ * Payments (issue 4, 5, 15): the provider interface with Stripe and the demo provider, the card checks
+ * the server still makes, the webhook's event intake, and the ledger.
+ */
+export { CARD_MSG, type CardDeclined, type CardFailure, checkExpiry } from './cards.ts';
+export { createDemoPaymentProvider, TEST_CARDS, type TestCard } from './demo.ts';
+export { createPaymentEvents, type PaymentEventJob, type PaymentEvents } from './events.ts';
 export {
-  CARD_MSG,
-  type CardBrand,
-  type CardDeclined,
-  type CardDetails,
-  type CardFailure,
-  cardBrand,
-  checkCard,
-} from './cards.ts';
-export {
-  type ChargeOutcome,
-  type ChargeRequest,
-  type ChargeResult,
-  type ConfirmResult,
-  createTestPaymentProvider,
+  matchesPayment,
+  type NextAction,
+  type PaymentFacts,
   type PaymentProvider,
-  TEST_CARDS,
+  type ProviderPayment,
+  type ProviderRefund,
+  ProviderUnavailable,
 } from './provider.ts';
 export { type LedgerEntry, recordTransaction } from './repository.ts';
+export { paymentWebhookRoutes } from './routes.ts';
+export { createStripePaymentProvider, type StripeSettings } from './stripe.ts';

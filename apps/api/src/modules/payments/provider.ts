@@ -1,129 +1,152 @@
-import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
-import { CARD_MSG, type CardDetails } from './cards.ts';
-import { createTestGatewayStore, type GatewayCharge } from './test-gateway.ts';
+import type { DemoCardInput } from '@shop/contracts/orders';
+import type { Failure, Result } from '../../lib/result.ts';
 
 /**
- * What checkout needs from a card gateway (issue 4). A real gateway implements this interface; the
- * built-in test provider below behaves like a gateway's test mode. Every call names our payment id as
- * `reference`, so a gateway can make a repeated call idempotent.
+ * What the shop needs from a card provider (issue 15): Stripe (stripe.ts) in production, the built-in
+ * demo provider (demo.ts) in demo mode. Every call names our payment (`PaymentFacts.reference`, our
+ * payment id): a provider makes a repeated create idempotent by it and records it with its payment, so
+ * a payment it reports back can be checked against ours. A call that gets no answer (the network, a
+ * timeout, the provider's own 5xx) throws `ProviderUnavailable`: the caller does not know what happened
+ * and must ask again later; every other answer is a value.
  */
 export interface PaymentProvider {
+  readonly kind: 'stripe' | 'demo';
+  /** What `payments.provider` records ('stripe', 'demo'). */
   readonly name: string;
-  /** Charges the card (authorise and capture in one step). */
-  charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Completes a charge that answered `requires_action`, after the shopper's extra step. */
-  confirm(request: { reference: string; providerRef: string; approve: boolean }): Promise<ConfirmResult>;
-  /** Gives back `amountCents` of a succeeded charge. */
-  refund(request: { reference: string; providerRef: string; amountCents: number }): Promise<{ status: 'refunded' }>;
   /**
-   * The charge with this `reference` as the gateway has it now, for a charge whose answer never reached
-   * us (the process or the database died in between; issue 13 point 1). A reference the gateway never
-   * received is closed by this call, so a charge arriving with it later is refused: the answer is final.
+   * Creates the provider's payment for a just-placed order (Stripe: a PaymentIntent the browser
+   * confirms; demo: the charge of the card's brand and last 4, decided at once).
    */
-  lookup(request: { reference: string }): Promise<ChargeOutcome>;
+  create(facts: PaymentFacts): Promise<ProviderPayment>;
+  /**
+   * The payment for `facts.reference` after a create whose answer never reached us (issue 13 point 1).
+   * Demo: a reference the provider never received is closed by this call (`not_received`), so the answer
+   * is final. Stripe: the same create again, which Stripe answers as an idempotent replay of the first.
+   */
+  lookup(facts: PaymentFacts): Promise<ProviderPayment>;
+  /**
+   * The payment as the provider has it now. `facts` may be unknown yet (a webhook names only the
+   * provider's id): the answer's `reference` then tells whose payment it is.
+   */
+  retrieve(providerRef: string, facts?: PaymentFacts): Promise<ProviderPayment>;
+  /** The demo's extra confirmation step, approved or refused by the shopper. Stripe has none (its step is in the browser). */
+  confirm(facts: PaymentFacts, providerRef: string, approve: boolean): Promise<ProviderPayment>;
+  /** Takes the money of an authorised payment (`requires_capture`). */
+  capture(facts: PaymentFacts, providerRef: string): Promise<ProviderPayment>;
+  /**
+   * Cancels a payment that was never completed; answers the payment as it then stands, which is not
+   * `canceled` when it could not be (it succeeded meanwhile, or is still processing).
+   */
+  cancel(facts: PaymentFacts, providerRef: string): Promise<ProviderPayment>;
+  /** Gives back `amountCents` (all or part) of a succeeded payment; `reference` is our refund's id. */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** Every refund of a payment as the provider has it now. */
+  refundsOf(providerRef: string): Promise<ProviderRefund[]>;
+  /**
+   * A webhook delivery, its signature checked over the raw body (Stripe only; the demo sends none).
+   * Only the event's identity is read from it: what it says is retrieved from the provider again.
+   */
+  readEvent?(rawBody: string, signature: string | undefined): Result<ProviderEvent, Failure<'bad_signature'>>;
 }
 
-export interface ChargeRequest {
+/** Our payment as a provider call names it. */
+export interface PaymentFacts {
+  /** Our payment id: the idempotency reference and the provider's metadata.payment_id. */
   reference: string;
+  orderId: string;
+  orderNumber: string;
+  email: string;
   amountCents: number;
+  /** ISO 4217, any case (the shop's is USD; Stripe speaks lowercase). */
   currency: string;
-  card: CardDetails;
+  /** The demo provider's card (brand and last 4 only; issue 15). Stripe never gets card data. */
+  card?: Pick<DemoCardInput, 'brand' | 'last4'>;
 }
 
-export type ChargeResult =
-  | { status: 'succeeded'; providerRef: string }
-  | { status: 'declined'; providerRef: string; message: string }
-  | { status: 'requires_action'; providerRef: string; actionToken: string };
-
-export type ConfirmResult = { status: 'succeeded' } | { status: 'declined'; message: string };
-
-/** What `lookup` answers: the charge's outcome, or that no charge ever arrived (now closed). */
-export type ChargeOutcome = ChargeResult | { status: 'not_received' };
-
-/** The test provider's answer to a charge or confirmation with a reference that `lookup` closed. */
-export const CLOSED_MSG = 'This payment was closed before the card was charged.';
-
-/** The test provider's cards (the numbers every gateway's test mode knows). */
-export const TEST_CARDS = {
-  success: '4242424242424242',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-  requiresAction: '4000002500003155',
-} as const;
+/** What the shopper does next while a payment waits for them. */
+export type NextAction = { type: 'confirm'; token: string } | { type: 'stripe'; client_secret: string };
 
 /**
- * The built-in test provider: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
- * 4000 0000 0000 9995 is declined for funds, 4000 0025 0000 3155 needs the confirmation step; any
- * other number that passed checkout's checks succeeds. Like a real gateway it keeps its own record of
- * every charge by reference (test-gateway.ts): a repeated charge answers the first outcome, and
- * `lookup` answers what became of a charge. The confirmation token is kept by the payment record too.
+ * A payment as the provider reports it. `succeeded` and `requires_capture` carry what the provider
+ * holds of amount, currency and our reference, so nothing is counted paid that is not this payment in
+ * full.
  */
-export function createTestPaymentProvider(db: Db): PaymentProvider {
-  const ref = () => `test_ch_${randomBytes(12).toString('hex')}`;
-  const store = createTestGatewayStore(db);
-
-  function decide(card: CardDetails): GatewayCharge {
-    const none = { message: null, actionToken: null };
-    switch (card.number) {
-      case TEST_CARDS.declined:
-        return { status: 'declined', providerRef: ref(), message: CARD_MSG.declined, actionToken: null };
-      case TEST_CARDS.insufficientFunds:
-        return {
-          status: 'declined',
-          providerRef: ref(),
-          message: 'Your card has insufficient funds.',
-          actionToken: null,
-        };
-      case TEST_CARDS.requiresAction:
-        return {
-          status: 'requires_action',
-          providerRef: ref(),
-          message: null,
-          actionToken: randomBytes(24).toString('base64url'),
-        };
-      default:
-        return { status: 'succeeded', providerRef: ref(), ...none };
+export type ProviderPayment =
+  | ({
+      status: 'succeeded' | 'requires_capture';
+      providerRef: string;
+      /** The card that paid, when the provider tells it (Stripe: the PaymentMethod's brand and last 4). */
+      card: { brand: string; last4: string } | null;
+    } & ProviderAmount)
+  /** Money is on its way (Stripe `processing`): nothing to do yet. */
+  | { status: 'processing'; providerRef: string; reference: string | null }
+  /**
+   * Waiting for the shopper: to confirm (Stripe's Payment Element, or the demo step). `failureMessage`
+   * is why the last attempt failed, in the provider's words; the shopper may try again (Stripe).
+   */
+  | {
+      status: 'requires_action';
+      providerRef: string;
+      reference: string | null;
+      next: NextAction;
+      failureMessage: string | null;
     }
-  }
+  /** Refused for good (the demo's declines): the order is cancelled. */
+  | { status: 'declined'; providerRef: string; reference: string | null; message: string }
+  | { status: 'canceled'; providerRef: string; reference: string | null }
+  /** The demo's `lookup` of a reference it never received: closed now, nothing was charged. */
+  | { status: 'not_received' };
 
-  return {
-    name: 'test',
-    async charge({ reference, card }) {
-      const charge = await store.record(reference, decide(card));
-      const outcome = toOutcome(charge);
-      return outcome.status === 'not_received'
-        ? { status: 'declined', providerRef: charge.providerRef, message: CLOSED_MSG }
-        : outcome;
-    },
-    async confirm({ reference, approve }) {
-      const wanted: ConfirmResult = approve
-        ? { status: 'succeeded' }
-        : { status: 'declined', message: CARD_MSG.declined };
-      const charge = await store.confirm(reference, wanted);
-      if (!charge) return wanted;
-      if (charge.status === 'succeeded') return { status: 'succeeded' };
-      if (charge.status === 'declined') return { status: 'declined', message: charge.message ?? CARD_MSG.declined };
-      return { status: 'declined', message: CLOSED_MSG };
-    },
-    async refund() {
-      return { status: 'refunded' };
-    },
-    async lookup({ reference }) {
-      return toOutcome(await store.lookupOrVoid(reference, ref()));
-    },
-  };
+export interface ProviderAmount {
+  amountCents: number;
+  currency: string;
+  /** Our payment id as the provider recorded it (Stripe metadata.payment_id); null when it has none. */
+  reference: string | null;
 }
 
-function toOutcome(charge: GatewayCharge): ChargeOutcome {
-  switch (charge.status) {
-    case 'succeeded':
-      return { status: 'succeeded', providerRef: charge.providerRef };
-    case 'declined':
-      return { status: 'declined', providerRef: charge.providerRef, message: charge.message ?? CARD_MSG.declined };
-    case 'requires_action':
-      return { status: 'requires_action', providerRef: charge.providerRef, actionToken: charge.actionToken ?? '' };
-    case 'void':
-      return { status: 'not_received' };
+export interface RefundRequest {
+  /** Our refund's id (payment_refunds.id): the idempotency key and the refund's metadata.refund_id. */
+  reference: string;
+  payment: PaymentFacts;
+  /** The payment's provider id (pi_… for Stripe). */
+  providerRef: string;
+  amountCents: number;
+}
+
+export interface ProviderRefund {
+  status: 'succeeded' | 'pending' | 'failed';
+  /** The provider's refund id (re_…): the ledger's provider_ref of the refund; null when none was made. */
+  providerRef: string | null;
+  amountCents: number;
+  /** Our refund id from the refund's metadata; null for a refund made outside the shop. */
+  reference: string | null;
+  /** Why it failed, in the provider's words. */
+  message: string | null;
+}
+
+/** A verified webhook event: what it is about, never what it claims. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** The object the event is about (pi_…, re_…, ch_…). */
+  objectId: string;
+  /** The payment the object belongs to (a PaymentIntent id), when the object names one. */
+  paymentRef: string | null;
+}
+
+/** The provider did not answer (network, timeout, its own 5xx): what happened is unknown. */
+export class ProviderUnavailable extends Error {
+  constructor(readonly provider: string) {
+    super(`${provider} did not answer`);
+    this.name = 'ProviderUnavailable';
   }
+}
+
+/** Whether a provider payment is ours in full: amount, currency and reference as we created it. */
+export function matchesPayment(found: ProviderAmount, facts: PaymentFacts): boolean {
+  return (
+    found.amountCents === facts.amountCents &&
+    found.currency.toLowerCase() === facts.currency.toLowerCase() &&
+    found.reference === facts.reference
+  );
 }

@@ -3,8 +3,11 @@ import type { Db } from '../../db/client.ts';
 
 /** What the stand-in gateway keeps of a charge (never card data): its state and the words it answered. */
 export interface GatewayCharge {
-  /** `void`: the reference was asked about before any charge arrived, and is closed for good. */
-  status: 'succeeded' | 'declined' | 'requires_action' | 'void';
+  /**
+   * `void`: the reference was asked about before any charge arrived, and is closed for good;
+   * `canceled`: a charge waiting for the shopper's step was cancelled (the unpaid-order sweep).
+   */
+  status: 'succeeded' | 'declined' | 'requires_action' | 'canceled' | 'void';
   providerRef: string;
   message: string | null;
   actionToken: string | null;
@@ -84,6 +87,21 @@ export function createTestGatewayStore(db: Db) {
         update test_gateway.charges
         set status = ${outcome.status}, message = ${outcome.status === 'declined' ? outcome.message : null}
         where reference = ${reference} and status = 'requires_action'`);
+      return read(reference);
+    },
+
+    /** Cancels a charge still waiting for the shopper's step; answers the charge as it now stands. */
+    async cancel(reference: string): Promise<GatewayCharge | undefined> {
+      await ensure();
+      await db.execute(sql`
+        update test_gateway.charges set status = 'canceled'
+        where reference = ${reference} and status = 'requires_action'`);
+      return read(reference);
+    },
+
+    /** The charge as recorded, if any. */
+    async read(reference: string): Promise<GatewayCharge | undefined> {
+      await ensure();
       return read(reference);
     },
   };

@@ -184,8 +184,8 @@ export function createSettingsService({ db, clock, invalidation }: Pick<Deps, 'd
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-/** The wire form of the settings (contracts `storeSettings`). */
-export function settingsToWire(s: Settings): StoreSettings {
+/** The wire form of the settings (contracts `storeSettings`); `payments` is how the shop takes cards (issue 15). */
+export function settingsToWire(s: Settings, payments: StoreSettings['payments']): StoreSettings {
   return {
     store_name: s.storeName,
     currency: s.currency,
@@ -193,6 +193,7 @@ export function settingsToWire(s: Settings): StoreSettings {
     shipping: s.shippingMethods.map(shippingToWire),
     pay_later_days: s.payLaterDays,
     guest_hold_hours: s.guestHoldHours,
+    payments,
   };
 }
 
