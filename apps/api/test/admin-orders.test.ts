@@ -81,7 +81,7 @@ describe('the ledger written by checkout and orders', () => {
       providerRef: payment?.providerRef,
       actorId: null,
     });
-    expect(rows[0]?.providerRef).toMatch(/^test_ch_/);
+    expect(rows[0]?.providerRef).toMatch(/^demo_ch_/);
   });
 
   it('a card that needs the confirmation step is charged in the ledger only once it is approved', async () => {
@@ -200,7 +200,7 @@ describe('GET /api/admin/orders/:id', () => {
     expect(d.payment).toMatchObject({ method: 'card', status: 'succeeded', card_last4: '4242' });
     expect(d.payment_detail.amount).toBe(d.totals.total);
     expect(d.payment_detail.refundable).toBe(d.totals.total);
-    expect(d.payment_detail.reference).toMatch(/^test_ch_/);
+    expect(d.payment_detail.reference).toMatch(/^demo_ch_/);
     expect(d.events.map((e) => e.status)).toEqual(['awaiting_payment', 'paid']);
     expect(d.transactions).toEqual([
       expect.objectContaining({ kind: 'charge', amount: d.totals.total, order_number: order.number }),

@@ -9,6 +9,7 @@ import { users } from '../src/db/schema.ts';
 import { manualClock } from '../src/lib/clock.ts';
 import type { Mailer } from '../src/lib/mailer.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import type { PaymentProvider } from '../src/modules/payments/index.ts';
 import { TEST_JWT_SECRET } from './constants.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -17,7 +18,14 @@ import { withDatabase } from './global-setup.ts';
  * `close()` in afterAll; it drops the database. `mailer` replaces the outbox mailer.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; web?: boolean; logger?: FastifyBaseLogger; mailer?: Mailer } = {},
+  opts: {
+    env?: Record<string, string>;
+    web?: boolean;
+    logger?: FastifyBaseLogger;
+    mailer?: Mailer;
+    /** Issue 15: a card provider of the test's own (a Stripe client with short timeouts); else the config's. */
+    paymentProvider?: PaymentProvider | null;
+  } = {},
 ) {
   const serverUrl = inject('pgServerUrl');
   const name = `shop_t_${inject('pgRun')}_${randomBytes(4).toString('hex')}`;
@@ -37,6 +45,7 @@ export async function createTestApp(
     web: opts.web,
     logger: opts.logger,
     mailer: opts.mailer,
+    ...(opts.paymentProvider !== undefined ? { paymentProvider: opts.paymentProvider } : {}),
   });
   await app.ready();
 

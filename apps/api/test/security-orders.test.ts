@@ -140,6 +140,23 @@ describe('issue 10 point 3: order placement is rate limited', () => {
     }
     expectRateLimited(await t.app.inject({ method: 'POST', url, payload, remoteAddress: ip }));
   });
+
+  it('issue 15: reporting back after Stripe.js (sync-payment) is rate limited per address, apart from confirming', async () => {
+    const { max } = ORDER_RATE_LIMITS.syncPayment;
+    const ip = freshIp();
+    const url = `/api/orders/${randomUUID()}/sync-payment`;
+    const payload = { token: 'pi_guess_secret_guess' };
+    for (let i = 0; i < max; i++) {
+      expect((await t.app.inject({ method: 'POST', url, payload, remoteAddress: ip })).statusCode).toBe(404);
+    }
+    expectRateLimited(await t.app.inject({ method: 'POST', url, payload, remoteAddress: ip }));
+    // Confirmations from that address are counted apart.
+    const confirm = { token: 'guess', approve: true };
+    const other = `/api/orders/${randomUUID()}/confirm-payment`;
+    expect((await t.app.inject({ method: 'POST', url: other, payload: confirm, remoteAddress: ip })).statusCode).toBe(
+      404,
+    );
+  });
 });
 
 describe('issue 10 point 3: unpaid guest pay-later orders hold stock for a bounded time', () => {
