@@ -1,6 +1,5 @@
 import { formatMoney } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
-import { rollBack, transactionResult } from '../../db/transaction.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Actor } from '../checkout/index.ts';
@@ -10,6 +9,7 @@ import {
   type PaymentEventJob,
   type PaymentFacts,
   type ProviderPayment,
+  ProviderRefused,
   ProviderUnavailable,
   recordTransaction,
 } from '../payments/index.ts';
@@ -89,6 +89,9 @@ const CANCELED_AT_PROVIDER: Unwind = {
   stockReason: 'payment_expired',
   note: 'Cancelled: the card payment was cancelled at the payment provider',
 };
+
+/** What a provider may refuse a create for in words the shopper can act on (never our configuration). */
+const REFUSED_AT_CREATE = ['invalid_request_error', 'card_error'];
 
 /**
  * Payment of orders: the provider's payment after placing, the demo's confirmation step, reporting back
@@ -225,7 +228,9 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
           ? { outcome: 'paid' }
           : { outcome: 'unchanged' };
       case 'requires_capture':
-        if (!matchesPayment(found, facts) || depth > 0) return { outcome: 'unchanged', mismatch: true };
+        if (!matchesPayment(found, facts)) return { outcome: 'unchanged', mismatch: true };
+        // A capture that left it uncaptured: the next retrieve (sync, event, sweep) tries again.
+        if (depth > 0) return { outcome: 'unchanged' };
         return settle(facts, await provider().capture(facts, found.providerRef), onCanceled, depth + 1);
       case 'processing':
         await updatePayment(db, facts.reference, { providerRef: found.providerRef, updatedAt: now }, 'processing');
@@ -246,7 +251,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
         return { outcome: 'waiting' };
       }
       case 'declined':
-        await updatePayment(db, facts.reference, { providerRef: found.providerRef });
+        if (found.providerRef) await updatePayment(db, facts.reference, { providerRef: found.providerRef });
         return declined(facts.orderId, found.message);
       case 'not_received':
         return declined(facts.orderId, ORDER_MSG.paymentFailed);
@@ -390,6 +395,11 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
       try {
         found = await provider().create(known.facts);
       } catch (err) {
+        // Refused outright (Stripe: an amount below its minimum): the order fails as a decline does.
+        if (err instanceof ProviderRefused && REFUSED_AT_CREATE.includes(err.type)) {
+          found = { status: 'declined', providerRef: '', reference: known.facts.reference, message: err.message };
+          return settleForPlacing(known.facts, found);
+        }
         if (!(err instanceof ProviderUnavailable)) throw err;
         try {
           found = await provider().lookup(known.facts);
@@ -500,15 +510,16 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
      * order and payment rows are locked first, so parallel refunds queue; what is left counts refunds
      * still pending at the provider, so none can give back more than was paid. A card goes back through
      * the provider: succeeded → recorded now (ledger, refunded amount, `refunded` when all is back);
-     * pending → recorded when the provider confirms (webhook); failed → `refund_failed` in its words and
-     * nothing recorded. Pay-later money is returned by hand and recorded at once.
+     * pending → recorded when the provider confirms (webhook); failed → `refund_failed` in its words,
+     * the refund row failed and nothing else recorded. Pay-later money is returned by hand and recorded at once.
      */
     async refund(
       orderId: string,
       opts: { amountCents?: number; reason: string; actorId: string; inTx?: StaffHook },
     ): Promise<Result<StaffResult, RefundFailure>> {
       if (!isUuid(orderId)) return fail('not_found');
-      return transactionResult(db, async (tx): Promise<Result<StaffResult, RefundFailure>> => {
+      // A plain transaction: a failure before giveBack has written nothing, and a refusal keeps only its failed row.
+      return db.transaction(async (tx): Promise<Result<StaffResult, RefundFailure>> => {
         const now = clock.now();
         const order = await lockOrder(tx, orderId);
         if (!order) return fail('not_found');
@@ -533,8 +544,8 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
           });
         }
         const back = await refunds.giveBack(tx, payment, amount, { reason: opts.reason, actorId: opts.actorId, now });
-        // The provider said no: nothing of this refund is kept.
-        if (back.status === 'failed') rollBack(fail('refund_failed', { message: back.message }));
+        // The provider said no: its refund row says so (failed, in its words), and nothing else changes.
+        if (back.status === 'failed') return fail('refund_failed', { message: back.message });
         const before = { status: order.status, payment_status: payment.status, refunded_cents: payment.refundedCents };
         let result: StaffResult;
         if (back.status === 'succeeded') {

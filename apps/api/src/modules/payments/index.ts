@@ -12,6 +12,7 @@ export {
   type PaymentProvider,
   type ProviderPayment,
   type ProviderRefund,
+  ProviderRefused,
   ProviderUnavailable,
 } from './provider.ts';
 export { type LedgerEntry, recordTransaction } from './repository.ts';

@@ -142,6 +142,20 @@ export class ProviderUnavailable extends Error {
   }
 }
 
+/**
+ * The provider refused the request outright (Stripe: an invalid request or a card error), in its words.
+ * `type` is the provider's kind of error.
+ */
+export class ProviderRefused extends Error {
+  constructor(
+    message: string,
+    readonly type: string,
+  ) {
+    super(message);
+    this.name = 'ProviderRefused';
+  }
+}
+
 /** Whether a provider payment is ours in full: amount, currency and reference as we created it. */
 export function matchesPayment(found: ProviderAmount, facts: PaymentFacts): boolean {
   return (

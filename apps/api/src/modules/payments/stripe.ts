@@ -8,7 +8,7 @@ import type {
   ProviderRefund,
   RefundRequest,
 } from './provider.ts';
-import { ProviderUnavailable } from './provider.ts';
+import { ProviderRefused, ProviderUnavailable } from './provider.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -32,7 +32,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  * cancel and refunds; webhook signatures checked with the endpoint secret. Every create carries an
  * idempotency key derived from our ids, so asking again after a lost answer is Stripe's idempotent
  * replay of the first request, never a second payment or refund. No key, client secret or Stripe error
- * body is ever logged or rethrown: an unexpected Stripe error becomes a plain one with its type and code.
+ * body is ever logged or rethrown: a Stripe error becomes ProviderRefused with its type and message.
  */
 export function createStripePaymentProvider(settings: StripeSettings): PaymentProvider {
   const url = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
@@ -49,14 +49,17 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       : {}),
   });
 
-  /** Runs a Stripe call: no answer → ProviderUnavailable; an unexpected error → a plain Error, nothing secret in it. */
+  /**
+   * Runs a Stripe call: no answer → ProviderUnavailable; any other Stripe error → ProviderRefused with
+   * its type and message only (its body may hold a client secret, and is never logged or kept).
+   */
   async function call<T>(request: () => Promise<T>): Promise<T> {
     try {
       return await request();
     } catch (err) {
       if (!(err instanceof Stripe.errors.StripeError)) throw err;
       if (noAnswer(err)) throw new ProviderUnavailable('Stripe');
-      throw new StripeFailure(err);
+      throw new ProviderRefused(err.message, err.type);
     }
   }
 
@@ -65,7 +68,7 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
     try {
       return toPayment(await call(request));
     } catch (err) {
-      if (err instanceof StripeFailure && err.type === 'invalid_request_error') {
+      if (err instanceof ProviderRefused && err.type === 'invalid_request_error') {
         return toPayment(await call(() => stripe.paymentIntents.retrieve(ref, EXPAND)));
       }
       throw err;
@@ -122,7 +125,7 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
         return toRefund(refund);
       } catch (err) {
         // Stripe said no (already refunded, more than is left, a card that cannot take it): its words.
-        if (err instanceof StripeFailure && err.type !== 'authentication_error' && err.type !== 'idempotency_error') {
+        if (err instanceof ProviderRefused && REFUSALS.includes(err.type)) {
           return {
             status: 'failed',
             providerRef: null,
@@ -150,17 +153,8 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
   };
 }
 
-/** An error Stripe answered, without its body (which may hold a client secret): type, code and message. */
-class StripeFailure extends Error {
-  readonly type: string;
-  readonly code: string | undefined;
-  constructor(err: InstanceType<typeof Stripe.errors.StripeError>) {
-    super(err.message);
-    this.name = 'StripeFailure';
-    this.type = err.type;
-    this.code = err.code;
-  }
-}
+/** Stripe's refusals of the request itself, answered in its words (an authentication error is our configuration's). */
+const REFUSALS = ['invalid_request_error', 'card_error'];
 
 /** No answer worth trusting: the network, a timeout, Stripe's own 5xx, a rate limit, a concurrent idempotent request. */
 function noAnswer(err: InstanceType<typeof Stripe.errors.StripeError>): boolean {
