@@ -79,3 +79,47 @@ describe('config: jobs, schedules and retention (issue 13)', () => {
     expect(() => loadConfig({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/);
   });
 });
+
+describe('config: who takes cards (issue 15)', () => {
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_test_51AbcdefGhijklmnop',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbcdefGhijklmnop',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abcdefghijklmnop',
+  };
+
+  it('Stripe when its three keys are set, in production or not', () => {
+    expect(loadConfig(stripe).cardProvider).toBe('stripe');
+    expect(loadConfig({ ...stripe, NODE_ENV: 'production' }).cardProvider).toBe('stripe');
+  });
+
+  it('the demo outside production or when PAYMENTS=demo; nobody in production without either', () => {
+    expect(loadConfig({}).cardProvider).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'development' }).cardProvider).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'production' }).cardProvider).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'demo' }).cardProvider).toBe('demo');
+    // Empty settings count as unset.
+    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: '' }).cardProvider).toBeNull();
+  });
+
+  it('refuses one or two of the Stripe keys, and the demo beside them', () => {
+    const { STRIPE_WEBHOOK_SECRET: _, ...two } = stripe;
+    expect(() => loadConfig(two)).toThrow(/set all three, or none/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY })).toThrow(/set all three, or none/);
+    expect(() => loadConfig({ ...stripe, PAYMENTS: 'demo' })).toThrow(/PAYMENTS: demo cannot be on while Stripe/);
+    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/PAYMENTS: must be demo, or unset/);
+  });
+
+  it('refuses keys of the wrong kind without echoing them', () => {
+    const swapped = { ...stripe, STRIPE_SECRET_KEY: stripe.STRIPE_PUBLISHABLE_KEY };
+    expect(() => loadConfig(swapped)).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    let message = '';
+    try {
+      loadConfig(swapped);
+    } catch (err) {
+      message = String(err);
+    }
+    expect(message).not.toContain(stripe.STRIPE_PUBLISHABLE_KEY);
+    expect(() => loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET: must be/);
+    expect(() => loadConfig({ STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
+  });
+});

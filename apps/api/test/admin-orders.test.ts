@@ -167,6 +167,45 @@ describe('GET /api/admin/orders', () => {
     expect(before.total).toBe(0);
   });
 
+  it('leaves card attempts whose money never arrived out unless asked, and counts them (issue 15)', async () => {
+    const email = `attempts-${Date.now()}@example.com`;
+    const paid = await freshOrder(t, { email });
+    t.clock.advance(1000);
+    const later = await freshOrder(t, { email, payment: PAY_LATER });
+    t.clock.advance(1000);
+    const declinedProduct = await createProduct(t);
+    const declined = await placeOrder(
+      t,
+      guestBody([{ product_id: declinedProduct.id, quantity: 1 }], { email, payment: card(TEST_CARDS.declined) }),
+    );
+    expect(declined.statusCode).toBe(402);
+    t.clock.advance(1000);
+    const waiting = await freshOrder(t, { email, payment: card(TEST_CARDS.requiresAction) });
+    expect(waiting.order.status).toBe('awaiting_payment');
+
+    const shown = (await call('GET', `orders?q=${encodeURIComponent(email)}`)).json() as AdminOrderList;
+    expect(shown.items.map((o) => o.id)).toEqual([later.order.id, paid.order.id]);
+    expect(shown).toMatchObject({ total: 2, unpaid_attempts: 2 });
+
+    const only = (await call('GET', `orders?q=${encodeURIComponent(email)}&attempts=only`)).json() as AdminOrderList;
+    expect(only.items.map((o) => [o.status, o.payment_status])).toEqual([
+      ['awaiting_payment', 'requires_action'],
+      ['cancelled', 'declined'],
+    ]);
+    expect(only).toMatchObject({ total: 2, unpaid_attempts: 2 });
+    const all = (await call('GET', `orders?q=${encodeURIComponent(email)}&attempts=include`)).json() as AdminOrderList;
+    expect(all.total).toBe(4);
+
+    // The dashboard's newest orders skip it too, though it is the newest of all.
+    const dashboard = (await call('GET', 'dashboard')).json() as { recent_orders: { number: string }[] };
+    expect(dashboard.recent_orders.map((o) => o.number)).not.toContain(waiting.order.number);
+    expect(dashboard.recent_orders.map((o) => o.number)).toContain(later.order.number);
+
+    const bad = await call('GET', 'orders?attempts=everything');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('attempts must be include or only');
+  });
+
   it('finds orders by the customer name of an account', async () => {
     const u = await signedInUser(t, { firstName: 'Grace', lastName: `Hopper${Date.now()}` });
     const p = await createProduct(t);

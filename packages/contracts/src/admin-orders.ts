@@ -39,10 +39,17 @@ function listQuery<T extends z.ZodRawShape>(shape: T) {
     });
 }
 
+/**
+ * Issue 15: card attempts whose money never arrived (declined, abandoned, waiting for the shopper) are
+ * left out of the list unless `include` (with the orders) or `only` (nothing else) is asked for.
+ */
+export const ATTEMPT_FILTERS = ['include', 'only'] as const;
+
 export const adminOrdersQuery = listQuery({
   status: statusList,
   method: paymentMethod.optional(),
   q: search,
+  attempts: z.enum(ATTEMPT_FILTERS, { error: 'attempts must be include or only' }).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 
@@ -59,7 +66,10 @@ export const adminOrderSummary = z.object({
   created_at: z.string(),
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummary>;
-export const adminOrderList = paged(adminOrderSummary);
+export const adminOrderList = paged(adminOrderSummary).extend({
+  /** How many unpaid card attempts match the other filters (shown or not). */
+  unpaid_attempts: z.number().int(),
+});
 export type AdminOrderList = z.infer<typeof adminOrderList>;
 
 export const TRANSACTION_KINDS = ['charge', 'refund'] as const;

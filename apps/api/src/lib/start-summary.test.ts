@@ -44,6 +44,12 @@ describe('the start summary (issue 11 point 3)', () => {
     );
   });
 
+  it('says who takes cards: Stripe, the demo, or nobody (issue 15)', () => {
+    expect(startSummary({ ...facts, cardProvider: 'stripe' })).toContain('Payments    cards through Stripe');
+    expect(startSummary({ ...facts, cardProvider: 'demo' })).toContain('Payments    demo mode — no real payment');
+    expect(startSummary({ ...facts, cardProvider: null })).toContain('Payments    pay later only');
+  });
+
   it('with DATABASE_URL it names no embedded database', () => {
     expect(startSummary({ ...facts, databaseDir: undefined })).toContain('Database    DATABASE_URL');
   });

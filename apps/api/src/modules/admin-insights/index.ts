@@ -1,2 +1,3 @@
+export { unpaidCardAttempt } from './revenue.ts';
 export { adminInsightsRoutes } from './routes.ts';
 export { createInsightsService, type InsightsFailure, type InsightsService } from './service.ts';

@@ -3,7 +3,17 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { refreshFamilies, users } from '../../db/schema.ts';
-import { type Bounds, bounds, COUNTED_ORDER, type DayRange, placedIn, salesRows } from './revenue.ts';
+import {
+  type Bounds,
+  bounds,
+  COUNTED_ORDER,
+  type DayRange,
+  placedIn,
+  salesRows,
+  unpaidCardAttempt,
+} from './revenue.ts';
+
+const ATTEMPT = unpaidCardAttempt('p');
 
 async function rows<T>(ex: Db | Tx, query: SQL): Promise<T[]> {
   return (await ex.execute(query)).rows as T[];
@@ -94,7 +104,8 @@ export const insightsRepository = {
       sql`
           select o.id, o.number, u.first_name, u.last_name, o.email, o.status::text as status, o.total_cents,
                  o.created_at, o.shipping_address->>'name' as address_name
-            from orders o left join users u on u.id = o.user_id
+            from orders o left join users u on u.id = o.user_id left join payments p on p.order_id = o.id
+           where not ${ATTEMPT}
            order by o.created_at desc, o.number desc limit 10`,
     );
   },
@@ -287,13 +298,17 @@ export const insightsRepository = {
         select o.id, o.number, o.status::text as status, o.total_cents, coalesce(p.refunded_cents, 0) as refunded_cents,
                (${COUNTED_ORDER}) as counted, o.created_at, count(*) over ()::int as total
           from orders o left join payments p on p.order_id = o.id
-         where o.user_id = ${id}
+         where o.user_id = ${id} and not ${ATTEMPT}
          order by o.created_at desc, o.number desc
          limit ${page.limit} offset ${(page.page - 1) * page.limit}`,
     );
   },
 
   customerOrderCount(db: Db, id: string) {
-    return rows<{ n: number }>(db, sql`select count(*)::int as n from orders where user_id = ${id}`);
+    return rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from orders o left join payments p on p.order_id = o.id
+          where o.user_id = ${id} and not ${ATTEMPT}`,
+    );
   },
 };

@@ -5,6 +5,10 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql }
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { auditLog, invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
+import { unpaidCardAttempt } from '../admin-insights/index.ts';
+
+/** Issue 15: the payments row of this query has no alias: its table name is its name. */
+const ATTEMPT = unpaidCardAttempt('payments');
 
 /** The customer's name: the account's, or the shipping name of a guest order. */
 const customerName = sql<
@@ -58,8 +62,10 @@ export const adminOrdersRepository = {
       const match = or(ilike(orders.number, like), ilike(orders.email, like), sql`${customerName} ilike ${like}`);
       if (match) conds.push(match);
     }
-    const where = and(...conds);
-    const [rows, [total]] = await Promise.all([
+    const matching = and(...conds);
+    const shown = q.attempts === 'include' ? sql`true` : q.attempts === 'only' ? ATTEMPT : sql`not ${ATTEMPT}`;
+    const where = and(matching, shown);
+    const [rows, [counts]] = await Promise.all([
       db
         .select({
           order: orders,
@@ -76,13 +82,16 @@ export const adminOrdersRepository = {
         .limit(q.limit)
         .offset((q.page - 1) * q.limit),
       db
-        .select({ n: count() })
+        .select({
+          n: sql<number>`(count(*) filter (where ${shown}))::int`,
+          attempts: sql<number>`(count(*) filter (where ${ATTEMPT}))::int`,
+        })
         .from(orders)
         .leftJoin(payments, eq(payments.orderId, orders.id))
         .leftJoin(users, eq(users.id, orders.userId))
-        .where(where),
+        .where(matching),
     ]);
-    return { rows, total: total?.n ?? 0 };
+    return { rows, total: counts?.n ?? 0, unpaidAttempts: counts?.attempts ?? 0 };
   },
 
   /** The ledger rows of a filter (a page of them, or all), with their order's number. */

@@ -96,7 +96,8 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services }) =>
         ...adminDoc,
         tags,
         summary: 'Orders, newest first: by status (one or several), payment method, days and search',
-        description: '`status` takes one status, several separated by commas, or the parameter repeated.',
+        description:
+          '`status` takes one status, several separated by commas, or the parameter repeated. Card attempts whose money never arrived (declined, abandoned, waiting for the shopper) are left out unless `attempts=include` or `attempts=only`; `unpaid_attempts` counts them either way.',
         querystring: adminOrdersQuery,
         response: { 200: adminOrderList, 400: errorBody, ...denied },
       },

@@ -122,10 +122,19 @@ export function createAdminOrdersService(
   }
 
   const service = {
-    /** GET /api/admin/orders: filtered by status(es), payment method, days and search; newest first. */
+    /**
+     * GET /api/admin/orders: filtered by status(es), payment method, days and search; newest first.
+     * Unpaid card attempts only when asked for (`attempts`), counted either way.
+     */
     async list(q: AdminOrdersQuery): Promise<AdminOrderList> {
-      const { rows, total } = await repo.orderPage(db, q, (await settings.get()).timeZone);
-      return { items: rows.map(orderSummaryToWire), total, page: q.page, limit: q.limit };
+      const { rows, total, unpaidAttempts } = await repo.orderPage(db, q, (await settings.get()).timeZone);
+      return {
+        items: rows.map(orderSummaryToWire),
+        total,
+        page: q.page,
+        limit: q.limit,
+        unpaid_attempts: unpaidAttempts,
+      };
     },
 
     /** GET /api/admin/orders/:id: everything staff need to act on one order. */

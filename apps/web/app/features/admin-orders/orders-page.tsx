@@ -24,7 +24,7 @@ import { OrderDetail } from './order-detail.tsx';
 import { humanize, StatusBadge } from './status-badge.tsx';
 
 const LIMIT = 20;
-const ORDER_LIST_KEYS = ['status', 'method', 'q', 'from', 'to'] as const;
+const ORDER_LIST_KEYS = ['status', 'method', 'q', 'from', 'to', 'attempts'] as const;
 
 /** The list's query in the URL; the route's loader fetches the same. */
 export function orderListParams(search: URLSearchParams): OrderListParams {
@@ -35,6 +35,13 @@ const METHODS = [
   { value: 'all', label: 'All payment methods' },
   { value: 'card', label: 'Card' },
   { value: 'pay_later', label: 'Pay later' },
+];
+
+/** Issue 15: card attempts whose money never arrived are not orders to act on, so hidden by default. */
+const ATTEMPTS = [
+  { value: 'all', label: 'Hidden' },
+  { value: 'include', label: 'Shown with orders' },
+  { value: 'only', label: 'Only these' },
 ];
 
 /** A link that opens one order in this page (`?order=<id>`), keeping the list's filters for Back. */
@@ -144,7 +151,7 @@ function OrderList() {
               ))}
             </div>
           </fieldset>
-          <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr]">
+          <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
             <SearchForm
               id="orders-search"
               label="Search"
@@ -159,6 +166,13 @@ function OrderList() {
               options={METHODS}
               onChange={(method) => set({ method })}
             />
+            <FilterSelect
+              id="orders-attempts"
+              label="Unpaid card attempts"
+              value={values.attempts}
+              options={ATTEMPTS}
+              onChange={(attempts) => set({ attempts })}
+            />
             <DayRangeFields idPrefix="orders" from={values.from} to={values.to} onChange={set} />
           </div>
         </div>
@@ -166,6 +180,20 @@ function OrderList() {
       <QueryState query={query}>
         {(data) => (
           <div className="space-y-3">
+            {values.attempts === '' && data.unpaid_attempts > 0 ? (
+              <p className="text-slate-700 text-sm" data-testid="hidden-attempts">
+                {data.unpaid_attempts === 1
+                  ? '1 card attempt whose payment never arrived is not listed.'
+                  : `${data.unpaid_attempts} card attempts whose payment never arrived are not listed.`}{' '}
+                <button
+                  type="button"
+                  className="font-medium text-slate-900 underline underline-offset-2"
+                  onClick={() => set({ attempts: 'only' })}
+                >
+                  Show them
+                </button>
+              </p>
+            ) : null}
             <DataTable
               columns={columns}
               data={data.items}

@@ -10,6 +10,8 @@ export interface OrderListParams {
   q: string;
   from: string;
   to: string;
+  /** Issue 15: '' hides unpaid card attempts; `include` or `only` shows them. */
+  attempts: string;
   page: number;
   limit: number;
 }
