@@ -59,7 +59,8 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
     } catch (err) {
       if (!(err instanceof Stripe.errors.StripeError)) throw err;
       if (noAnswer(err)) throw new ProviderUnavailable('Stripe');
-      throw new ProviderRefused(err.message, err.type);
+      // `rawType` is Stripe's own word (invalid_request_error, card_error…); `type` is the client's class name.
+      throw new ProviderRefused(err.message, err.rawType ?? err.type);
     }
   }
 
