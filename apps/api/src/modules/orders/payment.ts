@@ -496,9 +496,14 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
      * everything settled. No answer from the provider throws, and the queue retries.
      */
     async handlePaymentEvent(job: PaymentEventJob): Promise<void> {
-      if (job.type.startsWith('payment_intent.')) await syncIntent(job.objectId);
-      else if ((job.type.startsWith('refund.') || job.type.startsWith('charge.refund')) && job.paymentRef) {
-        await refunds.syncRefunds(job.paymentRef);
+      try {
+        if (job.type.startsWith('payment_intent.')) await syncIntent(job.objectId);
+        else if ((job.type.startsWith('refund.') || job.type.startsWith('charge.refund')) && job.paymentRef) {
+          await refunds.syncRefunds(job.paymentRef);
+        }
+      } catch (err) {
+        // The provider refuses to tell (an object it no longer has): asking again would not help.
+        if (!(err instanceof ProviderRefused)) throw err;
       }
       await markEventHandled(db, job.eventId, clock.now());
     },
