@@ -11,6 +11,7 @@ import {
   card,
   guestBody,
   MANY_ORDERS,
+  PAY_LATER,
   placeOrder,
   stockOf,
   userBody,
@@ -175,6 +176,27 @@ describe('declined cards', () => {
     expect(ok.json().status).toBe('paid');
     expect(await stockOf(t, p.id)).toBe(2);
     expect(await cartSize(u.id)).toBe(0);
+  });
+});
+
+describe('the customer’s order list (issue 15)', () => {
+  it('leaves out card attempts whose money never arrived: declined, or waiting for the step; a paid one is listed', async () => {
+    const u = await signedInUser(t);
+    const p = await createProduct(t);
+    const place = async (payment: unknown) => {
+      await addToCart(t, u.headers, p.id);
+      return (await placeOrder(t, userBody({ payment }), { headers: u.headers })).json() as Order & { code?: string };
+    };
+    await place(card(TEST_CARDS.declined));
+    const waiting = await place(card(TEST_CARDS.requiresAction));
+    const paid = await place(card());
+    const later = await place(PAY_LATER);
+    const list = (await t.app.inject({ url: '/api/orders', headers: u.headers })).json();
+    expect(list.total).toBe(2);
+    expect(list.items.map((o: Order) => o.id).sort()).toEqual([paid.id, later.id].sort());
+    // Its own page still answers, with the step to complete.
+    const own = await t.app.inject({ url: `/api/orders/${waiting.id}`, headers: u.headers });
+    expect(tokenOf(own.json())).toBe(tokenOf(waiting));
   });
 });
 

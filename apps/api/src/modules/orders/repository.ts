@@ -43,9 +43,18 @@ export async function loadOrder(ex: Executor, id: string): Promise<OrderBundle |
   return { order, lines, events, payment, invoice };
 }
 
+/**
+ * Issue 15 (ADR 025): a card payment whose money never arrived — declined, abandoned, or still waiting
+ * for the shopper's step — is an attempt, not an order: the customer's list leaves it out (its own page
+ * still answers). As admin-insights' `unpaidCardAttempt`, for this module's queries.
+ */
+const notAnAttempt = sql`not exists (
+  select 1 from ${payments} ap where ap.order_id = ${orders.id} and ap.method = 'card'
+    and ap.status not in ('succeeded', 'refunded', 'partially_refunded'))`;
+
 /** A page of the user's own orders, newest first, with the number of items each; and how many there are. */
 export async function listOwn(db: Db, userId: string, page: number, limit: number) {
-  const mine = eq(orders.userId, userId);
+  const mine = and(eq(orders.userId, userId), notAnAttempt);
   const [rows, [total]] = await Promise.all([
     db
       .select({
