@@ -291,9 +291,10 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
    * Settles a card payment left `processing` by a request that no longer runs (its process or the
    * database died between the create and its answer; issue 13 point 1): asks the provider what became
    * of it (`lookup`) and writes that. `busy` while a live request settles it; `settled` when this call
-   * wrote an outcome; `unchanged` when there was nothing to settle (or the provider still does not answer).
+   * wrote an outcome; `unavailable` when the provider still does not answer; `unchanged` when there was
+   * nothing to settle.
    */
-  async function settleAbandoned(paymentId: string): Promise<'busy' | 'settled' | 'unchanged'> {
+  async function settleAbandoned(paymentId: string): Promise<'busy' | 'settled' | 'unavailable' | 'unchanged'> {
     const done = await whileSettling(paymentId, async () => {
       // Read under the lock: the request that held it may have settled it a moment ago.
       const known = await paymentWithFacts(db, paymentId);
@@ -304,7 +305,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
       try {
         found = await ctx.provider.lookup(known.facts);
       } catch (err) {
-        if (err instanceof ProviderUnavailable) return 'unchanged' as const;
+        if (err instanceof ProviderUnavailable) return 'unavailable' as const;
         throw err;
       }
       await settle(known.facts, found);
@@ -313,12 +314,20 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
     return done?.value ?? 'busy';
   }
 
-  /** Every card payment left `processing` by a request that no longer runs, settled with the provider. */
+  /**
+   * Every card payment left `processing` by a request that no longer runs, settled with the provider.
+   * Throws ProviderUnavailable (after settling the rest) when the provider did not answer for some, so
+   * `reconcileWhenBack` tries again.
+   */
   async function reconcileUnsettledCharges(): Promise<number> {
     let settled = 0;
+    let unanswered = 0;
     for (const id of await unsettledCardPayments(db)) {
-      if ((await settleAbandoned(id)) === 'settled') settled += 1;
+      const done = await settleAbandoned(id);
+      if (done === 'settled') settled += 1;
+      if (done === 'unavailable') unanswered += 1;
     }
+    if (unanswered > 0) throw new ProviderUnavailable(ctx.provider?.name ?? 'the payment provider');
     return settled;
   }
 

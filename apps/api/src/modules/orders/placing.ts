@@ -305,7 +305,9 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
         if (answer.replayed && bundle.payment?.status === 'processing') {
           // Nobody may be settling it any more (its request died with its process or the database):
           // then the gateway is asked now and the retry answers the real outcome (issue 13 point 1).
-          if ((await payment.settleAbandoned(bundle.payment.id)) === 'busy') return fail('in_flight');
+          const abandoned = await payment.settleAbandoned(bundle.payment.id);
+          if (abandoned === 'busy') return fail('in_flight');
+          if (abandoned === 'unavailable') return fail('provider_unavailable');
           bundle = await loadOrder(db, answer.body.order_id);
           if (!bundle) return fail('not_found');
         }
