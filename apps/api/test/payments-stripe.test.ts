@@ -595,11 +595,39 @@ describe('refunds through Stripe', () => {
     await deliver('refund.created', made[0]);
     await t.drain();
     expect((await refundRows(order.id))[0]).toMatchObject({ status: 'succeeded', providerRef: made[0]?.id });
-    // The retry job asks again with the same key: at most one refund, recorded once.
-    await t.app.services.orders.retryRefund(row!.id);
+    // The retry job (queued for a minute later) asks again with the same key: one refund, recorded once.
+    const due = await t.pool.query(
+      "update graphile_worker._private_jobs set run_at = now() where key = 'payment-refund:' || $1",
+      [row?.id],
+    );
+    expect(due.rowCount).toBe(1);
+    await t.drain();
     const s = await state(order.id);
     expect(s).toMatchObject({ order: 'refunded', payment: 'refunded' });
     expect(s.refunds).toHaveLength(1);
+    expect((await stripe.refunds.list({ payment_intent: pi })).data).toHaveLength(1);
+  });
+
+  it('a refund Stripe never received (no answer) is pending, then made once by the retry job with the same key', async () => {
+    fake.refundOutcome('succeeded');
+    const { order, pi } = await paidOrder();
+    const before = fake.requests.length;
+    fake.failNext(3, 'reset');
+    const res = await admin.refund(order.id, { amount: 2, reason: 'No answer' });
+    while (fake.requests.length - before < 3) await stripe.refunds.list({ payment_intent: pi }).catch(() => undefined);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().events.at(-1).note).toMatch(/^Refund of \$2\.00 requested; waiting for Stripe/);
+    const [row] = await refundRows(order.id);
+    expect(row).toMatchObject({ status: 'pending', providerRef: null, amountCents: 200 });
+    expect((await stripe.refunds.list({ payment_intent: pi })).data).toHaveLength(0);
+    await t.pool.query("update graphile_worker._private_jobs set run_at = now() where key = 'payment-refund:' || $1", [
+      row?.id,
+    ]);
+    await t.drain();
+    await t.drain();
+    expect((await refundRows(order.id))[0]).toMatchObject({ status: 'succeeded' });
+    expect(await state(order.id)).toMatchObject({ order: 'paid', payment: 'partially_refunded' });
+    expect((await state(order.id)).refunds).toHaveLength(1);
     expect((await stripe.refunds.list({ payment_intent: pi })).data).toHaveLength(1);
   });
 
