@@ -278,6 +278,29 @@ describe('the browser reports back (sync-payment): the shop asks Stripe', () => 
     expect((await state(order.id)).order).toBe('awaiting_payment');
   });
 
+  it('an authorised PaymentIntent (requires_capture) is captured, then counted paid', async () => {
+    const { order } = await placeStripe();
+    const row = await paymentRow(order.id);
+    // The same payment as a PaymentIntent with manual capture (an account that authorises first).
+    const manual = await stripe.paymentIntents.create({
+      amount: row.amountCents,
+      currency: 'usd',
+      capture_method: 'manual',
+      metadata: { order_id: order.id, payment_id: row.id, order_number: order.number },
+    });
+    await t.db
+      .update(payments)
+      .set({ providerRef: manual.id, actionToken: manual.client_secret })
+      .where(eq(payments.id, row.id));
+    fake.confirm(manual.id, 'pm_card_visa');
+    expect(intentAt(manual.id).status).toBe('requires_capture');
+    expect((await sync(order.id, manual.client_secret ?? '')).json().status).toBe('paid');
+    expect(intentAt(manual.id).status).toBe('succeeded');
+    expect(await state(order.id)).toMatchObject({ charges: 1 });
+    const captures = fake.requests.filter((r) => r.path === `/v1/payment_intents/${manual.id}/capture`);
+    expect(captures.map((r) => r.idempotencyKey)).toEqual([`shop-capture-${row.id}`]);
+  });
+
   it('a succeeded PaymentIntent for another amount is never counted paid', async () => {
     const { order, pi, secret } = await placeStripe();
     await stripe.paymentIntents.update(pi, { amount: 100 });
