@@ -546,6 +546,42 @@ describe('the sweep of unpaid Stripe orders', () => {
   });
 });
 
+describe('a Stripe order cancelled before it was paid', () => {
+  async function ownOrder() {
+    const u = await signedInUser(t);
+    const p = await createProduct(t, { available: 2 });
+    await addToCart(t, u.headers, p.id);
+    const order = (await placeOrder(t, userBody({ payment: STRIPE_CARD }), { headers: u.headers })).json() as Order;
+    const cancel = () => t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: u.headers });
+    return { order, pi: await piOf(order.id), product: p, cancel };
+  }
+
+  it('the customer’s cancel closes the PaymentIntent at Stripe too', async () => {
+    const { order, pi, product, cancel } = await ownOrder();
+    expect((await cancel()).statusCode).toBe(200);
+    expect(intentAt(pi).status).toBe('canceled');
+    expect(await state(order.id)).toMatchObject({ order: 'cancelled', payment: 'cancelled' });
+    expect(await stockOf(t, product.id)).toBe(2);
+  });
+
+  it('money that arrives after all (Stripe could not be told) goes straight back: charge and refund in the ledger', async () => {
+    fake.refundOutcome('succeeded');
+    const { order, pi, cancel } = await ownOrder();
+    const before = fake.requests.length;
+    fake.failNext(3, 'reset');
+    expect((await cancel()).statusCode).toBe(200);
+    while (fake.requests.length - before < 3) await stripe.refunds.list({ payment_intent: pi }).catch(() => undefined);
+    expect(intentAt(pi).status).toBe('requires_payment_method'); // still open at Stripe
+    fake.confirm(pi, 'pm_card_visa'); // a second tab's Payment Element
+    await deliver('payment_intent.succeeded', intentAt(pi));
+    await t.drain();
+    const s = await state(order.id);
+    expect(s).toMatchObject({ order: 'cancelled', payment: 'refunded', charges: 1, paidEvents: 0 });
+    expect(s.refunds).toHaveLength(1);
+    expect(s.refunds[0]?.ref).toMatch(/^re_/);
+  });
+});
+
 describe('refunds through Stripe', () => {
   async function refundRows(orderId: string) {
     return t.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId));
