@@ -138,6 +138,12 @@ describe('payWithStripe', () => {
     await expect(payWithStripe(s, null)).rejects.toThrow('409');
   });
 
+  it('an order cancelled meanwhile is never shown as placed: the next attempt starts afresh', async () => {
+    const cancelled = order({ status: 'cancelled' }, { status: 'cancelled', next_action: null });
+    const { s } = steps({ sync: [cancelled] });
+    expect(await payWithStripe(s, null)).toEqual({ kind: 'cancelled', message: STRIPE_MSG.cancelled });
+  });
+
   it('an order that needs no payment is done at once', async () => {
     const { s, calls } = steps({ placed: paid() });
     expect(await payWithStripe(s, null)).toEqual({ kind: 'done', order: paid() });

@@ -17,6 +17,8 @@ export const STRIPE_MSG = {
   failed: 'Your payment could not be completed. Please try again.',
   notConfirmed: 'Your payment is not confirmed yet. Please try again.',
   syncFailed: 'We could not check your payment with the shop. Please try again.',
+  cancelled:
+    'This order was cancelled before its payment went through, and nothing was charged. Please place your order again.',
 } as const;
 
 /** An order made for this checkout whose PaymentIntent is not paid yet. */
@@ -43,7 +45,16 @@ export type StripeOutcome =
   /** The card fields are not complete: nothing was made, the Payment Element shows where. */
   | { kind: 'invalid'; message: string }
   /** The order waits for payment: show the message, keep the order for the next attempt. */
-  | { kind: 'retry'; pending: PendingStripeOrder; message: string };
+  | { kind: 'retry'; pending: PendingStripeOrder; message: string }
+  /** The order was cancelled meanwhile (unpaid for too long): the next attempt makes a new order. */
+  | { kind: 'cancelled'; message: string };
+
+/** What the shop's answer about an order means for this checkout. */
+function settled(order: Order): StripeOutcome | null {
+  if (order.status === 'cancelled') return { kind: 'cancelled', message: STRIPE_MSG.cancelled };
+  if (order.status !== 'awaiting_payment') return { kind: 'done', order };
+  return null;
+}
 
 /** One attempt to pay: on the order of an earlier attempt (`pending`) if there is one, else a new order. */
 export async function payWithStripe(steps: StripeSteps, pending: PendingStripeOrder | null): Promise<StripeOutcome> {
@@ -53,7 +64,8 @@ export async function payWithStripe(steps: StripeSteps, pending: PendingStripeOr
   let current = pending;
   if (!current) {
     const order = await steps.placeOrder();
-    if (order.status !== 'awaiting_payment') return { kind: 'done', order };
+    const already = settled(order);
+    if (already) return already;
     const action = order.payment.next_action;
     if (action?.type !== 'stripe') throw new Error('The order did not come with a Stripe payment to confirm');
     current = { order, clientSecret: action.client_secret };
@@ -70,7 +82,8 @@ export async function payWithStripe(steps: StripeSteps, pending: PendingStripeOr
     // intent that already succeeded counts as confirmed, see stripe-payment.tsx).
     return { kind: 'retry', pending: current, message: STRIPE_MSG.syncFailed };
   }
-  if (synced.status !== 'awaiting_payment') return { kind: 'done', order: synced };
+  const outcome = settled(synced);
+  if (outcome) return outcome;
   return {
     kind: 'retry',
     pending: { order: synced, clientSecret: current.clientSecret },

@@ -291,6 +291,9 @@ function CheckoutForm({
       } else if (outcome.kind === 'retry') {
         setStripePending(outcome.pending);
         setOrderError(outcome.message);
+      } else if (outcome.kind === 'cancelled') {
+        setStripePending(null);
+        setOrderError(outcome.message);
       } else {
         setOrderError(outcome.message);
       }

@@ -41,6 +41,10 @@ export function CompletePaymentView() {
           setState({ state: 'failed', message: order.payment.failure_message ?? COMPLETE_MSG.notPaid });
           return;
         }
+        if (order.status === 'cancelled') {
+          setState({ state: 'failed', message: STRIPE_MSG.cancelled });
+          return;
+        }
         // Read now, not at render: this page may have opened before the stored session was read.
         syncSessionFromStorage();
         const session = sessionStore.getState();
@@ -66,7 +70,7 @@ export function CompletePaymentView() {
       <p role="alert" className="mt-2 text-red-800">
         {state.message}
       </p>
-      <p className="mt-2 text-slate-700">Nothing has been charged. Your cart is as you left it.</p>
+      <p className="mt-2 text-slate-700">Nothing has been charged. Go back to checkout to try again.</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link to="/checkout" className={buttonVariants()}>
           Back to checkout
