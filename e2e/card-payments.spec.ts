@@ -13,7 +13,7 @@ import {
   placeOrderButton,
   TEST_CARD,
 } from './support/checkout.ts';
-import { e2eDatabase, scanForCardNumbers } from './support/database.ts';
+import { cardNumbersIn, DIGIT_RUN_SQL, e2eDatabase, scanForCardNumbers } from './support/database.ts';
 import { type CatalogProduct, newShopper, plainProducts, signInPage } from './support/shopper.ts';
 
 // Issue 15 in the browser, with the demo provider the e2e shop runs (PAYMENTS=demo): the pages say
@@ -191,8 +191,21 @@ test('after checkouts with every test card, no text column of any table holds a 
   });
   expect(leaked.status()).toBe(400);
 
+  // The scan finds a card number however it is written, and nothing that only looks like one.
+  expect(cardNumbersIn('{"card":"4242 4242 4242 4242","b":"4000-0025-0000-3155","c":378282246310005}')).toEqual([
+    '4242424242424242',
+    '4000002500003155',
+    '378282246310005',
+  ]);
+  expect(cardNumbersIn('last4 4242, 4242424242424241, a1b2c34242424242424242d, 2030-05-15T10:00:00Z')).toEqual([]);
+
   const db = await e2eDatabase();
   try {
+    const sample = await db.query<{ found: boolean }>('select $1::text ~ $2 as found', [
+      '{"n":"4242 4242-4242 4242"}',
+      DIGIT_RUN_SQL,
+    ]);
+    expect(sample.rows[0]?.found).toBe(true);
     const { columns, hits } = await scanForCardNumbers(db);
     // The scan really looked: the shop's tables have many text columns (orders, payments, mails…).
     expect(columns).toBeGreaterThan(50);

@@ -81,6 +81,9 @@ export function cardNumbersIn(text: string): string[] {
   return found;
 }
 
+/** What PostgreSQL looks for first: a run of 12 digits, a space or dash allowed between any two. */
+export const DIGIT_RUN_SQL = '[0-9]([ -]?[0-9]){11}';
+
 /** Scans every text-like column of every table for card numbers; answers each hit. */
 export async function scanForCardNumbers(db: pg.Client): Promise<{ columns: number; hits: CardNumberHit[] }> {
   const columns = await textColumns(db);
@@ -90,7 +93,8 @@ export async function scanForCardNumbers(db: pg.Client): Promise<{ columns: numb
     const column = db.escapeIdentifier(col.column);
     // Only values with a run of 12 digits (separators allowed) can hold one; PostgreSQL picks them out.
     const res = await db.query<{ value: string }>(
-      `select ${column}::text as value from ${table} where ${column}::text ~ '[0-9]([ -]?[0-9]){11}'`,
+      `select ${column}::text as value from ${table} where ${column}::text ~ $1`,
+      [DIGIT_RUN_SQL],
     );
     for (const { value } of res.rows) {
       for (const digits of cardNumbersIn(value)) hits.push({ ...col, digits, value: value.slice(0, 300) });
