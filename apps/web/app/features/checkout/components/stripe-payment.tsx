@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { STRIPE_MSG } from '../stripe-flow.ts';
 
 /** What checkout calls on the Payment Element once Stripe.js is ready (stripe-flow.ts drives it). */
@@ -19,6 +19,13 @@ function stripeFor(key: string): Promise<Stripe | null> {
   if (!stripe) {
     stripe = loadStripe(key);
     loaded.set(key, stripe);
+    // A failed load (offline, blocked) is not kept: the next checkout visit tries again.
+    stripe.then(
+      (s) => {
+        if (!s) loaded.delete(key);
+      },
+      () => loaded.delete(key),
+    );
   }
   return stripe;
 }
@@ -29,6 +36,9 @@ function stripeFor(key: string): Promise<Stripe | null> {
  * frames: PCI SAQ A). Deferred-intent mode: the Element is shown with the quote's amount before any
  * order exists; the server makes the PaymentIntent when the order is placed.
  */
+export const STRIPE_LOAD_FAILED =
+  'The card form could not be loaded. Check your connection and reload the page, or choose Pay later.';
+
 export function StripePayment({
   publishableKey,
   amountCents,
@@ -40,20 +50,57 @@ export function StripePayment({
   onReady: (handle: StripeHandle | null) => void;
 }) {
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  useEffect(() => {
+    let live = true;
+    stripe.then(
+      (s) => live && !s && setState('failed'),
+      () => live && setState('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [stripe]);
   // The amount may change (shipping method, discount); Elements updates itself from new options.
   // Cards only: the order's payment method is `card`, as its PaymentIntent is.
   const options = useMemo(
     () => ({ mode: 'payment' as const, amount: amountCents, currency: 'usd', paymentMethodTypes: ['card'] }),
     [amountCents],
   );
+  if (state === 'failed') {
+    return (
+      <p role="alert" className="text-red-800 text-sm">
+        {STRIPE_LOAD_FAILED}
+      </p>
+    );
+  }
   return (
-    <Elements stripe={stripe} options={options}>
-      <PaymentElementWithHandle onReady={onReady} />
-    </Elements>
+    <>
+      {state === 'loading' ? (
+        <p role="status" className="text-slate-700 text-sm">
+          Loading the card form…
+        </p>
+      ) : null}
+      <Elements stripe={stripe} options={options}>
+        <PaymentElementWithHandle
+          onReady={onReady}
+          onShown={() => setState('ready')}
+          onLoadError={() => setState('failed')}
+        />
+      </Elements>
+    </>
   );
 }
 
-function PaymentElementWithHandle({ onReady }: { onReady: (handle: StripeHandle | null) => void }) {
+function PaymentElementWithHandle({
+  onReady,
+  onShown,
+  onLoadError,
+}: {
+  onReady: (handle: StripeHandle | null) => void;
+  onShown: () => void;
+  onLoadError: () => void;
+}) {
   const stripe = useStripe();
   const elements = useElements();
 
@@ -83,5 +130,5 @@ function PaymentElementWithHandle({ onReady }: { onReady: (handle: StripeHandle 
     return () => onReady(null);
   }, [stripe, elements, onReady]);
 
-  return <PaymentElement options={{ layout: 'tabs' }} />;
+  return <PaymentElement options={{ layout: 'tabs' }} onReady={onShown} onLoadError={onLoadError} />;
 }
