@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 /** Browser tests run Debian's Chromium against the real shop on a fresh embedded database. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'E2e-Admin-Passw0rd' };
+/** Where the e2e shop keeps its data (its embedded PostgreSQL among it: e2e/support/database.ts). */
+export const E2E_DATA_DIR = `.tmp/e2e-data-${PORT}`;
 /** The test mailbox the shop sends to over SMTP (e2e/support/mail-sink.ts); ports follow E2E_PORT. */
 export const MAIL_SINK = { smtpPort: PORT + 1000, httpPort: PORT + 2000 };
 
@@ -52,14 +54,14 @@ export default defineConfig({
       env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK.smtpPort), MAIL_SINK_HTTP_PORT: String(MAIL_SINK.httpPort) },
     },
     {
-      command: `rm -rf .tmp/e2e-data-${PORT} && node scripts/start.mjs`,
+      command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
       url: `http://127.0.0.1:${PORT}/api/ready`,
       timeout: 180_000,
       reuseExistingServer: false,
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
-        DATA_DIR: `.tmp/e2e-data-${PORT}`,
+        DATA_DIR: E2E_DATA_DIR,
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         // Every browser test comes from 127.0.0.1: one shared address, like an office behind NAT.
@@ -69,6 +71,12 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
         // Issue 13: a refused mail is failed at once (no backoff to wait out), so the outbox test can retry it.
         MAIL_MAX_ATTEMPTS: '1',
+        // Issue 15: the start is a production one; cards go to the demo provider (the test cards), and the
+        // pages say "Demo mode — no real payment". No Stripe keys, whatever the machine's environment has.
+        PAYMENTS: 'demo',
+        STRIPE_SECRET_KEY: '',
+        STRIPE_PUBLISHABLE_KEY: '',
+        STRIPE_WEBHOOK_SECRET: '',
       },
     },
   ],

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import {
   ADDRESS,
@@ -30,8 +30,17 @@ import {
 
 // Issue 4 in the browser: checkout as a guest and signed in, the test cards (success, decline, the
 // bank's confirmation step), and the 409 that sends the shopper back to the cart with the reasons.
+// Issue 15: the demo provider's card is checked in the browser; only its brand and last 4 are sent.
 
 const badge = (page: Page) => page.getByTestId('cart-count');
+const isPlaceOrder = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/orders';
+
+/** Every key of a JSON value, however deep. */
+function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
+  return [];
+}
 const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm this payment with your bank' });
 
 let products: CatalogProduct[];
@@ -53,13 +62,29 @@ test('a guest goes from a product page to the confirmation with the test card', 
   await expect(summary(page).getByTestId('total-subtotal')).toHaveText(money(2 * cents(a.sale_price)));
   await expect(summary(page).getByText('Tax (8%)')).toBeVisible();
   await expect(checkoutForm(page).getByText('4242 4242 4242 4242')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Demo mode — no real payment' })).toBeVisible();
   await expectAccessible(page);
 
   const email = guestEmail('guest-card');
   await fillGuestDetails(page, email);
-  await fillCard(page, TEST_CARD.success);
+  await fillCard(page, TEST_CARD.success, { cvc: '737' });
+  // Issue 15: the number and the security code have no form name: no submission could carry them.
+  for (const label of ['Card number', 'CVC']) {
+    await expect(checkoutForm(page).getByLabel(label)).not.toHaveAttribute('name', /.*/);
+  }
   const total = (await summary(page).getByTestId('total-total').textContent()) ?? '';
+  const sent = page.waitForRequest(isPlaceOrder);
   await placeOrderButton(page).click();
+
+  // Issue 15: the order carries the card's brand, last 4, expiry and name — no number, no CVC.
+  const body = (await sent).postDataJSON();
+  expect(body.payment).toEqual({
+    method: 'card',
+    card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, name: 'Ada Lovelace' },
+  });
+  expect(keysOf(body).filter((k) => /^(number|cvc|cvv|pan|card_number)$/.test(k))).toEqual([]);
+  expect(JSON.stringify(body)).not.toMatch(/4242\D?4242\D?4242/);
+  expect(JSON.stringify(body.payment)).not.toContain('737');
 
   await expect(page).toHaveURL(/\/checkout\/confirmation$/);
   await expect(page).toHaveTitle('Order confirmed · Shop');
@@ -107,6 +132,45 @@ test('a guest paying later is told how long the order holds its items; the confi
 
   await expect(page).toHaveURL(/\/checkout\/confirmation$/);
   await expect(page.getByTestId('pay-by')).toContainText('an order still unpaid then is cancelled');
+});
+
+test('issue 15: the card is checked in the browser — Luhn, the CVC for the brand, expiry — and nothing is sent', async ({
+  page,
+}) => {
+  const [a] = products as [CatalogProduct];
+  await addOnProductPage(page, a, 1);
+  await goToCheckout(page);
+  const form = checkoutForm(page);
+  const orders: string[] = [];
+  page.on('request', (r) => {
+    if (isPlaceOrder(r)) orders.push(r.url());
+  });
+  await fillGuestDetails(page, guestEmail('guest-checks'));
+
+  // A mistyped digit: the checksum fails.
+  await fillCard(page, '4242 4242 4242 4241');
+  await placeOrderButton(page).click();
+  await expect(form.getByText('Your card number is invalid.')).toBeVisible();
+  await expect(form.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+
+  // An American Express has a 4-digit code on its front; the number is grouped as printed.
+  await fillCard(page, '378282246310005', { cvc: '123' });
+  await expect(form.getByLabel('Card number')).toHaveValue('3782 822463 10005');
+  await placeOrderButton(page).click();
+  await expect(form.getByText('Your card’s security code is invalid.')).toBeVisible();
+  await expect(form.getByText('Your card number is invalid.')).toHaveCount(0);
+
+  // Last month's card.
+  const now = new Date();
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
+  const expiry = `${String(last.getUTCMonth() + 1).padStart(2, '0')}/${String(last.getUTCFullYear()).slice(2)}`;
+  await fillCard(page, TEST_CARD.success, { expiry });
+  await placeOrderButton(page).click();
+  await expect(form.getByText('Your card has expired.')).toBeVisible();
+
+  expect(orders).toEqual([]);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(badge(page)).toHaveText('1');
 });
 
 test('the form checks its fields with the contracts’ messages and places nothing', async ({ page }) => {
@@ -207,6 +271,25 @@ test('a declined card shows the message and keeps the cart', async ({ page }) =>
   await expect(badge(page)).toHaveText('1');
   await page.goto('/cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
+});
+
+test('a card without enough funds is declined with the provider’s words; another card then pays', async ({ page }) => {
+  const [a] = products as [CatalogProduct];
+  await addOnProductPage(page, a, 1);
+  await goToCheckout(page);
+  await fillGuestDetails(page, guestEmail('guest-funds'));
+  await fillCard(page, TEST_CARD.insufficientFunds);
+  await placeOrderButton(page).click();
+
+  const alert = checkoutForm(page).getByRole('alert');
+  await expect(alert).toContainText('insufficient funds');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(badge(page)).toHaveText('1');
+
+  await fillCard(page, TEST_CARD.success);
+  await placeOrderButton(page).click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+  await expect(page.getByTestId('payment-summary')).toContainText('Visa ending in 4242');
 });
 
 test('the confirmation-step card: approving pays the order', async ({ page }) => {

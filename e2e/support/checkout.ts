@@ -5,9 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { type CatalogProduct, firstChoices, hydrated, type Shopper, variantsOf } from './shopper.ts';
 
+/** The demo provider's test cards (contracts cards.ts `DEMO_TEST_CARDS`); it decides by the last 4. */
 export const TEST_CARD = {
   success: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
+  insufficientFunds: '4000 0000 0000 9995',
   confirm: '4000 0025 0000 3155',
 } as const;
 
@@ -59,11 +61,11 @@ export async function fillAddress(scope: Locator, address: TestAddress = ADDRESS
   await scope.getByLabel('Country code', { exact: true }).fill(address.country);
 }
 
-export async function fillCard(page: Page, number: string) {
+export async function fillCard(page: Page, number: string, card: { expiry?: string; cvc?: string } = {}) {
   const form = checkoutForm(page);
   await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await form.getByLabel('CVC').fill('123');
+  await form.getByLabel('Expiry date (MM/YY)').fill(card.expiry ?? '12/34');
+  await form.getByLabel('CVC').fill(card.cvc ?? '123');
   await form.getByLabel('Name on card').fill('Ada Lovelace');
 }
 
@@ -132,7 +134,8 @@ export async function apiOrder(
   return res.json();
 }
 
-export const CARD_4242 = { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123', name: 'Ada' };
+/** Issue 15: a demo card as the browser sends it — brand and last 4, never the number or the CVC. */
+export const CARD_4242 = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, name: 'Ada' };
 
 /**
  * A product of its own for a test that counts stock: small stock in a single variant (no colours,

@@ -36,6 +36,8 @@ export default [
     route('wishlist', 'routes/shop/wishlist.tsx'),
     route('checkout', 'routes/shop/checkout.tsx'),
     route('checkout/confirmation', 'routes/shop/checkout-confirmation.tsx'),
+    // Issue 15: Stripe returns here after a 3-D Secure page of its own.
+    route('checkout/complete', 'routes/shop/checkout-complete.tsx'),
     route('orders', 'routes/shop/orders.tsx'),
     route('orders/:orderId', 'routes/shop/order.tsx'),
     route('orders/:orderId/invoice', 'routes/shop/invoice.tsx'),

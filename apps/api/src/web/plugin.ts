@@ -74,6 +74,13 @@ export async function registerWeb(
   // Issue 10 point 11: pages build absolute URLs (canonical links, og:url, JSON-LD, robots.txt, the
   // sitemap) from the request's URL, so its origin is the configured one, never the Host header's.
   const publicOrigin = new URL(config.publicUrl).origin;
+  // Issue 15: Stripe's sources are allowed only while Stripe takes the cards.
+  const pagePolicy = (nonce: string) => contentSecurityPolicy(nonce, { stripe: config.cardProvider === 'stripe' });
+  // Issue 15: who takes cards comes from the environment (never the database), so pages read it here.
+  const payments = {
+    card: config.cardProvider,
+    stripePublishableKey: config.cardProvider === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+  };
 
   await app.register(async (web) => {
     // React Router reads request bodies itself: no Fastify parser may consume them first.
@@ -127,6 +134,7 @@ export async function registerWeb(
       const webRequest = toWebRequest(request, reply, publicOrigin);
       const response = await handle(webRequest, {
         services,
+        payments,
         nonce,
         demoDelay: (signal?: AbortSignal) => clock.sleep(config.DEMO_LOADER_DELAY_MS, signal),
         maintenance: maintenanceOn && !preview,
@@ -139,7 +147,7 @@ export async function registerWeb(
         return databaseUnavailablePage(request, reply);
       }
       // What a staff preview shows is not what the shop shows: no cache may keep or share it.
-      return sendWebResponse(request, reply, response, nonce, preview ? 'private, no-store' : undefined);
+      return sendWebResponse(request, reply, response, pagePolicy(nonce), preview ? 'private, no-store' : undefined);
     });
 
     /** The services as they are while the database is gone: every call fails at once. */
@@ -158,12 +166,13 @@ export async function registerWeb(
         // The page's own loaders still run beside the root's, which throws the error page: they must fail
         // at once rather than wait for the database the page says is gone.
         services: unreachableServices,
+        payments,
         nonce,
         demoDelay: () => Promise.resolve(),
         pageError: { status: 503, code: ERROR_CODES.unavailable, message: DATABASE_UNAVAILABLE_MESSAGE },
       });
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return sendWebResponse(request, reply, response, nonce, 'no-store');
+      return sendWebResponse(request, reply, response, pagePolicy(nonce), 'no-store');
     }
   });
 
@@ -189,6 +198,7 @@ export async function registerWeb(
     const method = raw.method === 'HEAD' ? 'HEAD' : 'GET';
     const response = await handle(new Request(url, { method, headers }), {
       services,
+      payments,
       nonce,
       // An error page waits for nothing.
       demoDelay: () => Promise.resolve(),
@@ -198,7 +208,7 @@ export async function registerWeb(
     res.writeHead(error.status, {
       ...SECURITY_HEADERS,
       'content-type': response.headers.get('content-type') ?? 'text/html; charset=utf-8',
-      'content-security-policy': contentSecurityPolicy(nonce),
+      'content-security-policy': pagePolicy(nonce),
       'cache-control': 'no-cache',
       'content-length': Buffer.byteLength(html),
     });
@@ -238,14 +248,31 @@ export interface PageError {
 export type PageErrorRenderer = (raw: RawRequest, res: ServerResponse, error: PageError) => Promise<void>;
 type RawRequest = Pick<IncomingMessage, 'url' | 'method' | 'headers'>;
 
-/** The strict policy for pages: scripts only from us or inline with this response's nonce. */
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * Issue 15: what Stripe.js needs on our pages, per Stripe's CSP guide — its script, its card fields and
+ * 3-D Secure frames (js.stripe.com, hooks.stripe.com) and its API. Stripe now also serves from
+ * subdomains of js.stripe.com, which the guide lists beside it.
+ */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+} as const;
+
+/**
+ * The strict policy for pages: scripts only from us or inline with this response's nonce. With Stripe
+ * configured (issue 15) pages may also load Stripe.js, show its frames and let it call its API; without
+ * it nothing outside the shop is allowed (`frame-src` then falls back to `default-src 'self'`).
+ */
+export function contentSecurityPolicy(nonce: string, opts: { stripe?: boolean } = {}): string {
+  const stripe = (sources: readonly string[]) => (opts.stripe ? ` ${sources.join(' ')}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${stripe(STRIPE_SOURCES.script)}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${stripe(STRIPE_SOURCES.connect)}`,
+    ...(opts.stripe ? [`frame-src${stripe(STRIPE_SOURCES.frame)}`] : []),
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -322,7 +349,7 @@ function sendWebResponse(
   request: FastifyRequest,
   reply: FastifyReply,
   response: Response,
-  nonce: string,
+  policy: string,
   cacheControl?: string,
 ) {
   reply.status(response.status);
@@ -332,7 +359,7 @@ function sendWebResponse(
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 
-  reply.header('content-security-policy', contentSecurityPolicy(nonce));
+  reply.header('content-security-policy', policy);
   if (cacheControl) reply.header('cache-control', cacheControl);
   else if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
 

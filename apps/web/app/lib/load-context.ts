@@ -8,6 +8,11 @@ import type { Services } from '@shop/api/services';
 declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
+    /**
+     * Issue 15: who takes cards, from the shop's environment: Stripe (with its publishable key), the demo
+     * provider ("Demo mode — no real payment"), or nobody (null: pay later only).
+     */
+    payments: { card: 'stripe' | 'demo' | null; stripePublishableKey: string | null };
     /** This response's CSP nonce; every inline script must carry it. */
     nonce: string;
     /**

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXPIRY_MSG, formatCardNumber, formatExpiryInput, parseExpiry } from './card-input.ts';
 
@@ -24,7 +25,9 @@ describe('parseExpiry', () => {
     expect(parseExpiry('00/31', may2030)).toEqual({ ok: false, message: EXPIRY_MSG.month });
   });
 
-  it('a card is good through the last day of its month', () => {
+  it('a card is good through the last day of its month (counted in UTC, as the server counts)', () => {
+    expect(parseExpiry('06/30', new Date('2030-06-30T23:30:00Z'))).toEqual({ ok: true, month: 6, year: 2030 });
+    expect(parseExpiry('06/30', new Date('2030-07-01T00:30:00Z'))).toEqual({ ok: false, message: EXPIRY_MSG.expired });
     expect(parseExpiry('05/30', may2030)).toEqual({ ok: true, month: 5, year: 2030 });
     expect(parseExpiry('04/30', may2030)).toEqual({ ok: false, message: EXPIRY_MSG.expired });
     expect(parseExpiry('12/29', may2030)).toEqual({ ok: false, message: EXPIRY_MSG.expired });
@@ -60,5 +63,25 @@ describe('formatCardNumber', () => {
     expect(formatCardNumber('42424')).toBe('4242 4');
     expect(formatCardNumber('4242')).toBe('4242');
     expect(formatCardNumber('')).toBe('');
+  });
+
+  it('groups an American Express number 4-6-5, as printed, and stops at its 15 digits', () => {
+    expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005');
+    expect(formatCardNumber('3782 8224 6310 0059 99')).toBe('3782 822463 10005');
+    expect(formatCardNumber('37828')).toBe('3782 8');
+    expect(formatCardNumber('3782822463')).toBe('3782 822463');
+  });
+
+  it('formatting never changes the digits (only drops what is past the brand’s length)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9 -]{0,30}$/), (typed) => {
+        const digits = typed.replace(/\D/g, '');
+        const formatted = formatCardNumber(typed);
+        expect(/^[0-9 ]*$/.test(formatted)).toBe(true);
+        expect(digits.startsWith(formatted.replace(/ /g, ''))).toBe(true);
+        // Formatting what is formatted changes nothing.
+        expect(formatCardNumber(formatted)).toBe(formatted);
+      }),
+    );
   });
 });

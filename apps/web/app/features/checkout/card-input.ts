@@ -1,17 +1,20 @@
+import { CARD_MSG, cardBrand, cardExpired } from '@shop/contracts/cards';
+
 /** What a shopper types into the card fields, read and tidied before the contracts check it (issue 4). */
 
 export const EXPIRY_MSG = {
   required: 'Expiry date is required',
   format: 'Enter the expiry date as MM/YY',
   month: 'Expiry month must be 1–12',
-  expired: 'Your card has expired.',
+  expired: CARD_MSG.expired,
 } as const;
 
 export type ExpiryResult = { ok: true; month: number; year: number } | { ok: false; message: string };
 
 /**
  * Reads an expiry date as cards print it: MM/YY (also M/YY, MM/YYYY, MMYY, with spaces or a dash).
- * A card is good through the last day of its month, so the current month has not expired yet.
+ * A card is good through the last day of its month, so the current month has not expired yet (the
+ * contracts' rule, issue 15).
  */
 export function parseExpiry(text: string, now: Date = new Date()): ExpiryResult {
   const compact = text.replace(/\s+/g, '');
@@ -22,9 +25,7 @@ export function parseExpiry(text: string, now: Date = new Date()): ExpiryResult 
   const yearText = match[2] as string;
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   if (month < 1 || month > 12) return { ok: false, message: EXPIRY_MSG.month };
-  const thisYear = now.getFullYear();
-  const thisMonth = now.getMonth() + 1;
-  if (year < thisYear || (year === thisYear && month < thisMonth)) return { ok: false, message: EXPIRY_MSG.expired };
+  if (cardExpired(month, year, now)) return { ok: false, message: EXPIRY_MSG.expired };
   return { ok: true, month, year };
 }
 
@@ -44,15 +45,15 @@ export function formatExpiryInput(raw: string): string {
   return digits.length === 2 && /\/\s*$/.test(raw) ? `${digits}/` : digits;
 }
 
-/** The card number in groups of four, as printed on the card ("4242424242424242" → "4242 4242 4242 4242"). */
+/**
+ * The card number grouped as printed on the card: fours ("4242 4242 4242 4242"), or 4-6-5 on an
+ * American Express ("3782 822463 10005"), whose numbers have 15 digits.
+ */
 export function formatCardNumber(raw: string): string {
-  const digits = raw.replace(/\D/g, '').slice(0, 19);
-  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+  const all = raw.replace(/\D/g, '');
+  if (cardBrand(all) === 'amex') {
+    const digits = all.slice(0, 15);
+    return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10)].filter(Boolean).join(' ');
+  }
+  return all.slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
 }
-
-/** The test provider's cards (issue 4), shown as a hint beside the card fields. */
-export const TEST_CARDS = [
-  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
-  { number: '4000 0000 0000 0002', outcome: 'is declined' },
-  { number: '4000 0025 0000 3155', outcome: 'asks you to confirm the payment with your bank' },
-] as const;

@@ -1,3 +1,5 @@
+import { CARD_MSG } from '@shop/contracts/cards';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LocalCartItem } from '../cart/index.ts';
 import {
@@ -6,6 +8,7 @@ import {
   type CheckoutValues,
   checkoutBody,
   checkoutFormSchema,
+  checkTypedCard,
   defaultCheckoutValues,
   emptyAddress,
   formFieldOf,
@@ -32,8 +35,8 @@ const filled = (over: Partial<CheckoutValues> = {}): CheckoutValues => ({
   card: { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' },
   ...over,
 });
-const guest: CheckoutContext = { guest: true, savedAddress: null };
-const member: CheckoutContext = { guest: false, savedAddress: null };
+const guest: CheckoutContext = { guest: true, savedAddress: null, cardProvider: 'demo' };
+const member: CheckoutContext = { guest: false, savedAddress: null, cardProvider: 'demo' };
 const lines: LocalCartItem[] = [
   { product: { id: 'p1', name: 'Lamp', sale_price: 25 }, quantity: 2, color: null, size: null },
   { product: { id: 'p2', name: 'Shirt', sale_price: 20 }, quantity: 1, color: 'Blue', size: 'M' },
@@ -77,11 +80,54 @@ describe('checkoutFormSchema', () => {
     });
   });
 
+  it('issue 15: the browser makes the gateway’s checks — Luhn, the security code for the brand', () => {
+    const card = filled().card;
+    expect(problems(filled({ card: { ...card, number: '4242 4242 4242 4241' } }), guest)).toEqual({
+      'card.number': CARD_MSG.invalidNumber,
+    });
+    expect(problems(filled({ card: { ...card, cvc: '1234' } }), guest)).toEqual({ 'card.cvc': CARD_MSG.invalidCvc });
+    // An Amex has 4 digits on its front.
+    const amex = { ...card, number: '3782 822463 10005' };
+    expect(problems(filled({ card: { ...amex, cvc: '123' } }), guest)).toEqual({ 'card.cvc': CARD_MSG.invalidCvc });
+    expect(problems(filled({ card: { ...amex, cvc: '1234' } }), guest)).toEqual({});
+    // Every field is checked at once, even when the expiry cannot be read.
+    expect(
+      problems(filled({ card: { number: '4242 4242 4242 4241', expiry: 'soon', cvc: '', name: '' } }), guest),
+    ).toEqual({
+      'card.number': CARD_MSG.invalidNumber,
+      'card.expiry': 'Enter the expiry date as MM/YY',
+      'card.cvc': 'CVC is required',
+      'card.name': 'Name on card is required',
+    });
+  });
+
+  it('checkTypedCard reads the typed expiry and answers what the demo provider receives', () => {
+    expect(checkTypedCard({ number: '5555-5555-5555-4444', expiry: '0731', cvc: '321', name: ' Ada ' }, now)).toEqual({
+      ok: true,
+      card: { brand: 'mastercard', last4: '4444', exp_month: 7, exp_year: 2031, name: 'Ada' },
+    });
+  });
+
+  it('with Stripe the Payment Element checks the card: our card fields are not checked', () => {
+    const stripe = { ...guest, cardProvider: 'stripe' as const };
+    expect(problems(filled({ card: { number: '', expiry: '', cvc: '', name: '' } }), stripe)).toEqual({});
+  });
+
+  it('without a card provider only paying later is possible', () => {
+    const none = { ...guest, cardProvider: null };
+    expect(defaultCheckoutValues('standard', null).payment_method).toBe('pay_later');
+    expect(defaultCheckoutValues('standard', 'demo').payment_method).toBe('card');
+    expect(problems(filled({ payment_method: 'pay_later' }), none)).toEqual({});
+    expect(problems(filled({ payment_method: 'card' }), none)).toEqual({ payment_method: 'Choose how to pay' });
+  });
+
   it('only checks what will be sent', () => {
     const blank = filled({ email: '', shipping: emptyAddress(), card: { number: '', expiry: '', cvc: '', name: '' } });
     // Signed in with a saved address, paying later: no e-mail, no typed address, no card.
     const saved = { name: 'Ada', line1: '1 Road', city: 'Paris', postal_code: '75001', country: 'FR' };
-    expect(problems({ ...blank, payment_method: 'pay_later' }, { guest: false, savedAddress: saved })).toEqual({});
+    expect(
+      problems({ ...blank, payment_method: 'pay_later' }, { guest: false, savedAddress: saved, cardProvider: 'demo' }),
+    ).toEqual({});
     // A different billing address is checked only when asked for.
     expect(problems(filled({ billing_same: false }), guest)).toMatchObject({ 'billing.name': 'Full name is required' });
     expect(problems(filled({ billing_same: true }), guest)).toEqual({});
@@ -121,7 +167,7 @@ describe('checkoutBody', () => {
     const billing = { ...home, line2: 'Flat 2', phone: '+44 20 7946 0000' };
     const body = checkoutBody(
       filled({ billing_same: false, billing }),
-      { guest: false, savedAddress: saved },
+      { guest: false, savedAddress: saved, cardProvider: 'demo' },
       [],
       null,
     );
@@ -161,23 +207,75 @@ describe('quoteBody', () => {
 });
 
 describe('paymentBody', () => {
-  it('a card: digits only, the expiry as month and year', () => {
-    expect(paymentBody(filled(), now)).toEqual({
+  it('demo: the card becomes brand, last 4 and expiry — no number, no CVC (issue 15)', () => {
+    expect(paymentBody(filled(), 'demo', now)).toEqual({
       method: 'card',
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123', name: 'Ada Lovelace' },
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, name: 'Ada Lovelace' },
     });
   });
 
+  it('demo: whatever valid card is typed, the body carries none of its number but the last 4, and no CVC', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 11, maxLength: 18 }),
+        fc.constantFrom(' ', '-', ''),
+        (body, sep) => {
+          const head = body.join('');
+          const number = `${head}${luhnDigit(head)}`;
+          const cvc = /^3[47]/.test(number) ? '9876' : '987';
+          const card = { number: number.replace(/(\d{4})(?=\d)/g, `$1${sep}`), expiry: '12/34', cvc, name: 'Ada' };
+          const sent = JSON.stringify(paymentBody(filled({ card }), 'demo', now));
+          // At least 8 digits of the number before its last 4: no other part of the body has a run that long.
+          expect(sent).not.toContain(number.slice(0, -4));
+          expect(Object.keys(JSON.parse(sent).card).sort()).toEqual([
+            'brand',
+            'exp_month',
+            'exp_year',
+            'last4',
+            'name',
+          ]);
+          expect(JSON.parse(sent).card.last4).toBe(number.slice(-4));
+        },
+      ),
+    );
+  });
+
+  it('demo: a card that fails its checks is never turned into a body', () => {
+    expect(() =>
+      paymentBody(filled({ card: { ...filled().card, number: '4242 4242 4242 4241' } }), 'demo', now),
+    ).toThrow(CARD_MSG.invalidNumber);
+  });
+
+  it('Stripe: only the method — the card goes from the Payment Element to Stripe', () => {
+    expect(paymentBody(filled(), 'stripe', now)).toEqual({ method: 'card' });
+  });
+
   it('pay later carries no card', () => {
-    expect(paymentBody(filled({ payment_method: 'pay_later' }), now)).toEqual({ method: 'pay_later' });
+    expect(paymentBody(filled({ payment_method: 'pay_later' }), 'demo', now)).toEqual({ method: 'pay_later' });
+    expect(paymentBody(filled({ payment_method: 'pay_later' }), null, now)).toEqual({ method: 'pay_later' });
   });
 });
 
+/** The Luhn check digit for `body`. */
+function luhnDigit(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+
 describe('formFieldOf', () => {
   it('maps the API’s field names to the form’s', () => {
-    expect(formFieldOf('payment.card.number')).toBe('card.number');
-    expect(formFieldOf('payment.card.cvc')).toBe('card.cvc');
+    expect(formFieldOf('payment.card.last4')).toBe('card.number');
+    expect(formFieldOf('payment.card.exp_year')).toBe('card.expiry');
     expect(formFieldOf('payment.card')).toBe('card.expiry');
+    expect(formFieldOf('payment.card.name')).toBe('card.name');
     expect(formFieldOf('email')).toBe('email');
     expect(formFieldOf('discount_code')).toBeNull();
     expect(formFieldOf(undefined)).toBeNull();

@@ -1,9 +1,9 @@
 import { email } from '@shop/contracts/auth';
+import { type CardCheck, type CardIssue, checkCard } from '@shop/contracts/cards';
 import {
   type Address,
   address,
   type CheckoutBase,
-  cardInput,
   type PlaceOrderBody,
   SHIPPING_METHOD_IDS,
 } from '@shop/contracts/orders';
@@ -25,6 +25,11 @@ export interface AddressValues {
 
 export type ShippingMethodId = (typeof SHIPPING_METHOD_IDS)[number];
 export type PaymentMethod = 'card' | 'pay_later';
+/**
+ * Issue 15: who takes cards. `demo`: the built-in test provider, the card typed into our fields and
+ * checked here; `stripe`: Stripe's Payment Element (its fields, its checks); null: no card payments.
+ */
+export type CardProvider = 'stripe' | 'demo' | null;
 
 /** Everything the checkout form holds (the order body is built from it, see `orderBody`). */
 export interface CheckoutValues {
@@ -34,13 +39,15 @@ export interface CheckoutValues {
   billing: AddressValues;
   shipping_method: ShippingMethodId;
   payment_method: PaymentMethod;
+  /** The demo provider's card fields. The number and CVC never leave the browser (see `paymentBody`). */
   card: { number: string; expiry: string; cvc: string; name: string };
 }
 
-/** Who checks out and which saved address they picked (null: a new address typed into the form). */
+/** Who checks out, which saved address they picked (null: a new address typed into the form), who takes cards. */
 export interface CheckoutContext {
   guest: boolean;
   savedAddress: Address | null;
+  cardProvider: CardProvider;
 }
 
 export const emptyAddress = (country = 'US'): AddressValues => ({
@@ -54,48 +61,70 @@ export const emptyAddress = (country = 'US'): AddressValues => ({
   phone: '',
 });
 
-export function defaultCheckoutValues(shippingMethod: ShippingMethodId = 'standard'): CheckoutValues {
+export function defaultCheckoutValues(
+  shippingMethod: ShippingMethodId = 'standard',
+  cardProvider: CardProvider = 'demo',
+): CheckoutValues {
   return {
     email: '',
     shipping: emptyAddress(),
     billing_same: true,
     billing: emptyAddress(),
     shipping_method: shippingMethod,
-    payment_method: 'card',
+    // Without a card provider, paying later is the one way to pay.
+    payment_method: cardProvider ? 'card' : 'pay_later',
     card: { number: '', expiry: '', cvc: '', name: '' },
   };
 }
 
-/** The card as typed: the contract's number, CVC and name rules, and an MM/YY expiry. */
+/**
+ * Issue 15: the demo card as typed, checked in the browser by the contracts' card rules (number with
+ * Luhn, security code for the brand, expiry by `now`, name): what passes becomes brand + last 4.
+ */
+export function checkTypedCard(card: CheckoutValues['card'], now: Date): CardCheck {
+  const expiry = parseExpiry(card.expiry, now);
+  // An expiry that does not read as a date has its own message; the other fields are still checked
+  // (with this month standing in, which is never expired).
+  const month = expiry.ok ? expiry.month : now.getUTCMonth() + 1;
+  const year = expiry.ok ? expiry.year : now.getUTCFullYear();
+  const checked = checkCard(
+    { number: card.number, cvc: card.cvc, exp_month: month, exp_year: year, name: card.name },
+    now,
+  );
+  if (expiry.ok) return checked;
+  const others: CardIssue[] = checked.ok ? [] : checked.issues.filter((i) => i.field !== 'expiry');
+  return { ok: false, issues: [...others, { field: 'expiry', message: expiry.message }] };
+}
+
 function cardForm(now: Date) {
-  return z.object({
-    number: cardInput.shape.number,
-    expiry: z.string().superRefine((text, ctx) => {
-      const parsed = parseExpiry(text, now);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-    }),
-    cvc: cardInput.shape.cvc,
-    name: cardInput.shape.name,
-  });
+  return z
+    .object({ number: z.string(), expiry: z.string(), cvc: z.string(), name: z.string() })
+    .superRefine((card, ctx) => {
+      const checked = checkTypedCard(card, now);
+      if (checked.ok) return;
+      for (const issue of checked.issues) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    });
 }
 
 /**
  * The schema that checks the form as it is now, from the contracts (issue 4): only the parts that
  * will be sent are checked — the e-mail for guests, the typed address unless a saved one is picked,
- * the billing address unless it is the shipping one, the card unless paying later.
+ * the billing address unless it is the shipping one, the demo card when paying by card in demo mode
+ * (Stripe's Payment Element checks its own fields), and a card only when a provider takes cards.
  */
 export function checkoutFormSchema(
   ctx: CheckoutContext,
   values: Pick<CheckoutValues, 'billing_same' | 'payment_method'>,
   now = new Date(),
 ) {
+  const methods = ctx.cardProvider ? (['card', 'pay_later'] as const) : (['pay_later'] as const);
   return z.object({
     ...(ctx.guest ? { email } : {}),
     ...(ctx.savedAddress ? {} : { shipping: address }),
     ...(values.billing_same ? {} : { billing: address }),
     shipping_method: z.enum(SHIPPING_METHOD_IDS, { error: 'Choose a shipping method' }),
-    payment_method: z.enum(['card', 'pay_later'], { error: 'Choose how to pay' }),
-    ...(values.payment_method === 'card' ? { card: cardForm(now) } : {}),
+    payment_method: z.enum(methods, { error: 'Choose how to pay' }),
+    ...(values.payment_method === 'card' && ctx.cardProvider === 'demo' ? { card: cardForm(now) } : {}),
   });
 }
 
@@ -185,34 +214,36 @@ export function quoteBody(
   };
 }
 
-/** The payment part of the order body; the card's expiry becomes the month and year the API takes. */
-export function paymentBody(values: CheckoutValues, now = new Date()): PlaceOrderBody['payment'] {
+/**
+ * The payment part of the order body (issue 15). Demo mode: the card checked here becomes brand, last
+ * 4, expiry and name — the number and the security code are never sent. Stripe: `card` alone; the card
+ * goes from Stripe's Payment Element straight to Stripe.
+ */
+export function paymentBody(
+  values: CheckoutValues,
+  cardProvider: CardProvider,
+  now = new Date(),
+): PlaceOrderBody['payment'] {
   if (values.payment_method === 'pay_later') return { method: 'pay_later' };
-  const expiry = parseExpiry(values.card.expiry, now);
-  if (!expiry.ok) throw new Error(expiry.message);
-  return {
-    method: 'card',
-    card: {
-      number: values.card.number.replace(/[\s-]/g, ''),
-      exp_month: expiry.month,
-      exp_year: expiry.year,
-      cvc: values.card.cvc.trim(),
-      name: values.card.name.trim(),
-    },
-  };
+  if (cardProvider === 'stripe') return { method: 'card' };
+  if (cardProvider === null) throw new Error('Card payments are not available');
+  const checked = checkTypedCard(values.card, now);
+  if (!checked.ok) throw new Error(checked.issues[0]?.message ?? 'The card is invalid');
+  return { method: 'card', card: checked.card };
 }
 
-/** Which form field a server answer's `details.field` is about (a bad card number, CVC or expiry). */
-export function formFieldOf(serverField: unknown): 'card.number' | 'card.cvc' | 'card.expiry' | 'email' | null {
+/** Which form field a server answer's `details.field` is about (a card's expiry or name, the e-mail). */
+export function formFieldOf(serverField: unknown): 'card.number' | 'card.expiry' | 'card.name' | 'email' | null {
   switch (serverField) {
-    case 'payment.card.number':
+    case 'payment.card.brand':
+    case 'payment.card.last4':
       return 'card.number';
-    case 'payment.card.cvc':
-      return 'card.cvc';
     case 'payment.card':
     case 'payment.card.exp_month':
     case 'payment.card.exp_year':
       return 'card.expiry';
+    case 'payment.card.name':
+      return 'card.name';
     case 'email':
       return 'email';
     default:

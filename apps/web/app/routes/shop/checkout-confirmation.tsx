@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { DemoModeBanner } from '../../components/ui/demo-mode-banner.tsx';
 import { lazyIsland } from '../../lib/lazy-island.ts';
 import type { Route } from './+types/checkout-confirmation';
 
@@ -10,15 +11,21 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
+/** Issue 15: whether the demo provider takes cards (the page then says so). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { card: context.payments.card };
+}
+
 // Loaded by this module, not listed in the route manifest that every page loads (DESIGN §9 budget).
 const ConfirmationView = lazyIsland<Record<string, never>>(() =>
   import('../../features/checkout/components/confirmation-view.tsx').then((m) => ({ default: m.ConfirmationView })),
 );
 
 /** After checkout: the order just placed, its lines, totals, address and payment (issue 4). */
-export default function CheckoutConfirmationPage() {
+export default function CheckoutConfirmationPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
+      {loaderData.card === 'demo' ? <DemoModeBanner className="mb-6" audience="shopper" /> : null}
       <Suspense fallback={<div className="min-h-72 rounded-lg bg-slate-100" />}>
         <ConfirmationView />
       </Suspense>

@@ -1,5 +1,6 @@
 import { fromCents } from '@shop/contracts/money';
 import { Suspense } from 'react';
+import { DemoModeBanner } from '../../components/ui/demo-mode-banner.tsx';
 import type { CheckoutSettings } from '../../features/checkout/components/checkout-view.tsx';
 import { lazyIsland } from '../../lib/lazy-island.ts';
 import type { Route } from './+types/checkout';
@@ -12,10 +13,14 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-/** The store settings checkout shows (shipping rates, pay-later days), read in-process (DESIGN §3). */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The store settings checkout shows (shipping rates, pay-later days), read in-process (DESIGN §3), and
+ * who takes cards (issue 15).
+ */
+export async function loader({ context }: Route.LoaderArgs): Promise<CheckoutSettings> {
   const settings = await context.services.settings.get();
   return {
+    payments: context.payments,
     storeName: settings.storeName,
     payLaterDays: settings.payLaterDays,
     guestHoldHours: settings.guestHoldHours,
@@ -38,6 +43,7 @@ const CheckoutView = lazyIsland<{ settings: CheckoutSettings }>(() =>
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
+      {loaderData.payments.card === 'demo' ? <DemoModeBanner className="mb-6" audience="shopper" /> : null}
       <h1 className="mb-6 font-bold text-3xl tracking-tight">Checkout</h1>
       <Suspense fallback={<div className="min-h-96 rounded-lg bg-slate-100" />}>
         <CheckoutView settings={loaderData} />

@@ -17,9 +17,11 @@ import {
 } from 'lucide-react';
 import { Fragment, lazy, type ReactNode, Suspense } from 'react';
 import { NavLink, useNavigate } from 'react-router';
+import { DemoModeBanner } from '../../../components/ui/demo-mode-banner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { logout, useSession } from '../../auth/index.ts';
 import { ADMIN_LOGIN_PATH, isAdmin } from '../lib/access.ts';
+import { cardProviderQuery } from '../lib/card-provider.ts';
 import { setAdminTimeZone } from '../lib/format.ts';
 import { timeZoneQuery } from '../lib/time-zone.ts';
 import { QueryState } from './query-state.tsx';
@@ -56,6 +58,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const items = NAV.filter((item) => !item.adminOnly || isAdmin(user));
+  // Issue 15: staff see on every page that cards are not really charged.
+  const cardProvider = useQuery(cardProviderQuery).data;
 
   function signOut() {
     logout();
@@ -126,6 +130,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           {/* Grid cells may shrink below their content's width, so a wide table scrolls in its card
               instead of widening the page (issue 11 point 8). */}
           <main id="admin-main" className="p-4 md:p-6 [&_.grid>*]:min-w-0">
+            {cardProvider === 'demo' ? <DemoModeBanner className="mb-4" audience="staff" /> : null}
             <InStoreTimeZone>{children}</InStoreTimeZone>
           </main>
         </div>

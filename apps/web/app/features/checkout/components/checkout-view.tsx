@@ -15,16 +15,18 @@ import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorBodyOf, statusOf } from '../../../lib/api-error.ts';
 import { failureMessage } from '../../../lib/http.ts';
+import { loadable, useLoadable } from '../../../lib/lazy-island.ts';
 import { loginHref } from '../../../lib/safe-next.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useSession } from '../../auth/index.ts';
-import { clearLocalCart, type LocalCartItem, loadCartSync, useCart } from '../../cart/index.ts';
-import { ordersRootKey } from '../../orders/index.ts';
+import { type LocalCartItem, loadCartSync, useCart } from '../../cart/index.ts';
 import { confirmPayment } from '../api/confirm-payment.ts';
 import { getSavedAddresses } from '../api/get-saved-addresses.ts';
 import { placeOrder } from '../api/place-order.ts';
-import { type ChangedLine, changedLinesOf, clearChangedLines, saveChangedLines } from '../changed-lines.ts';
+import { syncPayment } from '../api/sync-payment.ts';
+import { type ChangedLine, changedLinesOf, saveChangedLines } from '../changed-lines.ts';
 import {
+  type CardProvider,
   type CheckoutContext,
   type CheckoutValues,
   checkoutBody,
@@ -34,20 +36,33 @@ import {
   paymentBody,
   quoteBody,
 } from '../checkout-form.ts';
+import { finishOrder } from '../finish-order.ts';
 import { type PayLaterSettings, payLaterTerm } from '../pay-later-term.ts';
-import { savePlacedOrder } from '../placed-order.ts';
 import { freeShippingNote, type ShippingMethod, shippingPriceLabel } from '../shipping.ts';
+import {
+  completeReturnUrl,
+  elementAmountCents,
+  type PendingStripeOrder,
+  payWithStripe,
+  STRIPE_MSG,
+} from '../stripe-flow.ts';
 import { useQuote } from '../use-quote.ts';
 import { AddressFields } from './address-fields.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog.tsx';
 import { PaymentFields } from './payment-fields.tsx';
+import type { StripeHandle } from './stripe-payment.tsx';
 
-/** What checkout reads from the store settings (server loader, DESIGN §3). */
+/** What checkout reads from the store settings and the shop's environment (server loader, DESIGN §3). */
 export interface CheckoutSettings extends PayLaterSettings {
   storeName: string;
   shipping: ShippingMethod[];
+  /** Issue 15: who takes cards (null: nobody, pay later only), and Stripe's publishable key in Stripe mode. */
+  payments: { card: CardProvider; stripePublishableKey: string | null };
 }
+
+/** Stripe's Payment Element: its own chunk, loaded only when Stripe takes the cards (DESIGN §9 budget). */
+const stripePayment = loadable(() => import('./stripe-payment.tsx').then((m) => m.StripePayment));
 
 export const CHECKOUT_MSG = {
   declined: 'Your card was declined.',
@@ -86,14 +101,7 @@ export function CheckoutView({ settings }: { settings: CheckoutSettings }) {
   const onPlaced = useCallback(
     (order: Order) => {
       setPlaced(true);
-      savePlacedOrder({ order, signedIn: userId !== null });
-      clearChangedLines();
-      clearLocalCart();
-      if (userId) void loadCartSync().then((m) => m.refreshCartFromServer(userId));
-      // The order history must show the new order, however fresh its cached page is.
-      void import('../../../lib/query-client.ts').then(({ getQueryClient }) =>
-        getQueryClient().invalidateQueries({ queryKey: ordersRootKey }),
-      );
+      finishOrder(order, userId);
       navigate('/checkout/confirmation');
     },
     [userId, navigate],
@@ -137,6 +145,7 @@ function CheckoutForm({
   const id = useId();
   const navigate = useNavigate();
   const guest = userId === null;
+  const cardProvider = settings.payments.card;
 
   // Saved addresses (signed in): the default one is picked; "new" types one into the form.
   const [saved, setSaved] = useState<SavedAddress[] | null>(guest ? [] : null);
@@ -159,7 +168,7 @@ function CheckoutForm({
   }, [guest]);
   const savedAddress = choice === 'new' ? null : toAddress(saved?.find((a) => a.id === choice));
   const payLater = payLaterTerm(settings, guest);
-  const ctx: CheckoutContext = { guest, savedAddress };
+  const ctx: CheckoutContext = { guest, savedAddress, cardProvider };
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
 
@@ -171,7 +180,7 @@ function CheckoutForm({
   }, []);
   const form = useForm<CheckoutValues>({
     resolver,
-    defaultValues: defaultCheckoutValues(settings.shipping[0]?.id),
+    defaultValues: defaultCheckoutValues(settings.shipping[0]?.id, cardProvider),
   });
   const { errors, isSubmitting } = form.formState;
   const values = form.watch();
@@ -210,16 +219,30 @@ function CheckoutForm({
   const [answering, setAnswering] = useState<'approve' | 'decline' | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
 
+  // Stripe (issue 15): the Payment Element's handle once ready, and an order whose payment failed and
+  // may be tried again (the same order, never a second one).
+  const stripeRef = useRef<StripeHandle | null>(null);
+  const onStripeReady = useCallback((handle: StripeHandle | null) => {
+    stripeRef.current = handle;
+  }, []);
+  const [stripePending, setStripePending] = useState<PendingStripeOrder | null>(null);
+  const StripePayment = useLoadable(stripePayment, cardProvider === 'stripe');
+  const stripeAmount = elementAmountCents(stripePending, quote?.totals.total ?? null);
+
   async function onValid(valid: CheckoutValues) {
     setOrderError(null);
     let body: PlaceOrderBody;
     try {
       body = {
         ...checkoutBody(valid, ctxRef.current, items, quote?.discount_code ?? null),
-        payment: paymentBody(valid),
+        payment: paymentBody(valid, cardProvider),
       };
     } catch {
       setOrderError(CHECKOUT_MSG.orderFailed);
+      return;
+    }
+    if (body.payment.method === 'card' && cardProvider === 'stripe') {
+      await payByStripe(body);
       return;
     }
     let order: Order;
@@ -229,13 +252,54 @@ function CheckoutForm({
       await explainFailure(failure);
       return;
     }
-    if (order.status === 'awaiting_payment' && order.payment.next_action) {
+    // Refused, yet the order kept for another attempt: the provider's words, the cart as it is.
+    if (order.status === 'awaiting_payment' && !order.payment.next_action && order.payment.failure_message) {
+      setOrderError(order.payment.failure_message);
+      return;
+    }
+    // The demo provider's confirmation step (4000 0025 0000 3155).
+    if (order.status === 'awaiting_payment' && order.payment.next_action?.type === 'confirm') {
       setAwaiting(order);
       setDialogError(null);
       setDialogOpen(true);
       return;
     }
     onPlaced(order);
+  }
+
+  /** Issue 15: one attempt to pay with Stripe (stripe-flow.ts), on the pending order if there is one. */
+  async function payByStripe(body: PlaceOrderBody) {
+    const stripe = stripeRef.current;
+    if (!stripe) {
+      setOrderError(STRIPE_MSG.notReady);
+      return;
+    }
+    try {
+      const outcome = await payWithStripe(
+        {
+          submit: () => stripe.submit(),
+          placeOrder: () => placeOrder(body),
+          confirm: (clientSecret, orderId) =>
+            stripe.confirm(clientSecret, completeReturnUrl(window.location.origin, orderId)),
+          sync: syncPayment,
+        },
+        stripePending,
+      );
+      if (outcome.kind === 'done') {
+        setStripePending(null);
+        onPlaced(outcome.order);
+      } else if (outcome.kind === 'retry') {
+        setStripePending(outcome.pending);
+        setOrderError(outcome.message);
+      } else if (outcome.kind === 'cancelled') {
+        setStripePending(null);
+        setOrderError(outcome.message);
+      } else {
+        setOrderError(outcome.message);
+      }
+    } catch (failure) {
+      await explainFailure(failure);
+    }
   }
 
   /** What a refused order means for the shopper (issue 4: 402, 409, 4xx with the API's message). */
@@ -269,7 +333,7 @@ function CheckoutForm({
 
   async function answer(approve: boolean) {
     const action = awaiting?.payment.next_action;
-    if (!awaiting || !action) return;
+    if (!awaiting || action?.type !== 'confirm') return;
     setAnswering(approve ? 'approve' : 'decline');
     setDialogError(null);
     try {
@@ -303,6 +367,18 @@ function CheckoutForm({
   }
 
   const canPlace = quote !== null && !quoted.pending && awaiting === null && !isSubmitting;
+  const stripeElement =
+    StripePayment && settings.payments.stripePublishableKey && stripeAmount !== null ? (
+      <StripePayment
+        publishableKey={settings.payments.stripePublishableKey}
+        amountCents={stripeAmount}
+        onReady={onStripeReady}
+      />
+    ) : (
+      <p role="status" className="text-slate-700 text-sm">
+        Loading the card form…
+      </p>
+    );
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -424,13 +500,23 @@ function CheckoutForm({
             idPrefix={id}
             method={values.payment_method}
             payLater={payLater}
+            cardProvider={cardProvider}
             register={form.register}
+            control={form.control}
             errors={errors}
+            stripeElement={stripeElement}
           />
         </Group>
 
         <div>
           <FormAlert tone="error">{orderError}</FormAlert>
+          {stripePending ? (
+            <p role="status" className="mb-4 text-slate-700 text-sm" data-testid="stripe-pending">
+              Order {stripePending.order.number} is waiting for your payment of{' '}
+              {formatAmount(stripePending.order.totals.total)}. Nothing has been charged: try again with the same card
+              or another one.
+            </p>
+          ) : null}
           {awaiting && !dialogOpen ? (
             <div
               role="status"

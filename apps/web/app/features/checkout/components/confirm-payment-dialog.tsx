@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/button.tsx';
+import { DemoModeBanner } from '../../../components/ui/demo-mode-banner.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -7,7 +8,9 @@ export const CONFIRM_PAYMENT_TITLE = 'Confirm this payment with your bank';
 
 /**
  * The card's extra confirmation step (issue 4: 4000 0025 0000 3155), played by the test provider as a
- * bank would: approve pays the order, decline refuses the payment.
+ * bank would: approve pays the order, decline refuses the payment. Only the demo provider asks for it,
+ * so the dialog says "Demo mode — no real payment" itself (issue 15): while it is open, the page's own
+ * banner is hidden from screen readers.
  */
 export function ConfirmPaymentDialog({
   open,
@@ -36,6 +39,7 @@ export function ConfirmPaymentDialog({
       title={CONFIRM_PAYMENT_TITLE}
       description={`Your bank asks you to approve a payment of ${amount} to ${storeName}.`}
     >
+      <DemoModeBanner className="mb-4" audience="shopper" />
       <FormAlert tone="error">{error}</FormAlert>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button

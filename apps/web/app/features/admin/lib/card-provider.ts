@@ -1,0 +1,15 @@
+import type { StoreSettings } from '@shop/contracts/orders';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/http.ts';
+
+/**
+ * Who takes cards (issue 15), from the public GET /api/checkout/settings: the admin frame says "Demo
+ * mode — no real payment" on every page while it is the built-in test provider. It is the shop's
+ * environment, fixed while the process runs, so it is read once per session.
+ */
+export const cardProviderQuery = queryOptions({
+  queryKey: ['checkout', 'settings', 'payments'] as const,
+  queryFn: async ({ signal }): Promise<StoreSettings['payments']['card']> =>
+    (await api.get('checkout/settings', { signal }).json<StoreSettings>()).payments.card,
+  staleTime: Number.POSITIVE_INFINITY,
+});
