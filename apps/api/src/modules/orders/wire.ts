@@ -25,6 +25,7 @@ export function orderToWire(b: OrderBundle, now: Date): Order {
       card_brand: p?.cardBrand ?? null,
       card_last4: p?.cardLast4 ?? null,
       next_action: p?.status === 'requires_action' && p.actionToken ? { type: 'confirm', token: p.actionToken } : null,
+      failure_message: p?.failureMessage ?? null,
     },
     invoice: inv
       ? {
