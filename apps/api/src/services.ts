@@ -30,6 +30,7 @@ import { createContentService } from './modules/content/index.ts';
 import { createDiscountsService } from './modules/discounts/index.ts';
 import { createErrorReportService } from './modules/error-reports/index.ts';
 import { createHealthService } from './modules/health/index.ts';
+import { createInvoiceLinks, createInvoicesService } from './modules/invoices/index.ts';
 import { createMediaService } from './modules/media/index.ts';
 import { createNewsletterService } from './modules/newsletter/index.ts';
 import { createOrdersService } from './modules/orders/index.ts';
@@ -59,6 +60,8 @@ export interface Deps {
   databaseUnreachable: Database['unreachable'];
   /** Caches subscribe to it; writes publish to it after their commit (issue 13 point 10). */
   invalidation: Invalidation;
+  /** Signs the links that open a pay-later invoice without signing in (issue 15; from the JWT secret). */
+  invoiceLinkKey: Buffer;
 }
 
 /** The domain services; HTTP routes and server-side loaders (through the load context) both call these. */
@@ -75,6 +78,7 @@ export function createServices(deps: Deps) {
   const errorReports = createErrorReportService(deps);
   const discounts = createDiscountsService();
   const checkout = createCheckoutService(deps, { settings, discounts });
+  const invoiceLinks = createInvoiceLinks(deps.invoiceLinkKey, deps.clock);
   const orders = createOrdersService(deps, {
     settings,
     checkout,
@@ -83,6 +87,7 @@ export function createServices(deps: Deps) {
     // The built-in test provider stands in for a card gateway (issue 4).
     provider: createTestPaymentProvider(deps.db),
     backInStock,
+    invoicePdfPath: invoiceLinks.pdfPath,
   });
   return {
     // The storefront's domains.
@@ -103,6 +108,7 @@ export function createServices(deps: Deps) {
     discounts,
     checkout,
     orders,
+    invoices: createInvoicesService(deps, { settings, links: invoiceLinks }),
     errorReports,
     health: createHealthService(deps),
     storefrontPreview: createStorefrontPreviewService(deps, { auth }),
