@@ -1,3 +1,4 @@
+import type { PaymentInstructions } from '@shop/contracts/invoices';
 import { Suspense } from 'react';
 import { lazyIsland } from '../../lib/lazy-island.ts';
 import type { Route } from './+types/checkout-confirmation';
@@ -10,17 +11,22 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
+/** Issue 15: where a pay-later order is paid (the store's bank details), read in-process (DESIGN §3). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { payment: await context.services.invoices.paymentInstructions() };
+}
+
 // Loaded by this module, not listed in the route manifest that every page loads (DESIGN §9 budget).
-const ConfirmationView = lazyIsland<Record<string, never>>(() =>
+const ConfirmationView = lazyIsland<{ payment: PaymentInstructions }>(() =>
   import('../../features/checkout/components/confirmation-view.tsx').then((m) => ({ default: m.ConfirmationView })),
 );
 
 /** After checkout: the order just placed, its lines, totals, address and payment (issue 4). */
-export default function CheckoutConfirmationPage() {
+export default function CheckoutConfirmationPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
       <Suspense fallback={<div className="min-h-72 rounded-lg bg-slate-100" />}>
-        <ConfirmationView />
+        <ConfirmationView payment={loaderData.payment} />
       </Suspense>
     </main>
   );
