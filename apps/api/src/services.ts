@@ -30,6 +30,7 @@ import { createContentService } from './modules/content/index.ts';
 import { createDiscountsService } from './modules/discounts/index.ts';
 import { createErrorReportService } from './modules/error-reports/index.ts';
 import { createHealthService } from './modules/health/index.ts';
+import { createInvoiceLinks, createInvoicesService } from './modules/invoices/index.ts';
 import { createMediaService } from './modules/media/index.ts';
 import { createNewsletterService } from './modules/newsletter/index.ts';
 import { createOrdersService } from './modules/orders/index.ts';
@@ -66,6 +67,8 @@ export interface Deps {
   invalidation: Invalidation;
   /** Issue 15: a card provider chosen by the caller (tests); otherwise the one the config names. */
   paymentProvider?: PaymentProvider | null;
+  /** Signs the links that open a pay-later invoice without signing in (issue 15; from the JWT secret). */
+  invoiceLinkKey: Buffer;
 }
 
 /**
@@ -100,6 +103,7 @@ export function createServices(deps: Deps) {
   const discounts = createDiscountsService();
   const checkout = createCheckoutService(deps, { settings, discounts });
   const provider = cardProvider(deps);
+  const invoiceLinks = createInvoiceLinks(deps.invoiceLinkKey, deps.clock);
   const orders = createOrdersService(deps, {
     settings,
     checkout,
@@ -107,6 +111,7 @@ export function createServices(deps: Deps) {
     stock: createStockService(deps),
     provider,
     backInStock,
+    invoicePdfPath: invoiceLinks.pdfPath,
   });
   return {
     // The storefront's domains.
@@ -129,6 +134,7 @@ export function createServices(deps: Deps) {
     orders,
     /** The webhook's intake, when the provider sends webhooks (Stripe); null otherwise (no route then). */
     paymentEvents: provider?.readEvent ? createPaymentEvents(deps.db, provider) : null,
+    invoices: createInvoicesService(deps, { settings, links: invoiceLinks }),
     errorReports,
     health: createHealthService(deps),
     storefrontPreview: createStorefrontPreviewService(deps, { auth }),

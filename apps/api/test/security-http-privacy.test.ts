@@ -30,6 +30,8 @@ const SAMPLES: Record<string, (f: Fixture) => string> = {
   'GET /api/products/:id/subscription': (f) => `/api/products/${f.productId}/subscription`,
   'GET /api/pages/:slug': (f) => `/api/pages/${f.page}`,
   'GET /api/orders/:id': (f) => `/api/orders/${f.orderId}`,
+  // Issue 15: the invoice PDF of one's own pay-later order (the fixture's card-like order has none: 404).
+  'GET /api/orders/:id/invoice.pdf': (f) => `/api/orders/${f.orderId}/invoice.pdf`,
   'GET /api/docs/static/*': () => '/api/docs/static/swagger-ui.css',
   'GET /media/uploads/:id/:file': (f) => `/media/uploads/${f.uploadId}/large.webp`,
   'GET /media/products/:slug/:file': (f) => `/media/products/${f.slug}/1.svg`,

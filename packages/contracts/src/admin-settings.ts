@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { amountField, timeZoneField } from './admin-common.ts';
 import { email } from './auth.ts';
+import {
+  hasValidIbanChecksum,
+  isPlainLine,
+  looksLikeIban,
+  printableOnInvoice,
+  REFERENCE_PLACEHOLDER,
+} from './invoices.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { stopAt } from './text.ts';
 
@@ -58,11 +65,55 @@ const shippingRate = z.strictObject({
     .optional(),
 });
 
+/**
+ * Issue 15: a line printed on every pay-later invoice — one plain line (no control characters), in
+ * characters the PDF's standard fonts can print. Empty means not set.
+ */
+const invoiceLine = (field: string, max: number) =>
+  optionalText(field, max)
+    .refine(isPlainLine, `${field} must be one plain line (no line breaks or control characters)`)
+    .refine(printableOnInvoice, `${field} may only use characters the PDF invoice can print (Latin letters)`);
+
+/** Letters, digits, spaces and `-`: an IBAN or account number, a BIC or routing number as printed. */
+const ACCOUNT_CHARS = /^[A-Za-z\d -]*$/;
+
+/** What a bank transfer's reference may hold (the SEPA character set), beside `{number}`. */
+const REFERENCE_CHARS = /^[A-Za-z\d /?:().,'+-]*$/;
+
+/** Issue 15: the bank details and tax id pay-later invoices print (migration 0002). */
+const bankSettings = {
+  bank_account_holder: invoiceLine('Account holder', 100),
+  bank_account: optionalText('Account number (IBAN)', 42)
+    .regex(ACCOUNT_CHARS, 'Account number (IBAN) may only contain letters, digits, spaces and -')
+    .refine(
+      (v) => !looksLikeIban(v) || hasValidIbanChecksum(v),
+      'This IBAN is not valid: its check digits do not match (look for a typing error)',
+    ),
+  bank_code: optionalText('Bank code (BIC / routing number)', 20).regex(
+    ACCOUNT_CHARS,
+    'Bank code (BIC / routing number) may only contain letters, digits, spaces and -',
+  ),
+  bank_name: invoiceLine('Bank name', 100),
+  payment_reference: z
+    .string({ error: 'Payment reference must be text' })
+    .trim()
+    .max(60, stopAt('Payment reference must be at most 60 characters'))
+    .refine((v) => v.includes(REFERENCE_PLACEHOLDER), `Payment reference must contain ${REFERENCE_PLACEHOLDER}`)
+    .refine(
+      (v) => REFERENCE_CHARS.test(v.replaceAll(REFERENCE_PLACEHOLDER, '')),
+      `Payment reference may only contain letters, digits, spaces, / - ? : ( ) . , ' + and ${REFERENCE_PLACEHOLDER}`,
+    ),
+  tax_id: optionalText('Tax ID', 30).regex(
+    /^[A-Za-z\d ./-]*$/,
+    'Tax ID may only contain letters, digits, spaces and . / -',
+  ),
+};
+
 /** How long unpaid guest pay-later orders may hold stock, in hours (the database checks the same). */
 export const GUEST_HOLD_HOURS = { min: 1, max: 720, default: 72 } as const;
 
 /** Everything admin Settings edits (GET and PUT /api/admin/settings). */
-export const adminSettings = z.strictObject({
+const settingsFields = z.strictObject({
   store_name: z
     .string({ error: 'Store name is required' })
     .trim()
@@ -109,6 +160,25 @@ export const adminSettings = z.strictObject({
   maintenance_mode: z.boolean({ error: 'maintenance_mode must be true or false' }),
   /** Issue 11 point 13: every admin time is shown in this IANA zone. */
   time_zone: timeZoneField,
+  ...bankSettings,
+});
+
+/** Issue 15: an account to pay into is printed with whose it is, and the other way round. */
+export const adminSettings = settingsFields.superRefine((s, ctx) => {
+  if (s.bank_account !== '' && s.bank_account_holder === '') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['bank_account_holder'],
+      message: 'Account holder is required with an account number',
+    });
+  }
+  if (s.bank_account === '' && (s.bank_account_holder !== '' || s.bank_code !== '' || s.bank_name !== '')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['bank_account'],
+      message: 'Account number (IBAN) is required with the other bank details',
+    });
+  }
 });
 export type AdminSettings = z.infer<typeof adminSettings>;
 

@@ -251,6 +251,12 @@ export const invoice = z.object({
   paid_at: z.string().nullable(),
   amount: z.number(),
   status: z.enum(['open', 'overdue', 'paid', 'void']),
+  /**
+   * Issue 15: where the invoice downloads as PDF without signing in — a path on the shop's address
+   * with a signed token, valid 90 days (guests cannot read their order back). In the shopper's own
+   * answers; null in staff answers (staff use GET /api/admin/orders/:id/invoice.pdf).
+   */
+  pdf_url: z.string().nullable(),
 });
 
 export const order = z.object({

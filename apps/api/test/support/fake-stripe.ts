@@ -157,7 +157,12 @@ function parseForm(body: string): Params {
       if (i === parts.length - 1) node[part] = value;
       else {
         const next = node[part];
-        node = typeof next === 'object' ? next : (node[part] = {});
+        if (typeof next === 'object') node = next;
+        else {
+          const child: Params = {};
+          node[part] = child;
+          node = child;
+        }
       }
     }
   }
@@ -173,7 +178,7 @@ const record = (v: string | Params | undefined): Record<string, string> =>
 export async function startFakeStripe(): Promise<FakeStripe> {
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
   const publishableKey = `pk_test_${randomBytes(12).toString('hex')}`;
-  const webhookSecret = `whsec_${randomBytes(18).toString('base64url')}`;
+  const webhookSecret = `whsec_${randomBytes(18).toString('hex')}`;
   const intents = new Map<string, IntentState>();
   const refunds = new Map<string, RefundState>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
@@ -487,6 +492,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             );
           }
           recorded.replayed = true;
+          if (fault === 'drop') return req.socket.destroy();
           return send(res, stored.status, stored.body, true);
         }
       }

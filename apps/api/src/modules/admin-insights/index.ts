@@ -1,3 +1,2 @@
-export { unpaidCardAttempt } from './revenue.ts';
 export { adminInsightsRoutes } from './routes.ts';
 export { createInsightsService, type InsightsFailure, type InsightsService } from './service.ts';

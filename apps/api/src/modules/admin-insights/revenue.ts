@@ -10,17 +10,6 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export const COUNTED_ORDER = sql.raw(`o.status not in ('awaiting_payment', 'cancelled')`);
 
-/**
- * Issue 15: a card payment whose money never arrived — declined, abandoned, or still waiting for the
- * shopper's 3-D Secure or Stripe step. Such an attempt is not an order staff act on: the admin's order
- * lists, the dashboard and a customer's orders leave it out unless asked (revenue never counted it).
- * `payment` is the alias of the payments row (left-joined, so a missing row is not an attempt).
- */
-export const unpaidCardAttempt = (payment: string): SQL =>
-  sql.raw(
-    `coalesce(${payment}.method = 'card' and ${payment}.status not in ('succeeded', 'refunded', 'partially_refunded'), false)`,
-  );
-
 /** Placed within [start, end). */
 export const placedIn = (r: Bounds): SQL => sql`o.created_at >= ${r.start} and o.created_at < ${r.end}`;
 

@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql }
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { auditLog, invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
-import { unpaidCardAttempt } from '../admin-insights/index.ts';
+import { unpaidCardAttempt } from '../orders/index.ts';
 
 /** Issue 15: the payments row of this query has no alias: its table name is its name. */
 const ATTEMPT = unpaidCardAttempt('payments');

@@ -11,6 +11,7 @@ import { adminPagesRoutes } from '../admin-pages/index.ts';
 import { adminSettingsRoutes } from '../admin-settings/index.ts';
 import { adminStaffRoutes } from '../admin-staff/index.ts';
 import { adminSupportRoutes } from '../admin-support/index.ts';
+import { adminInvoiceRoutes } from '../invoices/index.ts';
 import { staffMediaRoutes } from '../media/index.ts';
 import { storefrontPreviewRoutes } from '../settings/index.ts';
 import type { AdminRoutesPlugin } from '../types.ts';
@@ -29,6 +30,8 @@ export const adminRoutes: AdminRoutesPlugin = async (app, opts) => {
   await app.register(adminBrandsRoutes, area);
   await app.register(adminCatalogIoRoutes, area);
   await app.register(adminOrdersRoutes, area);
+  // Issue 15: an order's invoice as PDF, for whoever may see orders.
+  await app.register(adminInvoiceRoutes, area);
   await app.register(adminInsightsRoutes, area);
   await app.register(adminAuditLogRoutes, area);
   await app.register(adminSettingsRoutes, area);

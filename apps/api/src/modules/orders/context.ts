@@ -10,7 +10,7 @@ import type { SettingsService } from '../settings/index.ts';
 import type { Restocked, StockService } from '../stock/index.ts';
 import { confirmationMail } from './mail.ts';
 import { loadOrder } from './repository.ts';
-import { orderToWire } from './wire.ts';
+import { orderToWire, withInvoiceLink } from './wire.ts';
 
 /** The order is not there, or not the caller's: both answer alike (404). */
 export type OrderNotFound = Failure<'not_found'>;
@@ -33,6 +33,8 @@ export interface OrdersParts {
   provider: PaymentProvider | null;
   /** Told after a commit that brought products back into stock (back-in-stock mail). */
   backInStock: BackInStock;
+  /** Issue 15: the signed path that opens an order's invoice PDF without signing in (invoices module). */
+  invoicePdfPath: (orderId: string) => string;
 }
 
 /** What placing, payment, cancelling and the sweep share: the deps, the parts and a few helpers. */
@@ -51,7 +53,7 @@ export function createOrdersContext(deps: OrdersDeps, parts: OrdersParts) {
     async wire(orderId: string): Promise<Result<Order, OrderNotFound>> {
       const bundle = await loadOrder(db, orderId);
       if (!bundle) return fail('not_found');
-      return ok(orderToWire(bundle, clock.now()));
+      return ok(withInvoiceLink(orderToWire(bundle, clock.now()), parts.invoicePdfPath));
     },
 
     /**
@@ -64,7 +66,10 @@ export function createOrdersContext(deps: OrdersDeps, parts: OrdersParts) {
       const bundle = await loadOrder(tx, orderId);
       if (!bundle) throw new Error(`order ${orderId} missing in its own transaction`);
       const ordersUrl = bundle.order.userId ? `${publicUrl}/orders` : null;
-      await mailer.send(confirmationMail(orderToWire(bundle, clock.now()), storeName, ordersUrl), { tx });
+      const order = withInvoiceLink(orderToWire(bundle, clock.now()), parts.invoicePdfPath);
+      // Issue 15: a pay-later mail says where to pay; read in `tx`, which holds this request's connection.
+      const bank = order.invoice ? (await parts.settings.current(tx)).bank : null;
+      await mailer.send(confirmationMail(order, storeName, ordersUrl, { publicUrl, bank }), { tx });
     },
 
     /**

@@ -1,3 +1,4 @@
+import { type BankDetails, bankDetailRows, hasBankAccount, paymentReference } from '@shop/contracts/invoices';
 import { formatAmount } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { Mail } from '../../lib/mailer.ts';
@@ -27,7 +28,12 @@ export function utcMinute(iso: string): string {
  * addresses, markup or line breaks. The billing address, phone and name on the card stay on the
  * order for staff. Everything else is the store's own text (product names, options, the code).
  */
-export function confirmationMail(order: Order, storeName: string, ordersUrl: string | null): Mail {
+export function confirmationMail(
+  order: Order,
+  storeName: string,
+  ordersUrl: string | null,
+  payLater: { publicUrl: string; bank: BankDetails | null } = { publicUrl: '', bank: null },
+): Mail {
   const lines = order.lines.map((l) => {
     const options = [l.color, l.size].filter(Boolean).join(', ');
     return `  ${l.quantity} × ${l.name}${options ? ` (${options})` : ''} — ${formatAmount(l.line_total)}`;
@@ -51,6 +57,7 @@ export function confirmationMail(order: Order, storeName: string, ordersUrl: str
           ...(order.pay_by
             ? [`Please pay by ${utcMinute(order.pay_by)}: an order still unpaid then is cancelled.`]
             : []),
+          ...transferLines(order, payLater),
         ];
   const a = order.shipping_address;
   const address = [a.name, a.line1, a.line2, `${a.postal_code} ${a.city}`, a.region, a.country].filter(Boolean);
@@ -78,4 +85,24 @@ export function holdExpiredMail(order: { number: string; email: string }, storeN
     'Its invoice is void: nothing is owed. You are welcome to order again.',
   ].join('\n');
   return { to: order.email, subject: `Your order ${order.number} at ${storeName} has been cancelled`, text };
+}
+
+/**
+ * Issue 15: where a pay-later order is paid — the store's account and the reference — and the link to
+ * the invoice PDF. The link opens only this invoice, which staff reading the outbox can open from the
+ * order anyway, so unlike a reset link it is not hidden from them (a hidden link would also make a
+ * failed confirmation impossible to retry).
+ */
+function transferLines(order: Order, { publicUrl, bank }: { publicUrl: string; bank: BankDetails | null }): string[] {
+  if (!order.invoice || order.invoice.status === 'paid' || order.invoice.status === 'void') return [];
+  const reference = bank ? paymentReference(bank.payment_reference, order.number) : order.number;
+  const account =
+    bank && hasBankAccount(bank)
+      ? ['Please pay by bank transfer to:', ...bankDetailRows(bank).map((r) => `  ${r.label}: ${r.value}`)]
+      : [];
+  return [
+    ...account,
+    `${account.length > 0 ? '  ' : ''}Reference: ${reference}`,
+    ...(order.invoice.pdf_url ? [`Your invoice (PDF): ${publicUrl}${order.invoice.pdf_url}`] : []),
+  ];
 }

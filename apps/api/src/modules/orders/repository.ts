@@ -45,12 +45,18 @@ export async function loadOrder(ex: Executor, id: string): Promise<OrderBundle |
 
 /**
  * Issue 15 (ADR 025): a card payment whose money never arrived — declined, abandoned, or still waiting
- * for the shopper's step — is an attempt, not an order: the customer's list leaves it out (its own page
- * still answers). As admin-insights' `unpaidCardAttempt`, for this module's queries.
+ * for the shopper's 3-D Secure or Stripe step — is an attempt, not an order. The customer's list, the
+ * admin's order list, the dashboard and a customer's orders in the admin leave it out unless asked
+ * (revenue never counted it); its own page still answers. `payment` is the alias of a payments row
+ * (left-joined: a missing row is not an attempt).
  */
+export const unpaidCardAttempt = (payment: string): SQL =>
+  sql.raw(
+    `coalesce(${payment}.method = 'card' and ${payment}.status not in ('succeeded', 'refunded', 'partially_refunded'), false)`,
+  );
+
 const notAnAttempt = sql`not exists (
-  select 1 from ${payments} ap where ap.order_id = ${orders.id} and ap.method = 'card'
-    and ap.status not in ('succeeded', 'refunded', 'partially_refunded'))`;
+  select 1 from ${payments} ap where ap.order_id = ${orders.id} and ${unpaidCardAttempt('ap')})`;
 
 /** A page of the user's own orders, newest first, with the number of items each; and how many there are. */
 export async function listOwn(db: Db, userId: string, page: number, limit: number) {

@@ -16,7 +16,7 @@ import { createRefunds } from './refunds.ts';
 import { createReminders } from './reminders.ts';
 import { listOwn, loadOrder } from './repository.ts';
 import { createSweep } from './sweep.ts';
-import { orderSummaryToWire, orderToWire } from './wire.ts';
+import { orderSummaryToWire, orderToWire, withInvoiceLink } from './wire.ts';
 
 /**
  * Orders (issue 4; DESIGN §6): placing (placing.ts), payment (payment.ts), cancelling (cancelling.ts)
@@ -35,7 +35,12 @@ export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
   const reminders = createReminders(ctx);
 
   return {
-    place: placing.place,
+    /** POST /api/orders (placing.ts); the answer carries the invoice's signed PDF link (issue 15). */
+    async place(...args: Parameters<typeof placing.place>) {
+      const placed = await placing.place(...args);
+      if (!placed.ok) return placed;
+      return ok({ ...placed.value, order: withInvoiceLink(placed.value.order, parts.invoicePdfPath) });
+    },
     isReplay: placing.isReplay,
     confirmPayment: payment.confirmPayment,
     syncPayment: payment.syncPayment,
@@ -86,7 +91,7 @@ export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
       if (!isUuid(orderId)) return fail('not_found');
       const bundle = await loadOrder(db, orderId);
       if (!bundle || bundle.order.userId !== userId) return fail('not_found');
-      return ok(orderToWire(bundle, clock.now()));
+      return ok(withInvoiceLink(orderToWire(bundle, clock.now()), parts.invoicePdfPath));
     },
 
     /**

@@ -37,6 +37,8 @@ export function orderToWire(b: OrderBundle, now: Date): Order {
           paid_at: inv.paidAt?.toISOString() ?? null,
           amount: fromCents(inv.amountCents),
           status: inv.status === 'open' && inv.dueAt.getTime() < now.getTime() ? 'overdue' : inv.status,
+          // Signed with the shop's key: the orders service fills it in for the shopper (withInvoiceLink).
+          pdf_url: null,
         }
       : null,
     tracking_number: o.trackingNumber,
@@ -66,4 +68,9 @@ export function orderSummaryToWire(o: OrderSummaryRow) {
     created_at: o.createdAt.toISOString(),
     item_count: o.itemCount,
   };
+}
+
+/** Issue 15: the order with its invoice's signed download path (`invoice.pdf_url`), for the shopper's answers. */
+export function withInvoiceLink(order: Order, pdfPath: (orderId: string) => string): Order {
+  return order.invoice ? { ...order, invoice: { ...order.invoice, pdf_url: pdfPath(order.id) } } : order;
 }

@@ -1,4 +1,5 @@
 import { type AdminSettings, SOCIAL_LABELS, SOCIAL_NETWORKS, type StoreProfile } from '@shop/contracts/admin-settings';
+import type { BankDetails } from '@shop/contracts/invoices';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { StoreSettings } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
@@ -26,6 +27,9 @@ export interface Settings {
   lowStockThreshold: number;
   /** The IANA zone the admin area shows times and counts days in (issue 11 point 13). */
   timeZone: string;
+  /** Issue 15: what pay-later invoices print for the transfer (empty = not set), and the seller's tax id. */
+  bank: BankDetails;
+  taxId: string;
 }
 
 /**
@@ -63,6 +67,8 @@ export function createSettingsService({ db, clock, invalidation }: Pick<Deps, 'd
       maintenanceMode: row.maintenanceMode,
       lowStockThreshold: row.lowStockThreshold,
       timeZone: row.timeZone,
+      bank: bankOf(row),
+      taxId: row.taxId,
     };
   }
 
@@ -120,6 +126,8 @@ export function createSettingsService({ db, clock, invalidation }: Pick<Deps, 'd
         maintenanceMode: row.maintenanceMode,
         lowStockThreshold: row.lowStockThreshold,
         timeZone: row.timeZone,
+        bank: bankOf(row),
+        taxId: row.taxId,
       };
     },
 
@@ -153,6 +161,12 @@ export function createSettingsService({ db, clock, invalidation }: Pick<Deps, 'd
           maintenanceMode: next.maintenance_mode,
           lowStockThreshold: next.low_stock_threshold,
           timeZone: next.time_zone,
+          bankAccountHolder: next.bank_account_holder,
+          bankAccount: next.bank_account,
+          bankCode: next.bank_code,
+          bankName: next.bank_name,
+          paymentReference: next.payment_reference,
+          taxId: next.tax_id,
           updatedAt: clock.now(),
         })
         .where(eq(storeSettings.id, 1));
@@ -235,6 +249,19 @@ export function settingsToAdmin(s: Settings): AdminSettings {
     low_stock_threshold: s.lowStockThreshold,
     maintenance_mode: s.maintenanceMode,
     time_zone: s.timeZone,
+    ...s.bank,
+    tax_id: s.taxId,
+  };
+}
+
+/** Issue 15: the bank details of the settings row, as invoices print them. */
+function bankOf(row: typeof storeSettings.$inferSelect): BankDetails {
+  return {
+    bank_account_holder: row.bankAccountHolder,
+    bank_account: row.bankAccount,
+    bank_code: row.bankCode,
+    bank_name: row.bankName,
+    payment_reference: row.paymentReference,
   };
 }
 

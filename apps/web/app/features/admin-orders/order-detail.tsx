@@ -21,8 +21,10 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormAlert } from '../../components/ui/form-message.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { failureMessage } from '../../lib/http.ts';
 import { DataTable, firstErrorMessage, formatDateTime, Panel, QueryState } from '../admin/index.ts';
 import { useCancelOrder } from './api/cancel-order.ts';
+import { downloadInvoicePdf } from './api/download-invoice.ts';
 import { useAdminOrder } from './api/get-order.ts';
 import { useMarkInvoicePaid } from './api/mark-invoice-paid.ts';
 import { useRefundOrder } from './api/refund-order.ts';
@@ -151,6 +153,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
                 {order.invoice.paid_at ? <Row label="Paid">{formatDateTime(order.invoice.paid_at)}</Row> : null}
               </dl>
             ) : null}
+            {order.invoice ? <InvoicePdfButton orderId={order.id} number={order.invoice.number} /> : null}
           </Panel>
           <Panel title="Shipping address">
             <AddressBlock address={order.shipping_address} />
@@ -163,6 +166,26 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** Issue 15: the invoice as PDF, fetched with the staff session (a plain link carries no token). */
+function InvoicePdfButton({ orderId, number }: { orderId: string; number: string }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadInvoicePdf(orderId, number);
+    } catch (error) {
+      toast.error(await failureMessage(error, 'The invoice could not be downloaded.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="outline" size="sm" className="mt-3" disabled={busy} onClick={() => void download()}>
+      Download invoice (PDF)
+    </Button>
   );
 }
 

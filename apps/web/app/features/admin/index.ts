@@ -11,7 +11,7 @@ export { StatCard } from './components/stat-card.tsx';
 export { isAdmin, isStaff } from './lib/access.ts';
 export { backOfficeKey, useBackOfficeMutation } from './lib/back-office.ts';
 export { AdminApiError, adminApi } from './lib/client.ts';
-export { downloadCsv } from './lib/download.ts';
+export { downloadCsv, downloadFile } from './lib/download.ts';
 export { firstErrorMessage } from './lib/form-errors.ts';
 export { adminTimeZone, formatDate, formatDateTime, isoDay } from './lib/format.ts';
 export { readListParams, useListParams } from './lib/list-params.ts';

@@ -3,6 +3,7 @@
  * summary and confirmation, the labels they share, and the query key checkout invalidates.
  */
 export { AddressBlock } from './components/address-block.tsx';
+export { BankTransfer } from './components/bank-transfer.tsx';
 export { OrderLines } from './components/order-lines.tsx';
 export { OrderTotals } from './components/order-totals.tsx';
 export { PaymentSummary } from './components/payment-summary.tsx';

@@ -1,3 +1,4 @@
+import type { PaymentInstructions } from '@shop/contracts/invoices';
 import { Suspense } from 'react';
 import { DemoModeBanner } from '../../components/ui/demo-mode-banner.tsx';
 import { lazyIsland } from '../../lib/lazy-island.ts';
@@ -11,13 +12,13 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-/** Issue 15: whether the demo provider takes cards (the page then says so). */
-export function loader({ context }: Route.LoaderArgs) {
-  return { card: context.payments.card };
+/** Issue 15: whether the demo provider takes cards (the page then says so), and where a pay-later order is paid. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { card: context.payments.card, payment: await context.services.invoices.paymentInstructions() };
 }
 
 // Loaded by this module, not listed in the route manifest that every page loads (DESIGN §9 budget).
-const ConfirmationView = lazyIsland<Record<string, never>>(() =>
+const ConfirmationView = lazyIsland<{ payment: PaymentInstructions }>(() =>
   import('../../features/checkout/components/confirmation-view.tsx').then((m) => ({ default: m.ConfirmationView })),
 );
 
@@ -27,7 +28,7 @@ export default function CheckoutConfirmationPage({ loaderData }: Route.Component
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
       {loaderData.card === 'demo' ? <DemoModeBanner className="mb-6" audience="shopper" /> : null}
       <Suspense fallback={<div className="min-h-72 rounded-lg bg-slate-100" />}>
-        <ConfirmationView />
+        <ConfirmationView payment={loaderData.payment} />
       </Suspense>
     </main>
   );

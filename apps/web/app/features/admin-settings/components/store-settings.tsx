@@ -1,5 +1,6 @@
 import { QueryState } from '../../admin/index.ts';
 import { useSettings } from '../api/get-settings.ts';
+import { BankSection } from './bank-section.tsx';
 import { MaintenanceSection } from './maintenance-section.tsx';
 import { PayLaterSection } from './pay-later-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
@@ -17,6 +18,7 @@ export function StoreSettings() {
           <ProfileSection settings={settings} />
           <ShippingSection settings={settings} />
           <PayLaterSection settings={settings} />
+          <BankSection settings={settings} />
           <TimeZoneSection settings={settings} />
           <MaintenanceSection settings={settings} />
         </div>

@@ -1,17 +1,26 @@
+import type { PaymentInstructions } from '@shop/contracts/invoices';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
-import { AddressBlock, OrderLines, OrderTotals, PaymentSummary, SHIPPING_METHOD_LABELS } from '../../orders/index.ts';
+import {
+  AddressBlock,
+  BankTransfer,
+  OrderLines,
+  OrderTotals,
+  PaymentSummary,
+  SHIPPING_METHOD_LABELS,
+} from '../../orders/index.ts';
 import { type PlacedOrder, readPlacedOrder } from '../placed-order.ts';
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; placed: PlacedOrder };
 
 /**
  * /checkout/confirmation: the order just placed, from this tab's sessionStorage (guests cannot read
- * an order back: ADR 003). Read after hydration; nothing to show → a friendly way on.
+ * an order back: ADR 003). Read after hydration; nothing to show → a friendly way on. `payment` is the
+ * store's bank details for a pay-later order (issue 15).
  */
-export function ConfirmationView() {
+export function ConfirmationView({ payment }: { payment: PaymentInstructions }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     const placed = readPlacedOrder();
@@ -100,6 +109,8 @@ export function ConfirmationView() {
             </h2>
             <PaymentSummary order={order} invoiceLink={signedIn} />
           </section>
+          {/* Issue 15: a pay-later order says where to pay and which reference to quote. */}
+          <BankTransfer order={order} instructions={payment} />
         </div>
       </div>
     </div>

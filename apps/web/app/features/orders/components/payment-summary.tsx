@@ -16,7 +16,7 @@ const PAYMENT_STATUS: Record<Order['payment']['status'], string> = {
 /**
  * How the order is paid: the card's brand and last 4 digits (all the shop keeps), or the pay-later
  * invoice with its number, due date and amount (and a guest's deadline). `invoiceLink` links the
- * printable invoice.
+ * printable invoice; the invoice's PDF is linked whenever the answer carries its signed link.
  */
 export function PaymentSummary({ order, invoiceLink = false }: { order: Order; invoiceLink?: boolean }) {
   const { payment, invoice } = order;
@@ -58,6 +58,16 @@ export function PaymentSummary({ order, invoiceLink = false }: { order: Order; i
         >
           View invoice
         </Link>
+      ) : null}
+      {invoice?.pdf_url ? (
+        // Issue 15: the PDF opens by its signed link, so a guest (no session) can download it too.
+        <a
+          href={invoice.pdf_url}
+          download={`${invoice.number}.pdf`}
+          className="block w-fit font-medium text-slate-900 underline underline-offset-4 hover:no-underline"
+        >
+          Download invoice (PDF)
+        </a>
       ) : null}
     </div>
   );

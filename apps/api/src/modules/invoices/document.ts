@@ -1,0 +1,168 @@
+import { bankDetailRows, hasBankAccount, paymentReference } from '@shop/contracts/invoices';
+import { formatMoney } from '@shop/contracts/money';
+import type { Address } from '@shop/contracts/orders';
+import type { invoices } from '../../db/schema.ts';
+import type { OrderBundle } from '../orders/index.ts';
+import type { Settings } from '../settings/index.ts';
+
+export type InvoiceStatus = 'open' | 'overdue' | 'paid' | 'void';
+
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  open: 'Open',
+  overdue: 'Overdue',
+  paid: 'Paid',
+  void: 'Void',
+};
+
+/** How the invoice asks to be paid, or says it need not be. */
+export type PaymentNote =
+  | {
+      kind: 'due';
+      overdue: boolean;
+      amount: string;
+      due: string;
+      /** The account to pay into (empty: the store has none set; the shopper is asked to get in touch). */
+      bank: { label: string; value: string }[];
+      reference: string;
+      contact: string;
+      /** A guest's order is cancelled when still unpaid at this time (issue 10 point 3). */
+      payBy: string | null;
+    }
+  | { kind: 'paid'; paidOn: string }
+  | { kind: 'void' };
+
+/** Everything the PDF prints, as text already formatted (money, dates in the store's zone). */
+export interface InvoiceDocument {
+  number: string;
+  orderNumber: string;
+  status: InvoiceStatus;
+  issued: string;
+  due: string;
+  seller: { name: string; address: string[]; email: string; phone: string; taxId: string };
+  buyer: { email: string; address: string[] };
+  lines: { name: string; detail: string; quantity: string; unitPrice: string; total: string }[];
+  totals: { label: string; value: string }[];
+  total: string;
+  payment: PaymentNote;
+  /** The document's own date (its metadata): when it was rendered. */
+  renderedAt: Date;
+}
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Open and past its due date: overdue, as the order answer says (orders' wire.ts). */
+export function invoiceStatus(invoice: InvoiceRow, now: Date): InvoiceStatus {
+  return invoice.status === 'open' && invoice.dueAt.getTime() < now.getTime() ? 'overdue' : invoice.status;
+}
+
+const dateIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' });
+const dateTimeIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+
+const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+/** `GB` → `United Kingdom`; a code Intl does not know stays as it is. */
+function countryName(code: string): string {
+  try {
+    return regions.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** An address as letters are addressed (the order mail's order of lines). */
+export function addressLines(a: Address): string[] {
+  return [a.name, a.line1, a.line2, `${a.postal_code} ${a.city}`, a.region, countryName(a.country)].filter(
+    (line): line is string => Boolean(line?.trim()),
+  );
+}
+
+/** `8.25%` from basis points, without trailing zeros. */
+const percent = (basisPoints: number) => `${basisPoints / 100}%`;
+
+/**
+ * The invoice of a pay-later order as it stands at `now` (issue 15): the seller from the store's
+ * settings as they are now (the address and bank may have changed since; an invoice shows where to
+ * pay today), the buyer and every figure from the order as sold.
+ */
+export function invoiceDocument(
+  bundle: OrderBundle & { invoice: InvoiceRow },
+  settings: Settings,
+  now: Date,
+): InvoiceDocument {
+  const { order, invoice } = bundle;
+  const date = dateIn(settings.timeZone);
+  const status = invoiceStatus(invoice, now);
+  const billTo = (order.billingAddress ?? order.shippingAddress) as Address;
+  const totals = [
+    { label: 'Subtotal', value: formatMoney(order.subtotalCents) },
+    ...(order.discountCents > 0
+      ? [
+          {
+            label: order.discountCode ? `Discount (${order.discountCode})` : 'Discount',
+            value: `-${formatMoney(order.discountCents)}`,
+          },
+        ]
+      : []),
+    { label: 'Shipping', value: order.shippingCents === 0 ? 'Free' : formatMoney(order.shippingCents) },
+    { label: `Tax (${percent(order.taxRateBasisPoints)})`, value: formatMoney(order.taxCents) },
+  ];
+
+  return {
+    number: invoice.number,
+    orderNumber: order.number,
+    status,
+    issued: date.format(invoice.issuedAt),
+    due: date.format(invoice.dueAt),
+    seller: {
+      name: settings.storeName,
+      address: settings.address
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+      email: settings.contactEmail,
+      phone: settings.contactPhone,
+      taxId: settings.taxId,
+    },
+    buyer: { email: order.email, address: addressLines(billTo) },
+    lines: bundle.lines.map((l) => ({
+      name: l.name,
+      detail: [[l.color, l.size].filter(Boolean).join(' / '), l.sku ? `SKU ${l.sku}` : ''].filter(Boolean).join(' · '),
+      quantity: String(l.quantity),
+      unitPrice: formatMoney(l.unitPriceCents),
+      total: formatMoney(l.unitPriceCents * l.quantity),
+    })),
+    totals,
+    total: formatMoney(order.totalCents),
+    payment: paymentNote(bundle, settings, status, now),
+    renderedAt: now,
+  };
+}
+
+function paymentNote(
+  { order, invoice }: OrderBundle & { invoice: InvoiceRow },
+  settings: Settings,
+  status: InvoiceStatus,
+  now: Date,
+): PaymentNote {
+  if (status === 'paid') return { kind: 'paid', paidOn: dateIn(settings.timeZone).format(invoice.paidAt ?? now) };
+  if (status === 'void') return { kind: 'void' };
+  return {
+    kind: 'due',
+    overdue: status === 'overdue',
+    amount: formatMoney(invoice.amountCents),
+    due: dateIn(settings.timeZone).format(invoice.dueAt),
+    bank: hasBankAccount(settings.bank) ? bankDetailRows(settings.bank) : [],
+    reference: paymentReference(settings.bank.payment_reference, order.number),
+    contact: [settings.contactEmail, settings.contactPhone].filter(Boolean).join(' or '),
+    payBy: order.payBy && order.status === 'placed' ? dateTimeIn(settings.timeZone).format(order.payBy) : null,
+  };
+}
