@@ -98,7 +98,7 @@ describe('config: who takes cards (issue 15)', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).cardProvider).toBeNull();
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'demo' }).cardProvider).toBe('demo');
     // Empty settings count as unset.
-    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: '' }).cardProvider).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: '', PAYMENTS: '' }).cardProvider).toBeNull();
   });
 
   it('refuses one or two of the Stripe keys, and the demo beside them', () => {

@@ -153,7 +153,10 @@ const schema = z.object({
    * page and the admin then say "Demo mode — no real payment"). Unset, it is on only outside production
    * and only while Stripe is not configured.
    */
-  PAYMENTS: z.enum(['demo'], { error: 'must be demo, or unset' }).optional(),
+  PAYMENTS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['demo'], { error: 'must be demo, or unset' }).optional(),
+  ),
   /** Issue 15: Stripe, all three or none; from the environment only, never the database or the admin. */
   STRIPE_SECRET_KEY: secretSetting(
     /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,

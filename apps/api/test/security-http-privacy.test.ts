@@ -62,6 +62,8 @@ const MORE = (f: Fixture) => [
 const PUBLIC_ADDRESSES = ['support@shop.example', 'you@example.com', 'quote@example.invalid'];
 /** Linear (no overlapping quantifiers): enough to find anything shaped like an e-mail address. */
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+/** A package's name and version in a script (`stripe-js@10.2.1`): shaped like an address, but no one's. */
+const VERSION = /@\d+(?:\.\d+)+$/;
 
 let t: TestApp;
 let fixture: Fixture;
@@ -159,7 +161,9 @@ describe('point 6: public answers name no staff member and no other customer', (
         const res = await t.app.inject({ url, headers: headers[caller] });
         if (res.statusCode >= 500) findings.push(`${caller} ${url}: ${res.statusCode}`);
         const found = new Set(res.rawPayload.toString('latin1').match(EMAIL) ?? []);
-        for (const email of found) if (!allowed.has(email)) findings.push(`${caller} ${url}: ${email}`);
+        for (const email of found) {
+          if (!allowed.has(email) && !VERSION.test(email)) findings.push(`${caller} ${url}: ${email}`);
+        }
       }
     }
     expect(findings).toEqual([]);

@@ -58,8 +58,8 @@ describe('a built tree installed with npm ci --omit=dev', () => {
     const shop = await startShop({
       dataDir,
       script: path.relative(ROOT, path.join(target, 'scripts/start.mjs')),
-      // The copy's own build, wherever this run's points.
-      env: { WEB_BUILD_DIR: 'build' },
+      // The copy's own build, wherever this run's points; a production start as docs/deploy.md makes it.
+      env: { WEB_BUILD_DIR: 'build', NODE_ENV: 'production', PAYMENTS: '' },
     });
     expect(shop.output()).not.toContain('Building the web app');
     const home = await fetch(`${shop.url}/`);
@@ -70,6 +70,10 @@ describe('a built tree installed with npm ci --omit=dev', () => {
     expect(await docs.text()).toContain('swagger');
     const products = await shop.api('products?limit=1');
     expect(products.status).toBe(200);
+    // Issue 15: a production start without Stripe takes no cards, says so at start, and offers pay later.
+    expect(shop.output()).toContain('pay later only');
+    const settings = await shop.api('checkout/settings');
+    expect((await settings.json()).payments).toEqual({ card: null, stripe_publishable_key: null });
     // The operator's other commands run there too: a backup of the running shop (docs/backup.md).
     const file = path.join(tempDir('deploy-backup'), 'shop.backup');
     const backup = spawnSync(process.execPath, ['scripts/backup.mjs', file], {
