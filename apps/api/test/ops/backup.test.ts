@@ -122,6 +122,15 @@ async function figuresOf(url: string) {
   }
 }
 
+/**
+ * Figures of a database a running shop uses, without the table its scheduler writes by itself once a
+ * minute (scheduled_runs: a tick may land between two readings); every other table must hold still.
+ */
+function withoutTicks(figures: Record<string, { rows: number; checksum: string }>) {
+  const { scheduled_runs: _tick, ...rest } = figures;
+  return rest;
+}
+
 async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -329,7 +338,7 @@ describe('npm run backup / npm run restore under a checkout load (issue 13)', ()
     expect(refusedFile.output).toMatch(/damaged.backup is damaged \(.+\): use another backup\. Nothing was changed\./);
     // A bad file is refused before a database is made in DATA_DIR.
     expect(fs.readdirSync(emptyDir)).toEqual([]);
-    expect(await figuresOf(url)).toEqual(before);
+    expect(withoutTicks(await figuresOf(url))).toEqual(withoutTicks(before));
     // Nothing to back up in an empty DATA_DIR: said so, and no database is made there.
     const nothing = await npmRun('backup', [path.join(path.dirname(file), 'nothing.backup')], { DATA_DIR: emptyDir });
     expect(nothing.code).toBe(1);
@@ -345,13 +354,10 @@ describe('npm run backup / npm run restore under a checkout load (issue 13)', ()
     const again = await verifyBackupFile(path.join(path.dirname(file), 'stopped.backup'));
     expect(again.ok).toBe(true);
     if (again.ok) {
-      // The running shop's scheduler may record a tick (scheduled_runs) between `before` and its stop;
-      // every other table holds what it held.
-      const { scheduled_runs: _tick, ...stoppedFigures } = Object.fromEntries(
+      const stoppedFigures = Object.fromEntries(
         again.value.tables.map((t) => [t.name, { rows: t.rows, checksum: t.checksum }]),
       );
-      const { scheduled_runs: _tickBefore, ...beforeFigures } = before;
-      expect(stoppedFigures).toEqual(beforeFigures);
+      expect(withoutTicks(stoppedFigures)).toEqual(withoutTicks(before));
     }
   });
 });
