@@ -21,7 +21,7 @@ import { type CatalogProduct, newShopper, plainProducts, signInPage } from './su
 // every test card no card number beyond its last 4 digits is anywhere in the database.
 
 const DEMO = 'Demo mode — no real payment';
-const banner = (page: Page) => page.getByRole('status').filter({ hasText: DEMO });
+const banner = (page: Page) => page.getByRole('note').filter({ hasText: DEMO });
 const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm this payment with your bank' });
 
 let products: CatalogProduct[];

@@ -62,7 +62,7 @@ test('a guest goes from a product page to the confirmation with the test card', 
   await expect(summary(page).getByTestId('total-subtotal')).toHaveText(money(2 * cents(a.sale_price)));
   await expect(summary(page).getByText('Tax (8%)')).toBeVisible();
   await expect(checkoutForm(page).getByText('4242 4242 4242 4242')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Demo mode — no real payment' })).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'Demo mode — no real payment' })).toBeVisible();
   await expectAccessible(page);
 
   const email = guestEmail('guest-card');

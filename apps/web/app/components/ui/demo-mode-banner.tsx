@@ -12,13 +12,14 @@ const DETAIL = {
 
 /**
  * Issue 15: while the built-in test provider takes the cards, every checkout page, the confirmation
- * and every admin page say so plainly. A status region, so a screen reader hears it with the page;
+ * and every admin page say so plainly. A note (ARIA `note`), read with the page: not a live `status`
+ * region, which is for messages that appear after an action (a page's "Login Successful!" is one);
  * dark amber on light amber passes WCAG AA contrast.
  */
 export function DemoModeBanner({ audience, className }: { audience: keyof typeof DETAIL; className?: string }) {
   return (
     <div
-      role="status"
+      role="note"
       data-testid="demo-mode-banner"
       className={cn(
         'flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 text-sm',
