@@ -58,6 +58,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/api/ready`,
       timeout: 180_000,
       reuseExistingServer: false,
+      // SIGTERM, so the shop stops its embedded PostgreSQL itself (a SIGKILL left the postmaster running).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
