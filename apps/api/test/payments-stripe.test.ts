@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
 import type { Order } from '@shop/contracts/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -137,6 +138,8 @@ async function state(orderId: string) {
 const admin = {
   refund: (orderId: string, body: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/refund`, headers: staff, payload: body }),
+  detail: async (orderId: string) =>
+    (await t.app.inject({ url: `/api/admin/orders/${orderId}`, headers: staff })).json() as AdminOrderDetail,
 };
 
 /** Places an order and pays it the way a shopper does: Stripe.js confirms, the browser syncs. */
@@ -619,6 +622,9 @@ describe('refunds through Stripe', () => {
     expect((await state(order.id)).refunds).toEqual([]);
     const more = await admin.refund(order.id, { amount: 1, reason: 'Again' });
     expect(more.statusCode).toBe(409);
+    // The order page offers no more than is left either: nothing, while the whole total is pending.
+    expect((await admin.detail(order.id)).payment_detail.refundable).toBe(0);
+    expect((await admin.detail(order.id)).actions.refund).toBe(false);
     const [row] = await refundRows(order.id);
     expect(row).toMatchObject({ status: 'pending' });
     expect(row?.providerRef).toMatch(/^re_/);

@@ -26,6 +26,7 @@ import {
   loadOrder,
   type OrdersService,
   orderToWire,
+  pendingRefundCents,
   type RefundFailure,
 } from '../orders/index.ts';
 import { recordTransaction } from '../payments/index.ts';
@@ -145,6 +146,8 @@ export function createAdminOrdersService(
       const customer = o.userId ? await repo.customer(db, o.userId) : undefined;
       const paid = p ? p.amountCents : 0;
       const refunded = p ? p.refundedCents : 0;
+      // Issue 15: a refund the provider has not confirmed yet holds its amount too.
+      const held = refunded + (p ? await pendingRefundCents(db, p.id) : 0);
       const moneyIn = p?.status === 'succeeded' || p?.status === 'partially_refunded';
       const invoiceOpen = inv?.status === 'open';
       const s = o.status;
@@ -157,7 +160,7 @@ export function createAdminOrdersService(
           id: p?.id ?? '',
           amount: fromCents(paid),
           refunded: fromCents(refunded),
-          refundable: fromCents(moneyIn ? paid - refunded : 0),
+          refundable: fromCents(moneyIn ? paid - held : 0),
           provider: p?.provider ?? null,
           reference: p?.providerRef ?? null,
           failure_message: p?.failureMessage ?? null,
@@ -169,7 +172,7 @@ export function createAdminOrdersService(
           ship: s === 'paid' || s === 'processing' || (s === 'placed' && invoiceOpen),
           deliver: s === 'shipped',
           cancel: CANCELLABLE.includes(s),
-          refund: moneyIn && paid > refunded,
+          refund: moneyIn && paid > held,
           mark_paid: invoiceOpen,
         },
         updated_at: o.updatedAt.toISOString(),

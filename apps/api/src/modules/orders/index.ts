@@ -7,7 +7,7 @@ export type { BackInStock, OrderNotFound, OrdersParts, StaffHook, StaffResult } 
 export type { ConfirmFailure, InFlight, ProviderDown, RefundFailed, RefundFailure, SyncFailure } from './payment.ts';
 export type { CardPaymentRefused, PlaceFailure } from './placing.ts';
 export { ORDER_RATE_LIMITS } from './rate-limits.ts';
-export { loadOrder, type OrderBundle, unpaidCardAttempt } from './repository.ts';
+export { loadOrder, type OrderBundle, pendingRefundCents, unpaidCardAttempt } from './repository.ts';
 export { ordersRoutes } from './routes.ts';
 export { CANCELLABLE, ORDER_MSG } from './rules.ts';
 export { createOrdersService, type OrdersService } from './service.ts';
