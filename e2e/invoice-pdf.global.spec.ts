@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Page, test } from '@playwright/test';
+import { BANK_DETAILS as BANK } from '../apps/api/test/invoice-fixtures.ts';
 import { pdfText } from '../apps/api/test/pdf-text.ts';
 import { adminCall, adminSignIn, type Json, noSeriousViolations } from './support/admin.ts';
 import {
@@ -17,15 +18,6 @@ import { addToServerCart, type CatalogProduct, newShopper, plainProducts, signIn
 // the confirmation page that says where to pay, and the invoice PDF downloaded from the confirmation,
 // the customer's order page and the admin order page. Shop-wide: it changes the store's bank details
 // (every invoice prints them), and puts the settings back afterwards.
-
-const BANK = {
-  bank_account_holder: 'Harbour Goods Ltd',
-  bank_account: 'GB82 WEST 1234 5698 7654 32',
-  bank_code: 'NWBKGB2L',
-  bank_name: 'NatWest',
-  payment_reference: 'Order {number}',
-  tax_id: 'GB 123 4567 89',
-};
 
 let original: Json;
 let products: CatalogProduct[];

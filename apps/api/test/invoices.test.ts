@@ -7,6 +7,7 @@ import { auditLog, invoices, mailOutbox, payments, storeSettings } from '../src/
 import { currentSettings } from './admin-store-fixtures.ts';
 import { authHeaders, createProduct, freshIp } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
+import { BANK_DETAILS as BANK } from './invoice-fixtures.ts';
 import { addToCart, createDiscount, guestBody, placeOrder, userBody } from './orders-fixtures.ts';
 import { pdfText } from './pdf-text.ts';
 
@@ -23,15 +24,6 @@ afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 const DAY = 24 * 60 * 60 * 1000;
-
-const BANK = {
-  bank_account_holder: 'Harbour Goods Ltd',
-  bank_account: 'GB82 WEST 1234 5698 7654 32',
-  bank_code: 'NWBKGB2L',
-  bank_name: 'NatWest',
-  payment_reference: 'Order {number}',
-  tax_id: 'GB 123 4567 89',
-};
 
 /** Fresh tokens on every call: tests that move the clock by days outlive the 15-minute ones. */
 const asAdmin = async () => authHeaders(t, await createUser(t, { role: 'admin' }));
