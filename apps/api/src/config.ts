@@ -98,6 +98,11 @@ const schema = z.object({
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   /** The memory the answer caches of one process may hold (issue 13 point 8), in megabytes. */
   CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(32),
+  /**
+   * The memory the page cache of one process may hold (issue 16: every page the same for everyone, with
+   * its brotli and gzip forms), in megabytes; 0 renders every page on every request.
+   */
+  PAGE_CACHE_MAX_MB: z.coerce.number().min(0).max(4096).default(64),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -111,8 +112,8 @@ describe('web: server-rendered pages', () => {
 });
 
 describe('web: security headers', () => {
-  it('sends a strict CSP whose nonce is on every script, fresh per response', async () => {
-    const res = await t.app.inject({ url: '/' });
+  it('sends a strict CSP whose nonce is on every script, fresh per response (a page rendered per request)', async () => {
+    const res = await t.app.inject({ url: '/cart' });
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
     const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(scriptSrc ?? '')?.[1];
@@ -131,8 +132,26 @@ describe('web: security headers', () => {
     expect(res.body).toMatch(/<script[^>]*>[^<]+<\/script>/);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
 
-    const again = await t.app.inject({ url: '/' });
+    const again = await t.app.inject({ url: '/cart' });
     expect(again.headers['content-security-policy']).not.toContain(nonce);
+  });
+
+  it('names each inline script of a page sent to many (the page cache) by its hash, and allows nothing else', async () => {
+    const res = await t.app.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'))
+      ?.trim();
+    expect(csp).not.toContain('nonce-');
+    expect(res.body).not.toContain('nonce=');
+    // The hashes computed here, independently: each inline script's text, SHA-256, base64.
+    const inline = [...res.body.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(inline.length).toBeGreaterThan(1);
+    const hashes = [...new Set(inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`))];
+    expect(scriptSrc).toBe(`script-src 'self' ${hashes.join(' ')}`);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
   });
 
   it('puts the nonce on the scripts of the 404 page too', async () => {

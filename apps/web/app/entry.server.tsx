@@ -10,7 +10,8 @@ export const streamTimeout = 5_000;
 
 /**
  * Renders a document request. The nonce comes from the API adapter, which also sends the CSP that
- * names it; React's and the router's inline scripts both carry it.
+ * names it; React's and the router's inline scripts both carry it. A page for the page cache has none:
+ * the adapter's policy lists the hashes of its scripts (issue 16).
  */
 export default function handleRequest(
   request: Request,
@@ -24,9 +25,10 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
 
   const { nonce } = loadContext;
-  // Crawlers get the whole page in one piece; people get the shell as soon as it is ready.
+  // Crawlers and the page cache get the whole page in one piece; people get the shell as soon as it is ready.
   const userAgent = request.headers.get('user-agent');
-  const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
+  const waitForAll =
+    loadContext.wholeDocument === true || (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellSent = false;

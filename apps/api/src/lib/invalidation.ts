@@ -5,10 +5,11 @@ import pg from 'pg';
 /**
  * What a process caches, by the changes that make it stale: `catalog` (listing pages, totals, brand
  * facets, the category menu and its counts — prices, stock, publish flags, reviews), `settings` (the
- * store settings row: maintenance mode, rates, the footer).
+ * store settings row: maintenance mode, rates, the footer), `content` (the content pages' texts). The
+ * page cache (issue 16) keeps each page until one of the topics its route names changes.
  */
-export type Topic = 'catalog' | 'settings';
-export const TOPICS: readonly Topic[] = ['catalog', 'settings'];
+export type Topic = 'catalog' | 'settings' | 'content';
+export const TOPICS: readonly Topic[] = ['catalog', 'settings', 'content'];
 
 interface Log {
   info(obj: unknown, msg?: string): void;

@@ -7,16 +7,26 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@shop/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerBuild } from 'react-router';
+import type { RouteObject, ServerBuild } from 'react-router';
 import type { RunnableDevEnvironment } from 'vite';
 import type { Config } from '../config.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailable } from '../db/errors.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
+import { TOPICS, type Topic } from '../lib/invalidation.ts';
 import { pageOpenDuringMaintenance, previewTokenOf } from '../modules/settings/index.ts';
 import { SECURITY_HEADERS } from '../plugins/security-headers.ts';
 import type { Services } from '../services.ts';
-import { COMPRESSIBLE, compressed } from './compression.ts';
+import { COMPRESSIBLE, compressed, pickEncoding } from './compression.ts';
+import {
+  type CachedPage,
+  createPageCache,
+  inlineScriptHashes,
+  isCached,
+  matchesEtag,
+  type PageCache,
+  type RenderedPage,
+} from './page-cache.ts';
 
 /** Form posts to pages are small; uploads go to /api with their own limit. */
 const WEB_BODY_LIMIT = 1024 * 1024;
@@ -28,6 +38,13 @@ const SHORT_CACHE = 'public, max-age=3600';
 const ASSETS_PREFIX = '/assets/';
 /** React Router's server build, as its Vite plugin serves it to a dev server. */
 const DEV_SERVER_BUILD = 'virtual:react-router/server-build';
+/**
+ * Issue 16: a cached page as browsers and shared caches may keep it. Browsers ask again every time (a 304
+ * when nothing changed); a CDN may answer it for 10 s and, while it asks us again, for 60 s more.
+ */
+const SHARED_PAGE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+/** The longest a page stays in the page cache: the backstop for a change nobody announces (ADR 027). */
+const PAGE_CACHE_TTL_MS = 60_000;
 
 /**
  * Serves the built web app (storefront + admin) from this process (DESIGN §3, §8): fingerprinted
@@ -51,8 +68,9 @@ export async function registerWeb(
   const buildDir = path.resolve(config.WEB_BUILD_DIR);
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   const clientDir = path.join(buildDir, 'client');
-  const { createRequestHandler } = await import('react-router');
+  const { createRequestHandler, matchRoutes } = await import('react-router');
   let handle: ReturnType<typeof createRequestHandler>;
+  let cacheTopicsOf: (pathname: string) => readonly Topic[] | undefined = () => undefined;
   let vite: Awaited<ReturnType<typeof import('./dev.ts').createWebDevServer>> | undefined;
   if (opts.dev) {
     const { createWebDevServer } = await import('./dev.ts');
@@ -70,12 +88,31 @@ export async function registerWeb(
     process.env.NODE_ENV ??= 'production';
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     handle = createRequestHandler(build, 'production');
+    cacheTopicsOf = pageCacheTopics(build, matchRoutes);
   }
+  // Issue 16: pages the same for every visitor, kept per URL until what they show changes (page-cache.ts).
+  // Not in dev, where every page must render from the current sources.
+  const pageCache = createPageCache({
+    maxBytes: opts.dev ? 0 : config.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    ttlMs: PAGE_CACHE_TTL_MS,
+  });
+  for (const topic of TOPICS) app.invalidation.subscribe(topic, () => pageCache.drop(topic));
+  app.decorate('pageCache', pageCache);
+  app.metrics.gauge(
+    'shop_page_cache',
+    'The page cache of this process: entries, bytes, max_bytes; hits, misses, shared renders since start',
+    () => {
+      const { entries, bytes, maxBytes, hits, misses, shared } = pageCache.stats();
+      return { entries, bytes, max_bytes: maxBytes, hits, misses, shared };
+    },
+    'kind',
+  );
   // Issue 10 point 11: pages build absolute URLs (canonical links, og:url, JSON-LD, robots.txt, the
   // sitemap) from the request's URL, so its origin is the configured one, never the Host header's.
   const publicOrigin = new URL(config.publicUrl).origin;
   // Issue 15: Stripe's sources are allowed only while Stripe takes the cards.
-  const pagePolicy = (nonce: string) => contentSecurityPolicy(nonce, { stripe: config.cardProvider === 'stripe' });
+  const pagePolicy = (scripts: string | { hashes: string[] }) =>
+    contentSecurityPolicy(scripts, { stripe: config.cardProvider === 'stripe' });
   // Issue 15: who takes cards comes from the environment (never the database), so pages read it here.
   const payments = {
     card: config.cardProvider,
@@ -130,6 +167,25 @@ export async function registerWeb(
         if (databaseUnavailable(err)) return databaseUnavailablePage(request, reply);
         throw err;
       }
+      // Issue 16: a page the same for everyone, from memory, or rendered once for everyone asking for it.
+      if (pageCache.enabled && !maintenanceOn && (request.method === 'GET' || request.method === 'HEAD')) {
+        const hit = pageCache.get(request.url);
+        if (hit) return sendCachedPage(request, reply, hit);
+        const topics = cacheTopicsOf(pathname);
+        if (topics) {
+          const render = () => renderWholePage(request, reply);
+          const page = (await pageCache.render(request.url, topics, render)) ?? (await render());
+          if (isCached(page)) return sendCachedPage(request, reply, page);
+          if (page.status === 500 && (await services.health.database()) !== 'up') {
+            return databaseUnavailablePage(request, reply);
+          }
+          const response = new Response(request.method === 'HEAD' ? null : new Uint8Array(page.body), {
+            status: page.status,
+            headers: [...page.headers, ...page.cookies.map((c): [string, string] => ['set-cookie', c])],
+          });
+          return sendWebResponse(request, reply, response, hashedPolicy(page.body));
+        }
+      }
       const nonce = randomBytes(16).toString('base64');
       const webRequest = toWebRequest(request, reply, publicOrigin);
       const response = await handle(webRequest, {
@@ -149,6 +205,39 @@ export async function registerWeb(
       // What a staff preview shows is not what the shop shows: no cache may keep or share it.
       return sendWebResponse(request, reply, response, pagePolicy(nonce), preview ? 'private, no-store' : undefined);
     });
+
+    /**
+     * A page for the page cache: rendered whole, as anyone gets it — a GET without the visitor's cookies or
+     * credentials, no nonce (its policy lists its scripts' hashes), no maintenance (checked before).
+     */
+    async function renderWholePage(request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> {
+      const response = await handle(toWebRequest(request, reply, publicOrigin, { anonymousGet: true }), {
+        services,
+        payments,
+        nonce: undefined,
+        wholeDocument: true,
+        demoDelay: (signal?: AbortSignal) => clock.sleep(config.DEMO_LOADER_DELAY_MS, signal),
+      });
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers = [...response.headers].filter(([name]) => !PAGE_CACHE_OWN_HEADERS.has(name));
+      return { status: response.status, headers, body, cookies: response.headers.getSetCookie() };
+    }
+
+    /** A cached page: 304 when the browser holds this one, else its bytes in the encoding it accepts. */
+    function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+      for (const [name, value] of page.headers) reply.header(name, value);
+      reply.header('content-security-policy', cachedPolicy(page));
+      reply.header('cache-control', SHARED_PAGE);
+      reply.header('etag', page.etag);
+      reply.header('vary', 'accept-encoding');
+      if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
+      if (encoding) reply.header('content-encoding', encoding);
+      reply.status(200);
+      if (request.method === 'HEAD') return reply.header('content-length', body.length).send();
+      return reply.send(body);
+    }
 
     /** The services as they are while the database is gone: every call fails at once. */
     const unreachableServices = failingServices(services);
@@ -175,6 +264,20 @@ export async function registerWeb(
       return sendWebResponse(request, reply, response, pagePolicy(nonce), 'no-store');
     }
   });
+
+  /** A page's policy naming its inline scripts by hash (issue 16: no nonce in a page sent to many). */
+  function hashedPolicy(html: Buffer): string {
+    return pagePolicy({ hashes: inlineScriptHashes(html.toString('utf8')) });
+  }
+  const cachedPolicies = new WeakMap<CachedPage, string>();
+  function cachedPolicy(page: CachedPage): string {
+    let policy = cachedPolicies.get(page);
+    if (!policy) {
+      policy = pagePolicy({ hashes: page.scriptHashes });
+      cachedPolicies.set(page, policy);
+    }
+    return policy;
+  }
 
   async function isStaffPreview(cookieHeader: string | undefined): Promise<boolean> {
     const token = previewTokenOf(cookieHeader);
@@ -239,6 +342,13 @@ function failingServices(services: Services): Services {
   });
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Issue 16: the pages this process keeps (set when it serves the web app). */
+    pageCache?: PageCache;
+  }
+}
+
 /** What the root loader throws for a page that cannot be served (its status, code and message). */
 export interface PageError {
   status: number;
@@ -260,15 +370,20 @@ const STRIPE_SOURCES = {
 } as const;
 
 /**
- * The strict policy for pages: scripts only from us or inline with this response's nonce. With Stripe
+ * The strict policy for pages: scripts only from us, or inline with this response's nonce — or, for a
+ * page sent to many (the page cache, issue 16), inline with one of the listed hashes. With Stripe
  * configured (issue 15) pages may also load Stripe.js, show its frames and let it call its API; without
  * it nothing outside the shop is allowed (`frame-src` then falls back to `default-src 'self'`).
  */
-export function contentSecurityPolicy(nonce: string, opts: { stripe?: boolean } = {}): string {
+export function contentSecurityPolicy(
+  scripts: string | { hashes: readonly string[] },
+  opts: { stripe?: boolean } = {},
+): string {
   const stripe = (sources: readonly string[]) => (opts.stripe ? ` ${sources.join(' ')}` : '');
+  const inline = typeof scripts === 'string' ? `'nonce-${scripts}'` : scripts.hashes.join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${stripe(STRIPE_SOURCES.script)}`,
+    `script-src 'self'${inline ? ` ${inline}` : ''}${stripe(STRIPE_SOURCES.script)}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     `connect-src 'self'${stripe(STRIPE_SOURCES.connect)}`,
@@ -281,6 +396,39 @@ export function contentSecurityPolicy(nonce: string, opts: { stripe?: boolean } 
   ].join('; ');
 }
 
+/** What a request says of its sender: a page rendered for everyone never sees them (issue 16). */
+const PERSONAL_HEADERS = new Set(['cookie', 'authorization', 'proxy-authorization']);
+/** Headers of a render the page cache sets itself, or never keeps. */
+const PAGE_CACHE_OWN_HEADERS = new Set(['set-cookie', 'cache-control', 'content-length', 'etag', 'vary']);
+
+/**
+ * The routes whose `handle.pageCache` (apps/web/app/lib/page-cache.ts) says their page is the same for
+ * every visitor, matched as the router matches them: the deepest route of a path decides. Returns the
+ * topics of the matched route's page, or undefined when it must be rendered per request.
+ */
+export function pageCacheTopics(
+  build: Pick<ServerBuild, 'routes'>,
+  match: typeof import('react-router').matchRoutes,
+): (pathname: string) => readonly Topic[] | undefined {
+  const routes = Object.values(build.routes).filter((r) => r !== undefined);
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    routes
+      .filter((r) => r.parentId === parentId)
+      .map((r) =>
+        r.index
+          ? { id: r.id, path: r.path, index: true, caseSensitive: r.caseSensitive }
+          : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: childrenOf(r.id) },
+      );
+  const tree = childrenOf(undefined);
+  return (pathname) => {
+    const id = match(tree, pathname)?.at(-1)?.route.id;
+    const declared = id ? (build.routes[id]?.module.handle as PageCacheHandle | undefined) : undefined;
+    const topics = declared?.pageCache?.topics;
+    return Array.isArray(topics) && topics.length > 0 && topics.every((t) => TOPICS.includes(t)) ? topics : undefined;
+  };
+}
+type PageCacheHandle = { pageCache?: { topics?: Topic[] } };
+
 function hasOversizedBody(request: FastifyRequest): boolean {
   const length = Number(request.headers['content-length'] ?? 0);
   return Number.isFinite(length) && length > WEB_BODY_LIMIT;
@@ -290,13 +438,20 @@ function hasOversizedBody(request: FastifyRequest): boolean {
  * Fastify request → Web Request: same method, path, headers and body, on the shop's configured origin;
  * aborted when the client leaves.
  */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, publicOrigin: string): Request {
+function toWebRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publicOrigin: string,
+  { anonymousGet = false } = {},
+): Request {
   // Concatenated, not resolved: a path like `//evil.example/x` must stay a path on our origin.
   const url = new URL(`${publicOrigin}${request.url}`);
 
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
+    // Issue 16: a page rendered for everyone cannot read who asked for it.
+    if (anonymousGet && PERSONAL_HEADERS.has(name)) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
@@ -307,8 +462,9 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, publicOrigin
     if (!reply.raw.writableFinished) controller.abort();
   });
 
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
+  const method = anonymousGet ? 'GET' : request.method;
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
+  if (method !== 'GET' && method !== 'HEAD') {
     init.body = limitedBody(request.raw, WEB_BODY_LIMIT);
     init.duplex = 'half';
   }

@@ -1,4 +1,5 @@
 import type { Category, Product, ProductList } from '@shop/contracts/catalog';
+import { formatMoney, toCents } from '@shop/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopEverything } from './harness.ts';
 import { json, receivedLatencies, startTwoShops, visibleWithin } from './two-shops.ts';
@@ -109,6 +110,35 @@ describe('an admin change through one process is visible on another at once', ()
     // B has just read the settings again: without invalidation it would keep "on" for its cache time.
     await put(false);
     await visibleWithin('maintenance off on B', quote, (s) => s !== 503, VISIBLE_MS);
+  });
+
+  it('a price on the product page (issue 16, the page cache): the next view on A, and on B once it heard', async () => {
+    const [product] = (await listing('sort=newest&limit=1')).items as [Product];
+    const pageOf = async (shop: typeof shops.a) => {
+      const res = await fetch(`${shop.url}/products/${product.id}`);
+      expect(res.status).toBe(200);
+      return { html: await res.text(), etag: res.headers.get('etag') };
+    };
+    // Both processes hold the page now: the second view of each is the cached one (same validator).
+    for (const shop of [shops.a, shops.b]) {
+      const first = await pageOf(shop);
+      expect(first.etag).toBeTruthy();
+      expect((await pageOf(shop)).etag).toBe(first.etag);
+    }
+    const price = product.regular_price + 123;
+    const heard = receivedLatencies(shops.b).length;
+
+    await patchProduct(product.id, { regular_price: price, sale_price: price });
+    // A made the change: its very next view shows it.
+    expect((await pageOf(shops.a)).html).toContain(formatMoney(toCents(price)));
+    // B shows it on the first view after the message reached it (a deadline for the message, not a figure).
+    await visibleWithin(
+      'A’s message on B',
+      async () => receivedLatencies(shops.b).length,
+      (n) => n > heard,
+      VISIBLE_MS,
+    );
+    expect((await pageOf(shops.b)).html).toContain(formatMoney(toCents(price)));
   });
 
   it('B heard every change from A over the database (LISTEN/NOTIFY), not by its caches expiring', () => {

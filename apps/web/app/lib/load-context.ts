@@ -13,8 +13,13 @@ declare module 'react-router' {
      * provider ("Demo mode — no real payment"), or nobody (null: pay later only).
      */
     payments: { card: 'stripe' | 'demo' | null; stripePublishableKey: string | null };
-    /** This response's CSP nonce; every inline script must carry it. */
-    nonce: string;
+    /**
+     * This response's CSP nonce; every inline script must carry it. None for a page kept in the page cache
+     * (issue 16): its policy lists the hashes of its inline scripts instead, the same for every visitor.
+     */
+    nonce: string | undefined;
+    /** Render the whole document before sending anything (a page for the page cache, issue 16). */
+    wholeDocument?: boolean;
     /**
      * Waits DEMO_LOADER_DELAY_MS on the server's clock, or at once when the request is aborted: the spec's
      * 1 s loader wait, kept for demos only (DESIGN §7). Zero by default.

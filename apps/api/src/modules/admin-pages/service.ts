@@ -5,9 +5,12 @@ import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
 import type { ContentFailure, ContentService } from '../content/index.ts';
 
-/** The footer's content pages in admin Settings (issue 5, admins only); an edit is audited in its transaction. */
+/**
+ * The footer's content pages in admin Settings (issue 5, admins only); an edit is audited in its
+ * transaction, then announced (issue 16: the page cache of every process drops the content pages).
+ */
 export function createAdminPagesService(
-  { db }: Pick<Deps, 'db'>,
+  { db, invalidation }: Pick<Deps, 'db' | 'invalidation'>,
   { content, audit }: { content: ContentService; audit: AuditService },
 ) {
   return {
@@ -22,7 +25,7 @@ export function createAdminPagesService(
       slug: string,
       body: ContentPageUpdateBody,
     ): Promise<Result<ContentPage, ContentFailure>> {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const updated = await content.update(tx, slug, body);
         if (!updated.ok) return updated;
         const { before, after } = updated.value;
@@ -35,6 +38,8 @@ export function createAdminPagesService(
         });
         return ok(after);
       });
+      if (result.ok) await invalidation.publish('content');
+      return result;
     },
   };
 }

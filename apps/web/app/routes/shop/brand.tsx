@@ -3,9 +3,13 @@ import { Container } from '../../components/layout/container.tsx';
 import { loadListing } from '../../features/catalog/listing.server.ts';
 import { ProductListing } from '../../features/catalog/listing.tsx';
 import { listingSearch } from '../../features/catalog/listing-url.ts';
+import { pageCache } from '../../lib/page-cache.ts';
 import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/brand';
+
+/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+export const handle = pageCache();
 
 /**
  * /brands/{slug} (issue 14): a brand's name, logo and description, and its products as a listing with

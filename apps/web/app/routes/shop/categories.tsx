@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { CategoryIcon } from '../../components/ui/category-icon.tsx';
+import { pageCache } from '../../lib/page-cache.ts';
 import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/categories';
+
+/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+export const handle = pageCache();
 
 /** spec §2 /categories ('View All Categories'): DESIGN §7 makes it a real page with live counts. */
 export async function loader({ context, request }: Route.LoaderArgs) {

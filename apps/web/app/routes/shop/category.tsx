@@ -6,9 +6,13 @@ import { loadListing } from '../../features/catalog/listing.server.ts';
 import { ProductListing } from '../../features/catalog/listing.tsx';
 import { type ListingParams, listingSearch } from '../../features/catalog/listing-url.ts';
 import { cn } from '../../lib/cn.ts';
+import { pageCache } from '../../lib/page-cache.ts';
 import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/category';
+
+/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+export const handle = pageCache();
 
 /** spec §2 products/category/{category}: the category's products; an unknown category is a 404 page. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

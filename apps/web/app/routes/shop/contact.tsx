@@ -1,5 +1,9 @@
 import { Container } from '../../components/layout/container.tsx';
 import { ContactForm } from '../../features/contact/contact-form.tsx';
+import { pageCache } from '../../lib/page-cache.ts';
+
+/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+export const handle = pageCache();
 
 export function meta() {
   return [

@@ -2,8 +2,12 @@ import { trimEndChar } from '@shop/contracts/text';
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { ContentBlocks, parseBody } from '../../features/content/index.ts';
+import { pageCache } from '../../lib/page-cache.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/content-page';
+
+/** Issue 16: the same for every visitor; served from the page cache until the catalogue, settings or content change. */
+export const handle = pageCache('content');
 
 /**
  * The footer's pages (spec §2: /about … /accessibility), one module for all: the path is the page's

@@ -1,8 +1,12 @@
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { ContentBlocks, faqSections, parseBody } from '../../features/content/index.ts';
+import { pageCache } from '../../lib/page-cache.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/help';
+
+/** Issue 16: the same for every visitor; served from the page cache until the catalogue, settings or content change. */
+export const handle = pageCache('content');
 
 /** The help centre's own ways onward (issue 3): contact, shipping, returns, all questions. */
 const TOPICS = [

@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
 import { toCard } from '../../features/catalog/card.ts';
 import { ProductGrid } from '../../features/catalog/product-grid.tsx';
+import { pageCache } from '../../lib/page-cache.ts';
 import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/home';
+
+/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+export const handle = pageCache();
 
 /** Products per row of the home page. */
 const ROW = 8;

@@ -18,9 +18,13 @@ import { loadReviewsSection } from '../../features/reviews/index.ts';
 import { loadWishlistActions } from '../../features/wishlist/index.ts';
 import { lazyIsland } from '../../lib/lazy-island.ts';
 import { useNonce } from '../../lib/nonce.ts';
+import { pageCache } from '../../lib/page-cache.ts';
 import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, jsonLdString, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/product';
+
+/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+export const handle = pageCache();
 
 /** How many products of the same subcategory the page suggests. */
 const RELATED = 4;

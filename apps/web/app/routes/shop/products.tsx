@@ -3,9 +3,13 @@ import { categoryLabel } from '../../features/catalog/labels.ts';
 import { loadListing } from '../../features/catalog/listing.server.ts';
 import { ProductListing } from '../../features/catalog/listing.tsx';
 import { listingSearch } from '../../features/catalog/listing-url.ts';
+import { pageCache } from '../../lib/page-cache.ts';
 import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/products';
+
+/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+export const handle = pageCache();
 
 /** Every filter comes from the URL query and is read here, on the server (issue 3). */
 export async function loader({ context, request }: Route.LoaderArgs) {
