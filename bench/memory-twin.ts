@@ -1,5 +1,8 @@
 // The memory twin: the same routes, schemas and serializer as the API, answering from fixtures held in
 // memory. Whatever the real route costs beyond this is the database and the domain logic.
+
+import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { dashboard, insightsRangeQuery, salesReport, salesReportQuery } from '@shop/contracts/admin-insights';
 import { adminOrderList, adminOrdersQuery } from '@shop/contracts/admin-orders';
 import { addToCartBody, cart } from '@shop/contracts/cart';
@@ -16,9 +19,12 @@ interface Fixtures {
   dashboard: z.infer<typeof dashboard>;
   sales: z.infer<typeof salesReport>;
   orders: z.infer<typeof adminOrderList>;
+  /** Issue 16: server-rendered pages by path, as the shop sent them. */
+  pages: Record<string, string>;
 }
 
-const fixtures = JSON.parse(process.argv[2] ?? '{}') as Fixtures;
+// A file, not an argument: pages make the fixtures larger than one argument may be.
+const fixtures = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as Fixtures;
 const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
 app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
@@ -46,6 +52,18 @@ for (const [url, querystring, response, answer] of staffRoutes) {
   app.get(url, { schema: { querystring, response: { 200: response } } }, async (req) => {
     if (!req.headers.authorization) throw new Error('unauthenticated');
     return answer();
+  });
+}
+
+// Pages (issue 16): the document from memory, brotli-compressed once, as the page cache holds it; the
+// query string is ignored (the bench's "missed" run varies it).
+for (const [pagePath, html] of Object.entries(fixtures.pages ?? {})) {
+  const body = Buffer.from(html);
+  const br = zlib.brotliCompressSync(body);
+  app.get(pagePath, async (req, reply) => {
+    reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding');
+    if (!String(req.headers['accept-encoding'] ?? '').includes('br')) return reply.send(body);
+    return reply.header('content-encoding', 'br').send(br);
   });
 }
 

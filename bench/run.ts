@@ -18,6 +18,12 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Staff are a handful of people, not a crowd: the admin routes are measured at this many connections. */
 const STAFF_CONNECTIONS = Number(process.env.BENCH_STAFF_CONNECTIONS ?? 5);
+/**
+ * `BENCH_ONLY=page` runs only the sections and routes whose name contains one of the comma-separated
+ * words (a quicker look at one thing); unset, everything runs.
+ */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const wanted = (name: string) => ONLY.length === 0 || ONLY.some((word) => name.includes(word));
 
 interface Row {
   scenario: string;
@@ -27,18 +33,18 @@ interface Row {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time of the shop's own process per answer (ms), where it was measured. */
+  cpuMs?: number;
 }
 
-function startTwin(fixtures: unknown): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench/memory-twin.ts'), JSON.stringify(fixtures)],
-    {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+function startTwin(fixtures: unknown, dir: string): Promise<{ child: ChildProcess; port: number }> {
+  const file = path.join(dir, 'twin-fixtures.json');
+  fs.writeFileSync(file, JSON.stringify(fixtures));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/memory-twin.ts'), file], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout?.once('data', (d) => resolve({ child, port: JSON.parse(String(d)).port }));
     child.once('exit', () => reject(new Error('memory twin exited')));
@@ -55,13 +61,35 @@ type Request = autocannon.Request;
 
 type Scenario = { requests: Request[]; setupClient?: (client: autocannon.Client) => void; connections?: number };
 
-function load(base: string, scenario: Scenario, name: string, target: Row['target']): Promise<Row> {
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuTimeMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return undefined;
+  }
+}
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times. */
+const CLOCK_TICKS_PER_S = 100;
+
+function load(base: string, scenario: Scenario, name: string, target: Row['target'], pid?: number): Promise<Row> {
   return new Promise((resolve, reject) => {
     const { requests, setupClient, connections = CONNECTIONS } = scenario;
     const opts = { url: base, connections, duration: DURATION_S, requests, timeout: 10, setupClient };
+    const cpuBefore = cpuTimeMs(pid);
     autocannon(opts, (err, result) => {
       if (err) return reject(err);
+      const cpuAfter = cpuTimeMs(pid);
+      const answers = result.requests.total;
+      const cpuMs =
+        cpuBefore !== undefined && cpuAfter !== undefined && answers > 0 ? (cpuAfter - cpuBefore) / answers : undefined;
       resolve({
+        ...(cpuMs !== undefined ? { cpuMs } : {}),
         scenario: name,
         target,
         rps: Math.round(result.requests.average),
@@ -80,15 +108,15 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   console.log(`bench: ${CONNECTIONS} connections, ${DURATION_S} s per run, on ${os.cpus().length} cores`);
   // Issue 10 point 1: validation stays linear at every route's largest body (in-process, before the load).
-  if (!printValidation(await runValidationBench())) process.exitCode = 1;
+  if (wanted('validation') && !printValidation(await runValidationBench())) process.exitCode = 1;
   // Issue 11 point 2: the seed's time is a figure here, never a test's assertion.
-  if (!printSeed(await runSeedBench())) process.exitCode = 1;
+  if (wanted('seed') && !printSeed(await runSeedBench())) process.exitCode = 1;
   // Issue 13 point 8: the listing cache's memory after many distinct queries, against CACHE_MAX_MB.
-  if (!printCacheMemory(await runCacheMemoryBench())) process.exitCode = 1;
+  if (wanted('cache memory') && !printCacheMemory(await runCacheMemoryBench())) process.exitCode = 1;
   // Issue 13 point 10: a change through one process reaching another on the same database.
-  if (!printInvalidation(await runInvalidationBench())) process.exitCode = 1;
+  if (wanted('invalidation') && !printInvalidation(await runInvalidationBench())) process.exitCode = 1;
   // Issue 14: a dry run and an apply of a 10,000-row product import, timed (the issue asks < 1 minute).
-  if (!printImport(await runImportBench())) process.exitCode = 1;
+  if (wanted('import') && !printImport(await runImportBench())) process.exitCode = 1;
   const shop = await startShop(dataDir, port);
   let twin: ChildProcess | undefined;
   try {
@@ -152,7 +180,21 @@ async function main() {
       connections: STAFF_CONNECTIONS,
     });
 
-    const started = await startTwin({ list, product, search, cart, dashboard, sales, orders });
+    // Issue 16: pages as a shopper loads them — a category and a product page, from the page cache, and
+    // the product page with a query string that changes every request, so every answer is a fresh render.
+    const [category] = await json<{ id: string }[]>(`${base}/api/categories`);
+    const categoryPath = `/products/category/${category?.id}`;
+    const productPath = `/products/${first.id}`;
+    const pages: Record<string, string> = {};
+    for (const pagePath of [categoryPath, productPath]) {
+      const res = await fetch(`${base}${pagePath}`, { redirect: 'manual' });
+      if (res.status !== 200) throw new Error(`GET ${pagePath} → ${res.status}`);
+      pages[pagePath] = await res.text();
+    }
+    const browser = { 'accept-encoding': 'br, gzip' };
+    let missed = 0;
+
+    const started = await startTwin({ list, product, search, cart, dashboard, sales, orders, pages }, dataDir);
     twin = started.child;
     const memoryBase = `http://127.0.0.1:${started.port}`;
 
@@ -161,6 +203,21 @@ async function main() {
       ['GET /api/products?limit=20', { requests: [{ method: 'GET', path: '/api/products?limit=20' }] }],
       [`GET /api/products/{id}`, { requests: [{ method: 'GET', path: `/api/products/${first.id}` }] }],
       ['GET /api/products?q=wireless', { requests: [{ method: 'GET', path: '/api/products?q=wireless&limit=20' }] }],
+      ['GET /products/category/{id} (page)', { requests: [{ method: 'GET', path: categoryPath, headers: browser }] }],
+      ['GET /products/{id} (page)', { requests: [{ method: 'GET', path: productPath, headers: browser }] }],
+      [
+        'GET /products/{id}?v=N (page, every answer rendered)',
+        {
+          requests: [
+            {
+              method: 'GET',
+              path: productPath,
+              headers: browser,
+              setupRequest: (request) => ({ ...request, path: `${productPath}?v=${missed++}` }),
+            },
+          ],
+        },
+      ],
       [
         'POST /api/products/add-to-cart',
         {
@@ -182,9 +239,9 @@ async function main() {
     ];
 
     const rows: Row[] = [];
-    for (const [name, scenario] of scenarios) {
+    for (const [name, scenario] of scenarios.filter(([name]) => wanted(name))) {
       await load(base, scenario, name, 'db').catch(() => undefined); // warm-up, discarded
-      rows.push(await load(base, scenario, name, 'db'));
+      rows.push(await load(base, scenario, name, 'db', shop.pid));
       rows.push(await load(memoryBase, scenario, name, 'memory'));
     }
     print(rows);
@@ -192,21 +249,23 @@ async function main() {
     fs.writeFileSync(path.join(ROOT, 'bench/results/latest.json'), JSON.stringify(rows, null, 2));
 
     // Checkout (issue 4): concurrent shoppers placing orders, then the invariants.
-    const checkout = await runCheckout({
-      port,
-      lines: stocked.slice(0, 30),
-      shoppers: Number(process.env.BENCH_SHOPPERS ?? 20),
-      maxOrders: Number(process.env.BENCH_CHECKOUT_ORDERS ?? 200),
-      maxSeconds: Number(process.env.BENCH_CHECKOUT_SECONDS ?? 20),
-    });
-    printCheckout(checkout);
-    fs.writeFileSync(path.join(ROOT, 'bench/results/checkout.json'), JSON.stringify(checkout, null, 2));
-    if (checkout.errors > 0 || !checkout.stockInvariantHolds || !checkout.oneOrderPerKey) process.exitCode = 1;
+    if (wanted('checkout')) {
+      const checkout = await runCheckout({
+        port,
+        lines: stocked.slice(0, 30),
+        shoppers: Number(process.env.BENCH_SHOPPERS ?? 20),
+        maxOrders: Number(process.env.BENCH_CHECKOUT_ORDERS ?? 200),
+        maxSeconds: Number(process.env.BENCH_CHECKOUT_SECONDS ?? 20),
+      });
+      printCheckout(checkout);
+      fs.writeFileSync(path.join(ROOT, 'bench/results/checkout.json'), JSON.stringify(checkout, null, 2));
+      if (checkout.errors > 0 || !checkout.stockInvariantHolds || !checkout.oneOrderPerKey) process.exitCode = 1;
+    }
     twin.kill('SIGTERM');
     twin = undefined;
 
     // The storefront's budgets in the browser (DESIGN §9): Lighthouse, initial JS, admin chunks.
-    if (!(await runWebBudgets(base))) process.exitCode = 1;
+    if (wanted('lighthouse') && !(await runWebBudgets(base))) process.exitCode = 1;
   } finally {
     twin?.kill('SIGTERM');
     await stopShop(shop);
@@ -215,7 +274,17 @@ async function main() {
 }
 
 function print(rows: Row[]) {
-  const head = ['scenario', 'target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'ratio to memory'];
+  const head = [
+    'scenario',
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'non-2xx',
+    'ratio to memory',
+    'app CPU ms',
+  ];
   const lines = rows.map((r) => {
     const twin = rows.find((o) => o.scenario === r.scenario && o.target === 'memory');
     const ratio = r.target === 'db' && twin ? (r.rps / twin.rps).toFixed(2) : '';
@@ -228,6 +297,7 @@ function print(rows: Row[]) {
       String(r.errors),
       String(r.non2xx),
       ratio,
+      r.cpuMs !== undefined ? r.cpuMs.toFixed(2) : '',
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));

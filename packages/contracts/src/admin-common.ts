@@ -59,10 +59,14 @@ export const timeZoneField = z
   .max(64, stopAt('Time zone must be a time zone name such as Europe/Berlin'))
   .refine(isTimeZone, 'Time zone must be a time zone name such as Europe/Berlin');
 
+/** One formatter per time zone (building one costs far more than using it); a shop has one or two. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The wall clock in `timeZone` at `instant`, written as if it were a UTC instant (whole seconds). */
 function wallClock(instant: number, timeZone: string): number {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -71,7 +75,11 @@ function wallClock(instant: number, timeZone: string): number {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-    })
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = Object.fromEntries(
+    format
       .formatToParts(new Date(instant))
       .map((p) => [p.type, Number(p.value)]),
   );

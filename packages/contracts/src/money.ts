@@ -29,9 +29,18 @@ export function discountedCents(regularCents: number, percentage: number): numbe
   return Math.round((regularCents * (100 - percentage)) / 100);
 }
 
+/** One formatter per locale and currency: building an Intl.NumberFormat costs far more than using one. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Cents as the shop shows money: `$1,234.50`. */
 export function formatMoney(cents: number, currency = 'USD', locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }
 
 /** A decimal amount from the wire as the shop shows money: `formatMoney` of its cents. */

@@ -11,6 +11,11 @@ export function plural(count: number, one: string, other: string): string {
   return `${numbers.format(count)} ${pluralNoun(count, one, other)}`;
 }
 
+/** A count as the shop writes numbers: `1,234`. */
+export function formatCount(count: number): string {
+  return numbers.format(count);
+}
+
 /** Only the noun, for text that shows the count apart (in its own element). */
 export function pluralNoun(count: number, one: string, other: string): string {
   return rules.select(count) === 'one' ? one : other;

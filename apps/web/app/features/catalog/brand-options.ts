@@ -1,4 +1,5 @@
 import { FILTER_BRANDS } from '@shop/contracts/categories';
+import { formatCount } from '../../lib/plural.ts';
 
 /** A brand and its number of products in the current result (GET brands with the listing's filters). */
 export interface BrandFacet {
@@ -28,7 +29,7 @@ export function brandOptions(facets: readonly BrandFacet[], selected: string): B
     const count = facet?.count ?? 0;
     return {
       value: id,
-      label: `${facet?.name ?? id} (${count.toLocaleString('en-US')})`,
+      label: `${facet?.name ?? id} (${formatCount(count)})`,
       disabled: count === 0 && id !== selected,
     };
   };

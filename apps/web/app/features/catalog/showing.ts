@@ -1,4 +1,4 @@
-import { plural } from '../../lib/plural.ts';
+import { formatCount, plural } from '../../lib/plural.ts';
 
 /**
  * The listing's result line (issue 11 point 13): "Showing 1 product" when one page holds the whole
@@ -8,9 +8,6 @@ export function showingText(first: number, onPage: number, total: number): strin
   if (onPage === 0) return 'No products';
   if (onPage >= total) return `Showing ${plural(total, 'product', 'products')}`;
   const last = first + onPage - 1;
-  const range =
-    onPage === 1
-      ? `${first.toLocaleString('en-US')}`
-      : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')}`;
+  const range = onPage === 1 ? formatCount(first) : `${formatCount(first)}–${formatCount(last)}`;
   return `Showing ${range} of ${plural(total, 'product', 'products')}`;
 }

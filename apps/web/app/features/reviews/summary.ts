@@ -1,4 +1,5 @@
 import type { Review, ReviewList } from '@shop/contracts/account';
+import { formatLongDate } from '../../lib/long-date.ts';
 import { plural } from '../../lib/plural.ts';
 
 /** What the page shows of a product's reviews; whether the viewer may write one is kept apart. */
@@ -20,8 +21,6 @@ export function withReview(summary: ReviewSummary, review: Review): ReviewSummar
 export const formatAverage = (average: number) => average.toFixed(1);
 
 /** A review's date, the same on the server and in every browser (UTC: no hydration mismatch). */
-export function formatReviewDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}
+export const formatReviewDate = formatLongDate;
 
 export const reviewCountLabel = (count: number) => plural(count, 'rating', 'ratings');

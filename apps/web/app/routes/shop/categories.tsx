@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { CategoryIcon } from '../../components/ui/category-icon.tsx';
 import { pageCache } from '../../lib/page-cache.ts';
-import { plural } from '../../lib/plural.ts';
+import { formatCount, plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/categories';
 
@@ -69,7 +69,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                         <CategoryIcon name={sub.icon} className="size-5 text-slate-700" />
                         <span className="font-medium">{sub.name}</span>
                         <span className="ml-auto text-slate-600 text-sm">
-                          {sub.count.toLocaleString('en-US')}
+                          {formatCount(sub.count)}
                           <span className="sr-only"> products</span>
                         </span>
                       </Link>

@@ -2,6 +2,7 @@ import { trimEndChar } from '@shop/contracts/text';
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { ContentBlocks, parseBody } from '../../features/content/index.ts';
+import { formatLongDate } from '../../lib/long-date.ts';
 import { pageCache } from '../../lib/page-cache.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/content-page';
@@ -31,10 +32,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-/** Dates in UTC: the server and the browser must render the same text. */
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
@@ -45,7 +42,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           {/* Issue 11 point 13: the date staff last changed the text; a page still as installed has none. */}
           {page.updated_at ? (
             <p className="mt-2 text-slate-600 text-sm">
-              Last updated <time dateTime={page.updated_at}>{formatDate(page.updated_at)}</time>
+              Last updated <time dateTime={page.updated_at}>{formatLongDate(page.updated_at)}</time>
             </p>
           ) : null}
           <div className="mt-8">
