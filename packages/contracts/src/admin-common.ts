@@ -79,9 +79,7 @@ function wallClock(instant: number, timeZone: string): number {
     wallClockFormats.set(timeZone, format);
   }
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = Object.fromEntries(
-    format
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, Number(p.value)]),
+    format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]),
   );
   const at = (type: Intl.DateTimeFormatPartTypes) => parts[type] ?? 0;
   return Date.UTC(at('year'), at('month') - 1, at('day'), at('hour'), at('minute'), at('second'));
