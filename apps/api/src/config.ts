@@ -98,6 +98,11 @@ const schema = z.object({
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   /** The memory the answer caches of one process may hold (issue 13 point 8), in megabytes. */
   CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(32),
+  /**
+   * How long one listing answer (a page of products, a brand facet) is shared by the requests asking the
+   * same (issue 16): 0 turns that cache off, so every listing runs its query (the bench measures them so).
+   */
+  LISTING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
