@@ -16,6 +16,8 @@ interface Fixtures {
   dashboard: z.infer<typeof dashboard>;
   sales: z.infer<typeof salesReport>;
   orders: z.infer<typeof adminOrderList>;
+  /** The catalogue bench (issue 16): the real answer of each listing it measures, by its path. */
+  listings?: Record<string, z.infer<typeof productList>>;
 }
 
 const fixtures = JSON.parse(process.argv[2] ?? '{}') as Fixtures;
@@ -23,8 +25,10 @@ const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
 app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
 
-app.get('/api/products', { schema: { querystring: productListQuery, response: { 200: productList } } }, async (req) =>
-  req.query.q ? fixtures.search : fixtures.list,
+app.get(
+  '/api/products',
+  { schema: { querystring: productListQuery, response: { 200: productList } } },
+  async (req) => fixtures.listings?.[req.url] ?? (req.query.q ? fixtures.search : fixtures.list),
 );
 app.get(
   '/api/products/:id',

@@ -18,8 +18,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `scripts/start.mjs` (which builds the web app when stale) and waits until it is ready. */
-export async function startShop(dataDir: string, port: number): Promise<ChildProcess> {
+/**
+ * Starts `scripts/start.mjs` (which builds the web app when stale) and waits until it is ready. `env` adds
+ * or overrides settings (the catalogue bench: its own DATABASE_URL, the listing cache off).
+ */
+export async function startShop(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: {
@@ -38,6 +45,7 @@ export async function startShop(dataDir: string, port: number): Promise<ChildPro
       STRIPE_SECRET_KEY: '',
       STRIPE_PUBLISHABLE_KEY: '',
       STRIPE_WEBHOOK_SECRET: '',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -58,4 +66,21 @@ export async function stopShop(shop: ChildProcess): Promise<void> {
   const exited = new Promise((r) => shop.once('exit', r));
   shop.kill('SIGTERM');
   await exited;
+}
+
+/** Starts the memory twin (bench/memory-twin.ts) answering from `fixtures`; resolves with its port. */
+export function startTwin(fixtures: unknown): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench/memory-twin.ts'), JSON.stringify(fixtures)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout?.once('data', (d) => resolve({ child, port: JSON.parse(String(d)).port }));
+    child.once('exit', () => reject(new Error('memory twin exited')));
+  });
 }

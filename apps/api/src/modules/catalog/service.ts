@@ -8,10 +8,10 @@ import type {
 } from '@shop/contracts/catalog';
 import { PAGE } from '@shop/contracts/constants';
 import type { ProductVariantsAnswer } from '@shop/contracts/variants';
+import { poolOf } from '../../db/client.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import { answerCache, cached } from './cache.ts';
-import { poolOf } from '../../db/client.ts';
 import {
   type BrandCount,
   findBrandBySlug,
