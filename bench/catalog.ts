@@ -39,7 +39,7 @@ export interface CatalogRow {
   p99: number;
   errors: number;
   non2xx: number;
-  /** Per request, db runs only. */
+  /** Per request: the shop's (or the twin's) CPU; the database's and statements for db runs only. */
   appCpuMs?: number;
   dbCpuMs?: number;
   statements?: number;
@@ -149,9 +149,12 @@ export async function runCatalogBench(opts: {
           // Less the counter's own two statements.
           statements: Math.max(0, (await commits()) - commits0 - 1) / requests,
         });
-        rows.push(
-          rowOf(catalog.products, name, 'memory', await run(memoryBase, scenario, opts.connections, opts.durationS)),
-        );
+        const twin0 = cpuMs(started.child.pid!);
+        const memory = await run(memoryBase, scenario, opts.connections, opts.durationS);
+        rows.push({
+          ...rowOf(catalog.products, name, 'memory', memory),
+          appCpuMs: (cpuMs(started.child.pid!) - twin0) / (memory.requests.total || 1),
+        });
       }
     } finally {
       twin?.kill('SIGTERM');
@@ -198,7 +201,7 @@ export function printCatalog(rows: CatalogRow[], connections: number) {
       String(r.errors),
       String(r.non2xx),
       db && twin ? (r.rps / twin.rps).toFixed(2) : '',
-      db ? (r.appCpuMs ?? 0).toFixed(2) : '',
+      (r.appCpuMs ?? 0).toFixed(2),
       db ? (r.dbCpuMs ?? 0).toFixed(2) : '',
       db ? (r.statements ?? 0).toFixed(2) : '',
     ];

@@ -1,5 +1,6 @@
 // The memory twin: the same routes, schemas and serializer as the API, answering from fixtures held in
 // memory. Whatever the real route costs beyond this is the database and the domain logic.
+import fs from 'node:fs';
 import { dashboard, insightsRangeQuery, salesReport, salesReportQuery } from '@shop/contracts/admin-insights';
 import { adminOrderList, adminOrdersQuery } from '@shop/contracts/admin-orders';
 import { addToCartBody, cart } from '@shop/contracts/cart';
@@ -20,7 +21,8 @@ interface Fixtures {
   listings?: Record<string, z.infer<typeof productList>>;
 }
 
-const fixtures = JSON.parse(process.argv[2] ?? '{}') as Fixtures;
+// The fixtures' file (bench/shop.ts startTwin).
+const fixtures = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as Fixtures;
 const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
 app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
