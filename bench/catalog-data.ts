@@ -1,5 +1,5 @@
-// Issue 16: a catalogue database for the query bench — the demo seed (2,000 products with its variants),
-// grown when asked to any size by one generate_series insert of variations of the seeded products. Generated
+// Issue 16: a catalogue database for the query bench — the demo seed (1,056 products with their variants),
+// grown to any size asked by one generate_series insert of variations of the seeded products. Generated
 // here on each run, never shipped. The database lives on an embedded server in its own temporary folder.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,8 +22,8 @@ export interface CatalogDatabase {
 
 /**
  * Model words added to the generated names, none of them a word the bench searches for: a search matches
- * the same share of the large catalogue as of the seed ("wireless": 28 of 2,000, then about 1,400 of
- * 100,000). A search's cost grows with its matches (ranking reads each one; docs/performance.md).
+ * the same share of the large catalogue as of the seed ("wireless": 36 of the seed's 1,056 products, 3,420
+ * of 100,000). A search's cost grows with its matches (ranking reads each one; docs/performance.md).
  */
 const WORDS = ['Pro', 'Lite', 'Max', 'Mini', 'Plus', 'Air', 'Classic', 'Edition'];
 
