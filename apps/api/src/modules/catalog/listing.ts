@@ -11,15 +11,33 @@ import { searchWords } from './search.ts';
  * a hash of its text). docs/performance.md "Queries" shows the plans.
  */
 
-/** A statement ready for `pool.query`: its name, text and parameters. */
+/** A statement ready for `pool.query`: its name (none: parsed each time), text and parameters. */
 export interface Statement {
-  name: string;
+  name?: string;
   text: string;
   values: unknown[];
 }
 
+/**
+ * How many statement texts one process names. A prepared listing holds about 175 kB in each PostgreSQL
+ * connection that ran it (measured: its query tree and cached plan), and the filters combine into a few
+ * thousand texts: the first texts asked for get a name — the storefront's usual listings — and any beyond
+ * are sent unnamed, parsed each time, so no sequence of requests can grow the database's memory past
+ * about 5.6 MB per connection.
+ */
+export const MAX_NAMED_STATEMENTS = 32;
+const namedTexts = new Set<string>();
+
+/** The name a statement text is prepared under: a hash of the text, so one name never means two texts. */
+export const nameOf = (text: string) => `catalog_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+
 function named(text: string, values: unknown[]): Statement {
-  return { name: `catalog_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values };
+  const name = nameOf(text);
+  if (!namedTexts.has(name)) {
+    if (namedTexts.size >= MAX_NAMED_STATEMENTS) return { text, values };
+    namedTexts.add(name);
+  }
+  return { name, text, values };
 }
 
 /**
