@@ -1,6 +1,5 @@
 // The memory twin: the same routes, schemas and serializer as the API, answering from fixtures held in
 // memory. Whatever the real route costs beyond this is the database and the domain logic.
-
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { dashboard, insightsRangeQuery, salesReport, salesReportQuery } from '@shop/contracts/admin-insights';
@@ -19,18 +18,22 @@ interface Fixtures {
   dashboard: z.infer<typeof dashboard>;
   sales: z.infer<typeof salesReport>;
   orders: z.infer<typeof adminOrderList>;
+  /** The catalogue bench (issue 16): the real answer of each listing it measures, by its path. */
+  listings?: Record<string, z.infer<typeof productList>>;
   /** Issue 16: server-rendered pages by path, as the shop sent them. */
-  pages: Record<string, string>;
+  pages?: Record<string, string>;
 }
 
-// A file, not an argument: pages make the fixtures larger than one argument may be.
+// The fixtures' file (bench/shop.ts startTwin): pages and listings make them larger than one argument may be.
 const fixtures = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as Fixtures;
 const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
 app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
 
-app.get('/api/products', { schema: { querystring: productListQuery, response: { 200: productList } } }, async (req) =>
-  req.query.q ? fixtures.search : fixtures.list,
+app.get(
+  '/api/products',
+  { schema: { querystring: productListQuery, response: { 200: productList } } },
+  async (req) => fixtures.listings?.[req.url] ?? (req.query.q ? fixtures.search : fixtures.list),
 );
 app.get(
   '/api/products/:id',

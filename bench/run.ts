@@ -1,17 +1,18 @@
 // `npm run bench`: the built server on the embedded database, each route beside its memory twin in the
 // same run (DESIGN §9). Traffic goes to 127.0.0.1 only; every run is bounded in time and stops itself.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { printCacheMemory, runCacheMemoryBench } from './cache-memory.ts';
+import { printCatalog, runCatalogBench } from './catalog.ts';
 import { type CartLine, printCheckout, runCheckout } from './checkout.ts';
 import { printImport, runImportBench } from './import.ts';
 import { printInvalidation, runInvalidationBench } from './invalidation.ts';
 import { runWebBudgets } from './lighthouse.ts';
 import { printSeed, runSeedBench } from './seed.ts';
-import { BENCH_ADMIN, freePort, ROOT, startShop, stopShop } from './shop.ts';
+import { BENCH_ADMIN, freePort, ROOT, startShop, startTwin, stopShop } from './shop.ts';
 import { printValidation, runValidationBench } from './validation.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -35,20 +36,6 @@ interface Row {
   non2xx: number;
   /** CPU time of the shop's own process per answer (ms), where it was measured. */
   cpuMs?: number;
-}
-
-function startTwin(fixtures: unknown, dir: string): Promise<{ child: ChildProcess; port: number }> {
-  const file = path.join(dir, 'twin-fixtures.json');
-  fs.writeFileSync(file, JSON.stringify(fixtures));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/memory-twin.ts'), file], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout?.once('data', (d) => resolve({ child, port: JSON.parse(String(d)).port }));
-    child.once('exit', () => reject(new Error('memory twin exited')));
-  });
 }
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
@@ -117,6 +104,19 @@ async function main() {
   if (wanted('invalidation') && !printInvalidation(await runInvalidationBench())) process.exitCode = 1;
   // Issue 14: a dry run and an apply of a 10,000-row product import, timed (the issue asks < 1 minute).
   if (wanted('import') && !printImport(await runImportBench())) process.exitCode = 1;
+  // Issue 16: the catalogue's queries with the listing cache off, at the demo's size and at 100,000 products.
+  if (wanted('catalog')) {
+    const catalogSizes = (process.env.BENCH_CATALOG_SIZES ?? '2000,100000').split(',').map(Number);
+    const catalogRows = await runCatalogBench({
+      sizes: catalogSizes,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      dataDir,
+    });
+    printCatalog(catalogRows, CONNECTIONS);
+    fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    fs.writeFileSync(path.join(ROOT, 'bench/results/catalog.json'), JSON.stringify(catalogRows, null, 2));
+  }
   const shop = await startShop(dataDir, port);
   let twin: ChildProcess | undefined;
   try {
@@ -194,7 +194,7 @@ async function main() {
     const browser = { 'accept-encoding': 'br, gzip' };
     let missed = 0;
 
-    const started = await startTwin({ list, product, search, cart, dashboard, sales, orders, pages }, dataDir);
+    const started = await startTwin({ list, product, search, cart, dashboard, sales, orders, pages });
     twin = started.child;
     const memoryBase = `http://127.0.0.1:${started.port}`;
 

@@ -1,7 +1,9 @@
 // The shop as the bench runs it: the built server on a fresh embedded database, on 127.0.0.1 only.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -18,8 +20,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `scripts/start.mjs` (which builds the web app when stale) and waits until it is ready. */
-export async function startShop(dataDir: string, port: number): Promise<ChildProcess> {
+/**
+ * Starts `scripts/start.mjs` (which builds the web app when stale) and waits until it is ready. `env` adds
+ * or overrides settings (the catalogue bench: its own DATABASE_URL, the listing cache off).
+ */
+export async function startShop(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: {
@@ -38,6 +47,7 @@ export async function startShop(dataDir: string, port: number): Promise<ChildPro
       STRIPE_SECRET_KEY: '',
       STRIPE_PUBLISHABLE_KEY: '',
       STRIPE_WEBHOOK_SECRET: '',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -58,4 +68,24 @@ export async function stopShop(shop: ChildProcess): Promise<void> {
   const exited = new Promise((r) => shop.once('exit', r));
   shop.kill('SIGTERM');
   await exited;
+}
+
+/**
+ * Starts the memory twin (bench/memory-twin.ts) answering from `fixtures`; resolves with its port. The
+ * fixtures go through a temporary file (the catalogue bench's are larger than one argument may be).
+ */
+export function startTwin(fixtures: unknown): Promise<{ child: ChildProcess; port: number }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-twin-'));
+  const file = path.join(dir, 'fixtures.json');
+  fs.writeFileSync(file, JSON.stringify(fixtures));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/memory-twin.ts'), file], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return new Promise((resolve, reject) => {
+    child.stdout?.once('data', (d) => resolve({ child, port: JSON.parse(String(d)).port }));
+    child.once('exit', () => reject(new Error('memory twin exited')));
+  });
 }

@@ -103,6 +103,11 @@ const schema = z.object({
    * its brotli and gzip forms), in megabytes; 0 renders every page on every request.
    */
   PAGE_CACHE_MAX_MB: z.coerce.number().min(0).max(4096).default(64),
+  /**
+   * How long one listing answer (a page of products, a brand facet) is shared by the requests asking the
+   * same (issue 16): 0 turns that cache off, so every listing runs its query (the bench measures them so).
+   */
+  LISTING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),

@@ -94,7 +94,7 @@ export function createServices(deps: Deps) {
   const settings = createSettingsService(deps);
   const audit = createAuditService();
   const auth = createAuthService(deps);
-  const catalog = createCatalogService(deps);
+  const catalog = createCatalogService(deps, { answerCacheMs: deps.config.LISTING_CACHE_MS });
   const cart = createCartService(deps);
   const backInStock = createBackInStockService(deps, { catalog });
   const media = createMediaService(deps, { catalog });

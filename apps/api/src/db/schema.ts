@@ -213,7 +213,20 @@ export const products = pgTable(
     index('products_price_idx').on(t.salePriceCents),
     index('products_sold_idx').on(t.soldCount),
     index('products_date_idx').on(t.dateAdded),
-    index('products_rating_idx').on(t.ratingAverage),
+    // Issue 16: the public listing's orders, alone and within a category, over published products only
+    // (`id` last, as the listing breaks ties): a page is the first rows of one of these, and a deep page
+    // skips its offset in the index alone (docs/performance.md, "Queries"). The staff's list, drafts
+    // included, keeps the single-column indexes above.
+    index('products_listing_popular_idx').on(t.soldCount.desc().nullsFirst(), t.id).where(sql`${t.published}`),
+    index('products_listing_category_popular_idx')
+      .on(t.categoryId, t.soldCount.desc().nullsFirst(), t.id)
+      .where(sql`${t.published}`),
+    index('products_listing_price_idx').on(t.salePriceCents, t.id).where(sql`${t.published}`),
+    index('products_listing_category_price_idx').on(t.categoryId, t.salePriceCents, t.id).where(sql`${t.published}`),
+    index('products_listing_newest_idx').on(t.dateAdded.desc().nullsFirst(), t.id).where(sql`${t.published}`),
+    index('products_listing_rating_idx')
+      .on(t.ratingAverage.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.id)
+      .where(sql`${t.published}`),
     index('products_search_idx').using('gin', t.search),
     index('products_featured_idx').using('gin', t.featured),
   ],

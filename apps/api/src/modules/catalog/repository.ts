@@ -1,40 +1,19 @@
 import type { BrandFacetQuery, Category, ProductListQuery } from '@shop/contracts/catalog';
-import { categoryIdOf } from '@shop/contracts/categories';
-import { toCents } from '@shop/contracts/money';
-import { and, arrayContains, asc, count, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { brands, categories, featuredCards, products, productVariants, subcategories } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { searchWords } from './search.ts';
+import { brandCountStatement, listingStatement } from './listing.ts';
 import {
   type ProductDetailRow,
-  productColumns,
+  type ProductRow,
   productDetailColumns,
   type VariantRow,
   type VariantsProductRow,
 } from './wire.ts';
 
-/** The catalogue's SQL: listing filters and order, the menu, brand facets, one product, a picture's facts. */
-
-export function orderFor(sort: ProductListQuery['sort'], rank: SQL | undefined): SQL[] {
-  // spec §2 sort list; `id` last so pages never overlap or skip rows with equal keys.
-  switch (sort) {
-    case 'newest':
-      return [desc(products.dateAdded), asc(products.id)];
-    case 'price-low':
-      return [asc(products.salePriceCents), asc(products.id)];
-    case 'price-high':
-      return [desc(products.salePriceCents), asc(products.id)];
-    case 'rating':
-      return [desc(products.ratingAverage), desc(products.ratingCount), asc(products.id)];
-    case 'popular':
-      return [desc(products.soldCount), asc(products.id)];
-    default:
-      return rank
-        ? [desc(rank), desc(products.soldCount), asc(products.id)]
-        : [desc(products.soldCount), asc(products.id)];
-  }
-}
+/** The catalogue's SQL: listings and brand facets (built in listing.ts), the menu, one product, a picture's facts. */
 
 export async function loadCategories(db: Db): Promise<Category[]> {
   const [cats, subs, catCounts, cards] = await Promise.all([
@@ -79,36 +58,6 @@ export async function loadCategories(db: Db): Promise<Category[]> {
   }));
 }
 
-/**
- * The WHERE conditions of a listing's filters (spec §2 lists, price, stock, search), brand aside: the
- * listing adds it, the brand facets leave it out. Reads `subcategories`, so queries left-join it.
- * `rank` is the search's relevance, for ordering.
- */
-export function filterOf(query: Partial<BrandFacetQuery>): { where: SQL[]; rank: SQL | undefined } {
-  const where: SQL[] = [eq(products.published, true)];
-  if (query.category && query.category !== 'all') {
-    // DESIGN §7: `clothing` is the filter name of `fashion`; an unknown id simply matches nothing.
-    where.push(eq(products.categoryId, categoryIdOf(query.category)));
-  }
-  if (query.subcategory) where.push(eq(subcategories.slug, query.subcategory));
-  if (query.featured) where.push(arrayContains(products.featured, [query.featured]));
-  let rank: SQL | undefined;
-  if (query.q) {
-    const words = searchWords(query.q);
-    if (words === undefined) {
-      where.push(sql`false`);
-    } else {
-      const tsquery = sql`plainto_tsquery('english', ${words})`;
-      where.push(sql`${products.search} @@ ${tsquery}`);
-      rank = sql`ts_rank(${products.search}, ${tsquery})`;
-    }
-  }
-  if (query.min_price !== undefined) where.push(gte(products.salePriceCents, toCents(query.min_price)));
-  if (query.max_price !== undefined) where.push(lte(products.salePriceCents, toCents(query.max_price)));
-  if (query.in_stock) where.push(gt(products.available, 0));
-  return { where, rank };
-}
-
 /** A brand, its page's slug and its number of matching published products. */
 export interface BrandCount {
   id: string;
@@ -118,51 +67,33 @@ export interface BrandCount {
 }
 
 /**
- * Every brand with the number of published products matching `filters` (issue 11 point 11: the
- * listing's brand list is the facets of its current result). One grouped count over the filtered
- * products, joined to the brands table so brands without a match are listed with 0.
+ * Every brand with the number of published products matching `filters` (the listing's brand facets;
+ * listing.ts `brandCountStatement`).
  */
-export async function loadBrandCounts(db: Db, filters: Partial<BrandFacetQuery>): Promise<BrandCount[]> {
-  const { where } = filterOf(filters);
-  const counts = db
-    .select({ brandId: products.brandId, n: count().as('n') })
-    .from(products)
-    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-    .where(and(...where))
-    .groupBy(products.brandId)
-    .as('counts');
-  return db
-    .select({
-      id: brands.id,
-      name: brands.name,
-      slug: brands.slug,
-      count: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number),
-    })
-    .from(brands)
-    .leftJoin(counts, eq(counts.brandId, brands.id))
-    .orderBy(asc(brands.name), asc(brands.id));
+export async function loadBrandCounts(pool: pg.Pool, filters: Partial<BrandFacetQuery>): Promise<BrandCount[]> {
+  const { rows } = await pool.query<BrandCount>(brandCountStatement(filters));
+  return rows;
 }
 
-/** One page of published products matching `filter`, in `order`. */
-export function selectProductPage(db: Db, filter: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  return db
-    .select(productColumns)
-    .from(products)
-    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-    .where(filter)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-}
-
-/** How many products match `filter` (the listing's total). */
-export async function countProducts(db: Db, filter: SQL | undefined): Promise<number> {
-  const [counted] = await db
-    .select({ n: count() })
-    .from(products)
-    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-    .where(filter);
-  return counted?.n ?? 0;
+/**
+ * One page of published products matching the listing's filters, in its order, and their total, in one
+ * round trip (listing.ts `listingStatement`). With `knownTotal` (a recent count of the same filters) the
+ * matches are not counted: the total is the page's own when the page tells it, else `knownTotal`.
+ */
+export async function selectListing(
+  pool: pg.Pool,
+  query: Partial<ProductListQuery>,
+  knownTotal?: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const result = await pool.query<ProductRow & { total: number | null }>(
+    listingStatement(query, knownTotal === undefined),
+  );
+  const rows = result.rows.filter((r) => r.id !== null);
+  const limit = query.limit ?? 20;
+  const offset = ((query.page ?? 1) - 1) * limit;
+  const told = rows.length > 0 ? rows.length < limit : offset === 0;
+  const total = told ? offset + rows.length : (result.rows[0]?.total ?? knownTotal ?? 0);
+  return { rows, total };
 }
 
 /** The condition "the published product with this UUID or slug". */

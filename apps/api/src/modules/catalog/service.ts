@@ -8,24 +8,20 @@ import type {
 } from '@shop/contracts/catalog';
 import { PAGE } from '@shop/contracts/constants';
 import type { ProductVariantsAnswer } from '@shop/contracts/variants';
-import { and, eq } from 'drizzle-orm';
-import { products } from '../../db/schema.ts';
+import { poolOf } from '../../db/client.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import { answerCache, cached } from './cache.ts';
 import {
   type BrandCount,
-  countProducts,
-  filterOf,
   findBrandBySlug,
   findProductArt,
   findPublishedProduct,
   findPublishedVariants,
   loadBrandCounts,
   loadCategories,
-  orderFor,
   type ProductArt,
-  selectProductPage,
+  selectListing,
 } from './repository.ts';
 import { toProductDetailWire, toProductWire, toVariantsWire } from './wire.ts';
 
@@ -50,9 +46,11 @@ export function createCatalogService(
   opts: CatalogServiceOptions = {},
 ) {
   const { db, invalidation } = deps;
+  // Listings go to the pool as named prepared statements (issue 16; listing.ts).
+  const pool = poolOf(db);
   const ttl = opts.listCacheMs ?? 5_000;
   const categoryCache = cached(ttl, () => loadCategories(db));
-  const brandCache = cached(ttl, () => loadBrandCounts(db, {}));
+  const brandCache = cached(ttl, () => loadBrandCounts(pool, {}));
 
   // DESIGN §9: the public listing answers the same to everyone. A page is kept for a moment (one
   // second by default) and shared by concurrent requests, so a burst costs one query. A single
@@ -72,39 +70,23 @@ export function createCatalogService(
 
   async function loadPage(filters: Partial<ProductListQuery>): Promise<ProductList> {
     const query = { ...filters, page: filters.page ?? 1, limit: filters.limit ?? PAGE.defaultLimit };
-    const { where, rank } = filterOf(query);
-    if (query.brand && query.brand !== 'all') where.push(eq(products.brandId, query.brand));
-
-    const offset = (query.page - 1) * query.limit;
-    const filter = and(...where);
-    const rows = await selectProductPage(db, filter, orderFor(query.sort, rank), query.limit, offset);
-
-    // DESIGN §9: the total costs more than the page (it reads every match; a `count(*) over ()`
-    // window was slower still). A short last page tells it exactly; otherwise reuse a recent count
-    // of the same filters for a few seconds, like the category counts.
-    let total: number;
-    if (rows.length > 0 ? rows.length < query.limit : offset === 0) {
-      total = offset + rows.length;
-    } else {
-      const key = JSON.stringify([
-        query.category,
-        query.subcategory,
-        query.brand,
-        query.featured,
-        query.q,
-        query.min_price,
-        query.max_price,
-        query.in_stock,
-      ]);
-      const known = answers.get<number>(`total:${key}`);
-      if (known === undefined) {
-        const since = answers.generation();
-        total = await countProducts(db, filter);
-        answers.set(`total:${key}`, total, ttl, since);
-      } else {
-        total = known;
-      }
-    }
+    // DESIGN §9: the total costs more than the page (it reads every match). The statement counts only
+    // when the page does not tell it (listing.ts), and a count of the same filters is reused for a few
+    // seconds, like the category counts; then the statement does not count at all.
+    const key = `total:${JSON.stringify([
+      query.category,
+      query.subcategory,
+      query.brand,
+      query.featured,
+      query.q,
+      query.min_price,
+      query.max_price,
+      query.in_stock,
+    ])}`;
+    const known = answers.get<number>(key);
+    const since = answers.generation();
+    const { rows, total } = await selectListing(pool, query, known);
+    if (known === undefined) answers.set(key, total, ttl, since);
     return { items: rows.map(toProductWire), total, page: query.page, limit: query.limit };
   }
 
@@ -163,7 +145,7 @@ export function createCatalogService(
         filters.in_stock || undefined,
       ];
       if (parts.every((part) => part === undefined)) return brandCache.get();
-      return answers.shared(`facet:${JSON.stringify(parts)}`, answerTtl, () => loadBrandCounts(db, filters));
+      return answers.shared(`facet:${JSON.stringify(parts)}`, answerTtl, () => loadBrandCounts(pool, filters));
     },
 
     /**
