@@ -57,7 +57,7 @@ export async function withIdempotency<T>(
   run: (tx: Tx) => Promise<IdempotentAnswer<T>>,
 ): Promise<IdempotentAnswer<T> & { replayed: boolean }> {
   const { scope, key, requestHash, now } = request;
-  const expiredBefore = new Date(now.getTime() - (request.ttlMs ?? IDEMPOTENCY_TTL_MS));
+  const expiredBefore = expiryOf(request);
   const thisKey = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 
   return db.transaction(async (tx) => {
@@ -68,10 +68,7 @@ export async function withIdempotency<T>(
         .from(idempotencyKeys)
         .where(and(thisKey, isNotNull(idempotencyKeys.statusCode), gte(idempotencyKeys.createdAt, expiredBefore)));
       if (!stored || stored.statusCode === null) return undefined;
-      if (stored.requestHash !== requestHash) {
-        throw unprocessable('This Idempotency-Key was already used for a different request');
-      }
-      return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
+      return { statusCode: stored.statusCode, body: storedResponse(stored, requestHash) as T, replayed: true };
     };
 
     // A finished key answers its stored answer without the lock (ADR 004; issue 13 point 2): retries
@@ -113,6 +110,22 @@ export async function withIdempotency<T>(
   });
 }
 
+/** Answers stored before this are expired (`ttlMs`, default 24 h): the key is reused as if new. */
+export function expiryOf(request: Pick<IdempotentRequest, 'now' | 'ttlMs'>): Date {
+  return new Date(request.now.getTime() - (request.ttlMs ?? IDEMPOTENCY_TTL_MS));
+}
+
+/**
+ * The response stored under a key, for a request with this hash; the 422 when the key was used for a
+ * different request. Shared with the statements that read a key themselves (issue 16: cart adds).
+ */
+export function storedResponse(stored: { requestHash: string; response: unknown }, requestHash: string): unknown {
+  if (stored.requestHash !== requestHash) {
+    throw unprocessable('This Idempotency-Key was already used for a different request');
+  }
+  return stored.response;
+}
+
 /**
  * Whether (scope, key) holds a live stored answer, so the same request again would be answered from
  * the store without running. Rate limits let such retries through (issue 10 point 3).
@@ -121,7 +134,7 @@ export async function hasStoredAnswer(
   db: Db,
   request: Pick<IdempotentRequest, 'scope' | 'key' | 'now' | 'ttlMs'>,
 ): Promise<boolean> {
-  const expiredBefore = new Date(request.now.getTime() - (request.ttlMs ?? IDEMPOTENCY_TTL_MS));
+  const expiredBefore = expiryOf(request);
   const [row] = await db
     .select({ key: idempotencyKeys.key })
     .from(idempotencyKeys)
