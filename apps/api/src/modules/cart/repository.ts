@@ -1,6 +1,7 @@
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { type Db, poolOf, type Tx } from '../../db/client.ts';
 import { cartItems, carts, products, productVariants } from '../../db/schema.ts';
 import { activeSessionRoleSql } from '../auth/index.ts';
 import type { CartLineRow, CartSnapshot } from './wire.ts';
@@ -168,6 +169,9 @@ export type OneStatementAdd =
   /** The line was added to or made, the answer stored under the key if any. */
   | { kind: 'added'; cart: CartSnapshot };
 
+/** Renders the one-statement add as the client does (db/client.ts: snake_case), to run it as a named statement. */
+const dialect = new PgDialect({ casing: 'snake_case' });
+
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
@@ -238,14 +242,7 @@ export async function addInOneStatement(
     ? sql`(select request_hash from stored) as stored_hash, (select response from stored) as stored_response`
     : sql`null::text as stored_hash, null::jsonb as stored_response`;
 
-  const { rows } = await db.execute<{
-    role: string | null;
-    went: boolean | null;
-    added: boolean;
-    answer: CartSnapshot | null;
-    stored_hash: string | null;
-    stored_response: unknown;
-  }>(sql`
+  const statement = sql`
     with sess as (${activeSessionRoleSql(claims, now)}),
     ${go}
     cart as (
@@ -294,7 +291,18 @@ export async function addInOneStatement(
     ${claim}
     select (select role from sess) as role, (select ok from go) as went, exists (select from line) as added,
       case when exists (select from line) then (select body from answer) end as answer,
-      ${stored}`);
+      ${stored}`;
+  // A named statement (one per shape: with or without a key): each connection plans it once, not on
+  // every add — planning was as long as running it (docs/performance.md).
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const { rows } = await poolOf(db).query<{
+    role: string | null;
+    went: boolean | null;
+    added: boolean;
+    answer: CartSnapshot | null;
+    stored_hash: string | null;
+    stored_response: unknown;
+  }>({ name: key ? 'cart-add-keyed' : 'cart-add', text, values: params });
   const row = rows[0];
   if (!row?.role) return { kind: 'session_ended' };
   if (row.stored_hash !== null) return { kind: 'stored', requestHash: row.stored_hash, response: row.stored_response };
