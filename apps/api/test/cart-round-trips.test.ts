@@ -78,6 +78,37 @@ describe('add-to-cart by variant id: one round trip', () => {
     expect([line?.color, line?.size]).toEqual(['Blue', 'M']);
   });
 
+  it('with the variant’s own colour and size, as the storefront sends them, still ONE statement', async () => {
+    const u = await signedInUser(t);
+    const p = await createProduct(t, { colors: ['Red', 'Blue'], availableSizes: ['S', 'M'] });
+    const redS = p.variants.find((v) => v.option1 === 'Red' && v.option2 === 'S');
+    const payload = { product_id: p.id, variant_id: redS?.id, color: 'Red', size: 'S' };
+    const { value, statements } = await countStatements(t.pool, () => add(u.headers, payload, 'k-own'));
+    expect(value.statusCode).toBe(200);
+    expect(statements).toHaveLength(1);
+    expect((value.json() as Cart).cart_items.map((i) => [i.variant_id, i.color, i.size])).toEqual([
+      [redS?.id, 'Red', 'S'],
+    ]);
+  });
+
+  it('a colour or size that is not the variant’s own is judged as before (400, nothing written)', async () => {
+    const u = await signedInUser(t);
+    const p = await createProduct(t, { colors: ['Red', 'Blue'], availableSizes: ['S', 'M'] });
+    const redS = p.variants.find((v) => v.option1 === 'Red' && v.option2 === 'S');
+    const wrong = await add(u.headers, { product_id: p.id, variant_id: redS?.id, color: 'Blue' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('color must be Red for the chosen variant');
+    const plain = await createProduct(t);
+    const none = await add(u.headers, { ...byVariant(plain), size: 'M' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('This product has no size options');
+    // The same value in another case is the variant's own (contracts sameValue): accepted, by either path.
+    const cased = await add(u.headers, { product_id: p.id, variant_id: redS?.id, color: 'red' });
+    expect(cased.statusCode).toBe(200);
+    expect(await quantityOf(plain.id)).toBe(0);
+    expect(await quantityOf(p.id)).toBe(1);
+  });
+
   it('a refusal stores nothing under the key and names its reason, like the other path', async () => {
     const u = await signedInUser(t);
     const p = await createProduct(t, { available: 3 });

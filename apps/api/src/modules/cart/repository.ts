@@ -210,11 +210,18 @@ const specValueSql = (names: string[]) => sql`coalesce((
 export async function addInOneStatement(
   db: Db,
   claims: SessionClaims,
-  line: { productId: string; variantId: string; quantity: number },
+  line: {
+    productId: string;
+    variantId: string;
+    quantity: number;
+    /** A colour or size sent with the variant: written only when it is the variant's own, exactly. */
+    color: string | null;
+    size: string | null;
+  },
   now: Date,
   key?: KeyClaim,
 ): Promise<OneStatementAdd> {
-  const { productId, variantId, quantity: q } = line;
+  const { productId, variantId, quantity: q, color, size } = line;
   const go: SQL = key
     ? sql`stored as (
         select request_hash, response from idempotency_keys
@@ -259,6 +266,10 @@ export async function addInOneStatement(
         and p.published
         and ${q}::int <= ${MAX_LINE_QUANTITY}::int
         and ${q}::int <= v.available
+        -- Exactly the variant's own values, as the storefront sends them; anything else is refused here
+        -- and judged by the statement-by-statement path (stock chooseVariant's rules and texts).
+        and (${color}::text is null or ${specValueSql(['color', 'colour'])} = ${color}::text)
+        and (${size}::text is null or ${specValueSql(['size'])} = ${size}::text)
       on conflict (cart_id, variant_id) do update
         -- issue 4: the price the shopper saw when adding; checkout refuses (409) if it moved since.
         set quantity = cart_items.quantity + excluded.quantity, unit_price_cents = excluded.unit_price_cents

@@ -108,9 +108,10 @@ export function createCartService({ db, clock }: Deps) {
 
   /**
    * Issue 16: the add in one round trip (repository `addInOneStatement`) when the shopper names the
-   * variant by id, as the storefront does; undefined when the statement-by-statement path must answer
-   * instead — a choice by colour and size, ids that are not UUIDs (404s), a refusal (its reason needs
-   * reading), or a key another request holds.
+   * variant by id, as the storefront does (with the variant's own colour and size, if any); undefined
+   * when the statement-by-statement path must answer instead — a choice by colour and size alone, ids
+   * that are not UUIDs (404s), a refusal or a colour or size that is not exactly the variant's (its
+   * reason needs reading), or a key another request holds.
    */
   async function addAtOnce(
     claims: SessionClaims,
@@ -118,14 +119,14 @@ export function createCartService({ db, clock }: Deps) {
     key: { scope: string; key: string; requestHash: string } | undefined,
   ): Promise<Result<{ cart: Cart; replayed: boolean }, CartFailure> | undefined> {
     const { product_id: productId, variant_id: variantId } = input;
-    if (!variantId || input.color || input.size || !isUuid(productId) || !isUuid(variantId)) return undefined;
+    if (!variantId || !isUuid(productId) || !isUuid(variantId)) return undefined;
     const now = clock.now();
     let done: OneStatementAdd;
     try {
       done = await addInOneStatement(
         db,
         claims,
-        { productId, variantId, quantity: input.quantity },
+        { productId, variantId, quantity: input.quantity, color: input.color || null, size: input.size || null },
         now,
         key && { ...key, expiredBefore: expiryOf({ now }), lock: lockKey(key.scope, key.key) },
       );
