@@ -1,6 +1,7 @@
 // `npm run bench`: the built server on the embedded database, each route beside its memory twin in the
 // same run (DESIGN §9). Traffic goes to 127.0.0.1 only; every run is bounded in time and stops itself.
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -222,14 +223,19 @@ async function main() {
         'POST /api/products/add-to-cart',
         {
           requests: [{ method: 'POST', path: '/api/products/add-to-cart' }],
-          // Each connection is one shopper with its own token, cycling over ten products.
+          // Each connection is one shopper with its own token, cycling over ten products. Each add carries
+          // a fresh Idempotency-Key, as the storefront's always does (ADR 004; issue 16).
           setupClient: (client) => {
             const shopper = shoppers++ % tokens.length;
             let n = 0;
             const next = () => JSON.stringify(stocked[(shopper * 10 + (n++ % 10)) % stocked.length]);
-            client.setHeaders({ authorization: `Bearer ${tokens[shopper]}`, 'content-type': 'application/json' });
-            client.setBody(next());
-            client.on('response', () => client.setBody(next()));
+            const headers = () => ({
+              authorization: `Bearer ${tokens[shopper]}`,
+              'content-type': 'application/json',
+              'idempotency-key': randomUUID(),
+            });
+            client.setHeadersAndBody(headers(), next());
+            client.on('response', () => client.setHeadersAndBody(headers(), next()));
           },
         },
       ],

@@ -10,6 +10,17 @@ export function uniqueViolation(err: unknown): string | undefined {
 }
 
 /**
+ * The table of a not-null violation (SQLSTATE 23502), looked for through the error's causes like
+ * `uniqueViolation`; undefined when the error is something else.
+ */
+export function notNullViolation(err: unknown): string | undefined {
+  for (let e = err as { code?: string; table?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === '23502') return e.table ?? '';
+  }
+  return undefined;
+}
+
+/**
  * SQLSTATEs that mean the database cannot serve us just now, not that the request is wrong: class 08
  * (connection exception), admin/crash shutdown, "the database system is starting up / shutting down"
  * (57P03), too many clients (53300) and a statement cut by statement_timeout (57014).

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { conflict, unprocessable } from '../errors.ts';
@@ -57,7 +57,7 @@ export async function withIdempotency<T>(
   run: (tx: Tx) => Promise<IdempotentAnswer<T>>,
 ): Promise<IdempotentAnswer<T> & { replayed: boolean }> {
   const { scope, key, requestHash, now } = request;
-  const expiredBefore = new Date(now.getTime() - (request.ttlMs ?? IDEMPOTENCY_TTL_MS));
+  const expiredBefore = expiryOf(request);
   const thisKey = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 
   return db.transaction(async (tx) => {
@@ -68,42 +68,53 @@ export async function withIdempotency<T>(
         .from(idempotencyKeys)
         .where(and(thisKey, isNotNull(idempotencyKeys.statusCode), gte(idempotencyKeys.createdAt, expiredBefore)));
       if (!stored || stored.statusCode === null) return undefined;
-      if (stored.requestHash !== requestHash) {
-        throw unprocessable('This Idempotency-Key was already used for a different request');
-      }
-      return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
+      return { statusCode: stored.statusCode, body: storedResponse(stored, requestHash) as T, replayed: true };
     };
 
-    // A finished key answers its stored answer without the lock (ADR 004; issue 13 point 2): retries
-    // reading it never make each other wait or see 409.
-    const done = await finished();
-    if (done) return done;
-
-    // A transaction-scoped lock per key, taken without waiting: a second request with the key while
-    // the first still runs is told so at once (409) instead of queueing behind it. The holder may also
-    // be a request that has just finished (or a retry that read it): look again before answering 409.
+    // One statement (issue 16), three steps in order:
+    // - a finished key answers its stored answer without the lock (ADR 004; issue 13 point 2): retries
+    //   reading it never make each other wait or see 409;
+    // - else a transaction-scoped lock per key, taken without waiting: a second request with the key
+    //   while the first still runs is told so at once (409) instead of queueing behind it;
+    // - with the lock, the key is claimed: a new row, or an expired one taken over. The claim's unique
+    //   index sees rows committed after this statement's snapshot: no row back means a live answer.
+    // A lock held elsewhere or a claim refused may mean a request that has just finished (or a retry
+    // that read it): look again, in a statement of its own, before answering 409.
     const [hi, lo] = lockKey(scope, key);
-    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${hi}, ${lo}) as locked`);
-    if (!lock.rows[0]?.locked) {
+    const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+    const { rows } = await tx.execute<{
+      stored_hash: string | null;
+      stored_status: number | null;
+      stored_response: unknown;
+      locked: boolean | null;
+      claimed: boolean;
+    }>(sql`
+      with stored as (
+        select request_hash, status_code, response from idempotency_keys
+        where scope = ${scope} and key = ${key} and status_code is not null and created_at >= ${at(expiredBefore)}
+      ),
+      lock as (
+        select pg_try_advisory_xact_lock(${hi}::int, ${lo}::int) as locked where not exists (select from stored)
+      ),
+      claim as (
+        insert into idempotency_keys (scope, key, request_hash, created_at)
+        select ${scope}, ${key}, ${requestHash}, ${at(now)} from lock where locked
+        on conflict (scope, key) do update
+          set request_hash = excluded.request_hash, status_code = null, response = null, created_at = excluded.created_at
+          where idempotency_keys.created_at < ${at(expiredBefore)}
+        returning 1
+      )
+      select (select request_hash from stored) as stored_hash, (select status_code from stored) as stored_status,
+        (select response from stored) as stored_response, (select locked from lock) as locked,
+        exists (select from claim) as claimed`);
+    const first = rows[0];
+    if (first?.stored_hash != null && first.stored_status !== null) {
+      const body = storedResponse({ requestHash: first.stored_hash, response: first.stored_response }, requestHash);
+      return { statusCode: first.stored_status, body: body as T, replayed: true };
+    }
+    if (!first?.claimed) {
       const meanwhile = await finished();
       if (meanwhile) return meanwhile;
-      throw conflict('A request with this Idempotency-Key is still being processed');
-    }
-
-    // Claim the key: a new row, or an expired one taken over. No row back means a live answer exists.
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ scope, key, requestHash, createdAt: now })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.scope, idempotencyKeys.key],
-        set: { requestHash, statusCode: null, response: null, createdAt: now },
-        setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
-      })
-      .returning({ key: idempotencyKeys.key });
-
-    if (claimed.length === 0) {
-      const stored = await finished();
-      if (stored) return stored;
       throw conflict('A request with this Idempotency-Key is still being processed');
     }
 
@@ -111,6 +122,22 @@ export async function withIdempotency<T>(
     await tx.update(idempotencyKeys).set({ statusCode: answer.statusCode, response: answer.body }).where(thisKey);
     return { ...answer, replayed: false };
   });
+}
+
+/** Answers stored before this are expired (`ttlMs`, default 24 h): the key is reused as if new. */
+export function expiryOf(request: Pick<IdempotentRequest, 'now' | 'ttlMs'>): Date {
+  return new Date(request.now.getTime() - (request.ttlMs ?? IDEMPOTENCY_TTL_MS));
+}
+
+/**
+ * The response stored under a key, for a request with this hash; the 422 when the key was used for a
+ * different request. Shared with the statements that read a key themselves (issue 16: cart adds).
+ */
+export function storedResponse(stored: { requestHash: string; response: unknown }, requestHash: string): unknown {
+  if (stored.requestHash !== requestHash) {
+    throw unprocessable('This Idempotency-Key was already used for a different request');
+  }
+  return stored.response;
 }
 
 /**
@@ -121,7 +148,7 @@ export async function hasStoredAnswer(
   db: Db,
   request: Pick<IdempotentRequest, 'scope' | 'key' | 'now' | 'ttlMs'>,
 ): Promise<boolean> {
-  const expiredBefore = new Date(request.now.getTime() - (request.ttlMs ?? IDEMPOTENCY_TTL_MS));
+  const expiredBefore = expiryOf(request);
   const [row] = await db
     .select({ key: idempotencyKeys.key })
     .from(idempotencyKeys)

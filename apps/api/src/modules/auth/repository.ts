@@ -1,5 +1,5 @@
 import type { Role } from '@shop/contracts/auth';
-import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailChangeTokens, passwordResetTokens, refreshFamilies, refreshTokens, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -10,6 +10,22 @@ import type { UserRow } from './wire.ts';
 export const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 /** The account of a username, compared case-insensitively like the unique index. */
 export const byUsername = (username: string) => sql`lower(${users.username}) = ${username.toLowerCase()}`;
+
+/**
+ * The guards' session check as one subquery (issue 10 point 4): a row with the account's role when the
+ * account is enabled and the session (refresh family) is open and unexpired at `now`, no row otherwise.
+ * A statement that confirms the session itself (issue 16: add-to-cart in one round trip) embeds this, so
+ * there is one definition of "signed in" whichever statement asks.
+ */
+export function activeSessionRoleSql(
+  { userId, sessionId }: Pick<AccessClaims, 'userId' | 'sessionId'>,
+  now: Date,
+): SQL {
+  return sql`select ${users.role} as role from ${users}
+    join ${refreshFamilies} on ${refreshFamilies.userId} = ${users.id}
+    where ${users.id} = ${userId}::uuid and not ${users.disabled} and ${refreshFamilies.id} = ${sessionId}::uuid
+      and ${refreshFamilies.revokedAt} is null and ${refreshFamilies.expiresAt} > ${now.toISOString()}::timestamptz`;
+}
 
 /** What a write inside a transaction needs of the database handle. */
 type Writer = Pick<Db, 'insert' | 'update' | 'select'>;
@@ -53,21 +69,9 @@ export function createAuthRepository(db: Db, clock: Clock) {
     },
 
     /** The role of an enabled account whose session (refresh family) is open and unexpired, else null. */
-    async activeSessionRole({ userId, sessionId }: Pick<AccessClaims, 'userId' | 'sessionId'>): Promise<Role | null> {
-      const [row] = await db
-        .select({ role: users.role })
-        .from(users)
-        .innerJoin(refreshFamilies, eq(refreshFamilies.userId, users.id))
-        .where(
-          and(
-            eq(users.id, userId),
-            eq(users.disabled, false),
-            eq(refreshFamilies.id, sessionId),
-            isNull(refreshFamilies.revokedAt),
-            gt(refreshFamilies.expiresAt, clock.now()),
-          ),
-        );
-      return row?.role ?? null;
+    async activeSessionRole(claims: Pick<AccessClaims, 'userId' | 'sessionId'>): Promise<Role | null> {
+      const { rows } = await db.execute<{ role: Role }>(activeSessionRoleSql(claims, clock.now()));
+      return rows[0]?.role ?? null;
     },
 
     async insertFamily(tx: Pick<Db, 'insert'>, userId: string, expiresAt: Date): Promise<string> {

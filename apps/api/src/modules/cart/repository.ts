@@ -1,8 +1,10 @@
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { type Db, poolOf, type Tx } from '../../db/client.ts';
 import { cartItems, carts, products, productVariants } from '../../db/schema.ts';
-import type { CartLineRow } from './wire.ts';
+import { activeSessionRoleSql } from '../auth/index.ts';
+import type { CartLineRow, CartSnapshot } from './wire.ts';
 
 /** The cart's SQL: every statement on lines is scoped by the user's cart. */
 
@@ -135,4 +137,193 @@ export async function deleteProductLines(tx: Tx, cartId: string, productId: stri
 
 export async function deleteAllLines(tx: Tx, cartId: string): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+}
+
+/** Who adds, as the access token says; the statement confirms the session (auth `activeSessionRoleSql`). */
+export interface SessionClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/** The Idempotency-Key part of a one-statement add (lib/idempotency.ts, ADR 004). */
+export interface KeyClaim {
+  scope: string;
+  key: string;
+  requestHash: string;
+  /** Answers stored before this are expired: the key is taken over as if new. */
+  expiredBefore: Date;
+  /** `lockKey(scope, key)`: the key's advisory lock. */
+  lock: [number, number];
+}
+
+/** What the one-statement add found and did. */
+export type OneStatementAdd =
+  /** The session is ended, or the account disabled or deleted: nothing was read or written. */
+  | { kind: 'session_ended' }
+  /** The key holds a live answer: nothing was written. */
+  | { kind: 'stored'; requestHash: string; response: unknown }
+  /** Another request holds the key's lock: nothing was written. */
+  | { kind: 'busy' }
+  /** The checks refused the line (the cart row may have been made or touched, nothing else). */
+  | { kind: 'refused' }
+  /** The line was added to or made, the answer stored under the key if any. */
+  | { kind: 'added'; cart: CartSnapshot };
+
+/** Renders the one-statement add as the client does (db/client.ts: snake_case), to run it as a named statement. */
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * The variant's value of the product's Color (or Size) option, '' when it has none: contracts
+ * `optionIndex` (first option so named, trimmed, any case) in SQL, for the line's stored colour and size.
+ */
+const specValueSql = (names: string[]) => sql`coalesce((
+    select case o.n when 1 then v.option1 when 2 then v.option2 when 3 then v.option3 end
+    from jsonb_array_elements(p.options) with ordinality as o(opt, n)
+    where lower(btrim(o.opt->>'name', E' \t\n\r\f\v')) in (${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )})
+    order by o.n limit 1), '')`;
+
+/**
+ * Issue 16: a signed-in shopper's add of a variant named by id, in ONE statement and round trip — what
+ * the guard, `withIdempotency` and `add` do in twelve: the session check, the Idempotency-Key's stored
+ * answer and lock, the cart row, the stock-capped upsert of the line (`addToLine`'s rule: parallel adds
+ * can neither lose an increment nor pass the stock or MAX_LINE_QUANTITY) and the answer, stored under
+ * the key in the same (implicit) transaction as the line.
+ *
+ * Why it keeps ADR 004's rules in one statement:
+ * - Nothing is written unless the session is confirmed and, with a key, no live answer is stored and
+ *   the key's advisory lock was free (`go`). A taken lock is `busy`: the caller runs the statement-by-
+ *   statement path, which looks again and answers the stored answer or 409.
+ * - The key's row is inserted with the answer only when the line was written (`claim`), so a refusal
+ *   stores nothing and a retry runs again. The one case the snapshot cannot see — a request with the
+ *   key that committed after this statement began, freeing the lock just before this one took it — makes
+ *   the claim meet a live row: its `request_hash` is then set to null, which the NOT NULL constraint
+ *   refuses (23502), rolling the whole statement back, line included; the caller then takes the
+ *   statement-by-statement path, which finds and replays that answer.
+ * - The answer is the cart as this statement leaves it: the upserted line as written (RETURNING, so a
+ *   parallel add of the same line is counted) and the other lines as of the statement's start.
+ */
+export async function addInOneStatement(
+  db: Db,
+  claims: SessionClaims,
+  line: {
+    productId: string;
+    variantId: string;
+    quantity: number;
+    /** A colour or size sent with the variant: written only when it is the variant's own, exactly. */
+    color: string | null;
+    size: string | null;
+  },
+  now: Date,
+  key?: KeyClaim,
+): Promise<OneStatementAdd> {
+  const { productId, variantId, quantity: q, color, size } = line;
+  const go: SQL = key
+    ? sql`stored as (
+        select request_hash, response from idempotency_keys
+        where scope = ${key.scope} and key = ${key.key} and status_code is not null
+          and created_at >= ${iso(key.expiredBefore)}
+      ),
+      go as (
+        select pg_try_advisory_xact_lock(${key.lock[0]}::int, ${key.lock[1]}::int) as ok
+        from sess where not exists (select from stored)
+      ),`
+    : sql`go as (select true as ok from sess),`;
+  const claim: SQL = key
+    ? sql`, claim as (
+        insert into idempotency_keys (scope, key, request_hash, status_code, response, created_at)
+        select ${key.scope}, ${key.key}, ${key.requestHash}, 200, answer.body, ${iso(now)}
+        from answer where exists (select from line)
+        on conflict (scope, key) do update set
+          -- An expired key is taken over; a live one cannot be here unless it committed after this
+          -- statement began: null violates NOT NULL and rolls everything back (see above).
+          request_hash = case when idempotency_keys.created_at < ${iso(key.expiredBefore)} then excluded.request_hash end,
+          status_code = excluded.status_code, response = excluded.response, created_at = excluded.created_at
+      )`
+    : sql``;
+  const stored: SQL = key
+    ? sql`(select request_hash from stored) as stored_hash, (select response from stored) as stored_response`
+    : sql`null::text as stored_hash, null::jsonb as stored_response`;
+
+  const statement = sql`
+    with sess as (${activeSessionRoleSql(claims, now)}),
+    ${go}
+    cart as (
+      insert into carts (user_id, updated_at) select ${claims.userId}::uuid, ${iso(now)} from go where ok
+      on conflict (user_id) do update set updated_at = excluded.updated_at
+      returning id
+    ),
+    line as (
+      insert into cart_items (cart_id, product_id, variant_id, color, size, quantity, unit_price_cents)
+      select cart.id, p.id, v.id, ${specValueSql(['color', 'colour'])}, ${specValueSql(['size'])}, ${q}::int,
+        coalesce(v.price_cents, p.sale_price_cents)
+      from cart, product_variants v join products p on p.id = v.product_id
+      where v.id = ${variantId}::uuid and p.id = ${productId}::uuid
+        and p.published
+        and ${q}::int <= ${MAX_LINE_QUANTITY}::int
+        and ${q}::int <= v.available
+        -- Exactly the variant's own values, as the storefront sends them; anything else is refused here
+        -- and judged by the statement-by-statement path (stock chooseVariant's rules and texts).
+        and (${color}::text is null or ${specValueSql(['color', 'colour'])} = ${color}::text)
+        and (${size}::text is null or ${specValueSql(['size'])} = ${size}::text)
+      on conflict (cart_id, variant_id) do update
+        -- issue 4: the price the shopper saw when adding; checkout refuses (409) if it moved since.
+        set quantity = cart_items.quantity + excluded.quantity, unit_price_cents = excluded.unit_price_cents
+        where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}::int
+          and cart_items.quantity + excluded.quantity <= (
+            select v.available from product_variants v join products p on p.id = v.product_id
+            where v.id = cart_items.variant_id and p.published
+          )
+      returning id, quantity, product_id, variant_id, created_at
+    ),
+    lines as (
+      select ci.id, ci.quantity, ci.product_id, ci.variant_id, ci.created_at
+      from cart_items ci join cart on ci.cart_id = cart.id
+      where ci.variant_id <> ${variantId}::uuid and exists (select from line)
+      union all
+      select id, quantity, product_id, variant_id, created_at from line
+    ),
+    answer as (
+      -- The rows of selectCartLines, as toCartWire reads them (wire.ts CartLineRow).
+      select jsonb_build_object('cartId', (select id from cart), 'lines', coalesce(jsonb_agg(jsonb_build_object(
+        'id', l.id, 'quantity', l.quantity, 'productId', p.id, 'slug', p.slug, 'name', p.name,
+        'images', to_jsonb(p.images), 'published', p.published, 'options', p.options,
+        'variantId', v.id, 'sku', v.sku, 'option1', v.option1, 'option2', v.option2, 'option3', v.option3,
+        'salePriceCents', coalesce(v.price_cents, p.sale_price_cents),
+        'regularPriceCents', coalesce(v.compare_at_cents, p.regular_price_cents),
+        'image', v.image, 'available', v.available
+      ) order by l.created_at, l.id), '[]'::jsonb)) as body
+      from lines l join product_variants v on v.id = l.variant_id join products p on p.id = l.product_id
+    )
+    ${claim}
+    select (select role from sess) as role, (select ok from go) as went, exists (select from line) as added,
+      case when exists (select from line) then (select body from answer) end as answer,
+      ${stored}`;
+  // A named statement (one per shape: with or without a key): each connection plans it once, not on
+  // every add — planning was as long as running it (docs/performance.md).
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const { rows } = await poolOf(db).query<{
+    role: string | null;
+    went: boolean | null;
+    added: boolean;
+    answer: CartSnapshot | null;
+    stored_hash: string | null;
+    stored_response: unknown;
+  }>({ name: key ? 'cart-add-keyed' : 'cart-add', text, values: params });
+  const row = rows[0];
+  if (!row?.role) return { kind: 'session_ended' };
+  if (row.stored_hash !== null) return { kind: 'stored', requestHash: row.stored_hash, response: row.stored_response };
+  if (!row.went) return { kind: 'busy' };
+  if (!row.added || !row.answer) return { kind: 'refused' };
+  return { kind: 'added', cart: row.answer };
+}
+
+/** The role of the claims' session when it is still open (auth `activeSessionRoleSql`), else null. */
+export async function sessionRole(ex: Executor, claims: SessionClaims, now: Date): Promise<string | null> {
+  const { rows } = await ex.execute<{ role: string }>(activeSessionRoleSql(claims, now));
+  return rows[0]?.role ?? null;
 }

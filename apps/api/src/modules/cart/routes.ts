@@ -7,8 +7,9 @@ import {
   updateCartItemBody,
 } from '@shop/contracts/cart';
 import { errorBody } from '@shop/contracts/errors';
-import { badRequest, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
-import { currentUserId } from '../../plugins/auth.ts';
+import { badRequest, type HttpTable, notFound, orThrow, unauthorized, unprocessable } from '../../errors.ts';
+import { currentUserId, unconfirmedClaims } from '../../plugins/auth.ts';
+import { AUTH_MSG } from '../auth/index.ts';
 import { VARIANT_MSG } from '../stock/index.ts';
 import type { RoutesPlugin } from '../types.ts';
 import type { CartFailure } from './service.ts';
@@ -26,6 +27,7 @@ const http: HttpTable<CartFailure> = {
     unprocessable(`Only ${available} left in stock`, { available, in_cart: inCart }),
   item_not_found: () => notFound('Cart item not found'),
   not_in_cart: () => notFound('This product is not in your cart'),
+  session_ended: () => unauthorized(AUTH_MSG.sessionInvalid),
 };
 
 /**
@@ -38,7 +40,8 @@ export const cartRoutes: RoutesPlugin = async (app, { services, guards }) => {
   app.post(
     '/add-to-cart',
     {
-      ...auth,
+      // Issue 16: the token is checked here, its session by the add's own statement (one round trip).
+      onRequest: guards.signedToken,
       schema: {
         tags: ['cart'],
         summary: 'Add a product to the signed-in user’s cart (an existing line grows by the quantity)',
@@ -51,7 +54,7 @@ export const cartRoutes: RoutesPlugin = async (app, { services, guards }) => {
     },
     async (request, reply) => {
       const added = await services.cart.addItem(
-        currentUserId(request),
+        unconfirmedClaims(request),
         request.body,
         request.headers['idempotency-key'],
       );

@@ -1,25 +1,30 @@
 import type { AddToCartBody, Cart, UpdateCartItemBody } from '@shop/contracts/cart';
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import type { Db, Tx } from '../../db/client.ts';
+import { notNullViolation } from '../../db/errors.ts';
 import { failureOfRollback, okOrRollback, transactionResult } from '../../db/transaction.ts';
-import { hashRequest, withIdempotency } from '../../lib/idempotency.ts';
+import { expiryOf, hashRequest, lockKey, storedResponse, withIdempotency } from '../../lib/idempotency.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
 import { chooseVariant, readSellable } from '../stock/index.ts';
 import {
+  addInOneStatement,
   addToLine,
   cartIdOf,
   deleteAllLines,
   deleteProductLines,
   lineQuantity,
+  type OneStatementAdd,
+  type SessionClaims,
   selectCartLines,
+  sessionRole,
   setLineQuantity,
   touch,
   variantOfLine,
   variantStock,
 } from './repository.ts';
-import { toCartWire } from './wire.ts';
+import { type CartSnapshot, storedCart, toCartWire } from './wire.ts';
 
 type Executor = Db | Tx;
 
@@ -41,15 +46,29 @@ export type CartFailure =
   | Failure<'variant_not_found'>
   | Failure<'invalid_choice', { message: string; details: Record<string, unknown> }>
   | Failure<'item_not_found'>
-  | Failure<'not_in_cart'>;
+  | Failure<'not_in_cart'>
+  /** Issue 16: the token's session ended, or its account was disabled or deleted (add-to-cart checks it itself). */
+  | Failure<'session_ended'>;
+
+/**
+ * The one-statement add met a live key it could not see when it began (repository `addInOneStatement`):
+ * the NOT NULL of `idempotency_keys.request_hash` rolled it back.
+ */
+const isKeyTakenMeanwhile = (err: unknown) => notNullViolation(err) === 'idempotency_keys';
 
 /**
  * The signed-in user's cart (spec §4, §7). The cart is always the token's own: no user or cart id
  * ever comes from the client, and every statement is scoped by the user's cart.
  */
 export function createCartService({ db, clock }: Deps) {
-  const readCart = async (ex: Executor, cartId: string): Promise<Cart> =>
-    toCartWire(cartId, await selectCartLines(ex, cartId));
+  const readSnapshot = async (ex: Executor, cartId: string): Promise<CartSnapshot> => ({
+    cartId,
+    lines: await selectCartLines(ex, cartId),
+  });
+  const readCart = async (ex: Executor, cartId: string): Promise<Cart> => {
+    const { lines } = await readSnapshot(ex, cartId);
+    return toCartWire(cartId, lines);
+  };
 
   /** Why an atomic stock-checked write of a variant's line touched no row. */
   async function stockRefusal(
@@ -65,7 +84,7 @@ export function createCartService({ db, clock }: Deps) {
     return fail('not_enough_stock', { available: v.available, inCart: await lineQuantity(ex, cartId, variantId) });
   }
 
-  async function add(tx: Tx, userId: string, input: AddToCartBody): Promise<Result<Cart, CartFailure>> {
+  async function add(tx: Tx, userId: string, input: AddToCartBody): Promise<Result<CartSnapshot, CartFailure>> {
     const product = (await readSellable(tx, [input.product_id])).get(input.product_id);
     if (!product?.published) return fail('product_not_found');
     // Issue 14: the line buys one variant, named by its id or by colour and size (issue 11 point 6:
@@ -84,7 +103,47 @@ export function createCartService({ db, clock }: Deps) {
       return stockRefusal(tx, cartId, variant.id, had + input.quantity);
     }
     await touch(tx, cartId, clock.now());
-    return ok(await readCart(tx, cartId));
+    return ok(await readSnapshot(tx, cartId));
+  }
+
+  /**
+   * Issue 16: the add in one round trip (repository `addInOneStatement`) when the shopper names the
+   * variant by id, as the storefront does (with the variant's own colour and size, if any); undefined
+   * when the statement-by-statement path must answer instead — a choice by colour and size alone, ids
+   * that are not UUIDs (404s), a refusal or a colour or size that is not exactly the variant's (its
+   * reason needs reading), or a key another request holds.
+   */
+  async function addAtOnce(
+    claims: SessionClaims,
+    input: AddToCartBody,
+    key: { scope: string; key: string; requestHash: string } | undefined,
+  ): Promise<Result<{ cart: Cart; replayed: boolean }, CartFailure> | undefined> {
+    const { product_id: productId, variant_id: variantId } = input;
+    if (!variantId || !isUuid(productId) || !isUuid(variantId)) return undefined;
+    const now = clock.now();
+    let done: OneStatementAdd;
+    try {
+      done = await addInOneStatement(
+        db,
+        claims,
+        { productId, variantId, quantity: input.quantity, color: input.color || null, size: input.size || null },
+        now,
+        key && { ...key, expiredBefore: expiryOf({ now }), lock: lockKey(key.scope, key.key) },
+      );
+    } catch (err) {
+      if (!isKeyTakenMeanwhile(err)) throw err;
+      return undefined;
+    }
+    switch (done.kind) {
+      case 'session_ended':
+        return fail('session_ended');
+      case 'stored':
+        return ok({ cart: storedCart(storedResponse(done, key?.requestHash ?? '')), replayed: true });
+      case 'added':
+        return ok({ cart: toCartWire(done.cart.cartId, done.cart.lines), replayed: false });
+      default:
+        return undefined;
+    }
   }
 
   return {
@@ -96,30 +155,35 @@ export function createCartService({ db, clock }: Deps) {
     /**
      * Adds `quantity` of a product's variant (spec §7 add-to-cart); an existing line of that variant
      * grows by that amount (spec §4). With an Idempotency-Key a retry returns the first answer;
-     * a failure is not stored (nothing it wrote is kept), so a retry runs again.
+     * a failure is not stored (nothing it wrote is kept), so a retry runs again. The claims are the
+     * access token's, not yet confirmed (auth guard `signedToken`): the add confirms the session itself,
+     * before it changes anything, and answers `session_ended` when it is over (issue 16).
      */
     async addItem(
-      userId: string,
+      claims: SessionClaims,
       input: AddToCartBody,
       idempotencyKey?: string,
     ): Promise<Result<{ cart: Cart; replayed: boolean }, CartFailure>> {
-      if (!idempotencyKey) {
+      const { userId } = claims;
+      const key = idempotencyKey
+        ? { scope: `cart:${userId}`, key: idempotencyKey, requestHash: hashRequest({ op: 'add-to-cart', body: input }) }
+        : undefined;
+      const atOnce = await addAtOnce(claims, input, key);
+      if (atOnce) return atOnce;
+
+      if (!(await sessionRole(db, claims, clock.now()))) return fail('session_ended');
+      if (!key) {
         const added = await transactionResult(db, (tx) => add(tx, userId, input));
-        return added.ok ? ok({ cart: added.value, replayed: false }) : added;
+        return added.ok ? ok({ cart: toCartWire(added.value.cartId, added.value.lines), replayed: false }) : added;
       }
-      const answer = await failureOfRollback<Awaited<ReturnType<typeof withIdempotency<Cart>>>, CartFailure>(() =>
-        withIdempotency(
-          db,
-          {
-            scope: `cart:${userId}`,
-            key: idempotencyKey,
-            requestHash: hashRequest({ op: 'add-to-cart', body: input }),
-            now: clock.now(),
-          },
-          async (tx) => ({ statusCode: 200, body: okOrRollback(await add(tx, userId, input)) }),
-        ),
+      const answer = await failureOfRollback<Awaited<ReturnType<typeof withIdempotency<CartSnapshot>>>, CartFailure>(
+        () =>
+          withIdempotency(db, { ...key, now: clock.now() }, async (tx) => ({
+            statusCode: 200,
+            body: okOrRollback(await add(tx, userId, input)),
+          })),
       );
-      return answer.ok ? ok({ cart: answer.value.body, replayed: answer.value.replayed }) : answer;
+      return answer.ok ? ok({ cart: storedCart(answer.value.body), replayed: answer.value.replayed }) : answer;
     },
 
     /** Sets one line's quantity (spec §4 update); the same stock rule as adding. */

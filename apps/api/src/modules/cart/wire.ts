@@ -28,6 +28,24 @@ export interface CartLineRow {
   available: number;
 }
 
+/**
+ * A cart as read: its id and lines (issue 16). An add's Idempotency-Key stores this, and a replay
+ * answers `toCartWire` of it — the same answer as the first, since the rows are the first's.
+ */
+export interface CartSnapshot {
+  cartId: string;
+  lines: CartLineRow[];
+}
+
+/**
+ * The answer stored under a cart add's key: a snapshot, or (stored before issue 16, within the 24 hours a
+ * key lives) the wire cart itself.
+ */
+export function storedCart(response: unknown): Cart {
+  const stored = response as CartSnapshot | Cart;
+  return 'cart_items' in stored ? stored : toCartWire(stored.cartId, stored.lines);
+}
+
 /** The wire shape of a cart (contracts `cart`) with its totals. */
 export function toCartWire(cartId: string, rows: CartLineRow[]): Cart {
   // spec §4: total items = sum of quantities; total price = sum of sale_price × quantity (in cents).

@@ -5,21 +5,27 @@ import type { RequestedLine } from './types.ts';
 
 type Executor = Db | Tx;
 
-/** The signed-in user's server cart, oldest line first, with each line's variant and price snapshot. */
-export async function cartLines(
+/**
+ * The account's e-mail and its server cart, oldest line first, with each line's variant and price
+ * snapshot: one statement (issue 16). Undefined when the account is gone; `cartId` null without a cart.
+ */
+export async function accountCart(
   ex: Executor,
   userId: string,
-): Promise<{ cartId: string | null; lines: RequestedLine[] }> {
-  const [cart] = await ex.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
-  if (!cart) return { cartId: null, lines: [] };
+): Promise<{ email: string; cartId: string | null; lines: RequestedLine[] } | undefined> {
   const rows = await ex
-    .select()
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cart.id))
+    .select({ email: users.email, cartId: carts.id, item: cartItems })
+    .from(users)
+    .leftJoin(carts, eq(carts.userId, users.id))
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .where(eq(users.id, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  return {
-    cartId: cart.id,
-    lines: rows.map((r) => ({
+  const [first] = rows;
+  if (!first) return undefined;
+  const lines: RequestedLine[] = [];
+  for (const { item: r } of rows) {
+    if (!r) continue;
+    lines.push({
       productId: r.productId,
       variantId: r.variantId,
       quantity: r.quantity,
@@ -27,12 +33,7 @@ export async function cartLines(
       size: r.size || null,
       expectedPriceCents: r.unitPriceCents,
       cartItemId: r.id,
-    })),
-  };
-}
-
-/** The account's e-mail; undefined when the account is gone. */
-export async function userEmail(ex: Executor, userId: string): Promise<string | undefined> {
-  const [user] = await ex.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return user?.email;
+    });
+  }
+  return { email: first.email, cartId: first.cartId, lines };
 }

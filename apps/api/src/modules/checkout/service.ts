@@ -8,7 +8,7 @@ import type { Settings, SettingsService } from '../settings/index.ts';
 import { readSellable, specValue } from '../stock/index.ts';
 import { availabilityProblems, type LinesChanged, linesChanged, variantOf } from './changes.ts';
 import { priceWith } from './pricing.ts';
-import { cartLines, userEmail } from './repository.ts';
+import { accountCart } from './repository.ts';
 import {
   type BodyMismatch,
   type ChoicesMissing,
@@ -70,9 +70,9 @@ export function createCheckoutService(
     if (!shipping) return fail('unknown_shipping_method');
 
     if (actor.userId) {
-      const email = await userEmail(ex, actor.userId);
-      if (email === undefined) return fail('session_invalid');
-      const { cartId, lines } = await cartLines(ex, actor.userId);
+      const account = await accountCart(ex, actor.userId);
+      if (account === undefined) return fail('session_invalid');
+      const { email, cartId, lines } = account;
       if (lines.length === 0) return fail('empty_cart');
       const info = await readSellable(
         ex,

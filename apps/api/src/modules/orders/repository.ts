@@ -1,6 +1,7 @@
 import type { CardBrand, OrderStatus } from '@shop/contracts/orders';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { rowFromJson } from '../../db/json-rows.ts';
 import {
   cartItems,
   carts,
@@ -32,15 +33,32 @@ export interface OrderBundle {
 
 /** The order with its lines, timeline, payment and invoice; undefined if there is none. */
 export async function loadOrder(ex: Executor, id: string): Promise<OrderBundle | undefined> {
-  const [order] = await ex.select().from(orders).where(eq(orders.id, id));
-  if (!order) return undefined;
-  const [lines, events, [payment], [invoice]] = await Promise.all([
-    ex.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position)),
-    ex.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id)),
-    ex.select().from(payments).where(eq(payments.orderId, id)),
-    ex.select().from(invoices).where(eq(invoices.orderId, id)),
-  ]);
-  return { order, lines, events, payment, invoice };
+  // One statement (issue 16): the order with its lines, events, payment and invoice, each gathered as
+  // JSON and read back as drizzle reads the tables (db/json-rows.ts).
+  const { rows } = await ex.execute<{
+    order: Record<string, unknown>;
+    lines: Record<string, unknown>[];
+    events: Record<string, unknown>[];
+    payment: Record<string, unknown> | null;
+    invoice: Record<string, unknown> | null;
+  }>(sql`
+    select to_jsonb(o) as order,
+      (select coalesce(jsonb_agg(to_jsonb(l) order by l.position), '[]'::jsonb)
+         from ${orderLines} l where l.order_id = o.id) as lines,
+      (select coalesce(jsonb_agg(to_jsonb(e) order by e.id), '[]'::jsonb)
+         from ${orderEvents} e where e.order_id = o.id) as events,
+      (select to_jsonb(p) from ${payments} p where p.order_id = o.id limit 1) as payment,
+      (select to_jsonb(i) from ${invoices} i where i.order_id = o.id limit 1) as invoice
+    from ${orders} o where o.id = ${id}`);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    order: rowFromJson(orders, row.order),
+    lines: row.lines.map((l) => rowFromJson(orderLines, l)),
+    events: row.events.map((e) => rowFromJson(orderEvents, e)),
+    payment: row.payment ? rowFromJson(payments, row.payment) : undefined,
+    invoice: row.invoice ? rowFromJson(invoices, row.invoice) : undefined,
+  };
 }
 
 /**

@@ -39,19 +39,26 @@ const toSellable = ({ option1, option2, option3, ...v }: SellableRow): SellableV
 export async function readSellable(ex: Executor, ids: readonly string[]): Promise<Map<string, SellableProduct>> {
   const valid = [...new Set(ids.filter((id) => isUuid(id)))];
   if (valid.length === 0) return new Map();
-  // One after the other: inside a transaction both run on its one connection anyway.
+  // One statement (issue 16): each product with its variants, a product without any on a row of its own.
   const rows = await ex
-    .select({ id: products.id, name: products.name, published: products.published, options: products.options })
+    .select({
+      product: { id: products.id, name: products.name, published: products.published, options: products.options },
+      variantId: productVariants.id,
+      variant: sellable,
+    })
     .from(products)
-    .where(inArray(products.id, valid));
-  const variants = await ex
-    .select(sellable)
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(inArray(productVariants.productId, valid))
+    .leftJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(inArray(products.id, valid))
     .orderBy(asc(productVariants.position), asc(productVariants.id));
-  const found = new Map<string, SellableProduct>(rows.map((p) => [p.id, { ...p, variants: [] }]));
-  for (const v of variants) found.get(v.productId)?.variants.push(toSellable(v));
+  const found = new Map<string, SellableProduct>();
+  for (const { product, variantId, variant } of rows) {
+    let p = found.get(product.id);
+    if (!p) {
+      p = { ...product, variants: [] };
+      found.set(product.id, p);
+    }
+    if (variantId !== null && variant) p.variants.push(toSellable(variant as SellableRow));
+  }
   return found;
 }
 
