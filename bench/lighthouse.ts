@@ -38,9 +38,9 @@ const CHROME_FLAGS = [
 ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /**
- * Attempts per run. Lighthouse sometimes fails to read its own trace (`NO_NAVSTART`,
- * `NO_FCP`, …: "run Lighthouse again"); such an attempt is retried in a fresh Chromium and reported,
- * never counted as a score. A run whose every attempt failed fails the page's budget.
+ * Attempts per run. Should Lighthouse still fail to read its own trace (its runtime errors say "run
+ * Lighthouse again"), the attempt is retried in a fresh Chromium and reported, never counted as a score.
+ * A run whose every attempt failed fails the page's budget.
  */
 const ATTEMPTS = 3;
 
@@ -55,6 +55,12 @@ async function lighthouseOnce(url: string): Promise<Run> {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      // Lighthouse starts from a blank page, then records the trace while it navigates to the URL. From
+      // `about:blank` that navigation moves the tab into a new renderer process, which joins the trace
+      // only once started: on a busy machine it joined late and the trace lost the page's
+      // `navigationStart`, so the run failed with NO_NAVSTART. A blank page of the shop's own site (its
+      // static icon) keeps the tab in one renderer process for the whole trace.
+      blankPage: new URL('/favicon.svg', url).href,
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
