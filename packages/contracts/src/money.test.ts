@@ -96,6 +96,26 @@ describe('formatMoney / formatAmount', () => {
     expect(formatAmount(5, 'EUR', 'de-DE')).toBe(formatMoney(500, 'EUR', 'de-DE'));
   });
 
+  it('builds one formatter per locale and currency, whatever the number of prices (issue 16)', () => {
+    const NumberFormat = Intl.NumberFormat;
+    let built = 0;
+    const counting = function (this: unknown, ...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      built++;
+      return new NumberFormat(...args);
+    } as unknown as typeof Intl.NumberFormat;
+    Intl.NumberFormat = counting;
+    try {
+      for (let c = 0; c < 50; c++) formatMoney(c, 'JPY', 'ja-JP');
+      for (let c = 0; c < 50; c++) formatMoney(c, 'CHF', 'de-CH');
+      expect(formatMoney(100, 'JPY', 'ja-JP')).toBe(
+        new NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' }).format(1),
+      );
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+    }
+    expect(built).toBe(2);
+  });
+
   it('formatAmount is formatMoney of the amount in cents', () => {
     fc.assert(
       fc.property(shopCents, (c) => {

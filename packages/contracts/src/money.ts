@@ -29,18 +29,19 @@ export function discountedCents(regularCents: number, percentage: number): numbe
   return Math.round((regularCents * (100 - percentage)) / 100);
 }
 
-/** One formatter per locale and currency: building an Intl.NumberFormat costs far more than using one. */
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+// Issue 16: one formatter per locale and currency. Building an Intl.NumberFormat costs ~40 µs, formatting
+// with one under 1 µs, and a listing page formats dozens of prices on the server and again at hydration.
+const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Cents as the shop shows money: `$1,234.50`. */
 export function formatMoney(cents: number, currency = 'USD', locale = 'en-US'): string {
-  const key = `${locale} ${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    moneyFormats.set(key, format);
+  const key = `${locale}|${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formatters.set(key, formatter);
   }
-  return format.format(cents / 100);
+  return formatter.format(cents / 100);
 }
 
 /** A decimal amount from the wire as the shop shows money: `formatMoney` of its cents. */

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { stopAt } from './text.ts';
+import { optionIndex } from './variant-options.ts';
+
+export { optionIndex };
 
 /**
  * Options and variants (issue 14, ADR 023). A product has up to three options, each a name and its
@@ -22,15 +25,6 @@ export interface ProductOption {
 
 /** A variant's option values, in the order of the product's options (null past their count). */
 export type OptionValues = [string | null, string | null, string | null];
-
-const COLOR_NAMES = new Set(['color', 'colour']);
-const SIZE_NAMES = new Set(['size']);
-
-/** Which option (0–2) is the spec's colour, or size; -1 when the product has none. */
-export function optionIndex(options: readonly ProductOption[], kind: 'color' | 'size'): number {
-  const names = kind === 'color' ? COLOR_NAMES : SIZE_NAMES;
-  return options.findIndex((o) => names.has(o.name.trim().toLowerCase()));
-}
 
 /** The spec's lists of a product with these options. */
 export function specLists(options: readonly ProductOption[]): { colors: string[]; sizes: string[] } {

@@ -1,4 +1,5 @@
-import { optionIndex, type ProductVariantsAnswer, type PublicVariant } from '@shop/contracts/variants';
+import { optionIndex } from '@shop/contracts/variant-options';
+import type { ProductVariantsAnswer, PublicVariant } from '@shop/contracts/variants';
 import { type StockTone, stockState } from './stock.ts';
 
 /**
