@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { printCacheMemory, runCacheMemoryBench } from './cache-memory.ts';
-import { printCatalog, runCatalogBench } from './catalog.ts';
+import { cpuMs, printCatalog, runCatalogBench } from './catalog.ts';
 import { type CartLine, printCheckout, runCheckout } from './checkout.ts';
 import { printImport, runImportBench } from './import.ts';
 import { printInvalidation, runInvalidationBench } from './invalidation.ts';
@@ -49,21 +49,8 @@ type Request = autocannon.Request;
 
 type Scenario = { requests: Request[]; setupClient?: (client: autocannon.Client) => void; connections?: number };
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
-function cpuTimeMs(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / CLOCK_TICKS_PER_S;
-  } catch {
-    return undefined;
-  }
-}
-/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times. */
-const CLOCK_TICKS_PER_S = 100;
+/** CPU time (user + system, ms) the shop's process has used so far; undefined when not measured. */
+const cpuTimeMs = (pid: number | undefined) => (pid === undefined ? undefined : cpuMs(pid));
 
 function load(base: string, scenario: Scenario, name: string, target: Row['target'], pid?: number): Promise<Row> {
   return new Promise((resolve, reject) => {
