@@ -447,6 +447,8 @@ async function waitUntilAccepting(url: string, exited: Promise<string>) {
 
 async function ensureDatabase(adminUrl: string, name: string) {
   const client = new pg.Client({ connectionString: adminUrl });
+  // Lost between its two statements: the next one fails and says so, rather than the event ending the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);

@@ -54,6 +54,9 @@ async function backup(args: string[]): Promise<number> {
   }
   const database = opened.value;
   const client = new pg.Client({ connectionString: database.url, application_name: 'shop backup' });
+  // A connection lost between statements (the database stopping) fails the next statement, which is
+  // reported; unheard, the event would end the process with a stack trace instead.
+  client.on('error', () => {});
   try {
     await client.connect();
     const manifest = await writeBackup({ client, files: backupFilesOf(config) }, file);
@@ -90,7 +93,7 @@ async function restore(args: string[]): Promise<number> {
   const opened = await openShopDatabase(config, out, { create: true });
   if (!opened.ok) throw new Error('unreachable: restore creates its database');
   const database = opened.value;
-  const pool = new pg.Pool({ connectionString: database.url, max: 2, application_name: 'shop restore' });
+  const pool = commandPool(database.url, 'shop restore');
   try {
     const restored = await restoreBackup(
       file,
@@ -119,6 +122,18 @@ async function restore(args: string[]): Promise<number> {
     await pool.end().catch(() => {});
     await database.close();
   }
+}
+
+/**
+ * The pool of a command (`npm run restore`). A connection lost while idle in it, or between statements (a
+ * database stopping, an administrator's terminate), fails the next statement, which is reported; unheard,
+ * the pool's or the client's 'error' event would end the process with a stack trace instead.
+ */
+export function commandPool(url: string, name: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: name });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 /** An unexpected fault (the database went away, the disk is full) as one line, not a stack trace. */
