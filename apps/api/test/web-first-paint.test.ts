@@ -39,6 +39,26 @@ describe('web: what the first paint waits for (issue 16)', () => {
     }
   });
 
+  it("carries no other page's view and none of the saved stores in a catalogue page's initial JavaScript", async () => {
+    // The product page once imported the cart's and the wishlist's index.ts for their loaders, and with
+    // them their localStorage stores and the cart page's whole view: 35 initial scripts instead of 26.
+    const elsewhere = ['Your cart is empty', 'Your wishlist is empty', 'localStorage'];
+    for (const url of ['/', '/products', productPath]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      const scripts = initialScripts(res.body);
+      expect(
+        scripts.some((p) => p.includes('entry.client')),
+        url,
+      ).toBe(true);
+      const carrying = scripts.flatMap((p) => {
+        const source = fs.readFileSync(path.join(clientDir, p), 'utf8');
+        return elsewhere.filter((text) => source.includes(text)).map((text) => `${p}: ${text}`);
+      });
+      expect(carrying, url).toEqual([]);
+    }
+  });
+
   it("keeps zod out of the product page's initial JavaScript", async () => {
     const res = await t.app.inject({ url: productPath });
     expect(res.statusCode).toBe(200);

@@ -1,8 +1,9 @@
 /**
- * The cart feature's public face: other features, components and routes import the cart only from
- * here. The store and its totals are light and load with the page; the actions and the sync pull in
- * the API client and TanStack Query, so they are offered as loaders (one way of importing keeps them
- * out of a page's first JS).
+ * The cart feature's public face: other features import the cart only from here. The store and its
+ * totals load with whatever imports this file (the navbar); the sync pulls in the API client and
+ * TanStack Query, so it is offered as a loader. Routes import what their page shows directly (issue
+ * 16): the cart page its view (`components/cart-view.tsx`), the product and wishlist pages the actions
+ * with `import()` of `actions.ts`, so their first JavaScript carries neither this store nor that view.
  */
 
 export {
@@ -14,9 +15,6 @@ export {
   totalItems,
   useCart,
 } from './cart-store.ts';
-export { CartView } from './components/cart-view.tsx';
 
-/** spec §4 cart actions (add, remove, clear, update), loaded on first use. */
-export const loadCartActions = () => import('./actions.ts');
 /** The browser ↔ server cart sync (start, refresh, receiveProfile), loaded on first use. */
 export const loadCartSync = () => import('./cart-sync.ts');

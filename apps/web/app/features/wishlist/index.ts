@@ -1,11 +1,10 @@
 /**
- * The wishlist feature's public face: other features, components and routes import it only from here.
- * The actions and the sync pull in the API client and TanStack Query, so they are offered as loaders.
+ * The wishlist feature's public face: other features import it only from here. The sync pulls in the API
+ * client and TanStack Query, so it is offered as a loader. Routes import what their page shows directly
+ * (issue 16): the wishlist page its view (`components/wishlist-view.tsx`), the product page the actions
+ * with `import()` of `actions.ts`, so the navbar, which imports this file, carries neither.
  */
-export { WishlistView } from './components/wishlist-view.tsx';
 export type { WishlistProduct } from './wishlist-store.ts';
 
-/** Save, remove and toggle, loaded on first use. */
-export const loadWishlistActions = () => import('./actions.ts');
 /** The browser ↔ server wishlist sync, loaded on first use. */
 export const loadWishlistSync = () => import('./wishlist-sync.ts');

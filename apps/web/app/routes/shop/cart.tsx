@@ -1,4 +1,4 @@
-import { CartView } from '../../features/cart/index.ts';
+import { CartView } from '../../features/cart/components/cart-view.tsx';
 import { CartChangesNotice } from '../../features/checkout/components/cart-changes-notice.tsx';
 import type { Route } from './+types/cart';
 

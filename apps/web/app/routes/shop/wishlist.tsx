@@ -1,6 +1,8 @@
-import { loadCartActions } from '../../features/cart/index.ts';
-import { WishlistView } from '../../features/wishlist/index.ts';
+import { WishlistView } from '../../features/wishlist/components/wishlist-view.tsx';
 import type { Route } from './+types/wishlist';
+
+/** The cart's actions load on the first 'Add to cart' (issue 3's budget). */
+const loadCartActions = () => import('../../features/cart/actions.ts');
 
 export function meta(_: Route.MetaArgs) {
   return [
