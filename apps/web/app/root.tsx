@@ -1,3 +1,5 @@
+// Before anything that may build a zod schema (see the module).
+import './lib/zod-jitless.ts';
 import type { ReactNode } from 'react';
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
