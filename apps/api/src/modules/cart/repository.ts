@@ -63,6 +63,21 @@ export async function variantStock(ex: Executor, variantId: string) {
 }
 
 /**
+ * An add that meets the variant's line already in the cart (both ways of adding): the quantities are
+ * summed only while the sum fits MAX_LINE_QUANTITY and the variant's stock, read as committed when the
+ * line is locked, so parallel adds can neither lose an increment nor overshoot; otherwise nothing is
+ * written (no row returned).
+ */
+const addedToTheLine = sql`on conflict (cart_id, variant_id) do update
+  -- issue 4: the price the shopper saw when adding; checkout refuses (409) if it moved since.
+  set quantity = cart_items.quantity + excluded.quantity, unit_price_cents = excluded.unit_price_cents
+  where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}::int
+    and cart_items.quantity + excluded.quantity <= (
+      select v.available from product_variants v join products p on p.id = v.product_id
+      where v.id = cart_items.variant_id and p.published
+    )`;
+
+/**
  * Adds or increases the variant's line, checking its stock and MAX_LINE_QUANTITY in the same statement,
  * so parallel adds can neither lose an increment nor overshoot the stock (spec §4; DESIGN §6). The DO
  * UPDATE sees the latest committed line (it locks it), so its check is the authoritative one. False
@@ -82,14 +97,7 @@ export async function addToLine(
       and p.published
       and ${q}::int <= ${MAX_LINE_QUANTITY}::int
       and ${q}::int <= v.available
-    on conflict (cart_id, variant_id) do update
-      -- issue 4: the price the shopper saw when adding; checkout refuses (409) if it moved since.
-      set quantity = cart_items.quantity + excluded.quantity, unit_price_cents = excluded.unit_price_cents
-      where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}::int
-        and cart_items.quantity + excluded.quantity <= (
-          select v.available from product_variants v join products p on p.id = v.product_id
-          where v.id = cart_items.variant_id and p.published
-        )
+    ${addedToTheLine}
     returning id, quantity`);
   return written.rows.length > 0;
 }
@@ -270,14 +278,7 @@ export async function addInOneStatement(
         -- and judged by the statement-by-statement path (stock chooseVariant's rules and texts).
         and (${color}::text is null or ${specValueSql(['color', 'colour'])} = ${color}::text)
         and (${size}::text is null or ${specValueSql(['size'])} = ${size}::text)
-      on conflict (cart_id, variant_id) do update
-        -- issue 4: the price the shopper saw when adding; checkout refuses (409) if it moved since.
-        set quantity = cart_items.quantity + excluded.quantity, unit_price_cents = excluded.unit_price_cents
-        where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}::int
-          and cart_items.quantity + excluded.quantity <= (
-            select v.available from product_variants v join products p on p.id = v.product_id
-            where v.id = cart_items.variant_id and p.published
-          )
+      ${addedToTheLine}
       returning id, quantity, product_id, variant_id, created_at
     ),
     lines as (
