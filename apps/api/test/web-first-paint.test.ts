@@ -41,7 +41,7 @@ describe('web: what the first paint waits for (issue 16)', () => {
 
   it("carries no other page's view and none of the saved stores in a catalogue page's initial JavaScript", async () => {
     // The product page once imported the cart's and the wishlist's index.ts for their loaders, and with
-    // them their localStorage stores and the cart page's whole view: 35 initial scripts instead of 26.
+    // them their localStorage stores and the cart page's whole view: 35 initial scripts instead of 27.
     const elsewhere = ['Your cart is empty', 'Your wishlist is empty', 'localStorage'];
     for (const url of ['/', '/products', productPath]) {
       const res = await t.app.inject({ url });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ORDER_RATE_LIMITS } from '../../src/modules/orders/index.ts';
 import { ADDRESS, card } from '../orders-fixtures.ts';
 import {
   type Answer,
@@ -95,7 +96,11 @@ describe('two shops behind nginx under a checkout load (issue 13: the cluster te
       JWT_SECRET: randomBytes(32).toString('hex'),
       SEED: 'none',
       // Every shopper comes from this machine's one address: the per-address limits are for real crowds.
-      RATE_LIMIT_SCALE: '100',
+      // Scaled so that every order the load may place, each tried twice, fits in one window of the
+      // per-address order limit however fast the machine: a 429 ends a shopper's load. At ×100 (1,000 a
+      // minute, this machine places ~35 a second) every shopper once stopped before the restarted shop
+      // had answered its five orders, and the test timed out waiting.
+      RATE_LIMIT_SCALE: String(Math.ceil((2 * SHOPPERS * MAX_ORDERS_PER_SHOPPER) / ORDER_RATE_LIMITS.perAddress.max)),
       // nginx is the proxy: its X-Forwarded-For names the client.
       TRUST_PROXY: '127.0.0.1/32',
       LOG_LEVEL: 'warn',
@@ -197,6 +202,16 @@ describe('two shops behind nginx under a checkout load (issue 13: the cluster te
       }
     });
 
+    // A wait below for the load's progress fails at once, with why, if every shopper has stopped.
+    const everyShopperStopped = Promise.all(loads).then(() => {
+      const ends = placements
+        .filter((p) => p.answer.status !== 201 && p.answer.status !== 402)
+        .map((p) => `${p.answer.status} ${JSON.stringify(p.answer.body)}`);
+      throw new Error(`every shopper stopped: [${[...cartFailures, ...ends].join('; ')}]`);
+    });
+    everyShopperStopped.catch(() => {}); // read by the races below only
+    const whileLoading = <T>(waiting: Promise<T>) => Promise.race([waiting, everyShopperStopped]);
+
     // A shop dies mid-load (SIGKILL: no drain, no cleanup) and is started again on its port and data, once
     // per round, the two shops in turn. Each round lands on whatever requests that shop holds at that
     // moment: cart adds, placing transactions, charges in flight; several rounds make it likely that some
@@ -205,9 +220,11 @@ describe('two shops behind nginx under a checkout load (issue 13: the cluster te
     const moments: string[] = [];
     for (let round = 0; round < KILL_ROUNDS; round++) {
       const victim = round % shops.length;
-      await waitFor('orders placed through the proxy', () => placements.length >= (kills.at(-1) ?? 0) + 20, {
-        timeoutMs: 120_000,
-      });
+      await whileLoading(
+        waitFor('orders placed through the proxy', () => placements.length >= (kills.at(-1) ?? 0) + 20, {
+          timeoutMs: 120_000,
+        }),
+      );
       // The moment: while the shop settles a charge, if it is seen doing so within a few seconds.
       const settling = await waitFor('a charge being settled', () => settlingCharge(client, names[victim] ?? ''), {
         timeoutMs: 10_000,
@@ -227,7 +244,9 @@ describe('two shops behind nginx under a checkout load (issue 13: the cluster te
       answeredByRestarted = 0;
       restartedPort = killed.port;
       // The restarted shop takes its share again before the next round.
-      await waitFor('orders answered by the restarted shop', () => answeredByRestarted >= 5, { timeoutMs: 120_000 });
+      await whileLoading(
+        waitFor('orders answered by the restarted shop', () => answeredByRestarted >= 5, { timeoutMs: 120_000 }),
+      );
     }
     // Then the load ends, and every shopper's last order settles.
     stop = true;
