@@ -12,6 +12,7 @@ export default defineConfig({
             'apps/api/src/**/*.test.ts',
             'apps/web/app/**/*.test.{ts,tsx}',
             'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },

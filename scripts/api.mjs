@@ -8,15 +8,62 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The newest modification time under `p` (relative to the repository), 0 when it does not exist. */
+/**
+ * The newest modification time of the files under `p` (relative to the repository, or absolute), 0 when
+ * there are none. Files only: a folder's own time moves when an entry is added and removed again (a lint
+ * test plants probe files among the web app's sources), which made a fresh build look stale, so the
+ * next starts rebuilt it, several at once (CI, issue 16). A source deleted for good also changes the
+ * files that imported it.
+ */
 export function newestMtime(p) {
-  const full = path.join(root, p);
+  const full = path.resolve(root, p);
   if (!fs.existsSync(full)) return 0;
   const stat = fs.statSync(full);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  let newest = 0;
+  for (const entry of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(full, entry)));
   return newest;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a process with this PID is running (a signal 0 is only checked, never sent). */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `work` while holding the lock file `lockFile` (created exclusively, naming this process's PID):
+ * starts of one tree that build at the same moment take turns instead of emptying and writing one
+ * folder together. A lock whose process is gone (killed mid-build) is taken over.
+ */
+export async function withLockFile(lockFile, work) {
+  fs.mkdirSync(path.dirname(lockFile), { recursive: true });
+  for (;;) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      let holder = 0;
+      try {
+        holder = Number(fs.readFileSync(lockFile, 'utf8'));
+      } catch {}
+      // 0: just created, its PID not written yet (or gone already): look again shortly.
+      if (holder > 0 && !running(holder)) fs.rmSync(lockFile, { force: true });
+      else await sleep(200);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lockFile, { force: true });
+  }
 }
 
 /** Whether a dev tool is installed (not on a tree installed with `npm ci --omit=dev`). */

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { installed, loadApi, newestMtime, root } from './api.mjs';
+import { installed, loadApi, newestMtime, root, withLockFile } from './api.mjs';
 
 // WEB_BUILD_DIR (relative to apps/web, or absolute) is where the build lives; the server reads it too.
 const buildDir = path.resolve(root, 'apps/web', process.env.WEB_BUILD_DIR || 'build');
@@ -19,22 +19,31 @@ const webSources = [
   'packages/contracts/src',
 ];
 
-const webBuilt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
-const webStale = webBuilt === 0 || webSources.some((s) => newestMtime(s) > webBuilt);
-if (webBuilt === 0 && !installed('react-router')) {
+const webBuilt = () => (fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0);
+/** Missing, or older than its sources where the build tools are installed to make it again. */
+const webNeedsBuild = () => {
+  const built = webBuilt();
+  return built === 0 || (installed('react-router') && webSources.some((s) => newestMtime(s) > built));
+};
+if (webBuilt() === 0 && !installed('react-router')) {
   console.error(
     `The web app is not built (${marker} is missing) and its build tools are not installed here (npm ci --omit=dev): run \`npm run build\` where the dev dependencies are, then copy the tree with its builds (docs/deploy.md).`,
   );
   process.exit(1);
 }
-if (webBuilt === 0 || (webStale && installed('react-router'))) {
-  console.log('Building the web app (a minute or two; once per change of its sources)…');
-  // The build script itself, not through npm: no npm banners around its one line.
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.mjs')], {
-    cwd: root,
-    stdio: 'inherit',
+if (webNeedsBuild()) {
+  // Starts of this tree at the same moment (a cluster's processes) build one at a time; each looks again
+  // once its turn comes, so the first builds and the others use that build.
+  await withLockFile(`${buildDir}.building`, () => {
+    if (!webNeedsBuild()) return;
+    console.log('Building the web app (a minute or two; once per change of its sources)…');
+    // The build script itself, not through npm: no npm banners around its one line.
+    const result = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.mjs')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) process.exit(result.status ?? 1);
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 // Issue 15: a start without NODE_ENV is the demo (`npm ci && npm start`): cards go to the built-in test

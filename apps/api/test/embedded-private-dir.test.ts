@@ -51,4 +51,34 @@ describe('embedded PostgreSQL from a folder only its owner may enter', () => {
     // The folder was not opened up for anyone.
     expect(fs.statSync(privateDir).mode & 0o777).toBe(0o700);
   }, 120_000);
+
+  it('makes two new databases at the same moment, neither sweeping the other away while it is made', async () => {
+    // As root both clusters live in the shared folder of clusters, and each first start sweeps it for
+    // clusters whose DATA_DIR is gone. A cluster still being made (initdb writes beside it, then renames)
+    // was taken for one: the other start removed it under initdb (seen in CI: two shops started at once).
+    const nativeDir = path.join(privateDir, 'shop/node_modules/native');
+    const dataDirs = ['twin-a', 'twin-b'].map((name) => path.join(privateDir, 'shop', name));
+    const started = await Promise.all(
+      dataDirs.map((dataDir) =>
+        startEmbeddedPostgres(dataDir, quiet, fs.existsSync(nativeDir) ? { nativeDir } : undefined),
+      ),
+    );
+    try {
+      for (const embedded of started) {
+        const client = new pg.Client({ connectionString: embedded.url });
+        await client.connect();
+        const { rows } = await client.query<{ ok: number }>('select 1 as ok');
+        expect(rows).toEqual([{ ok: 1 }]);
+        await client.end();
+      }
+    } finally {
+      await Promise.all(started.map((embedded) => embedded.stop()));
+      for (const dataDir of dataDirs) {
+        const link = path.join(dataDir, 'pg');
+        if (fs.lstatSync(link, { throwIfNoEntry: false })?.isSymbolicLink()) {
+          fs.rmSync(path.dirname(fs.realpathSync(link)), { recursive: true, force: true });
+        }
+      }
+    }
+  }, 120_000);
 });

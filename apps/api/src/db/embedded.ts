@@ -308,7 +308,11 @@ function unreachable(pgdata: string): string {
   return `The postgres user cannot reach ${pgdata}: move DATA_DIR to a folder other users may enter, or delete ${pgdata} to start a new database.`;
 }
 
-/** Clusters whose DATA_DIR/pg no longer points at them and whose postgres is not running. */
+/**
+ * Clusters whose DATA_DIR/pg no longer points at them and whose postgres is not running. The link is
+ * read, not followed: while a cluster is being made its `pg` does not exist yet (initdb writes beside
+ * it, then renames), and a start at that moment took it for an orphan and removed it under initdb.
+ */
 function removeOrphanClusters(clusters: string) {
   for (const name of fs.readdirSync(clusters)) {
     const home = path.join(clusters, name);
@@ -319,9 +323,10 @@ function removeOrphanClusters(clusters: string) {
     } catch {
       continue;
     }
+    const link = path.join(dataDir, 'pg');
     let target: string | undefined;
     try {
-      target = fs.realpathSync(path.join(dataDir, 'pg'));
+      target = path.resolve(path.dirname(link), fs.readlinkSync(link));
     } catch {}
     if (target === pgdata) continue;
     if (runningPostmaster(pgdata)) continue;
