@@ -177,6 +177,13 @@ export const products = pgTable(
     colors: textList(),
     availableSizes: text('available_sizes').array().notNull().default(sql`'{}'::text[]`),
     features: textList(),
+    /** The owner's tags (kept from imports; shown and edited in admin). */
+    tags: textList(),
+    /**
+     * Picture addresses an import could not fetch: the product was imported without them, and staff
+     * can fetch them again from the product (docs/adr/024-product-import-and-export.md).
+     */
+    missingImages: textList(),
     /** Featured-card slugs this product is listed under. */
     featured: textList(),
     /** The sum of its variants' stock, kept by the `product_variants_roll_up` trigger (ADR 023). */
@@ -727,6 +734,12 @@ export const orders = pgTable(
   ],
 );
 
+/** One option value of a sold variant, named as the product named it then. */
+export interface OrderLineOption {
+  name: string;
+  value: string;
+}
+
 /** A line as sold: name and price are copied at order time (DESIGN §6). */
 export const orderLines = pgTable(
   'order_lines',
@@ -745,6 +758,11 @@ export const orderLines = pgTable(
     quantity: integer().notNull(),
     color: text(),
     size: text(),
+    /**
+     * Every option of the variant as sold, in the product's order (`[{ name: 'Storage', value: '128GB' }]`):
+     * frozen here so that renaming or deleting the variant later never changes what the order says.
+     */
+    options: jsonb().$type<OrderLineOption[]>().notNull().default(sql`'[]'::jsonb`),
     position: integer().notNull().default(0),
   },
   (t) => [
