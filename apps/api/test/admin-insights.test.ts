@@ -287,8 +287,17 @@ describe('GET /api/admin/reports/skus (issue 14)', () => {
     if (!phone) throw new Error('the demo has no iPhone 15 in 512GB');
     const line = await countedLine();
     await t.pool.query(
-      'update order_lines set product_id = $2, variant_id = $3, sku = $4, quantity = 2 where id = $1',
-      [line.id, phone.product_id, phone.id, phone.sku],
+      'update order_lines set product_id = $2, variant_id = $3, sku = $4, options = $5, quantity = 2 where id = $1',
+      [
+        line.id,
+        phone.product_id,
+        phone.id,
+        phone.sku,
+        JSON.stringify([
+          { name: 'Color', value: phone.option1 },
+          { name: 'Storage', value: '512GB' },
+        ]),
+      ],
     );
 
     const items = await report();
@@ -327,16 +336,23 @@ describe('GET /api/admin/reports/skus (issue 14)', () => {
     expect(sold?.units).toBeGreaterThanOrEqual(2);
   });
 
-  it('keeps lines whose variant is gone under the SKU they recorded, and lines without one per product', async () => {
+  it('keeps lines whose variant is gone under the SKU and options they recorded, and lines without one per product', async () => {
     const gone = await countedLine();
     await t.pool.query(`update order_lines set variant_id = null, sku = 'RETIRED-SKU-1' where id = $1`, [gone.id]);
     const old = await countedLine(`l.id <> '${gone.id}'`);
     await t.pool.query('update order_lines set variant_id = null, sku = null where id = $1', [old.id]);
+    // What each line froze when it was sold (none for a line of a product without options).
+    const frozen = async (id: string) =>
+      (await t.pool.query<{ options: unknown[] }>('select options from order_lines where id = $1', [id])).rows[0]
+        ?.options;
     const items = await report();
-    expect(items.find((r) => r.sku === 'RETIRED-SKU-1')).toMatchObject({ variant_id: null, options: [], stock: null });
+    expect(items.find((r) => r.sku === 'RETIRED-SKU-1')).toMatchObject({
+      variant_id: null,
+      options: await frozen(gone.id),
+      stock: null,
+    });
     expect(items.find((r) => r.sku === null && r.product_id === old.product_id)).toMatchObject({
       variant_id: null,
-      options: [],
       stock: null,
     });
   });

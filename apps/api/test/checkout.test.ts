@@ -54,6 +54,7 @@ describe('POST /api/checkout/quote', () => {
         quantity: 2,
         color: null,
         size: null,
+        options: [],
         line_total: 52,
       },
     ]);

@@ -165,7 +165,7 @@ describe('the invoice PDF', () => {
       'United States',
       order.email,
       line?.name ?? '?',
-      `Red / M · SKU ${line?.sku}`,
+      `Colour: Red · Size: M · SKU ${line?.sku}`,
       '$25.00',
       '$50.00',
       `Discount (${discount.code})`,

@@ -157,6 +157,9 @@ export const shippingMethod = z.object({
 });
 export const shippingMethodList = z.array(shippingMethod);
 
+/** One option of the variant sold, as the product named it (`line-options.ts`). */
+export const lineOption = z.object({ name: z.string(), value: z.string() });
+
 export const quoteLine = z.object({
   product_id: z.string(),
   /** null on an order line sold before variants existed whose variant could not be told. */
@@ -168,6 +171,8 @@ export const quoteLine = z.object({
   quantity: z.number().int(),
   color: z.string().nullable(),
   size: z.string().nullable(),
+  /** Every option of the variant, in the product's order: frozen on an order's line when it is placed. */
+  options: z.array(lineOption),
   line_total: z.number(),
 });
 

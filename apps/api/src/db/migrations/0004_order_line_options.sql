@@ -17,4 +17,5 @@ UPDATE "order_lines" l SET "options" = coalesce((
   SELECT coalesce(jsonb_agg(jsonb_build_object('name', c.name, 'value', c.value) ORDER BY c.n), '[]'::jsonb)
   FROM (VALUES (1, 'Color', l.color), (2, 'Size', l.size)) AS c(n, name, value)
   WHERE c.value IS NOT NULL
-));
+))
+WHERE l."options" = '[]'::jsonb;

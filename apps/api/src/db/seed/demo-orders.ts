@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { optionsFromSpec } from '@shop/contracts/line-options';
 import { optionIndex } from '@shop/contracts/variants';
 import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { priceOrder } from '../../modules/checkout/index.ts';
 import type { DiscountRule } from '../../modules/discounts/index.ts';
 import { refreshReviewedProductRatings } from '../../modules/reviews/index.ts';
+import { optionsOf } from '../../modules/stock/index.ts';
 import type { Tx } from '../client.ts';
 import {
   addresses,
@@ -503,7 +505,10 @@ async function withVariants(tx: Tx, lines: LineRow[]): Promise<LineRow[]> {
       };
       return value('color') === (line.color ?? null) && value('size') === (line.size ?? null);
     });
-    return variant ? { ...line, variantId: variant.id, sku: variant.sku } : line;
+    if (!variant) return { ...line, options: optionsFromSpec(line.color ?? null, line.size ?? null) };
+    const [a = null, b = null, c = null] = variant.values;
+    const options = optionsOf(variant, [a, b, c]);
+    return { ...line, variantId: variant.id, sku: variant.sku, options };
   });
 }
 

@@ -164,7 +164,8 @@ export const insightsRepository = {
 
   /**
    * Merchandise sold per variant (sales by SKU): lines grouped by their variant, else by the SKU they
-   * recorded, else by product; the variant's options, current SKU and stock read after grouping.
+   * recorded, else by product; the options the lines froze when sold (the variant's current ones for
+   * lines stored without), its current SKU and stock read after grouping.
    */
   skus(db: Db, r: DayRange, q: { limit: number }) {
     return rows<{
@@ -174,6 +175,7 @@ export const insightsRepository = {
       product: string;
       option_names: string[] | null;
       option_values: (string | null)[];
+      line_options: { name: string; value: string }[] | null;
       orders: number;
       units: number;
       sales: string;
@@ -183,7 +185,9 @@ export const insightsRepository = {
       sql`
         with sold as (
           select l.variant_id, case when l.variant_id is null then l.sku end as line_sku, l.product_id,
-                 min(l.name) as line_name, count(distinct s.id)::int as orders, sum(l.quantity)::int as units,
+                 min(l.name) as line_name,
+                 (array_agg(l.options order by s.created_at desc) filter (where l.options <> '[]'::jsonb))[1] as line_options,
+                 count(distinct s.id)::int as orders, sum(l.quantity)::int as units,
                  sum(l.unit_price_cents * l.quantity)::bigint as sales
             from ${salesRows(placedIn(bounds(r)))} s
             join order_lines l on l.order_id = s.id
@@ -192,7 +196,7 @@ export const insightsRepository = {
         select sold.variant_id, coalesce(v.sku, sold.line_sku) as sku, sold.product_id,
                coalesce(p.name, sold.line_name) as product,
                (select array_agg(o->>'name' order by n) from jsonb_array_elements(p.options) with ordinality e(o, n)) as option_names,
-               array[v.option1, v.option2, v.option3] as option_values,
+               array[v.option1, v.option2, v.option3] as option_values, sold.line_options,
                sold.orders, sold.units, sold.sales, v.available as stock
           from sold
           left join product_variants v on v.id = sold.variant_id

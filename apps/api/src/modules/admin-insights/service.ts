@@ -223,7 +223,7 @@ export function createInsightsService(
           variant_id: v.variant_id,
           product_id: v.product_id,
           product: v.product,
-          options: v.variant_id === null ? [] : namedValues(v.option_names ?? [], v.option_values),
+          options: v.line_options ?? (v.variant_id === null ? [] : namedValues(v.option_names ?? [], v.option_values)),
           orders: num(v.orders),
           units: num(v.units),
           sales: fromCents(num(v.sales)),

@@ -5,7 +5,7 @@ import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { DiscountFailure, DiscountsService } from '../discounts/index.ts';
 import type { Settings, SettingsService } from '../settings/index.ts';
-import { readSellable, specValue } from '../stock/index.ts';
+import { optionsOf, readSellable, specValue } from '../stock/index.ts';
 import { availabilityProblems, type LinesChanged, linesChanged, variantOf } from './changes.ts';
 import { priceWith } from './pricing.ts';
 import { accountCart } from './repository.ts';
@@ -39,7 +39,18 @@ function priced(r: ResolvedCheckout, l: RequestedLine): PricedLine {
   if (!p || !v) throw new Error('priced a line whose variant is not for sale');
   const color = specValue(p, v.values, 'color');
   const size = specValue(p, v.values, 'size');
-  return { ...l, variantId: v.id, sku: v.sku, color, size, name: p.name, image: v.image, unitPriceCents: v.priceCents };
+  const options = optionsOf(p, v.values);
+  return {
+    ...l,
+    variantId: v.id,
+    sku: v.sku,
+    color,
+    size,
+    options,
+    name: p.name,
+    image: v.image,
+    unitPriceCents: v.priceCents,
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { LineOption } from '@shop/contracts/line-options';
 import type { ShippingMethodRow } from '../../db/schema.ts';
 import type { Settings } from '../settings/index.ts';
 import type { SellableProduct } from '../stock/index.ts';
@@ -41,6 +42,8 @@ export interface ResolvedCheckout {
 export interface PricedLine extends RequestedLine {
   variantId: string;
   sku: string;
+  /** Every option of the variant, named as the product names them (frozen on the order line). */
+  options: LineOption[];
   name: string;
   image: string | null;
   unitPriceCents: number;

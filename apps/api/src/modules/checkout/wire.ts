@@ -1,3 +1,4 @@
+import { type LineOption, soldOptions } from '@shop/contracts/line-options';
 import { fromCents } from '@shop/contracts/money';
 import type { Quote } from '@shop/contracts/orders';
 import type { Totals } from './pricing.ts';
@@ -15,6 +16,7 @@ export function lineToWire(l: {
   quantity: number;
   color: string | null;
   size: string | null;
+  options: LineOption[];
 }) {
   return {
     product_id: l.productId ?? '',
@@ -26,6 +28,7 @@ export function lineToWire(l: {
     quantity: l.quantity,
     color: l.color,
     size: l.size,
+    options: soldOptions(l),
     line_total: fromCents(l.unitPriceCents * l.quantity),
   };
 }

@@ -1,4 +1,5 @@
 import { bankDetailRows, hasBankAccount, paymentReference } from '@shop/contracts/invoices';
+import { describeOptions, soldOptions } from '@shop/contracts/line-options';
 import { formatMoney } from '@shop/contracts/money';
 import type { Address } from '@shop/contracts/orders';
 import type { invoices } from '../../db/schema.ts';
@@ -135,7 +136,7 @@ export function invoiceDocument(
     buyer: { email: order.email, address: addressLines(billTo) },
     lines: bundle.lines.map((l) => ({
       name: l.name,
-      detail: [[l.color, l.size].filter(Boolean).join(' / '), l.sku ? `SKU ${l.sku}` : ''].filter(Boolean).join(' · '),
+      detail: [describeOptions(soldOptions(l)), l.sku ? `SKU ${l.sku}` : ''].filter(Boolean).join(' · '),
       quantity: String(l.quantity),
       unitPrice: formatMoney(l.unitPriceCents),
       total: formatMoney(l.unitPriceCents * l.quantity),

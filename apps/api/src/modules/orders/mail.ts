@@ -1,4 +1,5 @@
 import { type BankDetails, bankDetailRows, hasBankAccount, paymentReference } from '@shop/contracts/invoices';
+import { describeOptions } from '@shop/contracts/line-options';
 import { formatAmount } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { Mail } from '../../lib/mailer.ts';
@@ -35,8 +36,9 @@ export function confirmationMail(
   payLater: { publicUrl: string; bank: BankDetails | null } = { publicUrl: '', bank: null },
 ): Mail {
   const lines = order.lines.map((l) => {
-    const options = [l.color, l.size].filter(Boolean).join(', ');
-    return `  ${l.quantity} × ${l.name}${options ? ` (${options})` : ''} — ${formatAmount(l.line_total)}`;
+    // Every option and the SKU: what the shopper chose is what staff read and ship.
+    const detail = [describeOptions(l.options, ', '), l.sku ? `SKU ${l.sku}` : ''].filter(Boolean).join('; ');
+    return `  ${l.quantity} × ${l.name}${detail ? ` (${detail})` : ''} — ${formatAmount(l.line_total)}`;
   });
   const t = order.totals;
   const totals = [

@@ -160,7 +160,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
     const lines: PricedLine[] = toTake.map((l) => {
       const v = locked.get(l.variantId);
       if (!v) throw new Error('reserved variant missing');
-      return { ...l, sku: v.sku, name: v.name, image: v.image, unitPriceCents: v.priceCents };
+      return { ...l, sku: v.sku, name: v.name, options: v.options, image: v.image, unitPriceCents: v.priceCents };
     });
     const priced = priceWith(r, lines, code, now);
     if (!priced.ok) return priced;
@@ -197,6 +197,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
         quantity: l.quantity,
         color: l.color,
         size: l.size,
+        options: l.options,
         position,
       })),
     );

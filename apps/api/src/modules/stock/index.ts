@@ -16,6 +16,7 @@ export {
   type ChoiceFailure,
   type ChosenVariant,
   chooseVariant,
+  optionsOf,
   type SellableProduct,
   type SellableVariant,
   specValue,

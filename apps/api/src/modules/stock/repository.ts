@@ -73,6 +73,7 @@ export async function lockProduct(tx: Tx, productId: string) {
     .select({
       name: products.name,
       published: products.published,
+      options: products.options,
       images: products.images,
       available: products.available,
     })

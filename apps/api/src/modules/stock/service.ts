@@ -1,8 +1,10 @@
+import type { LineOption } from '@shop/contracts/line-options';
 import type { Tx } from '../../db/client.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
 import { aggregate, byProduct, type StockLine } from './lines.ts';
 import { lockProduct, putBack, recordMovements, type StockMovement, take, variantState } from './repository.ts';
+import { optionsOf } from './variants.ts';
 
 export type StockReason = StockMovement['reason'];
 
@@ -12,6 +14,8 @@ export interface ReservedVariant {
   variantId: string;
   sku: string;
   name: string;
+  /** The variant's options as locked: what the order line freezes. */
+  options: LineOption[];
   image: string | null;
   priceCents: number;
   quantity: number;
@@ -67,6 +71,7 @@ export function createStockService({ clock }: Pick<Deps, 'clock'>) {
               quantity,
               sku: row.sku,
               name: product.name,
+              options: optionsOf(product, [row.option1, row.option2, row.option3]),
               image: row.image,
               priceCents: row.price_cents,
               available: row.available + quantity,

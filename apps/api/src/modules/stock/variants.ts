@@ -1,3 +1,4 @@
+import type { LineOption } from '@shop/contracts/line-options';
 import { chooseLineOptions, type OptionKind } from '@shop/contracts/product-options';
 import { type OptionValues, optionIndex, type ProductOption, sameValue, specLists } from '@shop/contracts/variants';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
@@ -63,6 +64,14 @@ export const VARIANT_MSG = {
 const KINDS: readonly OptionKind[] = ['color', 'size'];
 
 /** The variant's value of the option that is the spec's colour (or size); null when the product has none. */
+/** The variant's values under the product's option names, in order: what an order line freezes. */
+export function optionsOf(product: Pick<SellableProduct, 'options'>, values: OptionValues): LineOption[] {
+  return product.options.flatMap((option, i) => {
+    const value = values[i];
+    return value == null ? [] : [{ name: option.name, value }];
+  });
+}
+
 export function specValue(product: Pick<SellableProduct, 'options'>, values: OptionValues, kind: OptionKind) {
   const i = optionIndex(product.options, kind);
   return i < 0 ? null : (values[i] ?? null);

@@ -9,6 +9,7 @@ import {
   type RefundOrderBody,
   refundOrderBody,
 } from '@shop/contracts/admin-orders';
+import { describeOptions } from '@shop/contracts/line-options';
 import { formatAmount } from '@shop/contracts/money';
 import type { Address } from '@shop/contracts/orders';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -37,15 +38,20 @@ const lineColumns: ColumnDef<AdminOrderDetail['lines'][number], unknown>[] = [
   {
     header: 'Product',
     cell: ({ row }) => {
-      const { name, color, size } = row.original;
+      const { name, options } = row.original;
       return (
         <>
           {name}
-          {color || size ? <span className="text-slate-600"> ({[color, size].filter(Boolean).join(', ')})</span> : null}
+          {options.length > 0 ? (
+            <span className="block text-slate-600" data-testid="admin-line-options">
+              {describeOptions(options)}
+            </span>
+          ) : null}
         </>
       );
     },
   },
+  { header: 'SKU', cell: ({ row }) => row.original.sku ?? '—' },
   { header: 'Price', cell: ({ row }) => formatAmount(row.original.unit_price) },
   { header: 'Qty', cell: ({ row }) => row.original.quantity },
   { header: 'Total', cell: ({ row }) => formatAmount(row.original.line_total), meta: { className: 'text-right' } },
@@ -83,7 +89,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
               caption="Items of the order"
               columns={lineColumns}
               data={order.lines}
-              getRowId={(l) => `${l.product_id}|${l.color}|${l.size}`}
+              getRowId={(l) => `${l.product_id}|${l.variant_id ?? describeOptions(l.options)}`}
             />
             <dl className="mt-3 ml-auto max-w-xs space-y-1 text-sm">
               <Row label="Subtotal">{formatAmount(order.totals.subtotal)}</Row>

@@ -1,3 +1,4 @@
+import { describeOptions } from '@shop/contracts/line-options';
 import { formatAmount } from '@shop/contracts/money';
 import { Printer } from 'lucide-react';
 import { Link } from 'react-router';
@@ -136,9 +137,10 @@ export function InvoiceView({ userId, orderId, storeName }: { userId: string; or
               <tr key={lineKey(line)} data-testid="invoice-line">
                 <td className="py-2 pr-4">
                   {line.name}
-                  {line.color || line.size ? (
-                    <span className="block text-slate-600">{[line.color, line.size].filter(Boolean).join(' · ')}</span>
+                  {line.options.length > 0 ? (
+                    <span className="block text-slate-600">{describeOptions(line.options)}</span>
                   ) : null}
+                  {line.sku ? <span className="block text-slate-500 text-xs">SKU {line.sku}</span> : null}
                 </td>
                 <td className="px-4 py-2 text-right">{line.quantity}</td>
                 <td className="px-4 py-2 text-right">{formatAmount(line.unit_price)}</td>

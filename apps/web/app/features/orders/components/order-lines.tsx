@@ -1,21 +1,20 @@
+import { describeOptions } from '@shop/contracts/line-options';
 import { formatAmount } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 
 type Line = Order['lines'][number];
 
-export const lineKey = (line: Line) => JSON.stringify([line.product_id, line.color, line.size]);
+/** Lines are one per variant (the server merges identical ones); old lines without one, per option list. */
+export const lineKey = (line: Line) => JSON.stringify([line.product_id, line.variant_id ?? line.options]);
 
 /** The lines of a quote or an order: name, chosen options, quantity × unit price and the line total. */
 export function OrderLines({ lines }: { lines: readonly Line[] }) {
   return (
     <ul className="divide-y divide-slate-200">
       {lines.map((line) => {
-        const options = [line.color && `Colour: ${line.color}`, line.size && `Size: ${line.size}`]
-          .filter(Boolean)
-          .join(' · ');
+        const options = describeOptions(line.options);
         return (
           <li
-            // One line per product, colour and size (the server merges identical ones).
             key={lineKey(line)}
             className="flex gap-3 py-3"
             data-testid="order-line"
@@ -38,7 +37,16 @@ export function OrderLines({ lines }: { lines: readonly Line[] }) {
               <p className="font-medium text-slate-900" data-testid="order-line-name">
                 {line.name}
               </p>
-              {options ? <p className="text-slate-600">{options}</p> : null}
+              {options ? (
+                <p className="text-slate-600" data-testid="order-line-options">
+                  {options}
+                </p>
+              ) : null}
+              {line.sku ? (
+                <p className="text-slate-500 text-xs" data-testid="order-line-sku">
+                  SKU {line.sku}
+                </p>
+              ) : null}
               <p className="text-slate-600">
                 <span data-testid="order-line-quantity">{line.quantity}</span> × {formatAmount(line.unit_price)}
               </p>
