@@ -10,8 +10,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { LabelledField } from '../../components/ui/labelled-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import type { FormAnswer } from '../../lib/form-post.ts';
 import { failureMessage } from '../../lib/http.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useErrorTimeout, useSession } from '../auth/index.ts';
 import { sendContactMessage } from './api.ts';
 
@@ -19,20 +19,34 @@ type Values = z.input<typeof contactBody>;
 
 const INQUIRY_OPTIONS = INQUIRY_TYPES.map((value) => ({ value, label: INQUIRY_LABELS[value] }));
 
+/** Where the form posts without JavaScript: the contact page's action (routes/shop/contact.tsx). */
+export const CONTACT_FORM_ACTION = '/contact';
+
+/** What the contact page's action answers a post without JavaScript: how it went, and what was sent when it failed. */
+export interface ContactAnswer extends FormAnswer {
+  values?: Partial<Record<keyof Values, string>>;
+}
+
 /**
  * spec §2 contact form (dialog and /contact): inquiry type, Subject, Message, 'Send Message'. DESIGN §7
  * wires it: the message is stored for the support team, which needs an e-mail address to answer —
- * taken from the session when signed in.
+ * taken from the session when signed in. Without JavaScript it posts to /contact, whose page passes
+ * the action's `answer` (docs/adr/031-page-errors-and-form-posts.md).
  */
-export function ContactForm() {
+export function ContactForm({ answer }: { answer?: ContactAnswer }) {
   const id = useId();
-  const hydrated = useHydrated();
   const userEmail = useSession((s) => s.user?.email);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(answer?.tone === 'error' ? answer.text : null);
+  const [success, setSuccess] = useState<string | null>(answer?.tone === 'success' ? answer.text : null);
+  const sent = answer?.tone === 'error' ? answer.values : undefined;
   const form = useForm<Values, unknown, z.output<typeof contactBody>>({
     resolver: zodResolver(contactBody),
-    defaultValues: { email: userEmail ?? '', inquiry_type: 'general', subject: '', message: '' },
+    defaultValues: {
+      email: sent?.email ?? userEmail ?? '',
+      inquiry_type: INQUIRY_TYPES.find((type) => type === sent?.inquiry_type) ?? 'general',
+      subject: sent?.subject ?? '',
+      message: sent?.message ?? '',
+    },
     reValidateMode: 'onSubmit',
   });
   const { errors, isSubmitting } = form.formState;
@@ -63,7 +77,13 @@ export function ContactForm() {
     <div>
       <FormAlert tone="error">{serverError}</FormAlert>
       <FormAlert tone="success">{success}</FormAlert>
-      <form method="post" noValidate onSubmit={form.handleSubmit(onValid, scheduleClear)} className="space-y-4">
+      <form
+        method="post"
+        action={CONTACT_FORM_ACTION}
+        noValidate
+        onSubmit={form.handleSubmit(onValid, scheduleClear)}
+        className="space-y-4"
+      >
         <LabelledField id={`${id}-email`} label="Email" error={errors.email?.message}>
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
         </LabelledField>
@@ -99,7 +119,7 @@ export function ContactForm() {
             />
           )}
         </LabelledField>
-        <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting}>
+        <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting ? <Spinner /> : null}
           Send Message
         </Button>
