@@ -39,14 +39,15 @@ export function ContactForm({ answer }: { answer?: ContactAnswer }) {
   const [serverError, setServerError] = useState<string | null>(answer?.tone === 'error' ? answer.text : null);
   const [success, setSuccess] = useState<string | null>(answer?.tone === 'success' ? answer.text : null);
   const sent = answer?.tone === 'error' ? answer.values : undefined;
+  const defaults: Values = {
+    email: sent?.email ?? userEmail ?? '',
+    inquiry_type: INQUIRY_TYPES.find((type) => type === sent?.inquiry_type) ?? 'general',
+    subject: sent?.subject ?? '',
+    message: sent?.message ?? '',
+  };
   const form = useForm<Values, unknown, z.output<typeof contactBody>>({
     resolver: zodResolver(contactBody),
-    defaultValues: {
-      email: sent?.email ?? userEmail ?? '',
-      inquiry_type: INQUIRY_TYPES.find((type) => type === sent?.inquiry_type) ?? 'general',
-      subject: sent?.subject ?? '',
-      message: sent?.message ?? '',
-    },
+    defaultValues: defaults,
     reValidateMode: 'onSubmit',
   });
   const { errors, isSubmitting } = form.formState;
@@ -73,6 +74,8 @@ export function ContactForm({ answer }: { answer?: ContactAnswer }) {
     }
   }
 
+  // The fields carry their values in the page itself too (`defaultValue`): `register` fills them only once
+  // the scripts run, and a form posted without them comes back with what was typed.
   return (
     <div>
       <FormAlert tone="error">{serverError}</FormAlert>
@@ -85,7 +88,15 @@ export function ContactForm({ answer }: { answer?: ContactAnswer }) {
         className="space-y-4"
       >
         <LabelledField id={`${id}-email`} label="Email" error={errors.email?.message}>
-          {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              defaultValue={defaults.email}
+              {...form.register('email')}
+            />
+          )}
         </LabelledField>
         <LabelledField id={`${id}-inquiry`} label="Inquiry Type" error={errors.inquiry_type?.message}>
           {(control) => (
@@ -107,13 +118,14 @@ export function ContactForm({ answer }: { answer?: ContactAnswer }) {
           )}
         </LabelledField>
         <LabelledField id={`${id}-subject`} label="Subject" error={errors.subject?.message}>
-          {(control) => <Input {...control} {...form.register('subject')} />}
+          {(control) => <Input {...control} defaultValue={defaults.subject} {...form.register('subject')} />}
         </LabelledField>
         <LabelledField id={`${id}-message`} label="Message" error={errors.message?.message}>
           {(control) => (
             <textarea
               {...control}
               rows={5}
+              defaultValue={defaults.message}
               className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-slate-900 aria-[invalid=true]:border-red-600"
               {...form.register('message')}
             />
