@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactMessages, newsletterSubscribers } from '../src/db/schema.ts';
-import { freshIp } from './cart-fixtures.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { currentSettings } from './admin-store-fixtures.ts';
+import { authHeaders, freshIp } from './cart-fixtures.ts';
+import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
@@ -133,6 +134,22 @@ describe('the contact form without JavaScript', () => {
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
     expect(await contactRows('Flood 10')).toHaveLength(0);
+  });
+
+  it('runs no action in maintenance mode, as the API takes no shopper changes then', async () => {
+    const admin = await authHeaders(t, await createUser(t, { role: 'admin', email: 'form-posts-admin@example.com' }));
+    const putSettings = (body: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin, payload: body });
+    const original = await currentSettings(t);
+    expect((await putSettings({ ...original, maintenance_mode: true })).statusCode).toBe(200);
+    try {
+      const res = await post('/contact', { email: 'm@example.com', subject: 'During maintenance', message: 'x' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('Under Maintenance');
+      expect(await contactRows('During maintenance')).toHaveLength(0);
+    } finally {
+      await putSettings(original);
+    }
   });
 
   it('acts on no post from another origin', async () => {
