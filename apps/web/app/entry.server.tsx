@@ -2,16 +2,28 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server';
-import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router';
 import { NonceContext } from './lib/nonce.ts';
 
 /** How long deferred data may stream before the router rejects what is still pending. */
 export const streamTimeout = 5_000;
 
 /**
+ * React Router's errors (a loader or action that threw, a 405, a refused origin) go to the shop's log
+ * through the load context: one structured line per cause, at a level for what happened — not the
+ * router's default, a stack trace on the console for each.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const report = (context as Partial<AppLoadContext> | undefined)?.reportError;
+  if (report) report(error, request);
+  else console.error(error);
+};
+
+/**
  * Renders a document request. The nonce comes from the API adapter, which also sends the CSP that
- * names it; React's and the router's inline scripts both carry it. A page for the page cache has none:
- * the adapter's policy lists the hashes of its scripts (issue 16).
+ * names it; React's and the router's inline scripts both carry it. A page for the page cache gets one
+ * too: it marks the scripts this render emits, whose hashes alone its policy lists (ADR 027).
  */
 export default function handleRequest(
   request: Request,
@@ -44,7 +56,7 @@ export default function handleRequest(
       onError(error) {
         responseStatus = 500;
         // Errors before the shell reject and are logged by the router; later ones only show here.
-        if (shellSent) console.error(error);
+        if (shellSent) loadContext.reportError?.(error, request);
       },
     };
     // React calls these asynchronously, after renderToPipeableStream has returned `stream`.

@@ -46,6 +46,8 @@ export default [
     route('categories', 'routes/shop/categories.tsx'),
     route('help', 'routes/shop/help.tsx'),
     route('contact', 'routes/shop/contact.tsx'),
+    // The footer's newsletter form posts here without JavaScript.
+    route('newsletter', 'routes/shop/newsletter.tsx'),
     route('newsletter/confirm', 'routes/shop/newsletter-confirm.tsx'),
     ...CONTENT_PAGES.map((page) => route(page, 'routes/shop/content-page.tsx', { id: `content-${page}` })),
     // spec §2: any other path shows the 404 page (inside the storefront's navbar and footer).

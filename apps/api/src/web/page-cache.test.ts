@@ -5,29 +5,49 @@ import { createPageCache, inlineScriptHashes, isCached, matchesEtag, type Render
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const html = (body: string) => Buffer.from(`<!DOCTYPE html><html><body>${body}</body></html>`);
+/** The nonce a render gave the scripts it emitted. */
+const N = 'bWFyay1vZi10aGlzLXJlbmRlcg==';
 const rendered = (body: string, over: Partial<RenderedPage> = {}): RenderedPage => ({
   status: 200,
   headers: [['content-type', 'text/html; charset=utf-8']],
   body: html(body),
   cookies: [],
+  nonce: N,
   ...over,
 });
+const hashesOf = (doc: string) => inlineScriptHashes(doc, N).hashes;
 
 describe('inlineScriptHashes', () => {
-  it('hashes each inline script once, in order, and never one with a src', () => {
+  it('hashes each inline script the render marked once, in order, and never one with a src', () => {
     const doc = [
-      '<script>window.a=1</script>',
-      '<script type="module" src="/assets/x.js"></script>',
-      '<SCRIPT nonce="n">b()</SCRIPT>',
-      '<script>window.a=1</script>',
+      `<script nonce="${N}">window.a=1</script>`,
+      `<script type="module" nonce="${N}" src="/assets/x.js"></script>`,
+      `<SCRIPT nonce="${N}">b()</SCRIPT>`,
+      `<script nonce="${N}">window.a=1</script>`,
       '<scripts>not a script</scripts>',
-      '<script type="application/ld+json">{"@type":"Product"}</script>',
+      `<script type="application/ld+json" nonce="${N}">{"@type":"Product"}</script>`,
     ].join('');
-    expect(inlineScriptHashes(doc)).toEqual([sha('window.a=1'), sha('b()'), sha('{"@type":"Product"}')]);
+    expect(inlineScriptHashes(doc, N)).toEqual({
+      hashes: [sha('window.a=1'), sha('b()'), sha('{"@type":"Product"}')],
+      foreign: 0,
+    });
+  });
+
+  it('never hashes an inline script the render did not mark: one injected as content, or with another nonce', () => {
+    const doc = [
+      `<script nonce="${N}">window.app=1</script>`,
+      '<div class="description"><script>alert(1)</script></div>',
+      '<script nonce="guessed">alert(2)</script>',
+      `<script data-nonce="${N}">alert(3)</script>`,
+      `<script nonce="${N}x">alert(4)</script>`,
+    ].join('');
+    expect(inlineScriptHashes(doc, N)).toEqual({ hashes: [sha('window.app=1')], foreign: 4 });
+    // A render without a mark blesses nothing.
+    expect(inlineScriptHashes(doc, '')).toEqual({ hashes: [], foreign: 5 });
   });
 
   it('hashes text as the browser reads it: CRLF and CR become LF', () => {
-    expect(inlineScriptHashes('<script>a()\r\nb()\rc()</script>')).toEqual([sha('a()\nb()\nc()')]);
+    expect(hashesOf(`<script nonce="${N}">a()\r\nb()\rc()</script>`)).toEqual([sha('a()\nb()\nc()')]);
   });
 
   it('finds every script among any escaped text around them (property)', () => {
@@ -36,17 +56,17 @@ describe('inlineScriptHashes', () => {
     const code = fc.string({ maxLength: 40 }).map((s) => s.replaceAll('<', '\\u003c'));
     fc.assert(
       fc.property(fc.array(fc.tuple(text, code), { maxLength: 8 }), (parts) => {
-        const doc = parts.map(([t, c]) => `${t}<script>${c}</script>`).join('');
+        const doc = parts.map(([t, c]) => `${t}<script nonce="${N}">${c}</script>`).join('');
         const expected = [...new Set(parts.map(([, c]) => sha(c.replace(/\r\n?/g, '\n'))))];
-        expect(inlineScriptHashes(doc)).toEqual(expected);
+        expect(hashesOf(doc)).toEqual(expected);
       }),
     );
   });
 
   it('stays linear on a document of unclosed tags', () => {
     // 200,000 openings without an end: one pass, not one scan per opening.
-    expect(inlineScriptHashes('<script'.repeat(200_000))).toEqual([]);
-    expect(inlineScriptHashes('<script>'.repeat(100_000))).toEqual([]);
+    expect(hashesOf('<script'.repeat(200_000))).toEqual([]);
+    expect(hashesOf('<script>'.repeat(100_000))).toEqual([]);
   });
 });
 
@@ -120,6 +140,32 @@ describe('createPageCache', () => {
     const waiter = cache.render('/x', ['catalog'], async () => rendered('never called'));
     await expect(failing).rejects.toThrow('client went away');
     expect(await waiter).toBeUndefined();
+  });
+
+  it('keeps a page with an injected inline script without allowing it, and without the render’s mark', async () => {
+    const foreign: [string, number][] = [];
+    const cache = createPageCache({
+      maxBytes: 1 << 20,
+      ttlMs: 60_000,
+      onForeignScripts: (key, count) => void foreign.push([key, count]),
+    });
+    const app = `window.__reactRouterContext={"state":1};`;
+    const page = await cache.render('/products/lamp', ['catalog'], async () =>
+      rendered(
+        `<p>A lamp.<script>alert(1)</script></p><script nonce="${N}">${app}</script>` +
+          `<script type="module" nonce="${N}">import "/assets/entry.js";</script>`,
+      ),
+    );
+    if (!page || !isCached(page)) throw new Error('the page was not kept');
+    expect(page.scriptHashes).toEqual([sha(app), sha('import "/assets/entry.js";')]);
+    expect(page.scriptHashes).not.toContain(sha('alert(1)'));
+    expect(page.foreignScripts).toBe(1);
+    expect(foreign).toEqual([['/products/lamp', 1]]);
+    // The stored document is what a render without a nonce gives: the mark was this render's alone.
+    expect(page.body.toString()).not.toContain(N);
+    expect(page.body.toString()).toContain(`<script>${app}</script>`);
+    // And its hashes are the ones of the stored document's own scripts.
+    expect(inlineScriptHashes(page.body.toString(), '').foreign).toBe(3);
   });
 
   it('with no bytes to hold, keeps nothing but still shares a render', async () => {

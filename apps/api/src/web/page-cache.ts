@@ -21,8 +21,10 @@ export interface CachedPage {
   gzip: Buffer;
   /** A weak validator of the document (the same for every encoding of it). */
   etag: string;
-  /** `'sha256-…'` of each inline script, for the page's content security policy. */
+  /** `'sha256-…'` of each inline script the renderer emitted, for the page's content security policy. */
   scriptHashes: string[];
+  /** Inline scripts in the document that the renderer did not emit (blocked by the policy: never hashed). */
+  foreignScripts: number;
   /** The changes that make it stale. */
   topics: readonly Topic[];
 }
@@ -34,6 +36,12 @@ export interface RenderedPage {
   body: Buffer;
   /** Set-Cookie headers of the render: a page that sets one is never shared. */
   cookies: string[];
+  /**
+   * The nonce this render gave every inline script it emitted (React's, React Router's, the routes'): the
+   * mark that tells them from a script that reached the document as content. A kept page lists the hashes
+   * of the marked scripts only and loses the mark; a page sent once as rendered is sent under this nonce.
+   */
+  nonce: string;
 }
 
 /** Bytes counted per entry beyond its buffers: key, header pairs, list node. */
@@ -64,7 +72,16 @@ export interface PageCacheStats {
  * - one render per URL at a time: requests for a page being rendered wait for it (`render`);
  * - a render that began before a change to one of its topics is served to its waiters but not kept.
  */
-export function createPageCache({ maxBytes, ttlMs }: { maxBytes: number; ttlMs: number }) {
+export function createPageCache({
+  maxBytes,
+  ttlMs,
+  onForeignScripts,
+}: {
+  maxBytes: number;
+  ttlMs: number;
+  /** Told of a page holding inline scripts its renderer did not emit (an injection: they stay blocked). */
+  onForeignScripts?: (key: string, count: number) => void;
+}) {
   const pages = new LRUCache<string, CachedPage>({
     maxSize: Math.max(1, maxBytes),
     sizeCalculation: (page) => page.body.length + page.br.length + page.gzip.length + ENTRY_OVERHEAD_BYTES,
@@ -112,6 +129,7 @@ export function createPageCache({ maxBytes, ttlMs }: { maxBytes: number; ttlMs: 
         const rendered = await render();
         if (rendered.status !== 200 || rendered.cookies.length > 0) return rendered;
         const page = await toCachedPage(rendered, topics);
+        if (page.foreignScripts > 0) onForeignScripts?.(key, page.foreignScripts);
         if (enabled && generationOf(topics) === generation) pages.set(key, page);
         return page;
       })();
@@ -148,7 +166,11 @@ export function isCached(page: CachedPage | RenderedPage): page is CachedPage {
 
 /** Compresses and fingerprints a rendered 200 once, for every request that will get it. */
 async function toCachedPage(rendered: RenderedPage, topics: readonly Topic[]): Promise<CachedPage> {
-  const { body } = rendered;
+  const html = rendered.body.toString('utf8');
+  const scripts = inlineScriptHashes(html, rendered.nonce);
+  // The mark is this render's alone and the stored page's policy names no nonce: it goes. Only attributes
+  // carry it — React writes each as ` nonce="…"` — and text cannot, as nobody knew it before the render.
+  const body = Buffer.from(html.replaceAll(` nonce="${rendered.nonce}"`, ''), 'utf8');
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: {
@@ -165,21 +187,27 @@ async function toCachedPage(rendered: RenderedPage, topics: readonly Topic[]): P
     br,
     gzip: gz,
     etag: `W/"${digest}"`,
-    scriptHashes: inlineScriptHashes(body.toString('utf8')),
+    scriptHashes: scripts.hashes,
+    foreignScripts: scripts.foreign,
     topics,
   };
 }
 
 /**
- * `'sha256-…'` of the text of every inline `<script>` (one without `src`) in a document, in order,
- * without repeats: what a content security policy lists to allow exactly these scripts (CSP3 §8.3). The
- * text is hashed as the browser reads it: UTF-8, line breaks normalised to LF (HTML's input stream).
+ * `'sha256-…'` of the text of every inline `<script>` (one without `src`) in a document whose opening tag
+ * carries `nonce="<nonce>"`, in order, without repeats: what a content security policy lists to allow
+ * exactly these scripts (CSP3 §8.3). The text is hashed as the browser reads it: UTF-8, line breaks
+ * normalised to LF (HTML's input stream). `foreign` counts the inline scripts without that nonce: ones the
+ * renderer did not emit (ADR 027) — HTML that reached the page as content — which are never hashed, so the
+ * policy keeps blocking them.
  *
  * Reads documents React renders, whose text and attributes are escaped: `<script` can only start a
  * tag and `</script` only end one. One pass over the document (indexOf moves forward only).
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string, nonce: string): { hashes: string[]; foreign: number } {
   const hashes: string[] = [];
+  let foreign = 0;
+  const mark = `nonce="${nonce}"`;
   const lower = html.toLowerCase();
   let at = 0;
   for (;;) {
@@ -197,13 +225,18 @@ export function inlineScriptHashes(html: string): string[] {
     if (close === -1) break;
     const attributes = lower.slice(open + 7, tagEnd);
     if (!/\ssrc\s*=/.test(` ${attributes}`)) {
+      if (nonce === '' || !` ${html.slice(open + 7, tagEnd)}`.includes(` ${mark}`)) {
+        foreign += 1;
+        at = close + 8;
+        continue;
+      }
       const text = html.slice(tagEnd + 1, close).replace(/\r\n?/g, '\n');
       const hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
       if (!hashes.includes(hash)) hashes.push(hash);
     }
     at = close + 8;
   }
-  return hashes;
+  return { hashes, foreign };
 }
 
 /**

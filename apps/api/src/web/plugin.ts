@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { MAINTENANCE_MSG } from '@shop/contracts/admin-settings';
 import { ERROR_CODES } from '@shop/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteObject, ServerBuild } from 'react-router';
@@ -21,15 +22,28 @@ import { COMPRESSIBLE, compressed, pickEncoding } from './compression.ts';
 import {
   type CachedPage,
   createPageCache,
-  inlineScriptHashes,
   isCached,
   matchesEtag,
   type PageCache,
   type RenderedPage,
 } from './page-cache.ts';
+import { createThrottledLog } from './throttled-log.ts';
 
 /** Form posts to pages are small; uploads go to /api with their own limit. */
 const WEB_BODY_LIMIT = 1024 * 1024;
+/** The answer to a form post to a page that takes none (its error page; no route's name in it). */
+const PAGE_METHOD_NOT_ALLOWED: PageError = {
+  status: 405,
+  code: ERROR_CODES.methodNotAllowed,
+  message: 'This page cannot be sent a form.',
+};
+/** A form post to a page in maintenance mode: the words and wait of the API's answer (settings/maintenance.ts). */
+const PAGE_IN_MAINTENANCE: PageError = { status: 503, code: ERROR_CODES.unavailable, message: MAINTENANCE_MSG };
+const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
+/** Pages whose forms post to them without JavaScript (their route's `action`). */
+const FORM_PAGES = ['/contact', '/newsletter'] as const;
+/** The API's limit on its anonymous forms, per address (modules/contact/routes.ts). */
+const FORM_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 /** Fingerprinted build output: a name never changes its content (DESIGN §8). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** favicon and other unfingerprinted public files may change with a deploy. */
@@ -68,9 +82,11 @@ export async function registerWeb(
   const buildDir = path.resolve(config.WEB_BUILD_DIR);
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   const clientDir = path.join(buildDir, 'client');
-  const { createRequestHandler, matchRoutes } = await import('react-router');
+  const { createRequestHandler, matchRoutes, isRouteErrorResponse } = await import('react-router');
   let handle: ReturnType<typeof createRequestHandler>;
   let cacheTopicsOf: (pathname: string) => readonly Topic[] | undefined = () => undefined;
+  // In dev the routes are not known ahead: every form post goes to React Router, whose 405 is reported below.
+  let acceptsFormPost: (pathname: string) => boolean = () => true;
   let vite: Awaited<ReturnType<typeof import('./dev.ts').createWebDevServer>> | undefined;
   if (opts.dev) {
     const { createWebDevServer } = await import('./dev.ts');
@@ -89,12 +105,48 @@ export async function registerWeb(
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     handle = createRequestHandler(build, 'production');
     cacheTopicsOf = pageCacheTopics(build, matchRoutes);
+    acceptsFormPost = routeHasAction(build, matchRoutes);
   }
+
+  /**
+   * React Router's errors (its handleError, apps/web/app/entry.server.tsx) and the pages' own, as one
+   * structured line of the shop's log per cause and minute (throttled-log.ts). An answer a visitor caused
+   * (4xx: a page posted to, a refused origin) is `info`; a failure of ours is `error`.
+   */
+  const throttled = createThrottledLog(app.log, clock);
+  const reportError = (error: unknown, request: Request) => {
+    const { pathname } = new URL(request.url);
+    if (isRouteErrorResponse(error)) {
+      const level = error.status >= 500 ? 'error' : 'info';
+      throttled(
+        level,
+        `page ${error.status} ${request.method}`,
+        { status: error.status, method: request.method, path: pathname },
+        `page answered ${error.status} ${error.statusText}`,
+      );
+      return;
+    }
+    const err = error instanceof Error ? error : new Error(String(error));
+    throttled(
+      'error',
+      `page error ${err.name}: ${err.message.slice(0, 200)}`,
+      { method: request.method, path: pathname, err },
+      'page render failed',
+    );
+  };
   // Issue 16: pages the same for every visitor, kept per URL until what they show changes (page-cache.ts).
   // Not in dev, where every page must render from the current sources.
   const pageCache = createPageCache({
     maxBytes: opts.dev ? 0 : config.PAGE_CACHE_MAX_MB * 1024 * 1024,
     ttlMs: PAGE_CACHE_TTL_MS,
+    // HTML that reached a page as content with a script in it: kept, and its script blocked (ADR 027).
+    onForeignScripts: (key, count) =>
+      throttled(
+        'warn',
+        `page foreign scripts ${key}`,
+        { url: key, count },
+        'page holds inline scripts it did not emit',
+      ),
   });
   for (const topic of TOPICS) app.invalidation.subscribe(topic, () => pageCache.drop(topic));
   app.decorate('pageCache', pageCache);
@@ -147,7 +199,12 @@ export async function registerWeb(
         },
       });
 
-    web.setNotFoundHandler(async (request, reply) => {
+    // Pages are the fallback; the pages that take a form post also have a route each, for the same limit
+    // per address as the API route they stand in for (modules/contact/routes.ts, modules/newsletter/routes.ts).
+    web.setNotFoundHandler(servePage);
+    for (const url of FORM_PAGES) web.post(url, { config: FORM_RATE_LIMIT }, servePage);
+
+    async function servePage(request: FastifyRequest, reply: FastifyReply) {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith(ASSETS_PREFIX)) throw notFound('No such file');
       if (hasOversizedBody(request)) {
@@ -183,7 +240,27 @@ export async function registerWeb(
             status: page.status,
             headers: [...page.headers, ...page.cookies.map((c): [string, string] => ['set-cookie', c])],
           });
-          return sendWebResponse(request, reply, response, hashedPolicy(page.body));
+          // Sent once, to this visitor: under the nonce its render gave the scripts it emitted.
+          return sendWebResponse(request, reply, response, pagePolicy(page.nonce));
+        }
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        // A page without an action (the footer's or a scanner's POST to `/`) is answered here: React Router's
+        // 405 would carry the route's id in its text, and the form posts of the shop never reach one.
+        if (!acceptsFormPost(pathname)) {
+          throttled(
+            'info',
+            `page 405 ${request.method}`,
+            { status: 405, method: request.method, path: pathname },
+            'page answered 405 Method Not Allowed',
+          );
+          reply.header('allow', 'GET, HEAD');
+          return errorPage(request, reply, PAGE_METHOD_NOT_ALLOWED, services);
+        }
+        // Maintenance stops shoppers' changes here as in the API: no action runs.
+        if (maintenanceOn && !preview) {
+          reply.header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS));
+          return errorPage(request, reply, PAGE_IN_MAINTENANCE, services);
         }
       }
       const nonce = randomBytes(16).toString('base64');
@@ -195,6 +272,7 @@ export async function registerWeb(
         demoDelay: (signal?: AbortSignal) => clock.sleep(config.DEMO_LOADER_DELAY_MS, signal),
         maintenance: maintenanceOn && !preview,
         maintenancePreview: preview,
+        reportError,
       });
       // Issue 13 point 3: a loader that failed because the database is unreachable made a 500 page; the
       // shopper gets the 503 page with Retry-After instead, as the API answers. Asked only after a 500.
@@ -204,23 +282,26 @@ export async function registerWeb(
       }
       // What a staff preview shows is not what the shop shows: no cache may keep or share it.
       return sendWebResponse(request, reply, response, pagePolicy(nonce), preview ? 'private, no-store' : undefined);
-    });
+    }
 
     /**
      * A page for the page cache: rendered whole, as anyone gets it — a GET without the visitor's cookies or
-     * credentials, no nonce (its policy lists its scripts' hashes), no maintenance (checked before).
+     * credentials, no maintenance (checked before). Its nonce marks the inline scripts this render emits:
+     * the kept page's policy lists their hashes, and only theirs (page-cache.ts, ADR 027).
      */
     async function renderWholePage(request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> {
+      const nonce = randomBytes(16).toString('base64');
       const response = await handle(toWebRequest(request, reply, publicOrigin, { anonymousGet: true }), {
         services,
         payments,
-        nonce: undefined,
+        nonce,
         wholeDocument: true,
         demoDelay: (signal?: AbortSignal) => clock.sleep(config.DEMO_LOADER_DELAY_MS, signal),
+        reportError,
       });
       const body = Buffer.from(await response.arrayBuffer());
       const headers = [...response.headers].filter(([name]) => !PAGE_CACHE_OWN_HEADERS.has(name));
-      return { status: response.status, headers, body, cookies: response.headers.getSetCookie() };
+      return { status: response.status, headers, body, cookies: response.headers.getSetCookie(), nonce };
     }
 
     /** A cached page: 304 when the browser holds this one, else its bytes in the encoding it accepts. */
@@ -243,7 +324,26 @@ export async function registerWeb(
     const unreachableServices = failingServices(services);
 
     /** The error page, 503, for a page the database is needed for while it cannot be reached. */
-    async function databaseUnavailablePage(request: FastifyRequest, reply: FastifyReply) {
+    function databaseUnavailablePage(request: FastifyRequest, reply: FastifyReply) {
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return errorPage(request, reply, {
+        status: 503,
+        code: ERROR_CODES.unavailable,
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+      });
+    }
+
+    /**
+     * A page's error page with `error`'s status, rendered as a GET (a request's body is never read). Its
+     * own loaders still run beside the root's, which throws the error page; by default they get services
+     * that fail at once, as they must not wait for a database the page may say is gone.
+     */
+    async function errorPage(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      error: PageError,
+      pageServices: Services = unreachableServices,
+    ) {
       const nonce = randomBytes(16).toString('base64');
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
@@ -252,23 +352,17 @@ export async function registerWeb(
       // Only GET renders a page (HEAD too, without a body); the request's body, if any, is never read.
       const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
       const response = await handle(new Request(new URL(`${publicOrigin}${request.url}`), { method, headers }), {
-        // The page's own loaders still run beside the root's, which throws the error page: they must fail
-        // at once rather than wait for the database the page says is gone.
-        services: unreachableServices,
+        services: pageServices,
         payments,
         nonce,
         demoDelay: () => Promise.resolve(),
-        pageError: { status: 503, code: ERROR_CODES.unavailable, message: DATABASE_UNAVAILABLE_MESSAGE },
+        pageError: error,
+        reportError,
       });
-      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return sendWebResponse(request, reply, response, pagePolicy(nonce), 'no-store');
     }
   });
 
-  /** A page's policy naming its inline scripts by hash (issue 16: no nonce in a page sent to many). */
-  function hashedPolicy(html: Buffer): string {
-    return pagePolicy({ hashes: inlineScriptHashes(html.toString('utf8')) });
-  }
   const cachedPolicies = new WeakMap<CachedPage, string>();
   function cachedPolicy(page: CachedPage): string {
     let policy = cachedPolicies.get(page);
@@ -306,6 +400,7 @@ export async function registerWeb(
       // An error page waits for nothing.
       demoDelay: () => Promise.resolve(),
       pageError: error,
+      reportError,
     });
     const html = method === 'HEAD' ? '' : await response.text();
     res.writeHead(error.status, {
@@ -401,15 +496,11 @@ const PERSONAL_HEADERS = new Set(['cookie', 'authorization', 'proxy-authorizatio
 /** Headers of a render the page cache sets itself, or never keeps. */
 const PAGE_CACHE_OWN_HEADERS = new Set(['set-cookie', 'cache-control', 'content-length', 'etag', 'vary']);
 
-/**
- * The routes whose `handle.pageCache` (apps/web/app/lib/page-cache.ts) says their page is the same for
- * every visitor, matched as the router matches them: the deepest route of a path decides. Returns the
- * topics of the matched route's page, or undefined when it must be rendered per request.
- */
-export function pageCacheTopics(
+/** The deepest route of a path, matched as the router matches it from a server build's routes. */
+function deepestRoute(
   build: Pick<ServerBuild, 'routes'>,
   match: typeof import('react-router').matchRoutes,
-): (pathname: string) => readonly Topic[] | undefined {
+): (pathname: string) => ServerBuild['routes'][string] | undefined {
   const routes = Object.values(build.routes).filter((r) => r !== undefined);
   const childrenOf = (parentId: string | undefined): RouteObject[] =>
     routes
@@ -422,10 +513,37 @@ export function pageCacheTopics(
   const tree = childrenOf(undefined);
   return (pathname) => {
     const id = match(tree, pathname)?.at(-1)?.route.id;
-    const declared = id ? (build.routes[id]?.module.handle as PageCacheHandle | undefined) : undefined;
+    return id ? build.routes[id] : undefined;
+  };
+}
+
+/**
+ * The routes whose `handle.pageCache` (apps/web/app/lib/page-cache.ts) says their page is the same for
+ * every visitor, matched as the router matches them: the deepest route of a path decides. Returns the
+ * topics of the matched route's page, or undefined when it must be rendered per request.
+ */
+export function pageCacheTopics(
+  build: Pick<ServerBuild, 'routes'>,
+  match: typeof import('react-router').matchRoutes,
+): (pathname: string) => readonly Topic[] | undefined {
+  const routeOf = deepestRoute(build, match);
+  return (pathname) => {
+    const declared = routeOf(pathname)?.module.handle as PageCacheHandle | undefined;
     const topics = declared?.pageCache?.topics;
     return Array.isArray(topics) && topics.length > 0 && topics.every((t) => TOPICS.includes(t)) ? topics : undefined;
   };
+}
+
+/**
+ * Whether a form post to a path reaches an `action` (the router posts to the deepest route of the path;
+ * `?index` is not used by the shop's forms).
+ */
+export function routeHasAction(
+  build: Pick<ServerBuild, 'routes'>,
+  match: typeof import('react-router').matchRoutes,
+): (pathname: string) => boolean {
+  const routeOf = deepestRoute(build, match);
+  return (pathname) => typeof routeOf(pathname)?.module.action === 'function';
 }
 type PageCacheHandle = { pageCache?: { topics?: Topic[] } };
 

@@ -14,8 +14,9 @@ declare module 'react-router' {
      */
     payments: { card: 'stripe' | 'demo' | null; stripePublishableKey: string | null };
     /**
-     * This response's CSP nonce; every inline script must carry it. None for a page kept in the page cache
-     * (issue 16): its policy lists the hashes of its inline scripts instead, the same for every visitor.
+     * This response's CSP nonce; every inline script must carry it. For a page kept in the page cache
+     * (issue 16) it marks the scripts the render emitted: the kept page loses it, and its policy lists the
+     * hashes of those scripts only, the same for every visitor (ADR 027).
      */
     nonce: string | undefined;
     /** Render the whole document before sending anything (a page for the page cache, issue 16). */
@@ -31,5 +32,10 @@ declare module 'react-router' {
     maintenancePreview?: boolean;
     /** The page cannot be served (a broken %-escape in its address): the root loader throws this (issue 11 point 13). */
     pageError?: { status: number; code: string; message: string };
+    /**
+     * Writes an error of React Router or of a render to the shop's log: one structured line per cause and
+     * minute (apps/api/src/web/throttled-log.ts), never to the console.
+     */
+    reportError?(error: unknown, request: Request): void;
   }
 }

@@ -43,6 +43,21 @@ describe('describeError', () => {
     });
   });
 
+  it("shows the status's reason, never the router's own text naming a route, for the router's answers", () => {
+    // What React Router hands the boundary after a form post to a page without an action.
+    const routerAnswer = {
+      ...routeError(
+        405,
+        'Error: You made a POST request to "/contact" but did not provide an `action` for route "routes/shop/contact", so there is no way to handle the request.',
+        'Method Not Allowed',
+      ),
+      internal: true,
+    };
+    const facts = describeError(routerAnswer);
+    expect(facts).toMatchObject({ variant: 'general', status: 405, message: 'Method Not Allowed', http: true });
+    expect(JSON.stringify(facts)).not.toContain('routes/');
+  });
+
   it('takes message and code from an API error body {message, code} (DESIGN §5)', () => {
     expect(describeError(routeError(403, { message: 'You do not have access', code: 'FORBIDDEN' }))).toEqual({
       variant: 'forbidden',

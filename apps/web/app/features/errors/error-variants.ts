@@ -65,9 +65,12 @@ export function describeError(error: unknown, online = true): ErrorFacts {
   if (isRouteErrorResponse(error)) {
     const data: unknown = error.data;
     const body = typeof data === 'object' && data !== null ? (data as { message?: unknown; code?: unknown }) : {};
+    // The router's own answers (a 405 to a page without an action, a 404 of an unknown route) carry a
+    // developer's text naming internal route ids: visitors get the status's reason instead.
+    const internal = (error as { internal?: unknown }).internal === true;
     const message =
-      (typeof body.message === 'string' && body.message) ||
-      (typeof data === 'string' && data) ||
+      (!internal && typeof body.message === 'string' && body.message) ||
+      (!internal && typeof data === 'string' && data) ||
       error.statusText ||
       ERROR_DEFAULTS.message;
     const code = typeof body.code === 'string' && body.code ? body.code : `HTTP_${error.status}`;

@@ -1,17 +1,19 @@
 import { type FormEvent, useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { NewsletterAnswer } from './api.ts';
+
+/** Where the form posts without JavaScript: the page whose action subscribes (routes/shop/newsletter.tsx). */
+export const NEWSLETTER_FORM_ACTION = '/newsletter';
 
 /**
  * The footer's newsletter signup (spec §2). It is on every page, so it stays tiny: the API client
- * loads only when someone subscribes.
+ * loads only when someone subscribes. Without JavaScript (or before it runs) the form posts to
+ * /newsletter, whose page shows `answer` (docs/adr/031-page-errors-and-form-posts.md).
  */
-export function NewsletterForm() {
+export function NewsletterForm({ answer }: { answer?: NewsletterAnswer }) {
   const id = useId();
-  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<NewsletterAnswer | null>(null);
+  const [result, setResult] = useState<NewsletterAnswer | null>(answer ?? null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,7 +34,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+    <form method="post" action={NEWSLETTER_FORM_ACTION} noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="font-semibold text-white">
         Subscribe to our newsletter
       </h2>
@@ -53,7 +55,7 @@ export function NewsletterForm() {
         />
         <button
           type="submit"
-          disabled={!hydrated || busy}
+          disabled={busy}
           className="h-10 shrink-0 rounded-md bg-white px-4 font-medium text-slate-900 text-sm hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60"
         >
           Subscribe
