@@ -63,6 +63,11 @@ import type { PageErrorRenderer } from './web/plugin.ts';
 export interface AppOptions {
   config: Config;
   database: Database;
+  /**
+   * The pool of the admin's exports, imports and reports, whose statements may run longer
+   * (DB_ADMIN_STATEMENT_TIMEOUT_MS); `database` when unset (tests).
+   */
+  adminDatabase?: Database;
   jwtSecret: string;
   clock?: Clock;
   mailer?: Mailer;
@@ -143,6 +148,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('metrics', metrics);
   const deps = {
     db: database.db,
+    adminDb: (opts.adminDatabase ?? database).db,
     config,
     clock,
     mailer,

@@ -109,6 +109,12 @@ async function main(web: 'build' | 'dev') {
   // (which may wait for another process's migration lock) run on a connection of their own, unbounded.
   const setup = connect(url, log, { max: 2 });
   const database = connect(url, log, poolSettings(config));
+  // The admin's exports, imports and reports: a small pool of their own with the longer statement bound.
+  const adminDatabase = connect(url, log, {
+    max: 4,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_ADMIN_STATEMENT_TIMEOUT_MS,
+  });
   const summary: Parameters<typeof startSummary>[0] = {
     publicUrl: config.publicUrl,
     publicUrlSet: config.PUBLIC_URL !== undefined,
@@ -129,6 +135,7 @@ async function main(web: 'build' | 'dev') {
   } catch (err) {
     // Leave no database running behind a failed start.
     await database.close().catch(() => {});
+    await adminDatabase.close().catch(() => {});
     await embedded?.stop();
     throw err;
   } finally {
@@ -140,6 +147,7 @@ async function main(web: 'build' | 'dev') {
   const app = await buildApp({
     config,
     database,
+    adminDatabase,
     jwtSecret: config.JWT_SECRET ?? persistentSecret(config.dataDir, 'jwt-secret'),
     redis,
     logger: log,
@@ -195,7 +203,7 @@ async function main(web: 'build' | 'dev') {
         await closing;
       },
       invalidation: () => invalidation.stop(),
-      pool: () => database.close(),
+      pool: () => Promise.all([database.close(), adminDatabase.close()]),
       redis: () => redis?.disconnect(),
       database: () => embedded?.stop(),
     });

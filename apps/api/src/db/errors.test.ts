@@ -101,6 +101,7 @@ describe('databaseUnavailable: the errors that answer 503 (issue 13 point 3)', (
     'Query read timeout',
     'Client has encountered a connection error and is not queryable',
     'Cannot use a pool after calling end on the pool',
+    'Database unreachable: the request was not sent to it',
   ])('the driver\'s "%s"', (message) => {
     expect(databaseUnavailable(new Error(message))).toBe(true);
     expect(databaseUnavailable(wrapped(new Error(message)))).toBe(true);

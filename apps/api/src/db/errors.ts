@@ -46,6 +46,7 @@ const UNAVAILABLE_MESSAGES = [
   /^Query read timeout$/, // pg: no answer within query_timeout (a stalled server)
   /is not queryable$/, // a client whose connection already failed
   /^Cannot use a pool after calling end on the pool$/,
+  /^Database unreachable: /, // db/client.ts: refused while the database is known to be down
 ];
 
 /**
