@@ -56,6 +56,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { redisWithLocalFallback } from './plugins/rate-limit-store.ts';
 import { registerRequestId, requestIdGenerator } from './plugins/request-id.ts';
+import { registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createServices } from './services.ts';
 import type { PageErrorRenderer } from './web/plugin.ts';
@@ -63,6 +64,11 @@ import type { PageErrorRenderer } from './web/plugin.ts';
 export interface AppOptions {
   config: Config;
   database: Database;
+  /**
+   * The pool of the admin's exports, imports and reports, whose statements may run longer
+   * (DB_ADMIN_STATEMENT_TIMEOUT_MS); `database` when unset (tests).
+   */
+  adminDatabase?: Database;
   jwtSecret: string;
   clock?: Clock;
   mailer?: Mailer;
@@ -99,7 +105,10 @@ export async function buildApp(opts: AppOptions) {
     genReqId: requestIdGenerator(config.TRUST_PROXY),
     // Issue 13 point 5: while draining, a request on an open connection is served (plugins/drain.ts).
     return503OnClosing: false,
+    // One line per request instead of Fastify's two (plugins/request-log.ts).
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestLog(app);
   // spec §7: "all requests send JSON" — a bodiless DELETE may still say application/json; treat an
   // empty JSON body as no body instead of refusing it. Non-empty bodies keep Fastify's safe parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -143,6 +152,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('metrics', metrics);
   const deps = {
     db: database.db,
+    adminDb: (opts.adminDatabase ?? database).db,
     config,
     clock,
     mailer,

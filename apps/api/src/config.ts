@@ -80,11 +80,14 @@ const schema = z.object({
    */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
   /**
-   * Issue 13 point 4: the longest one statement of a request may run (PostgreSQL's statement_timeout; the
-   * driver gives up 1 s later if the server does not answer at all). Generous for reports and CSV exports;
-   * migrations and the first seed run on a connection of their own without it.
+   * Issue 13 point 4: the longest one statement of a storefront or shopper request may run (PostgreSQL's
+   * statement_timeout; the driver gives up 1 s later if the server does not answer at all). Short, so a
+   * stalled database holds the requests in flight seconds, not half a minute; migrations and the first
+   * seed run on a connection of their own without it.
    */
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** The same bound for the admin's exports, imports and reports, which read or write much more at once. */
+  DB_ADMIN_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   /** Put before every Redis key and channel, so shops (or test runs) sharing one Redis stay apart. */
   REDIS_PREFIX: z

@@ -49,6 +49,11 @@ import { createWishlistService } from './modules/wishlist/index.ts';
 /** What every service may use. Services never read process.env or the request. */
 export interface Deps {
   db: Db;
+  /**
+   * The admin's exports, imports and reports: a pool whose statements may run longer than a shopper's
+   * (DB_ADMIN_STATEMENT_TIMEOUT_MS against DB_STATEMENT_TIMEOUT_MS); `db` when unset.
+   */
+  adminDb?: Db;
   config: Config;
   clock: Clock;
   mailer: Mailer;
@@ -103,6 +108,7 @@ export function createServices(deps: Deps) {
   const discounts = createDiscountsService();
   const checkout = createCheckoutService(deps, { settings, discounts });
   const provider = cardProvider(deps);
+  const longWork = { ...deps, db: deps.adminDb ?? deps.db };
   const invoiceLinks = createInvoiceLinks(deps.invoiceLinkKey, deps.clock);
   const orders = createOrdersService(deps, {
     settings,
@@ -141,14 +147,14 @@ export function createServices(deps: Deps) {
     // The admin area (issue 5), one service per domain (issue 12 point 7).
     adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media }),
     adminBrands: createAdminBrandsService(deps, { audit, catalog }),
-    catalogIo: createCatalogIoService(deps, { catalog, backInStock, audit, media }),
-    adminOrders: createAdminOrdersService(deps, { orders, audit, settings }),
-    adminInsights: createInsightsService(deps, { audit, settings }),
+    catalogIo: createCatalogIoService(longWork, { catalog, backInStock, audit, media }),
+    adminOrders: createAdminOrdersService(longWork, { orders, audit, settings }),
+    adminInsights: createInsightsService(longWork, { audit, settings }),
     adminOutbox: createOutboxService(deps, { audit }),
-    adminAuditLog: createAdminAuditLogService(deps, { settings }),
+    adminAuditLog: createAdminAuditLogService(longWork, { settings }),
     adminSettings: createAdminSettingsService(deps, { settings, audit }),
     adminDiscounts: createAdminDiscountsService(deps, { audit }),
-    adminNewsletter: createAdminNewsletterService(deps),
+    adminNewsletter: createAdminNewsletterService(longWork),
     adminPages: createAdminPagesService(deps, { content, audit }),
     adminStaff: createAdminStaffService(deps, { audit }),
     adminSupport: createAdminSupportService(deps, { audit, errorReports }),

@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unavailable: 'SERVICE_UNAVAILABLE',
+  /** 503: the database's disk (or the shop's) is full; nothing was changed, a retry later may succeed. */
+  storageFull: 'STORAGE_FULL',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

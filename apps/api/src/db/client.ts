@@ -57,7 +57,16 @@ const REPROBE_MS = 500;
  */
 export function connect(url: string, log: Logger, settings: PoolSettings = {}): Database {
   const { max = 20, connectTimeoutMs = 5_000, statementTimeoutMs } = settings;
-  const pool = new pg.Pool({
+  // Every client this pool made and has not lost: cut off at once when the database is known to be down.
+  const clients = new Set<StallSafeClient>();
+  class Client extends StallSafeClient {
+    constructor(config?: pg.ClientConfig) {
+      super(config);
+      clients.add(this);
+      this.once('end', () => clients.delete(this));
+    }
+  }
+  const pool = new GatedPool({
     connectionString: url,
     max,
     idleTimeoutMillis: 30_000,
@@ -65,7 +74,7 @@ export function connect(url: string, log: Logger, settings: PoolSettings = {}): 
     ...(statementTimeoutMs
       ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + STALL_GRACE_MS }
       : {}),
-    Client: StallSafeClient,
+    Client,
   });
   pool.on('error', (err) => log.warn({ err: err.message }, 'idle database connection lost'));
   pool.on('connect', (client) =>
@@ -75,7 +84,21 @@ export function connect(url: string, log: Logger, settings: PoolSettings = {}): 
   const probe = createProbe(url, connectTimeoutMs);
   // A second connection for confirming a missed probe with a longer deadline, so readiness never queues behind it.
   const confirm = createProbe(url, connectTimeoutMs);
-  const gate = createGate({ probe, confirm: () => confirm(connectTimeoutMs) }, log);
+  const gate = createGate(
+    {
+      probe,
+      confirm: () => confirm(connectTimeoutMs),
+      // A probe of our own found the database down: what waits for it now would only wait out its own
+      // timeout (a stalled server answers nothing). The requests waiting for a connection and those whose
+      // statement is running end now, as unavailable: 503 (db/errors.ts).
+      confirmedDown: () => {
+        pool.failWaiting();
+        for (const client of clients) client.dropConnection();
+      },
+    },
+    log,
+  );
+  pool.refusing = gate.unreachable;
   return {
     db,
     pool,
@@ -102,7 +125,10 @@ export function connect(url: string, log: Logger, settings: PoolSettings = {}): 
  * on a busy machine must not turn the shop away. While closed, a probe every REPROBE_MS opens it again as
  * soon as the database answers.
  */
-function createGate(probes: { probe: () => Promise<boolean>; confirm: () => Promise<boolean> }, log: Logger) {
+function createGate(
+  probes: { probe: () => Promise<boolean>; confirm: () => Promise<boolean>; confirmedDown: () => void },
+  log: Logger,
+) {
   let down = false;
   let ended = false;
   let pending: NodeJS.Timeout | undefined;
@@ -112,7 +138,10 @@ function createGate(probes: { probe: () => Promise<boolean>; confirm: () => Prom
       const ok = await check();
       pending = undefined;
       if (ok) open();
-      else close();
+      else {
+        close();
+        if (!ended) probes.confirmedDown();
+      }
     }, delayMs);
     pending.unref();
   };
@@ -142,6 +171,37 @@ function createGate(probes: { probe: () => Promise<boolean>; confirm: () => Prom
   };
 }
 
+/** What a request waiting for the database gets once the database is known to be down (db/errors.ts). */
+export const UNREACHABLE_MESSAGE = 'Database unreachable: the request was not sent to it';
+
+/**
+ * A pool that, while `refusing()` (the database is known to be unreachable), refuses a connection at
+ * once instead of opening one to a server that may never answer; `failWaiting` ends the waits for a
+ * connection already queued. pg-pool keeps its queue in a field of its own (`_pendingQueue`): each waiter's
+ * callback clears its own timeout.
+ */
+class GatedPool extends pg.Pool {
+  refusing: () => boolean = () => false;
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg-pool's connect has a callback and a promise form.
+  override connect(...args: any[]): any {
+    if (!this.refusing()) return (super.connect as (...a: unknown[]) => unknown).apply(this, args);
+    const err = new Error(UNREACHABLE_MESSAGE);
+    const callback = args[0] as ((e: Error) => void) | undefined;
+    if (typeof callback === 'function') {
+      process.nextTick(callback, err);
+      return undefined;
+    }
+    return Promise.reject(err);
+  }
+
+  failWaiting() {
+    const queue = (this as unknown as { _pendingQueue?: { callback(err: Error): void }[] })._pendingQueue;
+    if (!queue) return;
+    for (const waiter of queue.splice(0)) waiter.callback(new Error(UNREACHABLE_MESSAGE));
+  }
+}
+
 /**
  * A client that drops its connection when a query times out on the driver's side (`query_timeout`): the
  * server never answered, so the connection's state is unknown and must not serve the next request (the
@@ -161,7 +221,8 @@ class StallSafeClient extends pg.Client {
     return result;
   }
 
-  private dropConnection() {
+  /** Ends the connection at once: a statement in flight fails as "Connection terminated" (unavailable). */
+  dropConnection() {
     (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   }
 }
@@ -224,6 +285,17 @@ function createProbe(url: string, connectTimeoutMs: number) {
 /** The request pool's bounds from the settings (issue 13 point 4). */
 export function poolSettings(config: Pick<Config, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS'>): PoolSettings {
   return { connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS };
+}
+
+/**
+ * Lifts the request bounds from one connection taken out of a pool (the server's statement_timeout and the
+ * driver's wait for an answer), for long work of its own such as a backup. The connection must leave the
+ * pool afterwards (`release(true)`).
+ */
+export async function unboundClient(client: pg.PoolClient): Promise<void> {
+  await client.query('set statement_timeout = 0');
+  (client as unknown as { connectionParameters: { query_timeout?: number } }).connectionParameters.query_timeout =
+    undefined;
 }
 
 /** The pool under a `Db` made by `connect()` (for work that needs one connection of its own). */

@@ -21,6 +21,12 @@ export interface EmbeddedPostgres {
   /** The cluster's directory (DATA_DIR/pg, or where that symlink points as root: ADR 018). */
   dataDir: string;
   stop(): Promise<void>;
+  /**
+   * Sends the postmaster `signal` at once (SIGINT: fast shutdown, SIGQUIT: immediate), without waiting:
+   * for a stop that cannot wait for `stop()` (the shutdown watchdog). PostgreSQL runs in a process group
+   * of its own, so it finishes stopping even after this process has exited.
+   */
+  signal(signal: NodeJS.Signals): void;
 }
 
 interface Logger {
@@ -188,6 +194,11 @@ async function startLocked(
         unlock();
       })();
       return stopped;
+    },
+    signal(signal) {
+      stopping = true;
+      const { child } = current;
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     },
   };
 }

@@ -3,7 +3,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { databaseUnavailable, uniqueViolation } from './errors.ts';
+import { databaseUnavailable, oncePerEpisode, storageFull, uniqueViolation } from './errors.ts';
 
 /** A server error as pg raises it: a DatabaseError with its SQLSTATE. */
 function serverError(code: string, message: string): Error {
@@ -87,6 +87,8 @@ describe('databaseUnavailable: the errors that answer 503 (issue 13 point 3)', (
     ['57P01', 'terminating connection due to administrator command'],
     ['57P02', 'terminating connection due to crash of another server process'],
     ['53300', 'sorry, too many clients already'],
+    ['53200', 'out of memory'],
+    ['53000', 'insufficient resources'],
     ['57014', 'canceling statement due to statement timeout'],
     ['08006', 'connection failure'],
     ['08001', 'could not connect to server'],
@@ -101,6 +103,7 @@ describe('databaseUnavailable: the errors that answer 503 (issue 13 point 3)', (
     'Query read timeout',
     'Client has encountered a connection error and is not queryable',
     'Cannot use a pool after calling end on the pool',
+    'Database unreachable: the request was not sent to it',
   ])('the driver\'s "%s"', (message) => {
     expect(databaseUnavailable(new Error(message))).toBe(true);
     expect(databaseUnavailable(wrapped(new Error(message)))).toBe(true);
@@ -136,5 +139,46 @@ describe('databaseUnavailable: everything else stays what it is', () => {
     const err = serverError('23505', 'duplicate');
     (err as pg.DatabaseError).constraint = 'users_email_key';
     expect(uniqueViolation(wrapped(err))).toBe('users_email_key');
+  });
+});
+
+describe('storageFull: a full disk is a refusal of its own, not an internal error', () => {
+  it("PostgreSQL's disk_full (53100), bare and wrapped, and the system's ENOSPC and EDQUOT", () => {
+    const diskFull = serverError('53100', 'could not extend file "base/16384/16400": No space left on device');
+    expect(storageFull(diskFull)).toBe(true);
+    expect(storageFull(wrapped(diskFull))).toBe(true);
+    for (const code of ['ENOSPC', 'EDQUOT']) {
+      expect(storageFull(Object.assign(new Error('no space left on device, write'), { code }))).toBe(true);
+    }
+    // Not a database that is down: the gate stays open for reads.
+    expect(databaseUnavailable(wrapped(diskFull))).toBe(false);
+  });
+
+  it('other errors are not', () => {
+    for (const code of ['53300', '53200', '23505', 'ENOENT', 'EACCES']) {
+      expect(storageFull(wrapped(serverError(code, 'x')))).toBe(false);
+    }
+    expect(storageFull(new Error('No space left on device'))).toBe(false);
+    expect(storageFull(undefined)).toBe(false);
+  });
+});
+
+describe('oncePerEpisode', () => {
+  it('logs the first occurrence, counts the rest, and logs again after a quiet spell with the count', () => {
+    let t = 0;
+    const logged: number[] = [];
+    const seen = oncePerEpisode(
+      (suppressed) => logged.push(suppressed),
+      1_000,
+      () => t,
+    );
+    for (let i = 0; i < 5; i++) {
+      seen();
+      t += 100;
+    }
+    expect(logged).toEqual([0]);
+    t += 1_000;
+    seen();
+    expect(logged).toEqual([0, 4]);
   });
 });

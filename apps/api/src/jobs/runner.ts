@@ -78,6 +78,7 @@ export function createJobs({ pool, log, tasks: taskList, crontab, concurrency }:
   let releaseLiveness: (broken?: boolean) => void = () => {};
   let recoverTimer: NodeJS.Timeout | undefined;
   let stopping = false;
+  let stopInFlight: Promise<void> | undefined;
 
   /**
    * Holds the named connection; reopened after a database restart. Only the connection held now reacts
@@ -170,17 +171,24 @@ export function createJobs({ pool, log, tasks: taskList, crontab, concurrency }:
     },
 
     /** Stops taking jobs, lets the running ones finish, and lets go of this process's workers. */
-    async stop(): Promise<void> {
-      stopping = true;
-      if (recoverTimer) clearInterval(recoverTimer);
-      recoverTimer = undefined;
-      const r = runner;
-      runner = undefined;
-      if (r) await r.stop().catch((err: Error) => log.warn({ err: err.message }, 'jobs: stop failed'));
-      await pool
-        .query('delete from job_workers where process_key = $1', [processKey])
-        .catch((err: Error) => log.warn({ err: err.message }, 'jobs: workers not removed'));
-      releaseLiveness();
+    stop(): Promise<void> {
+      // A second call while a stop is under way (the server's shutdown phase, then app.close()) waits for
+      // the same stop instead of removing this process's workers under the runner still stopping.
+      stopInFlight ??= (async () => {
+        stopping = true;
+        if (recoverTimer) clearInterval(recoverTimer);
+        recoverTimer = undefined;
+        const r = runner;
+        runner = undefined;
+        if (r) await r.stop().catch((err: Error) => log.warn({ err: err.message }, 'jobs: stop failed'));
+        await pool
+          .query('delete from job_workers where process_key = $1', [processKey])
+          .catch((err: Error) => log.warn({ err: err.message }, 'jobs: workers not removed'));
+        releaseLiveness();
+      })().finally(() => {
+        stopInFlight = undefined;
+      });
+      return stopInFlight;
     },
 
     /** Runs every job that is due now, then returns (tests, and a one-off run). */

@@ -63,7 +63,8 @@ export function createLogger(
     const stream = pretty({
       colorize: true,
       translateTime: 'SYS:HH:MM:ss',
-      ignore: 'pid,hostname',
+      // A request's line (plugins/request-log.ts) says all in its message: one line on the screen.
+      ignore: 'pid,hostname,reqId,method,url,status,ms',
       destination: destination ?? 1,
       sync: true,
     });

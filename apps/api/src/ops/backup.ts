@@ -5,6 +5,7 @@ import { createGzip } from 'node:zlib';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Config } from '../config.ts';
+import { unboundClient } from '../db/client.ts';
 import { BACKUP_FILES, type BackupFileName, BackupWriter, FORMAT_VERSION, type Manifest } from './backup-format.ts';
 import { backupName, backupsToPrune, loadOrder } from './backup-rules.ts';
 
@@ -238,9 +239,9 @@ export async function runScheduledBackup(
   const client = await opts.pool.connect();
   let manifest: Manifest;
   try {
-    // A pooled connection carries the requests' statement limit (DB_STATEMENT_TIMEOUT_MS); a snapshot of a
-    // large shop may take longer.
-    await client.query('set statement_timeout = 0');
+    // A pooled connection carries the requests' statement limit (DB_STATEMENT_TIMEOUT_MS) and the driver's
+    // wait for an answer a second above it; a snapshot of a large shop may take longer.
+    await unboundClient(client);
     manifest = await writeBackup({ client, files: backupFilesOf(opts.config) }, file, now);
   } finally {
     // The session settings above are the backup's own: this connection leaves the pool.

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.ts';
+import { connect } from '../db/client.ts';
+import { box } from '../lib/start-summary.ts';
+import { resetPasswordFromCommandLine } from './admin.ts';
 import { backupFilesOf, writeBackup } from './backup.ts';
 import { backupName } from './backup-rules.ts';
 import { openShopDatabase } from './database.ts';
@@ -143,5 +146,49 @@ async function reported(what: string, run: () => Promise<number>): Promise<numbe
   } catch (err) {
     console.error(`${what}: ${(err as Error).message}`);
     return 1;
+  }
+}
+
+/** `npm run admin -- reset-password <email>`: 0 done, 1 failed, 2 usage or an unknown e-mail address. */
+export async function adminCommand(args: string[]): Promise<number> {
+  return reported('The command failed', () => admin(args));
+}
+
+async function admin(args: string[]): Promise<number> {
+  const [command, email, ...rest] = args;
+  if (command !== 'reset-password' || !email || rest.length > 0) {
+    console.error('usage: npm run admin -- reset-password <email>');
+    return 2;
+  }
+  const config = settings();
+  if (!config) return 1;
+  const opened = await openShopDatabase(config, out, { create: false });
+  if (!opened.ok) {
+    console.error(`There is no shop database in ${opened.dataDir} (set DATA_DIR, or DATABASE_URL).`);
+    return 1;
+  }
+  const database = connect(opened.value.url, { warn: () => {} }, { max: 1 });
+  try {
+    const result = await resetPasswordFromCommandLine(database.db, email);
+    if (!result.ok) {
+      console.error(`No account has the e-mail address ${email}: nothing was changed.`);
+      return 2;
+    }
+    console.log(
+      [
+        '',
+        ...box([
+          'New password — shown only this once: keep it safe.',
+          `E-mail    ${result.email}`,
+          `Password  ${result.password}`,
+          'Every session of this account was signed out.',
+        ]),
+        '',
+      ].join('\n'),
+    );
+    return 0;
+  } finally {
+    await database.close();
+    await opened.value.close();
   }
 }

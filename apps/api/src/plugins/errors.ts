@@ -3,10 +3,22 @@ import type { Socket } from 'node:net';
 import { ERROR_CODES } from '@shop/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailable } from '../db/errors.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  databaseUnavailable,
+  oncePerEpisode,
+  STORAGE_FULL_MESSAGE,
+  storageFull,
+} from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import type { PageErrorRenderer } from '../web/plugin.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
+
+/** Without a refusal for this long, the next one starts a new "disk full" episode (and log line). */
+const STORAGE_EPISODE_QUIET_MS = 60_000;
+/** Seconds a client is asked to wait while the disk is full: freeing space takes a person. */
+const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 /** Fastify's own client-error codes and the answer we give for each (DESIGN §5). */
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
@@ -23,6 +35,14 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
 
 /** One error shape `{message, code, details?}` for every failure; 5xx never leak internals. */
 export function registerErrorHandling(app: FastifyInstance, opts: { onDatabaseUnavailable?: () => void } = {}) {
+  // A full disk refuses every write until space is back: one log line for the episode, not one per request.
+  let lastStorageError = '';
+  const logDiskFull = oncePerEpisode((suppressed) => {
+    app.log.error(
+      { err: lastStorageError, ...(suppressed > 0 ? { refusedInLastEpisode: suppressed + 1 } : {}) },
+      'disk full: writes are refused with 503 STORAGE_FULL until space is freed',
+    );
+  }, STORAGE_EPISODE_QUIET_MS);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'body' && request.body == null) {
       return reply.status(400).send({ message: 'The request body is required', code: ERROR_CODES.validation });
@@ -53,6 +73,16 @@ export function registerErrorHandling(app: FastifyInstance, opts: { onDatabaseUn
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message, code: ERROR_CODES.badRequest });
+    }
+    if (storageFull(error)) {
+      // Nothing was written (the statement or the file write failed as a whole): a retry once space is
+      // back succeeds. The database itself still answers, so the gate stays open for reads.
+      lastStorageError = error.message;
+      logDiskFull();
+      return reply
+        .status(503)
+        .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+        .send({ message: STORAGE_FULL_MESSAGE, code: ERROR_CODES.storageFull });
     }
     if (databaseUnavailable(error)) {
       // Issue 13 point 3: the database is down, stalled or full: a retry shortly may succeed.

@@ -82,3 +82,55 @@ describe('the database stalls (SIGSTOP of the whole cluster)', () => {
     expect((await fetch(`${shop.url}/products/${unseen[0]}`)).status).toBe(200);
   });
 });
+
+describe('requests in flight when the database stalls', () => {
+  it('answer 503 once readiness finds the database down, not when their own statement bound ends', async () => {
+    const server = await startDatabaseServer();
+    // A statement bound far above the stall: the requests in flight can only answer while the database is
+    // still frozen if the shop ends them itself once its probe knows the database is down.
+    const shop = await startShop({
+      databaseUrl: await server.createDatabase(),
+      env: {
+        RATE_LIMIT_SCALE: '1000',
+        DB_CONNECT_TIMEOUT_MS: '1000',
+        DB_STATEMENT_TIMEOUT_MS: String(STALL_LIMIT_MS * 4),
+      },
+    });
+    const { id, ids } = await orderableProduct(shop);
+    await Promise.all(ids.slice(0, 8).map((p) => shop.api(`products/${p}`)));
+    expect((await guestCheckout(shop, id)).status).toBe(201);
+    const unseen = ids.slice(8, 14);
+
+    const cluster = freezeCluster(server.pid);
+    const limit = setTimeout(() => cluster.thaw(), STALL_LIMIT_MS);
+    try {
+      const answeredWhileFrozen = async (request: Promise<Response>) => {
+        const res = await request;
+        const frozen = cluster.frozen();
+        return { frozen, ...(await unavailableAnswer(res)) };
+      };
+      const inFlight = [
+        answeredWhileFrozen(guestCheckout(shop, id)),
+        answeredWhileFrozen(guestCheckout(shop, id)),
+        ...unseen.map((p) => answeredWhileFrozen(shop.api(`products/${p}`))),
+      ];
+      // A load balancer's readiness checks: the shop's own probe finds the database down.
+      await waitFor('readiness to say the database is down', async () => (await shop.api('ready')).status === 503);
+      const answers = await Promise.all(inFlight);
+      expect(answers).toEqual(
+        answers.map(() => ({
+          frozen: true,
+          status: 503,
+          retryAfter: true,
+          body: { message: expect.any(String), code: 'SERVICE_UNAVAILABLE' },
+        })),
+      );
+    } finally {
+      clearTimeout(limit);
+      cluster.thaw();
+    }
+
+    await waitFor('readiness after the thaw', async () => (await shop.api('ready')).status === 200);
+    expect((await guestCheckout(shop, id)).status).toBe(201);
+  });
+});

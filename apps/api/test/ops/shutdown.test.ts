@@ -89,7 +89,8 @@ describe('SIGTERM', () => {
     // the pages are surely still rendering when the signal's effect (the listener closing) is observed —
     // a margin of seconds over a step that takes milliseconds.
     const dataDir = tempDir('drain');
-    const shop = await startShop({ dataDir, env: { DEMO_LOADER_DELAY_MS: '4000' } });
+    // LOG_LEVEL=debug: each request's arrival is logged (plugins/request-log.ts), which the test waits for.
+    const shop = await startShop({ dataDir, env: { DEMO_LOADER_DELAY_MS: '4000', LOG_LEVEL: 'debug' } });
     const products = (await (await shop.api('products?limit=2')).json()) as { items: { id: number }[] };
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
