@@ -89,10 +89,7 @@ export function ImportChoices({
               ? `${plural(uncategorized, 'product matches', 'products match')} no category: put them in`
               : 'Products that match no category go in'
           }
-          options={[
-            { value: '', label: 'Refuse them' },
-            ...categories.map((c) => ({ value: c.id, label: c.name })),
-          ]}
+          options={[{ value: '', label: 'Refuse them' }, ...categories.map((c) => ({ value: c.id, label: c.name }))]}
           value={value.defaultCategory}
           onChange={(e) => onChange({ ...value, defaultCategory: e.target.value })}
         />
