@@ -92,7 +92,7 @@ describe('an apparel export (Size × Fabric, older columns)', () => {
     expect(shirt.description).toBe(
       'A boxy camp-collar shirt in washed linen.\n\nMade in Portugal.\nShips in 3 days.\nRelaxed fit',
     );
-    expect(shirt.images).toHaveLength(2);
+    expect(shirt.images).toHaveLength(3);
     expect(shirt.missingImages).toEqual([]);
     const shirtVariants = await variantsOf(shirt.id);
     expect(shirtVariants.map((v) => v.sku)).toEqual([

@@ -221,7 +221,8 @@ export function createCatalogIoService(
         planned.remoteImages.filter((i) => !stored.has(i.uploadId)),
         actor,
       );
-      for (const i of planned.remoteImages) if (!failed.some((f) => f.url === i.url)) stored.add(i.uploadId);
+      const failedUrls = new Set(failed.map((f) => f.url));
+      for (const i of planned.remoteImages) if (!failedUrls.has(i.url)) stored.add(i.uploadId);
       if (failed.length > 0 && input.skipFailedImages) {
         planned = await plan(db, input, drafts, false, failedIds(planned, failed));
       }
