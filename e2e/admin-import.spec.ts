@@ -106,6 +106,26 @@ test('an admin checks a CSV, sees what it would create, update and refuse, appli
   expect(download.suggestedFilename()).toBe('products-shop.csv');
   const exported = await readFile((await download.path())!, 'utf8');
   expect(exported).toContain(`${tee},Import Tee ${tag},`);
-  expect(exported).toContain(`\r\n${tee},,,,,,,,,,M,,,,,${tee}-m,19.99,,3,`);
+  // The export has a tags column after featured (docs/adr/029-imports-that-real-exports-pass.md).
+  expect(exported).toContain(`\r\n${tee},,,,,,,,,,,M,,,,,${tee}-m,19.99,,3,`);
   expect(exported).toContain(`${sock},Import Sock ${tag},`);
+
+  // A SKU on two products (Shopify allows it): the dry run shows the suffix and imports once accepted.
+  const mug = `e2e-import-mug-${tag}`;
+  const cup = `e2e-import-cup-${tag}`;
+  await chooseFile(
+    page,
+    'duplicates.csv',
+    csv([
+      row({ handle: mug, name: `Import Mug ${tag}`, sku: `${mug}-sku`, price: '9.00', stock: '1' }),
+      row({ handle: cup, name: `Import Cup ${tag}`, sku: `${mug}-sku`, price: '7.00', stock: '1' }),
+    ]),
+  );
+  await expect(page.getByRole('heading', { name: '1 refused row' })).toBeVisible();
+  await expect(page.getByText(`${mug}-sku-2`)).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Give the later rows these SKUs' }).check();
+  await expect(page.getByRole('heading', { name: /refused row/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Apply import' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('products-create')).toHaveText('2');
 });

@@ -69,6 +69,10 @@ export const adminProduct = product.extend({
   variants: z.array(adminVariant),
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
+  /** The owner's tags (Shopify's Tags, kept by an import). */
+  tags: z.array(z.string()),
+  /** Picture addresses an import could not fetch: `POST products/:id/missing-images/fetch` tries again. */
+  missing_images: z.array(z.string()),
 });
 export type AdminProduct = z.infer<typeof adminProduct>;
 export const adminProductList = paged(adminProduct);

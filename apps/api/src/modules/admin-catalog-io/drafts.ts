@@ -45,8 +45,11 @@ export interface VariantDraft {
   image: ImageSource | null | undefined;
 }
 
-/** Where the product goes: our CSV names a category and subcategory; Shopify's `Type` one of them. */
-export type Placement = { category: string; subcategory: string | null } | { type: string };
+/**
+ * Where the product goes: our CSV names a category and subcategory; Shopify's `Type` one of them, or its
+ * newer `Product Category` (a path in Shopify's taxonomy, of which the last segment is matched).
+ */
+export type Placement = { category: string; subcategory: string | null } | { type: string; productCategory: string };
 
 export interface ProductDraft {
   handle: string;
@@ -61,6 +64,8 @@ export interface ProductDraft {
   published: boolean | undefined;
   /** Featured tags (our CSV) or Shopify's Tags, as written. */
   featured: string[] | undefined;
+  /** The owner's tags (our `tags`, Shopify's `Tags`): trimmed, without repeats. */
+  tags: string[] | undefined;
   features: string[] | undefined;
   images: ImageSource[] | undefined;
   metaTitle: string | null | undefined;
@@ -69,11 +74,26 @@ export interface ProductDraft {
   variants: VariantDraft[];
 }
 
+/** A SKU given again in the file (Shopify allows it): the later variant, and where the SKU came first. */
+export interface DuplicateSku {
+  line: number;
+  firstLine: number;
+  handle: string;
+  /** The later variant; its `sku` is rewritten when the owner accepts a resolution. */
+  variant: VariantDraft;
+}
+
+export interface DraftOptions {
+  /** A SKU given twice is accepted (the service gives the later ones a suffix); else such rows are refused. */
+  acceptDuplicateSkus: boolean;
+}
+
 export interface Drafts {
   /** Data rows (the header not counted). */
   rows: number;
   products: ProductDraft[];
   refusals: ImportRefusal[];
+  duplicates: DuplicateSku[];
 }
 
 export type BadFile = Failure<'bad_file', { message: string }>;
@@ -84,6 +104,9 @@ const MAX_SKU = MAX_SKU_LENGTH;
 const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
 const INTEGER = /^-?\d+$/;
 const LIMITS = { handle: 200, name: 200, description: 5000, brand: 50, ...SEO_LIMITS };
+/** A product's tags: at most this many, each at most TAG_CHARS long (what the product form allows). */
+export const MAX_TAGS = 50;
+export const TAG_CHARS = 100;
 
 type Row = { line: number; cell: (field: Field) => string | undefined };
 type Refuse = (line: number, reason: string) => void;
@@ -134,7 +157,12 @@ function dedupe(values: string[]): string[] {
 }
 
 /** Reads a whole file; a file that is not one of the format's CSVs at all is `bad_file`. */
-export function readDrafts(format: CatalogFormat, text: string, policy: ImagePolicy): Result<Drafts, BadFile> {
+export function readDrafts(
+  format: CatalogFormat,
+  text: string,
+  policy: ImagePolicy,
+  options: DraftOptions = { acceptDuplicateSkus: false },
+): Result<Drafts, BadFile> {
   const records = readCsv(text);
   const first = records.next();
   if (first.done) return fail('bad_file', { message: 'The file is empty' });
@@ -206,15 +234,17 @@ export function readDrafts(format: CatalogFormat, text: string, policy: ImagePol
 
   const products: ProductDraft[] = [];
   const skus = new Map<string, number>();
+  const duplicates: DuplicateSku[] = [];
+  const sku = { seen: skus, duplicates, accept: options.acceptDuplicateSkus };
   for (const group of groups.values()) {
     const product = group.product;
-    readRows(format, product, group.rows, policy, refuse, skus, (line) => refusedLines.has(line));
+    readRows(format, product, group.rows, policy, refuse, sku, (line) => refusedLines.has(line));
     product.rows = group.rows.length;
     product.refused = group.refused || group.rows.some((r) => refusedLines.has(r.line));
     products.push(product);
   }
   refusals.sort((a, b) => a.line - b.line);
-  return ok({ rows, products, refusals });
+  return ok({ rows, products, refusals, duplicates });
 }
 
 /** The product's own fields, from its first row. */
@@ -246,7 +276,9 @@ function readProduct(format: CatalogFormat, handle: string, row: Row, refuse: Re
   let placement: Placement | undefined;
   if (format === 'shopify') {
     const type = row.cell('type');
-    if (type !== undefined) placement = { type };
+    const productCategory = row.cell('productCategory');
+    if (type !== undefined || productCategory !== undefined)
+      placement = { type: type ?? '', productCategory: productCategory ?? '' };
   } else {
     const category = row.cell('category');
     if (category !== undefined) placement = { category, subcategory: row.cell('subcategory') || null };
@@ -254,6 +286,15 @@ function readProduct(format: CatalogFormat, handle: string, row: Row, refuse: Re
 
   const published = readPublished(format, row, refuse);
   const featured = row.cell('featured');
+  // Shopify's Tags are both: the owner's tags, and featured tags where one names a featured card.
+  const rawTags = format === 'shopify' ? featured : row.cell('tags');
+  const tags = rawTags === undefined ? undefined : dedupe(splitList(rawTags, ','));
+  if (tags && (tags.length > MAX_TAGS || tags.some((t) => t.length > TAG_CHARS))) {
+    refuse(
+      line,
+      `${col(format === 'shopify' ? 'featured' : 'tags')}: at most ${MAX_TAGS} tags of at most ${TAG_CHARS} characters`,
+    );
+  }
   const features = row.cell('features');
   const featureList = features === undefined ? undefined : dedupe(splitList(features, '\n'));
   if (featureList && (featureList.length > 30 || featureList.some((f) => f.length > 300))) {
@@ -270,6 +311,7 @@ function readProduct(format: CatalogFormat, handle: string, row: Row, refuse: Re
     brand: text('brand', true),
     published,
     featured: featured === undefined ? undefined : dedupe(splitList(featured, ',')),
+    tags,
     features: featureList,
     images: undefined,
     metaTitle: text('metaTitle', true),
@@ -304,7 +346,7 @@ function readRows(
   rows: Row[],
   policy: ImagePolicy,
   refuse: Refuse,
-  skus: Map<string, number>,
+  skus: { seen: Map<string, number>; duplicates: DuplicateSku[]; accept: boolean },
   isRefused: (line: number) => boolean,
 ) {
   const col = (field: Field) => columnName(format, field);
@@ -355,12 +397,17 @@ function readRows(
       continue;
     }
     combos.set(key, row.line);
-    const skuLine = skus.get(variant.sku);
+    const skuLine = skus.seen.get(variant.sku);
     if (skuLine !== undefined) {
-      refuse(row.line, `duplicate SKU "${short(variant.sku)}": also on line ${skuLine}`);
-      continue;
-    }
-    skus.set(variant.sku, row.line);
+      skus.duplicates.push({ line: row.line, firstLine: skuLine, handle: product.handle, variant });
+      if (!skus.accept) {
+        refuse(
+          row.line,
+          `duplicate SKU "${short(variant.sku)}": also on line ${skuLine} (accept the suffixes the check proposes to import it)`,
+        );
+        continue;
+      }
+    } else skus.seen.set(variant.sku, row.line);
     product.variants.push(variant);
   }
 

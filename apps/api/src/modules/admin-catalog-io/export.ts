@@ -71,12 +71,18 @@ function shopRows(origin: string, p: ExportProduct): Partial<Record<Field, strin
       brand: p.brandName ?? '',
       published: String(p.published),
       featured: p.featured.join(', '),
+      tags: p.tags.join(', '),
       features: p.features.join('\n'),
       images: p.images.map((img) => absolute(origin, img)).join(' '),
       metaTitle: p.metaTitle ?? '',
       metaDescription: p.metaDescription ?? '',
     };
   });
+}
+
+function shopifyTags(p: ExportProduct): string[] {
+  const seen = new Set(p.tags.map((t) => t.toLowerCase()));
+  return [...p.tags, ...p.featured.filter((f) => !seen.has(f.toLowerCase()))];
 }
 
 /** Shopify writes a product without options as option "Title" = "Default Title"; the n-th row carries the n-th picture. */
@@ -93,7 +99,8 @@ function shopifyRows(origin: string, p: ExportProduct): Partial<Record<Field, st
       description: textToHtml(p.description),
       brand: p.brandName ?? '',
       type: p.subcategoryName ? `${p.categoryName} > ${p.subcategoryName}` : p.categoryName,
-      featured: p.featured.join(', '),
+      // Shopify has one Tags column: the owner's tags, then the featured tags not among them.
+      featured: shopifyTags(p).join(', '),
       published: p.published ? 'TRUE' : 'FALSE',
       metaTitle: p.metaTitle ?? '',
       metaDescription: p.metaDescription ?? '',

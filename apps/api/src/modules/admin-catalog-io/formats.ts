@@ -13,6 +13,8 @@ export type Field =
   | 'category'
   | 'subcategory'
   | 'type'
+  | 'productCategory'
+  | 'tags'
   | 'brand'
   | 'published'
   | 'status'
@@ -44,6 +46,8 @@ export const PRODUCT_FIELDS: readonly Field[] = [
   'category',
   'subcategory',
   'type',
+  'productCategory',
+  'tags',
   'brand',
   'published',
   'status',
@@ -67,6 +71,7 @@ const SHOP: [Field, string][] = [
   ['brand', 'brand'],
   ['published', 'published'],
   ['featured', 'featured'],
+  ['tags', 'tags'],
   ['features', 'features'],
   ['option1Name', 'option1_name'],
   ['option1Value', 'option1_value'],
@@ -92,6 +97,7 @@ const SHOPIFY: [Field, string][] = [
   ['name', 'Title'],
   ['description', 'Body (HTML)'],
   ['brand', 'Vendor'],
+  ['productCategory', 'Product Category'],
   ['type', 'Type'],
   ['featured', 'Tags'],
   ['published', 'Published'],

@@ -1,9 +1,11 @@
 /**
  * Shopify's `Body (HTML)` and our plain-text descriptions (issue 14). Nothing of the HTML is kept but
- * its text: tags are dropped, script and style contents with them, block ends and `<br>` become line
- * breaks, entities are decoded; the result is only ever shown as text. One pass, linear in the input.
+ * its text: tags are dropped, script and style contents with them, paragraphs are kept as blank lines,
+ * block ends and `<br>` become line breaks, entities are decoded; the result is only ever shown as text. One pass, linear in the input.
  */
 
+/** Tags that start a paragraph: a blank line before them (the description keeps paragraphs as blank lines). */
+const PARAGRAPH = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'table']);
 /** Tags after which the text continues on a new line. */
 const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'table', 'blockquote']);
 /** Tags whose content is not text. */
@@ -34,7 +36,9 @@ function decodeEntities(text: string): string {
  * start or end breaks the line once (`</li></ul><p>` is one break); each `<br>` breaks it again.
  */
 export function htmlToText(html: string): string {
-  let out = '';
+  // Parts, not one string rewritten: line breaks wait in `pending` until text follows (linear).
+  const parts: string[] = [];
+  let pending = 0;
   let hiddenTag: string | undefined;
   let i = 0;
   const n = html.length;
@@ -44,7 +48,11 @@ export function htmlToText(html: string): string {
     if (!hiddenTag && textEnd > i) {
       const text = html.slice(i, textEnd).replace(/[ \t\r\n\f]+/g, ' ');
       // Layout whitespace between blocks is not text.
-      if (text !== ' ' || !(out === '' || out.endsWith('\n'))) out += decodeEntities(text);
+      if (text !== ' ' || (parts.length > 0 && pending === 0)) {
+        if (pending > 0) parts.push('\n'.repeat(pending));
+        pending = 0;
+        parts.push(decodeEntities(text));
+      }
     }
     if (open < 0) break;
     // A comment ends at -->; any other tag at the next >.
@@ -55,14 +63,18 @@ export function htmlToText(html: string): string {
     const name = tag?.[1]?.toLowerCase();
     const closing = html.charCodeAt(open + 1) === 47; // '/'
     if (name && HIDDEN.has(name)) hiddenTag = closing ? undefined : name;
-    else if (!hiddenTag && name === 'br') out += '\n';
-    else if (!hiddenTag && name && BLOCK.has(name) && out !== '' && !out.endsWith('\n')) out += '\n';
+    else if (!hiddenTag && name === 'br') pending++;
+    // A paragraph after text starts after one blank line, however many breaks came before it.
+    else if (!hiddenTag && name && PARAGRAPH.has(name) && !closing && parts.length > 0) pending = 2;
+    else if (!hiddenTag && name && BLOCK.has(name) && parts.length > 0 && pending === 0) pending = 1;
     i = close + (isComment ? 3 : 1);
   }
-  return out
+  return parts
+    .join('')
     .split('\n')
     .map((line) => line.trim())
     .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
 

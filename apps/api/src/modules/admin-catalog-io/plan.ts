@@ -50,7 +50,9 @@ export interface ExistingProduct {
   published: boolean;
   featured: string[];
   features: string[];
+  tags: string[];
   images: string[];
+  missingImages: string[];
   metaTitle: string | null;
   metaDescription: string | null;
   options: ProductOption[];
@@ -70,7 +72,10 @@ export interface ProductValues {
   published: boolean;
   featured: string[];
   features: string[];
+  tags: string[];
   images: string[];
+  /** Addresses of the file's pictures that could not be fetched (imported without them). */
+  missingImages: string[];
   metaTitle: string | null;
   metaDescription: string | null;
   options: ProductOption[];
@@ -132,6 +137,8 @@ export interface Plan {
   /** Remote pictures the plan refers to (each once), with the first line naming each. */
   remoteImages: (Extract<ImageSource, { kind: 'remote' }> & { line: number })[];
   refusals: ImportRefusal[];
+  /** Products refused because they match no category and no default category was chosen. */
+  uncategorized: number;
 }
 
 export interface PlanInput {
@@ -143,9 +150,15 @@ export interface PlanInput {
   /** The owners (product slugs) of the drafts' SKUs. */
   skuOwners: Map<string, string>;
   defaultCategory: string | undefined;
+  /** Upload ids of pictures that could not be fetched: the products are planned without them. */
+  failedImages?: ReadonlySet<string>;
 }
 
-const lower = (s: string) => s.trim().toLowerCase();
+/** Names compare without regard to case, accents or spaces around ("Décor" is "decor"). */
+const lower = (s: string) => s.trim().normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Why a product cannot be placed; `uncategorized` when it matches no category (a default would place it). */
+type Unplaced = { reason: string; uncategorized: boolean };
 
 /** Resolves the references of a file against the catalogue: categories, brands (made as needed), tags. */
 function createResolver(refs: CatalogRefs, defaultCategory: string | undefined) {
@@ -167,44 +180,70 @@ function createResolver(refs: CatalogRefs, defaultCategory: string | undefined) 
   const findSub = (category: CatalogRefs['categories'][number], text: string) =>
     category.subcategories.find((s) => lower(s.slug) === lower(text) || lower(s.name) === lower(text));
 
+  /** A Type or a Product Category segment: a subcategory in exactly one category, a category, or `Category > Subcategory`. */
+  function placeByName(
+    name: string,
+    column: string,
+  ): { categoryId: string; subcategoryId: number | null } | Unplaced | { unknown: true } {
+    const [head, tail, ...more] = name.split('>').map((p) => p.trim());
+    if (tail !== undefined && more.length === 0) {
+      const category = findCategory(head ?? '');
+      const sub = category && findSub(category, tail);
+      if (category && sub) return { categoryId: category.id, subcategoryId: sub.id };
+      if (category && !tail) return { categoryId: category.id, subcategoryId: null };
+      return { unknown: true };
+    }
+    const subs = refs.categories.flatMap((c) => {
+      const sub = findSub(c, name);
+      return sub ? [{ categoryId: c.id, subcategoryId: sub.id }] : [];
+    });
+    if (subs.length === 1) return subs[0]!;
+    if (subs.length > 1)
+      return {
+        reason: `${column} "${name}" is a subcategory of several categories: write "Category > ${name}" in Type`,
+        uncategorized: false,
+      };
+    const category = findCategory(name);
+    if (category) return { categoryId: category.id, subcategoryId: null };
+    return { unknown: true };
+  }
+
   return {
     created,
-    /** A category and subcategory for the product's placement, or why not. */
-    place(placement: Placement): { categoryId: string; subcategoryId: number | null } | string {
-      const fallback = (why: string) => {
+    /**
+     * A category and subcategory for the product's placement, or why not (`uncategorized`: it matches
+     * none of the shop's, and a default category would place it).
+     */
+    place(placement: Placement): { categoryId: string; subcategoryId: number | null } | Unplaced {
+      const fallback = (why: string): { categoryId: string; subcategoryId: null } | Unplaced => {
         const category = defaultCategory === undefined ? undefined : findCategory(defaultCategory);
         return category
           ? { categoryId: category.id, subcategoryId: null }
-          : `${why}: name one of the shop's categories, or choose a default category`;
+          : { reason: `${why}: name one of the shop's categories, or choose a default category`, uncategorized: true };
       };
+      const no = (reason: string): Unplaced => ({ reason, uncategorized: false });
       if ('category' in placement) {
         if (!placement.category) return fallback('the category is empty');
         const category = findCategory(placement.category);
         if (!category) return fallback(`unknown category "${placement.category}"`);
         if (placement.subcategory === null) return { categoryId: category.id, subcategoryId: null };
         const sub = findSub(category, placement.subcategory);
-        if (!sub) return `the subcategory "${placement.subcategory}" is not in the category ${category.name}`;
+        if (!sub) return no(`the subcategory "${placement.subcategory}" is not in the category ${category.name}`);
         return { categoryId: category.id, subcategoryId: sub.id };
       }
-      const type = placement.type;
-      if (!type) return fallback('Type is empty');
-      const [head, tail, ...more] = type.split('>').map((p) => p.trim());
-      if (tail !== undefined && more.length === 0) {
-        const category = findCategory(head ?? '');
-        const sub = category && findSub(category, tail);
-        if (category && sub) return { categoryId: category.id, subcategoryId: sub.id };
-        if (category && !tail) return { categoryId: category.id, subcategoryId: null };
-        return fallback(`Type "${type}" is no "Category > Subcategory" of the shop`);
-      }
-      const subs = refs.categories.flatMap((c) => {
-        const sub = findSub(c, type);
-        return sub ? [{ categoryId: c.id, subcategoryId: sub.id }] : [];
-      });
-      if (subs.length === 1) return subs[0]!;
-      if (subs.length > 1) return `Type "${type}" is a subcategory of several categories: write "Category > ${type}"`;
-      const category = findCategory(type);
-      if (category) return { categoryId: category.id, subcategoryId: null };
-      return fallback(`Type "${type}" matches no category or subcategory`);
+      const { type, productCategory } = placement;
+      const byType = type ? placeByName(type, 'Type') : undefined;
+      if (byType && !('unknown' in byType)) return byType;
+      // Shopify's taxonomy path ("Apparel & Accessories > Clothing > Shirts"): its last segment is the kind.
+      const last = productCategory.split('>').at(-1)?.trim() ?? '';
+      const byCategory = last ? placeByName(last, 'Product Category') : undefined;
+      if (byCategory && !('unknown' in byCategory)) return byCategory;
+      if (!type && !last) return fallback('Type and Product Category are empty');
+      return fallback(
+        [type ? `Type "${type}"` : undefined, last ? `Product Category "${productCategory}"` : undefined]
+          .filter(Boolean)
+          .join(' and ') + ' match no category or subcategory',
+      );
     },
     /** The brand of that name (or slug); one is made when there is none. */
     brand(name: string): string {
@@ -261,6 +300,8 @@ function productChanged(before: ExistingProduct, after: ProductValues): boolean 
     !sameList(before.images, after.images) ||
     before.metaTitle !== after.metaTitle ||
     before.metaDescription !== after.metaDescription ||
+    !sameList(before.tags, after.tags) ||
+    !sameList(before.missingImages, after.missingImages) ||
     !sameOptions(before.options, after.options) ||
     before.regularPriceCents !== after.regularPriceCents ||
     before.salePriceCents !== after.salePriceCents ||
@@ -309,6 +350,9 @@ export function planImport(input: PlanInput): Plan {
   const refusals: ImportRefusal[] = [];
   const products: ProductPlan[] = [];
   const remote = new Map<string, Plan['remoteImages'][number]>();
+  const failed = input.failedImages ?? new Set<string>();
+  const isFailed = (source: ImageSource | null | undefined) => source?.kind === 'remote' && failed.has(source.uploadId);
+  let uncategorized = 0;
 
   for (const draft of input.drafts) {
     if (draft.refused) continue;
@@ -317,14 +361,12 @@ export function planImport(input: PlanInput): Plan {
     const count = refusals.length;
 
     let placement: { categoryId: string; subcategoryId: number | null } | undefined;
-    if (draft.placement) {
-      const placed = resolve.place(draft.placement);
-      if (typeof placed === 'string') refuse(draft.line, placed);
-      else placement = placed;
-    } else if (!before) {
-      const placed = resolve.place({ category: '', subcategory: null });
-      if (typeof placed === 'string') refuse(draft.line, placed);
-      else placement = placed;
+    if (draft.placement || !before) {
+      const placed = resolve.place(draft.placement ?? { category: '', subcategory: null });
+      if ('reason' in placed) {
+        refuse(draft.line, placed.reason);
+        if (placed.uncategorized) uncategorized++;
+      } else placement = placed;
     }
     let featured: string[] | undefined;
     if (draft.featured) {
@@ -349,7 +391,11 @@ export function planImport(input: PlanInput): Plan {
     if (refusals.length > count) continue;
 
     const prices = productPrices(draft.variants);
-    const images = draft.images?.map(storedPath);
+    // Pictures that could not be fetched are left out and kept as addresses to fetch again.
+    const images = draft.images?.filter((i) => !isFailed(i)).map(storedPath);
+    const missing = [...(draft.images ?? []), ...draft.variants.map((v) => v.image)].flatMap((i) =>
+      i?.kind === 'remote' && isFailed(i) ? [i.url] : [],
+    );
     const named = [
       ...(draft.images ?? []).map((source) => ({ source, line: draft.line })),
       ...draft.variants.map((v) => ({ source: v.image, line: v.line })),
@@ -373,7 +419,12 @@ export function planImport(input: PlanInput): Plan {
       published: draft.published ?? before?.published ?? false,
       featured: featured ?? before?.featured ?? [],
       features: draft.features ?? before?.features ?? [],
+      tags: draft.tags ?? before?.tags ?? [],
       images: images ?? before?.images ?? [],
+      missingImages:
+        draft.images === undefined
+          ? [...new Set([...(before?.missingImages ?? []), ...missing])]
+          : [...new Set(missing)],
       metaTitle: draft.metaTitle === undefined ? (before?.metaTitle ?? null) : draft.metaTitle,
       metaDescription: draft.metaDescription === undefined ? (before?.metaDescription ?? null) : draft.metaDescription,
       options,
@@ -384,23 +435,36 @@ export function planImport(input: PlanInput): Plan {
 
     const variants = draft.variants.map((d, position): VariantPlan => {
       const old = matched[position];
+      // What the variant is sold at and struck through from: its compare-at, or its price (no sale).
       const effectiveCompare = d.compareAtCents ?? d.priceCents;
+      // A variant without its own compare-at inherits the product's regular price (ADR 023): it stays
+      // empty unless that would show a sale the file does not give, where its price says "no sale".
+      const inheritedIsRight =
+        d.compareAtCents === null
+          ? prices.regularPriceCents <= d.priceCents
+          : d.compareAtCents === prices.regularPriceCents;
       const next: VariantValues = {
         sku: d.sku,
         option1: d.values[0],
         option2: d.values[1],
         option3: d.values[2],
         priceCents: d.priceCents === prices.salePriceCents ? null : d.priceCents,
-        compareAtCents: effectiveCompare === prices.regularPriceCents ? null : effectiveCompare,
+        compareAtCents: inheritedIsRight ? null : effectiveCompare,
         available: d.stock ?? old?.available ?? 0,
-        image: d.image === undefined ? (old?.image ?? null) : d.image === null ? null : storedPath(d.image),
+        image:
+          d.image === undefined
+            ? (old?.image ?? null)
+            : d.image === null || isFailed(d.image)
+              ? null
+              : storedPath(d.image),
         barcode: d.barcode === undefined ? (old?.barcode ?? null) : d.barcode,
         weightGrams: d.weightGrams === undefined ? (old?.weightGrams ?? null) : d.weightGrams,
         position,
       };
       if (!old) return { action: 'create', id: undefined, values: next, stockDelta: next.available, write: true };
       const oldPrice = old.priceCents ?? before!.salePriceCents;
-      const oldCompare = old.compareAtCents ?? before!.regularPriceCents;
+      const oldInherited = old.compareAtCents ?? before!.regularPriceCents;
+      const oldCompare = oldInherited > oldPrice ? oldInherited : oldPrice;
       const changed =
         VARIANT_KEYS.some((k) => old[k] !== next[k]) || oldPrice !== d.priceCents || oldCompare !== effectiveCompare;
       return {
@@ -433,6 +497,7 @@ export function planImport(input: PlanInput): Plan {
     brands: resolve.created.filter((b) => used.has(b.id)),
     remoteImages: [...remote.values()],
     refusals,
+    uncategorized,
   };
 }
 

@@ -65,7 +65,9 @@ const productColumns = {
   published: products.published,
   featured: products.featured,
   features: products.features,
+  tags: products.tags,
   images: products.images,
+  missingImages: products.missingImages,
   metaTitle: products.metaTitle,
   metaDescription: products.metaDescription,
   options: products.options,
@@ -138,6 +140,56 @@ export async function selectSkuOwners(ex: Executor, skus: readonly string[]): Pr
     for (const r of rows) out.set(r.sku, r.slug);
   }
   return out;
+}
+
+/**
+ * The owners (product slugs) of the SKUs that start with one of these prefixes followed by a dash: the
+ * suffixes a duplicate SKU could take (`PIN-SMA-2`). LIKE's wildcards in a prefix are escaped.
+ */
+export async function selectSuffixedSkus(ex: Executor, prefixes: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const part of chunks(prefixes, 500)) {
+    const patterns = part.map((p) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`);
+    const rows = await ex
+      .select({ sku: productVariants.sku, slug: products.slug })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(sql`${productVariants.sku} like any(${sql.param(patterns)}::text[])`);
+    for (const r of rows) out.set(r.sku, r.slug);
+  }
+  return out;
+}
+
+/** The addresses of a product's pictures an import could not fetch; undefined when there is no such product. */
+export async function selectMissingImages(ex: Executor, id: string) {
+  const [row] = await ex
+    .select({ missingImages: products.missingImages })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
+  return row;
+}
+
+/** A product's pictures and the addresses an import could not fetch, its row locked for update. */
+export async function selectPictures(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: products.id, images: products.images, missingImages: products.missingImages })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update');
+  return row;
+}
+
+export async function updatePictures(
+  tx: Tx,
+  id: string,
+  values: { images: string[]; missingImages: string[] },
+  meta: { now: Date; modifiedBy: string },
+): Promise<void> {
+  await tx
+    .update(products)
+    .set({ ...values, modifiedDate: meta.now, modifiedBy: meta.modifiedBy })
+    .where(eq(products.id, id));
 }
 
 /** One import at a time: a second waits for the first to commit, then finds its work done. */

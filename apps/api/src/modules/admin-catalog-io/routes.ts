@@ -5,6 +5,7 @@ import {
   IMPORT_MAX_BYTES,
   importQuery,
   importReport,
+  refetchAnswer,
 } from '@shop/contracts/admin-catalog-io';
 import { uuidParam } from '@shop/contracts/common';
 import { ERROR_CODES, errorBody } from '@shop/contracts/errors';
@@ -40,6 +41,7 @@ const http: HttpTable<CatalogIoFailure> = {
     }),
   import_exists: ({ id }) => conflict(`An import with the id ${id} exists already`),
   import_not_found: () => notFound('Import not found'),
+  product_not_found: () => notFound('Product not found'),
 };
 
 /** The uploaded file (multipart field `file`), or a 4xx in words. */
@@ -100,11 +102,34 @@ export const adminCatalogIoRoutes: AdminRoutesPlugin = async (app, { services, g
     },
     async (request, reply) => {
       const { format, mode, default_category, import_id } = request.query;
-      const input = { format, ...(await readUpload(request)), defaultCategory: default_category };
-      if (mode === 'dry_run') return orThrow(await io.dryRun(input), http);
+      const input = {
+        format,
+        ...(await readUpload(request)),
+        defaultCategory: default_category,
+        checkImages: request.query.check_images,
+        skipFailedImages: request.query.skip_failed_images,
+        resolveDuplicateSkus: request.query.resolve_duplicate_skus,
+      };
+      if (mode === 'dry_run') return orThrow(await io.dryRun(actorOf(request), input), http);
       const started = await io.startApply(actorOf(request), input, import_id);
       return reply.status(202).send(orThrow(started, http));
     },
+  );
+
+  app.post(
+    '/products/:id/missing-images/fetch',
+    {
+      config: importLimit,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary:
+          'Fetch again the pictures an import could not fetch: those that come are added to the product, the others stay missing',
+        params: uuidParam,
+        response: { 200: refetchAnswer, ...errors, 404: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => orThrow(await io.refetchMissingImages(actorOf(request), request.params.id), http),
   );
 
   app.get(

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_IMAGES } from '@shop/contracts/admin-catalog';
 import {
   type CatalogFormat,
   type CatalogImport,
+  type DuplicateSku,
+  type FailedImage,
   type ImportRefusal,
   type ImportReport,
   MAX_LISTED_REFUSALS,
+  type RefetchAnswer,
 } from '@shop/contracts/admin-catalog-io';
+import { MAX_SKU_LENGTH } from '@shop/contracts/variants';
 import type { Tx } from '../../db/client.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
@@ -15,7 +20,7 @@ import type { CatalogService } from '../catalog/index.ts';
 import type { MediaService } from '../media/index.ts';
 import { type BadFile, type Drafts, readDrafts } from './drafts.ts';
 import { exportCsv } from './export.ts';
-import { fetchImage, ImageFetchError, type ImagePolicy } from './images.ts';
+import { fetchImage, ImageFetchError, type ImagePolicy, imageSource, storedPath } from './images.ts';
 import { type Plan, type ProductPlan, planCounts, planImport } from './plan.ts';
 import {
   emailOf,
@@ -30,9 +35,13 @@ import {
   selectCatalog,
   selectExisting,
   selectImport,
+  selectMissingImages,
+  selectPictures,
   selectRefs,
   selectSkuOwners,
+  selectSuffixedSkus,
   setProgress,
+  updatePictures,
   updateProduct,
   updateVariant,
 } from './repository.ts';
@@ -44,13 +53,20 @@ export type CatalogIoFailure =
   | Failure<'unknown_default_category', { category: string }>
   | Failure<'refused', { report: ImportReport }>
   | Failure<'import_exists', { id: string }>
-  | Failure<'import_not_found'>;
+  | Failure<'import_not_found'>
+  | Failure<'product_not_found'>;
 
 export interface ImportInput {
   format: CatalogFormat;
   file: Buffer;
   fileName: string | null;
   defaultCategory: string | undefined;
+  /** The dry run fetches the pictures too, to report those that fail. */
+  checkImages?: boolean;
+  /** Pictures that fail are left out (kept as the product's missing pictures) instead of failing the import. */
+  skipFailedImages?: boolean;
+  /** A SKU given twice gets a suffix on its later rows instead of being refused. */
+  resolveDuplicateSkus?: 'suffix';
 }
 
 /** Pictures fetched at once. */
@@ -63,11 +79,20 @@ interface Prepared {
   drafts: Drafts;
   plan: Plan;
   stored: Set<string>;
+  /** Pictures the dry run could not fetch (`checkImages`). */
+  failed: FailedImage[];
+  duplicates: DuplicateSku[];
   report: ImportReport;
 }
 
-function toReport(format: CatalogFormat, drafts: Drafts, plan: Plan, stored: Set<string>, extra: ImportRefusal[] = []) {
-  const refusals = [...drafts.refusals, ...plan.refusals, ...extra].sort((a, b) => a.line - b.line);
+function toReport(
+  format: CatalogFormat,
+  drafts: Drafts,
+  plan: Plan,
+  stored: Set<string>,
+  found: { failed: FailedImage[]; duplicates: DuplicateSku[] },
+) {
+  const refusals = [...drafts.refusals, ...plan.refusals].sort((a, b) => a.line - b.line);
   const fetch = plan.remoteImages.filter((i) => !stored.has(i.uploadId)).length;
   return {
     format,
@@ -76,8 +101,17 @@ function toReport(format: CatalogFormat, drafts: Drafts, plan: Plan, stored: Set
     images: { fetch, stored: plan.remoteImages.length - fetch },
     refusals: refusals.slice(0, MAX_LISTED_REFUSALS),
     refusals_total: refusals.length,
+    failed_images: found.failed.slice(0, MAX_LISTED_REFUSALS),
+    duplicate_skus: found.duplicates.slice(0, MAX_LISTED_REFUSALS),
+    uncategorized: plan.uncategorized,
   } satisfies ImportReport;
 }
+
+/** The refusal of a picture that could not be fetched, for an import that does not skip them. */
+const pictureRefusal = (f: FailedImage): ImportRefusal => ({
+  line: f.line,
+  reason: `image ${f.url} could not be fetched: ${f.reason}`,
+});
 
 /** Runs `work` over `items` with at most `limit` at a time. */
 async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -110,7 +144,13 @@ export function createCatalogIoService(
     allowPrivate: config.IMPORT_IMAGES_ALLOW_PRIVATE,
   };
 
-  async function plan(tx: Tx | typeof db, input: ImportInput, drafts: Drafts, lock: boolean): Promise<Plan> {
+  async function plan(
+    tx: Tx | typeof db,
+    input: ImportInput,
+    drafts: Drafts,
+    lock: boolean,
+    failedImages?: ReadonlySet<string>,
+  ): Promise<Plan> {
     const handles = drafts.products.map((p) => p.handle);
     const skus = drafts.products.flatMap((p) => p.variants.map((v) => v.sku));
     // One after another: inside a transaction they share one connection.
@@ -124,11 +164,39 @@ export function createCatalogIoService(
       existing,
       skuOwners,
       defaultCategory: input.defaultCategory,
+      failedImages,
     });
   }
 
+  /**
+   * What each SKU given again in the file becomes: the first `SKU-n` (n ≥ 2) that no row of the file
+   * uses and no other product of the shop owns (the same product's own, from an earlier run of the
+   * file, is its again). Applied to the drafts when the owner accepted it.
+   */
+  async function resolveDuplicates(drafts: Drafts, accept: boolean): Promise<DuplicateSku[]> {
+    if (drafts.duplicates.length === 0) return [];
+    const taken = new Set(drafts.products.flatMap((p) => p.variants.map((v) => v.sku)));
+    for (const d of drafts.duplicates) taken.add(d.variant.sku);
+    const owners = await selectSuffixedSkus(db, [...new Set(drafts.duplicates.map((d) => d.variant.sku))]);
+    const out: DuplicateSku[] = [];
+    for (const d of [...drafts.duplicates].sort((a, b) => a.line - b.line)) {
+      const sku = d.variant.sku;
+      let candidate = sku;
+      for (let n = 2; ; n++) {
+        const tail = `-${n}`;
+        candidate = `${sku.slice(0, MAX_SKU_LENGTH - tail.length)}${tail}`;
+        const owner = owners.get(candidate);
+        if (!taken.has(candidate) && (owner === undefined || owner === d.handle)) break;
+      }
+      taken.add(candidate);
+      if (accept) d.variant.sku = candidate;
+      out.push({ line: d.line, sku, first_line: d.firstLine, resolved_as: candidate });
+    }
+    return out;
+  }
+
   /** Reads and plans a file against the catalogue as it is; nothing is written. */
-  async function prepare(input: ImportInput): Promise<Result<Prepared, CatalogIoFailure>> {
+  async function prepare(input: ImportInput, actor?: Actor): Promise<Result<Prepared, CatalogIoFailure>> {
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(input.file);
@@ -140,34 +208,65 @@ export function createCatalogIoService(
       const known = refs.categories.some((c) => c.id === input.defaultCategory);
       if (!known) return fail('unknown_default_category', { category: input.defaultCategory });
     }
-    const read = readDrafts(input.format, text, policy);
+    const accept = input.resolveDuplicateSkus === 'suffix';
+    const read = readDrafts(input.format, text, policy, { acceptDuplicateSkus: accept });
     if (!read.ok) return read;
     const drafts = read.value;
-    const planned = await plan(db, input, drafts, false);
+    const duplicates = await resolveDuplicates(drafts, accept);
+    let planned = await plan(db, input, drafts, false);
     const stored = await media.storedUploads(planned.remoteImages.map((i) => i.uploadId));
-    return ok({ input, drafts, plan: planned, stored, report: toReport(input.format, drafts, planned, stored) });
+    let failed: FailedImage[] = [];
+    if (input.checkImages && actor) {
+      failed = await fetchPictures(
+        planned.remoteImages.filter((i) => !stored.has(i.uploadId)),
+        actor,
+      );
+      const failedUrls = new Set(failed.map((f) => f.url));
+      for (const i of planned.remoteImages) if (!failedUrls.has(i.url)) stored.add(i.uploadId);
+      if (failed.length > 0 && input.skipFailedImages) {
+        planned = await plan(db, input, drafts, false, failedIds(planned, failed));
+      }
+    }
+    const report = toReport(input.format, drafts, planned, stored, { failed, duplicates });
+    if (failed.length > 0 && !input.skipFailedImages) {
+      // Without the owner's word, a picture that fails refuses its line (the report offers to skip them).
+      const refusals = [...report.refusals, ...failed.map(pictureRefusal)].sort((a, b) => a.line - b.line);
+      report.refusals = refusals.slice(0, MAX_LISTED_REFUSALS);
+      report.refusals_total += failed.length;
+    }
+    return ok({ input, drafts, plan: planned, stored, failed, duplicates, report });
   }
 
-  /** Fetches and stores the pictures not stored yet; answers the refusals of those that could not be. */
-  async function fetchPictures(prepared: Prepared, actor: Actor): Promise<ImportRefusal[]> {
-    const refusals: ImportRefusal[] = [];
-    const missing = prepared.plan.remoteImages.filter((i) => !prepared.stored.has(i.uploadId));
-    await eachLimited(missing, FETCH_CONCURRENCY, async (image) => {
+  /** The upload ids of the pictures that failed. */
+  const failedIds = (planned: Plan, failed: FailedImage[]) => {
+    const urls = new Set(failed.map((f) => f.url));
+    return new Set(planned.remoteImages.filter((i) => urls.has(i.url)).map((i) => i.uploadId));
+  };
+
+  /** Fetches and stores one picture under its upload id; throws `ImageFetchError` with the reason. */
+  async function fetchOne(url: string, uploadId: string, actor: Actor): Promise<void> {
+    const bytes = await fetchImage(url, {
+      timeoutMs: config.IMPORT_IMAGE_TIMEOUT_MS,
+      allowPrivate: config.IMPORT_IMAGES_ALLOW_PRIVATE,
+    });
+    const encoded = await media.encode(bytes);
+    if (!encoded.ok)
+      throw new ImageFetchError(encoded.reason === 'not_an_image' ? 'not a picture' : 'a damaged picture');
+    await media.store(db, encoded.value, actor.userId, uploadId);
+  }
+
+  /** Fetches and stores these pictures; answers those that could not be, in the file's order. */
+  async function fetchPictures(images: Plan['remoteImages'], actor: Actor): Promise<FailedImage[]> {
+    const failed: FailedImage[] = [];
+    await eachLimited(images, FETCH_CONCURRENCY, async (image) => {
       try {
-        const bytes = await fetchImage(image.url, {
-          timeoutMs: config.IMPORT_IMAGE_TIMEOUT_MS,
-          allowPrivate: config.IMPORT_IMAGES_ALLOW_PRIVATE,
-        });
-        const encoded = await media.encode(bytes);
-        if (!encoded.ok)
-          throw new ImageFetchError(encoded.reason === 'not_an_image' ? 'not a picture' : 'a damaged picture');
-        await media.store(db, encoded.value, actor.userId, image.uploadId);
+        await fetchOne(image.url, image.uploadId, actor);
       } catch (err) {
         if (!(err instanceof ImageFetchError)) throw err;
-        refusals.push({ line: image.line, reason: `image ${image.url} could not be fetched: ${err.message}` });
+        failed.push({ line: image.line, url: image.url, reason: err.message });
       }
     });
-    return refusals;
+    return failed.sort((a, b) => a.line - b.line || a.url.localeCompare(b.url));
   }
 
   /**
@@ -217,24 +316,30 @@ export function createCatalogIoService(
 
   /** The apply itself, after the answer (see the service's comment). Never throws for an expected outcome. */
   async function apply(actor: Actor, prepared: Prepared, record: ImportRow): Promise<void> {
-    const { input, drafts } = prepared;
+    const { input, drafts, duplicates } = prepared;
     const finish = (state: 'done' | 'failed', summary: ImportReport, error: string | null, doneRows?: number) =>
       finishImport(db, record.id, { state, summary, error, at: clock.now(), doneRows });
     try {
-      const pictureRefusals = await fetchPictures(prepared, actor);
-      if (pictureRefusals.length > 0) {
-        const report = toReport(input.format, drafts, prepared.plan, prepared.stored, pictureRefusals);
+      const failed = await fetchPictures(
+        prepared.plan.remoteImages.filter((i) => !prepared.stored.has(i.uploadId)),
+        actor,
+      );
+      const found = { failed, duplicates };
+      if (failed.length > 0 && !input.skipFailedImages) {
+        const report = toReport(input.format, drafts, prepared.plan, prepared.stored, found);
+        const refusals = [...report.refusals, ...failed.map(pictureRefusal)];
         await finish(
           'failed',
-          report,
-          `${pictureRefusals.length} picture(s) could not be fetched; nothing was imported`,
+          { ...report, refusals: refusals.slice(0, MAX_LISTED_REFUSALS), refusals_total: refusals.length },
+          `${failed.length} picture(s) could not be fetched; nothing was imported`,
         );
         return;
       }
+      const skipped = failedIds(prepared.plan, failed);
       const modifiedBy = await emailOf(db, actor.userId);
       const outcome = await db.transaction(async (tx) => {
         await lockImports(tx);
-        const planned = await plan(tx, input, drafts, true);
+        const planned = await plan(tx, input, drafts, true, skipped);
         if (planned.refusals.length > 0) return { refused: planned, report: undefined };
         const meta = {
           now: clock.now(),
@@ -253,7 +358,7 @@ export function createCatalogIoService(
         }
         const restocked = planned.products.filter((p) => p.restocked && p.id).map((p) => p.id!);
         await backInStock.queueNotification(tx, restocked);
-        const report = toReport(input.format, drafts, planned, prepared.stored);
+        const report = toReport(input.format, drafts, planned, prepared.stored, found);
         await audit.record(tx, actor, {
           action: 'catalog.import',
           entityType: 'catalog_import',
@@ -263,7 +368,7 @@ export function createCatalogIoService(
         return { refused: undefined, report };
       });
       if (outcome.refused) {
-        const report = toReport(input.format, drafts, outcome.refused, prepared.stored);
+        const report = toReport(input.format, drafts, outcome.refused, prepared.stored, found);
         await finish(
           'failed',
           report,
@@ -281,8 +386,8 @@ export function createCatalogIoService(
 
   return {
     /** What the file would do: counts and refusals. Nothing is written. */
-    async dryRun(input: ImportInput): Promise<Result<ImportReport, CatalogIoFailure>> {
-      const prepared = await prepare(input);
+    async dryRun(actor: Actor, input: ImportInput): Promise<Result<ImportReport, CatalogIoFailure>> {
+      const prepared = await prepare(input, actor);
       return prepared.ok ? ok(prepared.value.report) : prepared;
     },
 
@@ -295,7 +400,7 @@ export function createCatalogIoService(
       input: ImportInput,
       importId: string | undefined,
     ): Promise<Result<CatalogImport, CatalogIoFailure>> {
-      const prepared = await prepare(input);
+      const prepared = await prepare({ ...input, checkImages: false });
       if (!prepared.ok) return prepared;
       const { report } = prepared.value;
       if (report.refusals_total > 0) return fail('refused', { report });
@@ -317,6 +422,55 @@ export function createCatalogIoService(
     async getImport(id: string): Promise<Result<CatalogImport, CatalogIoFailure>> {
       const row = await selectImport(db, id);
       return row ? ok(toImportWire(row)) : fail('import_not_found');
+    },
+
+    /**
+     * Fetches a product's missing pictures again (those an import could not fetch): each that now
+     * comes is stored and added to its pictures (while there is room), the others stay missing. The
+     * change is audit-logged like any edit of the product.
+     */
+    async refetchMissingImages(actor: Actor, productId: string): Promise<Result<RefetchAnswer, CatalogIoFailure>> {
+      const current = await selectMissingImages(db, productId);
+      if (!current) return fail('product_not_found');
+      const fetched = new Map<string, string>();
+      const failed: RefetchAnswer['failed'] = [];
+      await eachLimited(current.missingImages, FETCH_CONCURRENCY, async (url) => {
+        const source = imageSource(url, policy);
+        if ('error' in source) return void failed.push({ url, reason: source.error });
+        try {
+          if (source.kind === 'remote' && !(await media.storedUploads([source.uploadId])).has(source.uploadId)) {
+            await fetchOne(source.url, source.uploadId, actor);
+          }
+          fetched.set(url, storedPath(source));
+        } catch (err) {
+          if (!(err instanceof ImageFetchError)) throw err;
+          failed.push({ url, reason: err.message });
+        }
+      });
+      const modifiedBy = await emailOf(db, actor.userId);
+      const answer = await db.transaction(async (tx) => {
+        const row = await selectPictures(tx, productId);
+        if (!row) return undefined;
+        const images = [...row.images];
+        const missingImages: string[] = [];
+        for (const url of row.missingImages) {
+          const path = fetched.get(url);
+          if (path === undefined || (images.length >= MAX_IMAGES && !images.includes(path))) missingImages.push(url);
+          else if (!images.includes(path)) images.push(path);
+        }
+        await updatePictures(tx, productId, { images, missingImages }, { now: clock.now(), modifiedBy });
+        await audit.record(tx, actor, {
+          action: 'product.images_refetch',
+          entityType: 'product',
+          entityId: productId,
+          before: { images: row.images, missing_images: row.missingImages },
+          after: { images, missing_images: missingImages },
+        });
+        return { images, missing_images: missingImages, fetched: images.length - row.images.length, failed };
+      });
+      if (!answer) return fail('product_not_found');
+      await catalog.invalidate();
+      return ok(answer);
     },
 
     /** The whole catalogue as a CSV of the format; the export is audit-logged. */

@@ -12,6 +12,8 @@ export const adminColumns = {
   options: products.options,
   metaTitle: products.metaTitle,
   metaDescription: products.metaDescription,
+  tags: products.tags,
+  missingImages: products.missingImages,
 };
 export type AdminRow = ProductRow & {
   featured: string[];
@@ -20,6 +22,8 @@ export type AdminRow = ProductRow & {
   options: ProductOption[];
   metaTitle: string | null;
   metaDescription: string | null;
+  tags: string[];
+  missingImages: string[];
 };
 
 /** A variant row as the repository selects it. */
@@ -65,6 +69,8 @@ export function toAdminWire(row: AdminRow, variants: readonly VariantWireRow[]):
     variants: variants.map((v) => toVariantWire(v, row.options.length)),
     meta_title: row.metaTitle,
     meta_description: row.metaDescription,
+    tags: row.tags,
+    missing_images: row.missingImages,
   };
 }
 

@@ -26,6 +26,7 @@ import { useProduct } from './api/get-product.ts';
 import { useCatalogNames } from './api/get-product-options.ts';
 import { useProductSales } from './api/get-product-sales.ts';
 import { useStockMovements } from './api/get-stock-movements.ts';
+import { useRefetchImages } from './api/refetch-images.ts';
 import { thumbOf } from './images.ts';
 import { StaffImage } from './staff-image.tsx';
 
@@ -124,6 +125,7 @@ function Details({ product }: { product: AdminProduct }) {
         <Fact label="Meta title">{product.meta_title ?? '—'}</Fact>
         <Fact label="Meta description">{product.meta_description ?? '—'}</Fact>
         <Fact label="Featured in">{list(product.featured)}</Fact>
+        <Fact label="Tags">{list(product.tags)}</Fact>
         <Fact label="Rating">
           {product.rating.toFixed(1)} ({product.rating_count} ratings)
         </Fact>
@@ -147,6 +149,41 @@ function Details({ product }: { product: AdminProduct }) {
           <p className="text-sm">—</p>
         )}
       </div>
+    </Panel>
+  );
+}
+
+/**
+ * The pictures an import could not fetch (docs/adr/029-imports-that-real-exports-pass.md): listed, with
+ * the action that fetches them again; those that come are added to the product's pictures.
+ */
+function MissingImages({ product }: { product: AdminProduct }) {
+  const refetch = useRefetchImages(product.id);
+  if (product.missing_images.length === 0) return null;
+  function fetchAgain() {
+    refetch.mutate(undefined, {
+      onSuccess: (answer) => {
+        if (answer.failed.length === 0) toast.success(`${answer.fetched} picture(s) fetched`);
+        else toast.error(`${answer.fetched} picture(s) fetched; ${answer.failed.length} still cannot be`);
+      },
+      onError: () => toast.error('The pictures could not be fetched'),
+    });
+  }
+  return (
+    <Panel title="Pictures the import could not fetch">
+      <ul className="mb-3 space-y-1 text-sm">
+        {product.missing_images.map((url) => (
+          <li key={url} className="break-all">
+            {url}
+            {refetch.data?.failed.find((f) => f.url === url) ? (
+              <span className="text-red-800"> — {refetch.data.failed.find((f) => f.url === url)!.reason}</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <Button variant="outline" onClick={fetchAgain} disabled={refetch.isPending}>
+        {refetch.isPending ? 'Fetching…' : 'Fetch pictures again'}
+      </Button>
     </Panel>
   );
 }
@@ -346,6 +383,7 @@ export function ProductViewPage({ productId }: { productId: string }) {
         {(product) => (
           <div className="space-y-6">
             <Details product={product} />
+            <MissingImages product={product} />
             <Variants product={product} />
             <StockAdjustment product={product} />
             <Movements productId={product.id} />

@@ -220,7 +220,7 @@ function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) 
                 </Suspense>
               </div>
             ) : null}
-            <p className="mt-6 text-slate-700 leading-relaxed">{product.description}</p>
+            <p className="mt-6 whitespace-pre-line text-slate-700 leading-relaxed">{product.description}</p>
             <div className="mt-8">
               <PurchasePanel model={variants} choice={choice} onAddToCart={addToCart} onAddToWishlist={addToWishlist} />
             </div>

@@ -7,11 +7,19 @@ export interface ImportFileInput {
   format: CatalogFormat;
   /** A category id, or '' to refuse products of an unknown category. */
   defaultCategory: string;
+  /** Import without the pictures that cannot be fetched (the dry run offers it when some fail). */
+  skipFailedImages?: boolean;
+  /** Accept the suffixes the dry run proposes for SKUs given twice. */
+  acceptDuplicateSkus?: boolean;
 }
 
 function importPath(input: ImportFileInput, mode: 'dry_run' | 'apply', importId?: string): string {
   const query = new URLSearchParams({ format: input.format, mode });
   if (input.defaultCategory) query.set('default_category', input.defaultCategory);
+  // The dry run fetches the pictures too, so its report lists those that fail.
+  if (mode === 'dry_run') query.set('check_images', 'true');
+  if (input.skipFailedImages) query.set('skip_failed_images', 'true');
+  if (input.acceptDuplicateSkus) query.set('resolve_duplicate_skus', 'suffix');
   if (importId) query.set('import_id', importId);
   return `products/import?${query}`;
 }

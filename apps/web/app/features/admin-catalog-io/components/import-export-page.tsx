@@ -1,7 +1,7 @@
 import type { CatalogFormat, ImportReport } from '@shop/contracts/admin-catalog-io';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type ComponentProps, type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -10,6 +10,7 @@ import { AdminPage, ErrorText, Panel, SelectField } from '../../admin/index.ts';
 import { productOptionsQuery } from '../../admin-catalog/index.ts';
 import { exportCatalog } from '../api/export-catalog.ts';
 import { refusalsOf, useApplyImport, useDryRun } from '../api/import-file.ts';
+import { ImportChoices, type ImportChoicesValue } from './import-choices.tsx';
 import { ImportProgress } from './import-progress.tsx';
 import { RefusalList, ReportCounts } from './import-report.tsx';
 
@@ -44,14 +45,25 @@ function ExportPanel() {
   );
 }
 
-/** The dry run's answer: counts, refusals, and the button that applies it when nothing is refused. */
-function DryRunResult({ report, onApply, applying }: { report: ImportReport; onApply: () => void; applying: boolean }) {
+/** The dry run's answer: counts, refusals, its offers, and the button that applies it when nothing is refused. */
+function DryRunResult({
+  report,
+  onApply,
+  applying,
+  choices,
+}: {
+  report: ImportReport;
+  onApply: () => void;
+  applying: boolean;
+  choices: ComponentProps<typeof ImportChoices>;
+}) {
   return (
     <section aria-labelledby="dry-run-heading" className="space-y-3 border-slate-200 border-t pt-4">
       <h3 id="dry-run-heading" className="font-semibold">
         Dry run: nothing has been written yet
       </h3>
       <ReportCounts report={report} />
+      <ImportChoices {...choices} />
       <RefusalList refusals={report.refusals} total={report.refusals_total} />
       {report.refusals_total === 0 ? (
         <Button onClick={onApply} disabled={applying}>
@@ -70,6 +82,8 @@ function ImportPanel() {
   const [format, setFormat] = useState<CatalogFormat>('shop');
   const [file, setFile] = useState<File | null>(null);
   const [defaultCategory, setDefaultCategory] = useState('');
+  const [skipFailedImages, setSkipFailedImages] = useState(false);
+  const [acceptDuplicateSkus, setAcceptDuplicateSkus] = useState(false);
   const [importId, setImportId] = useState<string>();
   const options = useQuery(productOptionsQuery());
   const dryRun = useDryRun();
@@ -80,7 +94,16 @@ function ImportPanel() {
     apply.reset();
     setImportId(undefined);
   };
-  const input = file ? { file, format, defaultCategory } : null;
+  const input = file ? { file, format, defaultCategory, skipFailedImages, acceptDuplicateSkus } : null;
+  /** A choice in the dry run's report: kept, and the file checked again with it. */
+  function choose(next: ImportChoicesValue) {
+    setDefaultCategory(next.defaultCategory);
+    setSkipFailedImages(next.skipFailedImages);
+    setAcceptDuplicateSkus(next.acceptDuplicateSkus);
+    if (!file) return;
+    apply.reset();
+    dryRun.mutate({ file, format, ...next });
+  }
 
   function check(event: FormEvent) {
     event.preventDefault();
@@ -108,6 +131,8 @@ function ImportPanel() {
           value={format}
           onChange={(e) => {
             setFormat(e.target.value as CatalogFormat);
+            setSkipFailedImages(false);
+            setAcceptDuplicateSkus(false);
             reset();
           }}
         />
@@ -130,6 +155,8 @@ function ImportPanel() {
             className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
+              setSkipFailedImages(false);
+              setAcceptDuplicateSkus(false);
               reset();
             }}
           />
@@ -143,7 +170,17 @@ function ImportPanel() {
       <div className="mt-4 space-y-4">
         <ErrorText error={dryRun.error} />
         {dryRun.data && importId === undefined ? (
-          <DryRunResult report={dryRun.data} onApply={start} applying={apply.isPending} />
+          <DryRunResult
+            report={dryRun.data}
+            onApply={start}
+            applying={apply.isPending}
+            choices={{
+              report: dryRun.data,
+              value: { defaultCategory, skipFailedImages, acceptDuplicateSkus },
+              onChange: choose,
+              categories: options.data?.categories ?? [],
+            }}
+          />
         ) : null}
         {applyRefusals ? (
           <RefusalList refusals={applyRefusals} total={applyRefusals.length} />
