@@ -54,7 +54,7 @@ import {
 } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
-import { redisWithLocalFallback } from './plugins/rate-limit-store.ts';
+import { rateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerRequestId, requestIdGenerator } from './plugins/request-id.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -222,8 +222,9 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(rateLimit, {
     global: false,
-    // Issue 13 point 6: Redis counts when it answers in time; otherwise this process counts.
-    ...(opts.redis ? { store: redisWithLocalFallback(opts.redis, `${config.REDIS_PREFIX}rl:`, app.log) } : {}),
+    // Issue 13 point 6: Redis counts when it answers in time; otherwise this process counts. Never the
+    // plugin's default store, which miscounts requests that arrive together (rate-limit-store.ts).
+    store: rateLimitStore(opts.redis, `${config.REDIS_PREFIX}rl:`, app.log),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many attempts. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,

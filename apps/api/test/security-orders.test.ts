@@ -130,6 +130,34 @@ describe('issue 10 point 3: order placement is rate limited', () => {
     expect(replay.json().id).toBe(original.json().id);
   });
 
+  it.each([10, 30])(
+    'point 3: %i simultaneous retries of one order (one Idempotency-Key, one address) place it once, never 429',
+    async (n) => {
+      const p = await createProduct(t, { available: 1000 });
+      const ip = freshIp();
+      const key = randomUUID();
+      const body = guestBody([{ product_id: p.id, quantity: 1 }]);
+      const answers = await Promise.all(Array.from({ length: n }, () => place(body, { ip, key })));
+      const created = answers.filter((res) => res.statusCode === 201);
+      const inFlight = answers.filter((res) => res.statusCode === 409);
+      expect(created.length + inFlight.length, answers.map((r) => r.statusCode).join(',')).toBe(n);
+      const ids = new Set(created.map((res) => (res.json() as Order).id));
+      expect(ids.size).toBe(1);
+      expect(created.filter((res) => res.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
+      const [orderId] = ids;
+      expect(await t.db.select({ id: orders.id }).from(orders).where(eq(orders.email, body.email))).toEqual([
+        { id: orderId },
+      ]);
+      // The retries counted against nothing: the address and the e-mail still have their other orders.
+      const { max } = ORDER_RATE_LIMITS.perEmail;
+      for (let i = 1; i < max; i++) {
+        const res = await place(guestBody([{ product_id: p.id, quantity: 1 }], { email: body.email }), { ip });
+        expect(res.statusCode, `order ${i + 1}`).toBe(201);
+      }
+      expectRateLimited(await place(guestBody([{ product_id: p.id, quantity: 1 }], { email: body.email }), { ip }));
+    },
+  );
+
   it('point 3: confirming card payments is rate limited per address', async () => {
     const { max } = ORDER_RATE_LIMITS.confirmPayment;
     const ip = freshIp();

@@ -140,29 +140,6 @@ export function storedResponse(stored: { requestHash: string; response: unknown 
   return stored.response;
 }
 
-/**
- * Whether (scope, key) holds a live stored answer, so the same request again would be answered from
- * the store without running. Rate limits let such retries through (issue 10 point 3).
- */
-export async function hasStoredAnswer(
-  db: Db,
-  request: Pick<IdempotentRequest, 'scope' | 'key' | 'now' | 'ttlMs'>,
-): Promise<boolean> {
-  const expiredBefore = expiryOf(request);
-  const [row] = await db
-    .select({ key: idempotencyKeys.key })
-    .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.scope, request.scope),
-        eq(idempotencyKeys.key, request.key),
-        isNotNull(idempotencyKeys.statusCode),
-        gte(idempotencyKeys.createdAt, expiredBefore),
-      ),
-    );
-  return row !== undefined;
-}
-
 /** A stable hash of a request: same fields and values in any key order → same hash. */
 export function hashRequest(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('base64url');

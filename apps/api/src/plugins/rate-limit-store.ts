@@ -39,6 +39,46 @@ const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
   cache?: number,
 ) => Store;
 
+/**
+ * A store whose answers are copies taken when the store answers. The plugin's LocalStore answers with
+ * its live counter object and the plugin reads it only after an `await`: requests on one key that
+ * arrive together all read the count the last of them left, so ten at once on a limit of five were all
+ * refused (docs/adr/032-limits-count-exactly.md). A copy taken in the callback is the count this
+ * request made, so exactly `max` get through however many arrive at once.
+ */
+function snapshotting(store: Store): Store {
+  const copy =
+    (method: 'incr' | 'read') =>
+    (key: string, cb: Callback, timeWindow: number, max: number): void => {
+      store[method](
+        key,
+        (err, result) => cb(err, result && { current: result.current, ttl: result.ttl }),
+        timeWindow,
+        max,
+      );
+    };
+  return {
+    incr: copy('incr'),
+    read: copy('read'),
+    child: (routeOptions) => snapshotting(store.child(routeOptions)),
+  };
+}
+
+/** The store of every rate limit in this process when there is no Redis: the plugin's, counted exactly. */
+export function localStore(): FastifyRateLimitStoreCtor {
+  return function ExactLocalStore(this: unknown, options: StoreOptions): Store {
+    return snapshotting(new LocalStore(options.continueExceeding, options.exponentialBackoff, options.cache));
+  } as unknown as FastifyRateLimitStoreCtor;
+}
+
+/**
+ * The `store` option of @fastify/rate-limit for this app: Redis with the local fallback when Redis is
+ * configured, else this process's memory; either counts exactly under concurrency.
+ */
+export function rateLimitStore(redis: Redis | undefined, nameSpace: string, log: Log): FastifyRateLimitStoreCtor {
+  return redis ? redisWithLocalFallback(redis, nameSpace, log) : localStore();
+}
+
 /** After a failed Redis command, limits count in memory for this long before Redis is tried again. */
 export const REDIS_RETRY_AFTER_MS = 5_000;
 
@@ -99,9 +139,11 @@ export function redisWithLocalFallback(redis: Redis, nameSpace: string, log: Log
   // @fastify/rate-limit constructs `store` with `new` and its global options (a constructor that returns
   // an object gives that object). Its typings name only `incr` and `child`; `read` is there too.
   return function FallbackStore(this: unknown, options: StoreOptions): Store {
+    // Redis answers every call with an array of its own (its Lua script counts atomically); the local
+    // fallback needs the copy.
     return pair(
       new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, nameSpace),
-      new LocalStore(options.continueExceeding, options.exponentialBackoff, options.cache),
+      snapshotting(new LocalStore(options.continueExceeding, options.exponentialBackoff, options.cache)),
     );
   } as unknown as FastifyRateLimitStoreCtor;
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, PlaceOrderBody } from '@shop/contracts/orders';
 import type { Tx } from '../../db/client.ts';
-import { failureOfRollback, okOrRollback } from '../../db/transaction.ts';
-import { hashRequest, hasStoredAnswer, withIdempotency } from '../../lib/idempotency.ts';
+import { failureOfRollback, okOrRollback, rollBack } from '../../db/transaction.ts';
+import { hashRequest, withIdempotency } from '../../lib/idempotency.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import {
   type Actor,
@@ -59,7 +59,18 @@ export type PlaceFailure =
   | CheckoutFailure
   | OrderNotFound
   | InFlight
-  | ProviderDown;
+  | ProviderDown
+  | OverLimit;
+
+/** Over a placement limit of the caller: nothing written; `retryAfterSeconds` until it may try again. */
+export type OverLimit = Failure<'rate_limited', { retryAfterSeconds: number }>;
+
+/**
+ * The caller's placement limits, counted once a request has claimed its Idempotency-Key and is about to
+ * place (docs/adr/032-limits-count-exactly.md): resolves to the seconds until a retry when over a
+ * limit, else undefined.
+ */
+export type Admit = () => Promise<number | undefined>;
 
 /**
  * Placing orders (issue 4; DESIGN §6). Placing is one transaction under the request's Idempotency-Key:
@@ -245,12 +256,15 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
      * `idempotencyKey` is required: the same key and body returns the same order (201 again, also
      * for a replay), a different body → 422, a request still running → 409 (both thrown by
      * withIdempotency). A declined card answers `card_declined`, and so does every retry of that key.
-     * Every other failure leaves nothing written.
+     * Every other failure leaves nothing written. `admit` counts the caller's placement limits, only
+     * for a request that is about to place: a replay or a request while its key is in flight is
+     * answered without counting, so a shopper's retries never use up the limits.
      */
     async place(
       actor: Actor,
       body: PlaceOrderBody,
       idempotencyKey: string,
+      admit: Admit = async () => undefined,
     ): Promise<Result<{ order: Order; replayed: boolean }, PlaceFailure>> {
       const now = clock.now();
       // Card checks come first: a card the shop cannot take writes nothing, not even the idempotency key.
@@ -268,12 +282,14 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
       const paymentId = randomUUID();
       const run = async (): Promise<Result<{ order: Order; replayed: boolean }, PlaceFailure>> => {
         let placed: Placed | undefined;
-        const answered = await failureOfRollback<IdempotentAnswer, CheckoutFailure>(() =>
+        const answered = await failureOfRollback<IdempotentAnswer, CheckoutFailure | OverLimit>(() =>
           withIdempotency<{ order_id: string }>(
             db,
             { scope, key: idempotencyKey, requestHash: hashRequest({ op: 'place-order', body: hashable(body) }), now },
             async (tx) => {
               // A failure rolls the transaction back (and leaves the key free for a retry).
+              const retryAfterSeconds = await admit();
+              if (retryAfterSeconds !== undefined) rollBack(fail('rate_limited', { retryAfterSeconds }));
               placed = okOrRollback(await placeInTx(tx, actor, body, byCard, current, paymentId));
               // Pay later confirms the order now; a card order is confirmed when paid (payment.ts).
               if (!byCard) await ctx.queueConfirmation(tx, placed.orderId, current.storeName);
@@ -329,14 +345,6 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
       // A new random id is never held by anyone else.
       if (!held) throw new Error('a new payment id was already locked');
       return held.value;
-    },
-
-    /**
-     * Whether POST /api/orders with this key was already answered (for this account or guest e-mail):
-     * sending it again only replays that answer, so rate limits let it through (issue 10 point 3).
-     */
-    isReplay(actor: Actor, body: PlaceOrderBody, idempotencyKey: string): Promise<boolean> {
-      return hasStoredAnswer(db, { scope: orderScope(actor, body), key: idempotencyKey, now: clock.now() });
     },
   };
 }

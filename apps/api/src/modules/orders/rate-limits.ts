@@ -1,6 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type CountedLimit, countedLimit, refuseOverLimit } from '../../plugins/counted-limit.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type CountedLimit, countedLimit } from '../../plugins/counted-limit.ts';
 
 /**
  * Issue 10 point 3: attempts per minute on the routes anyone may call that place or pay orders.
@@ -41,29 +41,26 @@ function orderer(request: FastifyRequest): string {
 }
 
 /**
- * The preHandler of POST /api/orders: both limits, counted once the body is validated (a route has
- * one declared limit, so these two are counted here, through the plugin and its store). A request
- * over a limit still goes through when its Idempotency-Key was already answered: it places nothing,
- * and the shopper's automatic retry of an order that went through must get that order, not a 429.
- * `scaled` are ORDER_RATE_LIMITS with RATE_LIMIT_SCALE applied (the orders service's `placementLimits`).
+ * The placement limits of POST /api/orders, per address and per e-mail (a route has one declared limit,
+ * so both are counted here, through the plugin and its store). `admit(request)` is the orders service's
+ * `Admit`: it is called only once the request has claimed its Idempotency-Key and is about to place, so
+ * a replay of an answered key, or a retry while the first request runs (409), counts against nothing
+ * (docs/adr/032-limits-count-exactly.md). `scaled` are ORDER_RATE_LIMITS with RATE_LIMIT_SCALE applied
+ * (the orders service's `placementLimits`).
  */
 export function orderPlacementLimits(
   app: FastifyInstance,
   scaled: { perAddress: CountedLimit; perEmail: CountedLimit },
-  isReplay: (request: FastifyRequest) => Promise<boolean>,
 ) {
   const limits = [
     countedLimit(app, scaled.perAddress, 1, (r) => `orders-address:${clientAddress(r)}`),
     countedLimit(app, scaled.perEmail, 1, (r) => `orders-orderer:${orderer(r)}`),
   ];
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    let replay: Promise<boolean> | undefined;
+  return (request: FastifyRequest) => async (): Promise<number | undefined> => {
     for (const overLimit of limits) {
       const retryAfter = await overLimit(request);
-      if (retryAfter === undefined) continue;
-      replay ??= isReplay(request);
-      if (await replay) return;
-      refuseOverLimit(reply, retryAfter);
+      if (retryAfter !== undefined) return retryAfter;
     }
+    return undefined;
   };
 }

@@ -5,14 +5,22 @@ import {
   order,
   orderIdParam,
   orderList,
-  type PlaceOrderBody,
   placeOrderBody,
   placeOrderHeaders,
   syncPaymentBody,
 } from '@shop/contracts/orders';
-import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest, conflict, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  type HttpTable,
+  notFound,
+  orThrow,
+  tooManyRequests,
+  unprocessable,
+} from '../../errors.ts';
 import { currentUserId } from '../../plugins/auth.ts';
+import { refuseOverLimit } from '../../plugins/counted-limit.ts';
 import { checkoutHttp } from '../checkout/index.ts';
 import { CARD_MSG } from '../payments/index.ts';
 import type { RoutesPlugin } from '../types.ts';
@@ -45,6 +53,8 @@ export const ordersHttp: HttpTable<PlaceFailure | ConfirmFailure | SyncFailure |
   refund_failed: (f) => unprocessable(`The refund could not be made, so nothing was cancelled: ${f.message}`),
   not_found: () => notFound(ORDER_MSG.notFound),
   in_flight: () => conflict(ORDER_MSG.inFlight),
+  // The route answers it itself, with `retry-after` (refuseOverLimit).
+  rate_limited: (f) => tooManyRequests(f.retryAfterSeconds),
   not_awaiting_confirmation: () => conflict(ORDER_MSG.notAwaitingConfirmation),
   already_cancelled: () => conflict(ORDER_MSG.alreadyCancelled),
   not_cancellable: () => conflict(ORDER_MSG.notCancellable),
@@ -52,24 +62,17 @@ export const ordersHttp: HttpTable<PlaceFailure | ConfirmFailure | SyncFailure |
 
 /** Issue 4: placing, reading, paying and cancelling orders, under /api/orders. */
 export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
-  const limitOrders = orderPlacementLimits(app, services.orders.placementLimits(), (request: FastifyRequest) =>
-    services.orders.isReplay(
-      { userId: request.user?.userId },
-      request.body as PlaceOrderBody,
-      String(request.headers['idempotency-key']),
-    ),
-  );
+  const placementLimits = orderPlacementLimits(app, services.orders.placementLimits());
 
   app.post(
     '/',
     {
       onRequest: guards.optionalUser,
-      preHandler: limitOrders,
       schema: {
         tags,
         summary: 'Place an order (signed in: the server cart; guest: `email` + `items`)',
         description:
-          '429 past the per-address and per-e-mail (or per-account) limits of a minute; a replay of an answered Idempotency-Key is still answered. The Idempotency-Key header is required: the same key and body returns the same order (201, header `idempotent-replayed: true`), 409 while the first request runs, 422 for a different body. Prices come from the database only. 409 with `details.lines` when prices or stock moved; 402 PAYMENT_DECLINED when the card is declined (the cart is kept; a retry with the same key gets the same 402). A card that needs the extra step answers 201 with status `awaiting_payment` and `payment.next_action`. Issue 15: with Stripe send `payment: {method: "card"}` only (card details → 400); the answer is `awaiting_payment` with `next_action {type: "stripe", client_secret}` for Stripe.js, then `POST /api/orders/:id/sync-payment`. With the demo provider send the card’s brand, last 4, expiry and name (a number or security code → 400). A shop without a card provider answers 422 (choose pay later). 503 when the provider does not answer (retry with the same key).',
+          '429 past the per-address and per-e-mail (or per-account) limits of a minute, counted only for a request that places: a replay of an answered Idempotency-Key, or the same key while its first request runs (409), counts against neither. The Idempotency-Key header is required: the same key and body returns the same order (201, header `idempotent-replayed: true`), 409 while the first request runs, 422 for a different body. Prices come from the database only. 409 with `details.lines` when prices or stock moved; 402 PAYMENT_DECLINED when the card is declined (the cart is kept; a retry with the same key gets the same 402). A card that needs the extra step answers 201 with status `awaiting_payment` and `payment.next_action`. Issue 15: with Stripe send `payment: {method: "card"}` only (card details → 400); the answer is `awaiting_payment` with `next_action {type: "stripe", client_secret}` for Stripe.js, then `POST /api/orders/:id/sync-payment`. With the demo provider send the card’s brand, last 4, expiry and name (a number or security code → 400). A shop without a card provider answers 422 (choose pay later). 503 when the provider does not answer (retry with the same key).',
         security: [{ bearer: [] }, {}],
         headers: placeOrderHeaders,
         body: placeOrderBody,
@@ -91,7 +94,9 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
         { userId: request.user?.userId },
         request.body,
         request.headers['idempotency-key'],
+        placementLimits(request),
       );
+      if (!placed.ok && placed.reason === 'rate_limited') refuseOverLimit(reply, placed.retryAfterSeconds);
       const { order, replayed } = orThrow(placed, ordersHttp);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(order);

@@ -41,7 +41,6 @@ export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
       if (!placed.ok) return placed;
       return ok({ ...placed.value, order: withInvoiceLink(placed.value.order, parts.invoicePdfPath) });
     },
-    isReplay: placing.isReplay,
     confirmPayment: payment.confirmPayment,
     syncPayment: payment.syncPayment,
     refund: payment.refund,
