@@ -127,3 +127,34 @@ for (const [label, viewport] of [
     });
   });
 }
+
+test.describe('listing filters on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the first product card is in the first screen; the Filters button reveals the filters', async ({ page }) => {
+    await openHydrated(page, '/products');
+    const firstCard = page.getByRole('region', { name: 'Results' }).locator('ul.grid > li').first();
+    await expect(firstCard).toBeInViewport();
+    const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(form(page)).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(form(page)).toBeVisible();
+    await expect(form(page).getByLabel('Sort by')).toBeVisible();
+
+    // By keyboard too: focusable, and Enter folds them away again.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(form(page)).toBeHidden();
+  });
+});
+
+test('on a desktop the filters stand beside the grid, with no Filters button', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openHydrated(page, '/products');
+  await expect(form(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeHidden();
+});

@@ -39,7 +39,7 @@ export function addToCart(product: CartProduct, quantity: number, options?: Cart
   const outcome = addOutcome(cartStore.getState().items, product.id, quantity, options);
   const adding = outcome.quantity - outcome.had;
   if (adding <= 0) {
-    toast.error(outcome.limit === 0 ? STOCK_NOTICE.soldOut : capNotice(outcome.limit, outcome.had, options));
+    toast.error(outcome.limit === 0 ? STOCK_NOTICE.soldOut : capNotice(outcome.limit, outcome.had));
     return Promise.resolve(false);
   }
   return cartSync.change({
@@ -60,22 +60,15 @@ export function addToCart(product: CartProduct, quantity: number, options?: Cart
     },
     messages: {
       pending: MSG.adding,
-      success: outcome.capped ? capNotice(outcome.limit, outcome.quantity, options) : MSG.added,
-      // The server's reason helps when the stock fell since the page showed it ('Only 3 left in stock').
-      failure: async (error) => {
-        const { message } = await errorBodyOf(error);
-        return statusOf(error) === 422 && message ? `${MSG.addFailed} ${message}` : MSG.addFailed;
-      },
+      success: outcome.capped ? capNotice(outcome.limit, outcome.quantity) : MSG.added,
+      failure: MSG.addFailed,
     },
   });
 }
 
 /** What a capped add says: the stock left, or the line maximum when that is what capped it. */
-function capNotice(limit: number, inCart: number, options?: CartLineOptions): string {
-  const stock = options?.available;
-  return stock !== undefined && stock <= limit
-    ? STOCK_NOTICE.capped(limit, inCart)
-    : STOCK_NOTICE.lineMaximum(limit, inCart);
+function capNotice(limit: number, inCart: number): string {
+  return limit < MAX_LINE_QUANTITY ? STOCK_NOTICE.capped(limit, inCart) : STOCK_NOTICE.lineMaximum(limit, inCart);
 }
 
 /** spec §4: removes every line of a product. */
