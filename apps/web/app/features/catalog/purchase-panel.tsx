@@ -153,6 +153,11 @@ export function PurchasePanel({ model, choice, onAddToCart, onAddToWishlist }: P
     // A number field reports text it cannot read as a number ('+3', ' 3') as '' with badInput; the
     // field keeps showing what was typed as long as its value stays ''.
     const text = input.value;
+    // Zero is a whole number below the least that can be bought: the field goes to 1, as its − does.
+    if (/^0+$/.test(text)) {
+      step(1);
+      return;
+    }
     const parsed = input.validity.badInput ? parseQuantity('?') : parseQuantity(text);
     if (!parsed.ok) {
       setBadQuantity({ text, message: parsed.message });
