@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import {
   addToServerCart,
@@ -13,6 +13,7 @@ import {
   serverCart,
   signInNow,
   signInPage,
+  variantsOf,
 } from './support/shopper.ts';
 
 /** The toasts on screen (react-hot-toast renders each message as a status live region). */
@@ -142,6 +143,77 @@ test.describe('cart as a guest (spec §4)', () => {
     await expect(toasts(page).filter({ hasText: 'Cart cleared!' })).toHaveCount(1);
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
     await expect(badge(page)).toHaveText('0');
+  });
+});
+
+/** A product with one variant (so the page needs no choice) and less stock than a line may hold. */
+async function oneVariantProduct(request: APIRequestContext) {
+  const res = await request.get('/api/products?limit=100&in_stock=true');
+  const { items } = (await res.json()) as { items: CatalogProduct[] };
+  for (const p of items.filter((p) => p.available > 1 && p.available < 900 && p.available_sizes.length === 0)) {
+    const variants = await variantsOf(request, p.id);
+    if (variants.length === 1 && variants[0]) return { product: p, variant: variants[0] };
+  }
+  throw new Error('No product with one variant and fewer than 900 in stock');
+}
+
+test.describe('a guest cart and the stock', () => {
+  test('quantities are whole numbers only; adds above the stock cap at it and say so, every time', async ({
+    page,
+    request,
+  }) => {
+    const { product, variant } = await oneVariantProduct(request);
+    const stock = variant.available;
+    await page.goto(`/products/${product.id}`);
+    await hydrated(page);
+    const quantity = page.getByLabel('Quantity', { exact: true });
+
+    // '1e3' is not a quantity (a number field would read it as 1000): refused with a reason, nothing added.
+    await quantity.fill('1e3');
+    await expect(page.getByRole('alert').filter({ hasText: 'Enter a whole number of items, like 2' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(badge(page)).toHaveText('0');
+
+    // More than the stock: lowered to it in the field, saying so.
+    await quantity.fill('999999');
+    await expect(quantity).toHaveValue(String(stock));
+    await expect(page.getByTestId('quantity-lowered')).toHaveText(`Only ${stock} left`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(badge(page)).toHaveText(String(stock));
+    // Again: the cart already holds all there is; the shopper is told, not 'Added to cart!'.
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(toasts(page).filter({ hasText: `Only ${stock} left — your cart now has ${stock}.` })).toHaveCount(1);
+    await expect(badge(page)).toHaveText(String(stock));
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').items[0].quantity)).toBe(stock);
+  });
+
+  test('the cart page lowers a line above the current stock, with a notice, before checkout', async ({
+    page,
+    request,
+  }) => {
+    const { product, variant } = await oneVariantProduct(request);
+    const stock = variant.available;
+    await page.goto('/');
+    await hydrated(page);
+    // A guest line saved when there was more stock (or written by an older page): 50 above it now.
+    await page.evaluate(
+      (item) => localStorage.setItem('cart', JSON.stringify({ items: [item], ownerId: null, merge: null })),
+      {
+        product: { id: product.id, name: product.name, sale_price: product.sale_price, slug: product.slug },
+        quantity: stock + 50,
+        variantId: variant.id,
+        color: null,
+        size: null,
+      },
+    );
+    await page.goto('/cart');
+    await hydrated(page);
+    await expect(page.getByTestId('stock-notice')).toHaveText(
+      `Only ${stock} of ${product.name} left — we changed the quantity in your cart to ${stock}.`,
+    );
+    await expect(page.getByLabel(`Quantity of ${product.name}`, { exact: true })).toHaveValue(String(stock));
+    await expect(page.getByTestId('cart-total-items')).toHaveText(String(stock));
+    await expect(badge(page)).toHaveText(String(stock));
   });
 });
 

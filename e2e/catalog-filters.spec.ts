@@ -39,6 +39,14 @@ async function holdNavigations(page: Page) {
   };
 }
 
+/** Opens a listing with its filters shown: on a phone they fold behind the Filters button. */
+async function openListing(page: Page, path: string) {
+  await openHydrated(page, path);
+  const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+  if (await toggle.isVisible()) await toggle.click();
+  await expect(form(page)).toBeVisible();
+}
+
 for (const [label, viewport] of [
   ['desktop 1366 px', { width: 1366, height: 900 }],
   ['phone 390 px', { width: 390, height: 844 }],
@@ -47,7 +55,7 @@ for (const [label, viewport] of [
     test.use({ viewport });
 
     test("a category's brands come with their counts, the spec's four first", async ({ page, request }) => {
-      await openHydrated(page, '/products');
+      await openListing(page, '/products');
       await form(page).getByLabel('Category').selectOption('electronics');
       await expect(page).toHaveURL(/\/products\?category=electronics$/);
 
@@ -74,7 +82,7 @@ for (const [label, viewport] of [
     });
 
     test('a typed price applies by itself after a pause, without a button or a reload', async ({ page, request }) => {
-      await openHydrated(page, '/products?category=home&sort=price-low');
+      await openListing(page, '/products?category=home&sort=price-low');
       await markDocument(page);
       await expect(form(page).getByRole('button', { name: 'Apply filters' })).toHaveCount(0);
       await form(page).getByLabel('Minimum price').pressSequentially('40', { delay: 50 });
@@ -92,7 +100,7 @@ for (const [label, viewport] of [
     });
 
     test('typing survives a navigation in flight from another filter, then applies on top of it', async ({ page }) => {
-      await openHydrated(page, '/products');
+      await openListing(page, '/products');
       const hold = await holdNavigations(page);
       await form(page).getByLabel('Sort by').selectOption('price-high');
       await expect.poll(hold.held).toBeGreaterThan(0); // the sort's navigation waits for its data
@@ -113,7 +121,7 @@ for (const [label, viewport] of [
     });
 
     test("typing survives the pause's own navigation landing mid-word", async ({ page }) => {
-      await openHydrated(page, '/products?category=sports');
+      await openListing(page, '/products?category=sports');
       const min = form(page).getByLabel('Minimum price');
       await min.click();
       const hold = await holdNavigations(page);
@@ -127,3 +135,34 @@ for (const [label, viewport] of [
     });
   });
 }
+
+test.describe('listing filters on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the first product card is in the first screen; the Filters button reveals the filters', async ({ page }) => {
+    await openHydrated(page, '/products');
+    const firstCard = page.getByRole('region', { name: 'Results' }).locator('ul.grid > li').first();
+    await expect(firstCard).toBeInViewport();
+    const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(form(page)).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(form(page)).toBeVisible();
+    await expect(form(page).getByLabel('Sort by')).toBeVisible();
+
+    // By keyboard too: focusable, and Enter folds them away again.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(form(page)).toBeHidden();
+  });
+});
+
+test('on a desktop the filters stand beside the grid, with no Filters button', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openHydrated(page, '/products');
+  await expect(form(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeHidden();
+});

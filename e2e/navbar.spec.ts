@@ -72,6 +72,50 @@ test.describe('signed out', () => {
   });
 });
 
+/**
+ * Holds every request for the header's lazily loaded code (the navbar chunk) until `release()`, so a
+ * test acts before that code is in on every run, as a slow phone does.
+ */
+async function holdHeaderCode(page: Page) {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  await page.route(/\/assets\/navbar-[^/]*\.js$/, async (route) => {
+    await gate;
+    await route.continue().catch(() => undefined);
+  });
+  return { release: () => open() };
+}
+
+test.describe('before the header’s code has loaded', () => {
+  for (const [control, path, heading] of [
+    ['Sign Up', '/auth/signup', 'Create Account'],
+    ['Login', '/auth/login', 'Welcome Back'],
+    ['Contact', '/contact', 'Contact Us'],
+  ] as const) {
+    test(`a click on ${control} still gets there: it is a link to ${path}`, async ({ page }) => {
+      const header = await holdHeaderCode(page);
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      // The server's header is on screen; its code is held back.
+      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
+      const controls = page.getByRole('banner');
+      await controls.getByRole('button', { name: control, exact: true }).first().click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      header.release();
+    });
+  }
+
+  test('once the code is in, Sign Up opens the dialog instead of leaving the page', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
 test('signed in: Account and Logout; Logout ends the session on the server and goes home', async ({ page }) => {
   const answer = await apiLogin(page.request, adminAccount);
   await page.goto('/wishlist');

@@ -119,3 +119,37 @@ test("without 'Remember me' the session ends with the browser session; with it, 
   await main(page).getByRole('link', { name: 'Wishlist' }).click();
   await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();
 });
+
+test('the session-expired message reaches the page a full load falls back to before the header’s code is in', async ({
+  page,
+}) => {
+  const answer = await apiLogin(page.request, customer);
+  await page.goto('/contact');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  await storeSession(page, { ...answer, access: 'expired.access.token', refresh: 'tampered-refresh-token' });
+  // The header's code (which registers the router's navigate) is held back on the page opened next, so
+  // its 401s always come first and the shop falls back to a full page load of /.
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let hold = true;
+  await page.route(/\/assets\/navbar-[^/]*\.js$/, async (route) => {
+    if (hold) await gate;
+    await route.continue().catch(() => undefined);
+  });
+  const refresh = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh-token'));
+  await page.goto('/account', { waitUntil: 'commit' });
+  expect((await refresh).status()).toBe(401);
+  await page.waitForURL((url) => url.pathname === '/');
+  hold = false;
+  open();
+  await expect(page.getByText('Session expired, please signin again.')).toBeVisible();
+  expect(await storedSession(page)).toBeNull();
+  // Shown once: not again on the next page.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.locator('[data-rht-toaster]')).toHaveCount(1);
+  await expect(page.getByText('Session expired, please signin again.')).toHaveCount(0);
+});

@@ -159,6 +159,17 @@ describe('POST /api/products/add-to-cart (spec §7)', () => {
     expect(res.json().message).toBe(`You can have at most ${MAX_LINE_QUANTITY} of one item in your cart`);
   });
 
+  it('refuses a quantity that is not a whole number, in any spelling, and adds nothing', async () => {
+    const u = await signedInUser(t);
+    const p = await createProduct(t, { available: 142 });
+    for (const quantity of ['1e3', '1.5', '+3', ' 3', '3', 1.5, 0.5, -1, 0, Number.MAX_SAFE_INTEGER + 0.5, true, [3]]) {
+      const res = await add(u.headers, { product_id: p.id, quantity });
+      expect(res.statusCode, JSON.stringify(quantity)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('quantity') });
+    }
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.productId, p.id))).toEqual([]);
+  });
+
   it('requires a signed-in user on every cart call', async () => {
     const p = await createProduct(t);
     const calls = [

@@ -30,3 +30,22 @@ export const CART_TOAST = {
   clearFailed: 'Failed to clear cart!',
   removeFailed: 'Failed to remove item from cart!',
 } as const;
+
+/**
+ * What the shopper is told when the stock cuts an add or a line short: never the plain 'Added to
+ * cart!' for an add that was not made in full.
+ */
+export const STOCK_NOTICE = {
+  /** An add capped at the stock: how many are left and what the cart holds now. */
+  capped: (left: number, inCart: number) => `Only ${left} left — your cart now has ${inCart}.`,
+  /** An add capped at the most one line may hold. */
+  lineMaximum: (max: number, inCart: number) =>
+    `You can have at most ${max} of one item — your cart now has ${inCart}.`,
+  /** An add of a variant that is sold out. */
+  soldOut: 'Sorry, this item is sold out.',
+  /** The cart page found a line above the stock and lowered it. */
+  lowered: (name: string, left: number) =>
+    `Only ${left} of ${name} left — we changed the quantity in your cart to ${left}.`,
+  /** The cart page found a line's variant sold out and took it out. */
+  removed: (name: string) => `${name} is sold out — we removed it from your cart.`,
+} as const;

@@ -139,8 +139,11 @@ function createTransport(baseFetch: Fetch, prefixUrl: string, onSessionExpired: 
 function sessionExpired() {
   sessionTokens().end();
   const here = typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
-  appNavigate(safeNextPath(here, 'admin') ? adminLoginHref(here) : '/');
-  void import('react-hot-toast').then(({ toast }) => toast.error(MSG.sessionExpired, { id: 'session-expired' }));
+  appNavigate(safeNextPath(here, 'admin') ? adminLoginHref(here) : '/', {
+    kind: 'error',
+    message: MSG.sessionExpired,
+    id: 'session-expired',
+  });
 }
 
 /** Builds an API client; the app uses `api`, tests build their own over a fake network. */

@@ -1,6 +1,7 @@
 import { TOAST } from '@shop/contracts/constants';
 import { useEffect, useState } from 'react';
 import { Toaster, toast, useToasterStore } from 'react-hot-toast';
+import { takeFlash } from '../../lib/flash.ts';
 
 /**
  * spec §4/§9 toasts: success 2 s, error 4 s, blank 4 s, loading until dismissed; at most 20 at once;
@@ -9,6 +10,11 @@ import { Toaster, toast, useToasterStore } from 'react-hot-toast';
 export default function AppToaster() {
   const { toasts } = useToasterStore();
   const top = useTopBelowHeader();
+  useEffect(() => {
+    // A message the previous page left before a full page load (lib/app-navigator.ts) shows here.
+    const flash = takeFlash();
+    if (flash) toast[flash.kind](flash.message, { id: flash.id });
+  }, []);
   useEffect(() => {
     // Newest first: everything past the 20th visible toast is dismissed.
     for (const t of toasts.filter((t) => t.visible).slice(TOAST.limit)) toast.dismiss(t.id);

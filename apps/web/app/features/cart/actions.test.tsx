@@ -72,6 +72,23 @@ describe('cart actions for a guest', () => {
     await screen.findAllByText('Added to cart!');
   });
 
+  it('caps an add at the variant’s stock and says so, twice over, instead of "Added to cart!"', async () => {
+    const stock = { variantId: 'v-phone', available: 142 };
+    await act(() => addToCart(phone, 1000, stock));
+    expect(quantities()).toEqual([['p-phone', 142]]);
+    await waitFor(() => expect(toastTexts()).toEqual(['Only 142 left — your cart now has 142.']));
+    act(() => toast.remove());
+    let ok: boolean | undefined;
+    await act(async () => {
+      ok = await addToCart(phone, 1000, stock);
+    });
+    expect(ok).toBe(false);
+    expect(quantities()).toEqual([['p-phone', 142]]);
+    expect(JSON.parse(localStorage.getItem('cart')!).items[0]).toMatchObject({ quantity: 142, available: 142 });
+    await waitFor(() => expect(toastTexts()).toEqual(['Only 142 left — your cart now has 142.']));
+    expect(server.calls).toEqual([]);
+  });
+
   it('removes and clears locally with the spec toasts', async () => {
     await act(() => addToCart(phone, 1));
     await act(() => addToCart(lamp, 1));

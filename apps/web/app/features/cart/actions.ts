@@ -1,8 +1,11 @@
 import type { Cart } from '@shop/contracts/cart';
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
+import { STOCK_NOTICE } from '@shop/contracts/messages';
+import toast from 'react-hot-toast';
 import { errorBodyOf, statusOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import {
+  addOutcome,
   type CartLineOptions,
   type CartProduct,
   cartStore,
@@ -27,19 +30,27 @@ import { fromServerCart } from './server-cart.ts';
 
 /**
  * spec §4: adds `quantity` of a product — of the variant `options` names (issue 14), with its colour and
- * size as the spec's call takes them; an existing line of that variant grows by that amount. Resolves
- * true on success.
+ * size as the spec's call takes them; an existing line of that variant grows by that amount, up to the
+ * variant's stock (`options.available`). An add the stock cuts short says so instead of 'Added to
+ * cart!'; one that can add nothing changes nothing. Resolves true when something was added.
  */
 export function addToCart(product: CartProduct, quantity: number, options?: CartLineOptions): Promise<boolean> {
+  cartSync.ensure();
+  const outcome = addOutcome(cartStore.getState().items, product.id, quantity, options);
+  const adding = outcome.quantity - outcome.had;
+  if (adding <= 0) {
+    toast.error(outcome.limit === 0 ? STOCK_NOTICE.soldOut : capNotice(outcome.limit, outcome.had));
+    return Promise.resolve(false);
+  }
   return cartSync.change({
-    apply: (items) => withAdded(items, product, quantity, options),
+    apply: (items) => withAdded(items, product, adding, options),
     send: async (userId) => {
       const cart = await api
         .post('products/add-to-cart', {
           json: {
             product_id: product.id,
             ...(options?.variantId ? { variant_id: options.variantId } : {}),
-            quantity,
+            quantity: adding,
             ...(options?.color ? { color: options.color } : {}),
             ...(options?.size ? { size: options.size } : {}),
           },
@@ -47,8 +58,17 @@ export function addToCart(product: CartProduct, quantity: number, options?: Cart
         .json<Cart>();
       return fromServerCart(cart, userId);
     },
-    messages: { pending: MSG.adding, success: MSG.added, failure: MSG.addFailed },
+    messages: {
+      pending: MSG.adding,
+      success: outcome.capped ? capNotice(outcome.limit, outcome.quantity) : MSG.added,
+      failure: MSG.addFailed,
+    },
   });
+}
+
+/** What a capped add says: the stock left, or the line maximum when that is what capped it. */
+function capNotice(limit: number, inCart: number): string {
+  return limit < MAX_LINE_QUANTITY ? STOCK_NOTICE.capped(limit, inCart) : STOCK_NOTICE.lineMaximum(limit, inCart);
 }
 
 /** spec §4: removes every line of a product. */

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -38,6 +39,21 @@ describe('cart store (spec §4)', () => {
       ['p-phone', 2],
       ['p-shirt', 1],
     ]);
+  });
+
+  it('never grows a line past its variant’s stock, whatever the adds (a guest cart has no server to refuse)', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(MAX_LINE_QUANTITY),
+        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { maxLength: 8 }),
+        (stock, adds) => {
+          cartStore.setState({ items: [], ownerId: null, merge: null, loaded: true });
+          for (const q of adds) addItem(phone, q, { variantId: 'v-phone', available: stock });
+          const sum = adds.reduce((a, b) => a + b, 0);
+          expect(totalItems(items())).toBe(Math.min(sum, stock));
+        },
+      ),
+    );
   });
 
   it('adding an existing product increases its quantity by the added amount', () => {
@@ -169,7 +185,8 @@ describe('cart store totals (property)', () => {
           if (o.kind === 'add') {
             const p = products[o.product]!;
             addItem(p, o.quantity);
-            model.set(p.id, (model.get(p.id) ?? 0) + o.quantity);
+            // A line never holds more than one line may (MAX_LINE_QUANTITY), as on the server.
+            model.set(p.id, Math.min(MAX_LINE_QUANTITY, (model.get(p.id) ?? 0) + o.quantity));
           } else if (o.kind === 'update') {
             const p = products[o.product]!;
             updateQuantity(p.id, o.quantity);
@@ -270,7 +287,7 @@ describe('cart lines keyed by variant (issue 14)', () => {
     expect(lineChoices({ options: [], color: null, size: null })).toEqual([]);
   });
 
-  it('has one line per variant, holding the sum of its adds, over any sequence of adds (property)', () => {
+  it('has one line per variant, holding the sum of its adds up to the line maximum, over any sequence of adds (property)', () => {
     const add = fc.record({
       product: fc.nat({ max: 2 }),
       variant: fc.nat({ max: 3 }),
@@ -283,7 +300,7 @@ describe('cart lines keyed by variant (issue 14)', () => {
         for (const a of adds) {
           const variantId = `v${a.product}-${a.variant}`;
           addItem({ id: `p${a.product}`, name: `P${a.product}`, sale_price: 1 }, a.quantity, { variantId });
-          expected.set(variantId, (expected.get(variantId) ?? 0) + a.quantity);
+          expected.set(variantId, Math.min(MAX_LINE_QUANTITY, (expected.get(variantId) ?? 0) + a.quantity));
         }
         expect(new Map(items().map((i) => [i.variantId, i.quantity]))).toEqual(expected);
         expect(new Set(items().map(itemKey)).size).toBe(items().length);

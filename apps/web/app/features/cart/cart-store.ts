@@ -1,4 +1,5 @@
 import { toCents } from '@shop/contracts/money';
+import { cappedAdd, lineLimit } from '@shop/contracts/quantity';
 import {
   type CollectionState,
   createCollectionStore,
@@ -29,6 +30,8 @@ export interface CartLineOptions {
   options?: string[];
   color?: string | null;
   size?: string | null;
+  /** The variant's stock as the page that adds it shows it: a line never grows past it. */
+  available?: number;
 }
 
 export interface LocalCartItem {
@@ -43,6 +46,12 @@ export interface LocalCartItem {
   options?: string[];
   color?: string | null;
   size?: string | null;
+  /**
+   * The variant's stock when the line was last added or checked (the product page, the server's cart,
+   * the cart page's check on load). A guest's cart lives in this browser, so this is how it knows the
+   * stock; unknown for a line saved before it was kept.
+   */
+  available?: number;
   /** The server's id of this line, once the server knows it (signed in); PATCH cart-items/:id needs it. */
   id?: string;
   /**
@@ -81,6 +90,7 @@ function isLine(value: unknown): value is LocalCartItem {
     Number.isInteger(v.quantity) &&
     v.quantity > 0 &&
     (v.variantId == null || typeof v.variantId === 'string') &&
+    (v.available === undefined || (Number.isInteger(v.available) && v.available >= 0)) &&
     (v.options === undefined || (Array.isArray(v.options) && v.options.every((o) => typeof o === 'string')))
   );
 }
@@ -136,13 +146,15 @@ function newLine(product: CartProduct, quantity: number, options?: CartLineOptio
     ...(options?.options?.length ? { options: [...options.options] } : {}),
     color: norm(options?.color),
     size: norm(options?.size),
+    ...(options?.available !== undefined ? { available: options.available } : {}),
   };
 }
 
 /**
  * spec §4: adding an existing product increases its quantity by the added amount, otherwise appends.
  * Issue 14: "existing" means the same variant; another size or colour of the product is its own line
- * (as on the server). A line whose variant was not known yet learns it here.
+ * (as on the server). A line whose variant was not known yet learns it here. The line never grows past
+ * the variant's stock (`addOutcome`): a guest's cart has no server to refuse it.
  */
 export function withAdded(
   items: LocalCartItem[],
@@ -151,8 +163,36 @@ export function withAdded(
   options?: CartLineOptions,
 ): LocalCartItem[] {
   const at = items.findIndex((i) => isSameLine(i, product.id, options));
-  if (at < 0) return [...items, newLine(product, quantity, options)];
-  return items.map((i, index) => (index === at ? { ...i, ...learnt(i, options), quantity: i.quantity + quantity } : i));
+  const { quantity: total } = addOutcome(items, product.id, quantity, options);
+  if (total <= 0) return items;
+  if (at < 0) return [...items, newLine(product, total, options)];
+  return items.map((i, index) =>
+    index === at
+      ? {
+          ...i,
+          ...learnt(i, options),
+          quantity: total,
+          ...(options?.available !== undefined ? { available: options.available } : {}),
+        }
+      : i,
+  );
+}
+
+/**
+ * What an add of `quantity` does to its line: the line's new quantity, capped at the variant's stock
+ * (the add's, else the line's last known) and MAX_LINE_QUANTITY; whether the cap cut it short; the
+ * limit that did.
+ */
+export function addOutcome(
+  items: LocalCartItem[],
+  productId: string,
+  quantity: number,
+  options?: CartLineOptions,
+): { had: number; quantity: number; capped: boolean; limit: number } {
+  const line = items.find((i) => isSameLine(i, productId, options));
+  const had = line?.quantity ?? 0;
+  const limit = lineLimit(options?.available ?? line?.available);
+  return { had, limit, ...cappedAdd(had, quantity, limit) };
 }
 
 /** What a line whose variant was not known learns from an add that names it. */
@@ -195,6 +235,11 @@ export function updateQuantity(productId: string, quantity: number, line?: LineI
 
 export function removeItem(productId: string) {
   change((items) => withoutProduct(items, productId));
+}
+
+/** Sets the lines as they are (the cart page's stock check). */
+export function setCartItems(items: LocalCartItem[]) {
+  setItems(cartStore, items);
 }
 
 /** spec §4: clear empties. */

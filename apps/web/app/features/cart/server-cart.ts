@@ -20,6 +20,8 @@ export function toLocalItems(cart: Cart): LocalCartItem[] {
     options: line.options,
     color: line.color,
     size: line.size,
+    // The wire's product.available is the line's variant's stock (cart/wire.ts).
+    available: line.product.available,
     ...(line.missing_choices.length > 0 ? { missing: line.missing_choices } : {}),
   }));
 }

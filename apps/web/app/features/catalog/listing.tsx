@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { CardProduct } from './card.ts';
 import { type FilterOptions, Filters, type FixedKey } from './filters.tsx';
@@ -46,12 +47,30 @@ export function ProductListing({
   if (params.subcategory) chips.push({ key: 'subcategory', label: data.names.subcategory ?? params.subcategory });
   if (params.featured) chips.push({ key: 'featured', label: data.names.featured ?? params.featured });
   if (params.q) chips.push({ key: 'q', label: `“${params.q}”` });
+  // Below the two-column layout the filters fold behind a button, so a phone's first screen shows
+  // products; from `lg` up they stand beside the grid as they always did.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
 
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
       <aside aria-label="Filters">
-        {/* Not keyed by the URL: a navigation must not re-create the form under the shopper's typing. */}
-        <Filters path={path} params={params} options={data.options} fixed={fixed} />
+        <button
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((open) => !open)}
+          className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 px-4 font-medium text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-slate-900 lg:hidden"
+        >
+          Filters
+          <span aria-hidden="true" className={filtersOpen ? 'rotate-180' : undefined}>
+            ▾
+          </span>
+        </button>
+        <div id={filtersId} data-testid="filters-panel" className={filtersOpen ? 'mt-4 lg:mt-0' : 'hidden lg:block'}>
+          {/* Not keyed by the URL: a navigation must not re-create the form under the shopper's typing. */}
+          <Filters path={path} params={params} options={data.options} fixed={fixed} />
+        </div>
       </aside>
       <section aria-labelledby="results-heading">
         <h2 id="results-heading" className="sr-only">

@@ -81,6 +81,25 @@ describe('PurchasePanel with variants (issue 14)', () => {
     expect(onAdd).toHaveBeenCalledWith(9, { variant: tee.variants[2], color: 'Red', size: 'L' });
   });
 
+  it('refuses a quantity that is not a whole number with a reason, and adds nothing until it is one', () => {
+    const onAdd = vi.fn();
+    render(<Harness model={{ options: [], variants: [v([], 142)] }} onAdd={onAdd} />);
+    const field = screen.getByLabelText('Quantity');
+    for (const text of ['1e3', '1.5']) {
+      fireEvent.change(field, { target: { value: text } });
+      expect(screen.getByRole('alert').textContent).toBe('Enter a whole number of items, like 2');
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+      expect(onAdd).not.toHaveBeenCalled();
+    }
+    fireEvent.change(field, { target: { value: '999999' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field).toHaveProperty('value', '142');
+    expect(screen.getByTestId('quantity-lowered').textContent).toBe('Only 142 left');
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(onAdd).toHaveBeenCalledWith(142, expect.anything());
+  });
+
   it('shows a product with one variant and no options as before: no pickers, straight to the cart', () => {
     const onAdd = vi.fn();
     render(<Harness model={{ options: [], variants: [v([], 3)] }} onAdd={onAdd} />);

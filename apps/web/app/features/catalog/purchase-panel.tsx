@@ -1,5 +1,6 @@
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import { formatMoney, toCents } from '@shop/contracts/money';
+import { parseQuantity } from '@shop/contracts/quantity';
 import type { PublicVariant } from '@shop/contracts/variants';
 import { Heart, Minus, Plus, ShoppingCart } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -132,12 +133,40 @@ export function PurchasePanel({ model, choice, onAddToCart, onAddToWishlist }: P
   const id = useId();
   const { chosen, choose, summary } = choice;
   const [wanted, setQuantity] = useState(1);
+  // Text that is not a whole number ('1e3', '1.5', '+3'): shown as typed, with why, and never added.
+  const [badQuantity, setBadQuantity] = useState<{ text: string; message: string } | null>(null);
+  // A typed quantity above the stock was lowered: said next to the field, not done silently.
+  const [lowered, setLowered] = useState(false);
   const [missing, setMissing] = useState(-1);
   const max = Math.max(1, Math.min(summary.maxQuantity, MAX_LINE_QUANTITY));
   // Another choice may have less in stock than the quantity typed for the last one.
   const quantity = Math.min(wanted, max);
   const outOfStock = !summary.inStock;
-  const clamp = (n: number) => Math.min(max, Math.max(1, Number.isFinite(n) ? Math.trunc(n) : 1));
+  const clamp = (n: number) => Math.min(max, Math.max(1, n));
+  const step = (n: number) => {
+    setBadQuantity(null);
+    setLowered(false);
+    setQuantity(clamp(n));
+  };
+
+  function typed(input: HTMLInputElement) {
+    // A number field reports text it cannot read as a number ('+3', ' 3') as '' with badInput; the
+    // field keeps showing what was typed as long as its value stays ''.
+    const text = input.value;
+    // Zero is a whole number below the least that can be bought: the field goes to 1, as its − does.
+    if (/^0+$/.test(text)) {
+      step(1);
+      return;
+    }
+    const parsed = input.validity.badInput ? parseQuantity('?') : parseQuantity(text);
+    if (!parsed.ok) {
+      setBadQuantity({ text, message: parsed.message });
+      return;
+    }
+    setBadQuantity(null);
+    setLowered(parsed.value > max);
+    setQuantity(clamp(parsed.value));
+  }
 
   function addToCart() {
     const unchosen = firstUnchosen(model, chosen);
@@ -146,7 +175,7 @@ export function PurchasePanel({ model, choice, onAddToCart, onAddToWishlist }: P
       return;
     }
     const { variant } = summary;
-    if (!variant?.in_stock) return;
+    if (!variant?.in_stock || badQuantity) return;
     void onAddToCart(quantity, { variant, ...specChoice(model, variant) });
   }
 
@@ -187,7 +216,7 @@ export function PurchasePanel({ model, choice, onAddToCart, onAddToWishlist }: P
             size="icon"
             aria-label="Decrease quantity"
             disabled={outOfStock || quantity <= 1}
-            onClick={() => setQuantity(clamp(quantity - 1))}
+            onClick={() => step(quantity - 1)}
           >
             <Minus aria-hidden="true" className="size-4" />
           </Button>
@@ -197,9 +226,12 @@ export function PurchasePanel({ model, choice, onAddToCart, onAddToWishlist }: P
             inputMode="numeric"
             min={1}
             max={max}
-            value={quantity}
+            step={1}
+            value={badQuantity ? badQuantity.text : quantity}
             disabled={outOfStock}
-            onChange={(e) => setQuantity(clamp(e.currentTarget.valueAsNumber))}
+            aria-invalid={badQuantity ? true : undefined}
+            aria-describedby={badQuantity || lowered ? `${id}-qty-note` : undefined}
+            onChange={(e) => typed(e.currentTarget)}
             className="h-10 w-20 rounded-md border border-slate-300 text-center text-sm focus-visible:outline-2 focus-visible:outline-slate-900"
           />
           <Button
@@ -207,11 +239,20 @@ export function PurchasePanel({ model, choice, onAddToCart, onAddToWishlist }: P
             size="icon"
             aria-label="Increase quantity"
             disabled={outOfStock || quantity >= max}
-            onClick={() => setQuantity(clamp(quantity + 1))}
+            onClick={() => step(quantity + 1)}
           >
             <Plus aria-hidden="true" className="size-4" />
           </Button>
         </div>
+        {badQuantity ? (
+          <p id={`${id}-qty-note`} role="alert" className="mt-2 text-red-700 text-sm">
+            {badQuantity.message}
+          </p>
+        ) : lowered ? (
+          <p id={`${id}-qty-note`} role="status" className="mt-2 text-amber-800 text-sm" data-testid="quantity-lowered">
+            {max < MAX_LINE_QUANTITY ? `Only ${max} left` : `At most ${max} of one item`}
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-3">
         <Button size="lg" disabled={outOfStock} onClick={addToCart}>

@@ -18,6 +18,8 @@ const categoryMenu = loadable(() => import('../../components/layout/category-men
 const mobileMenu = loadable(() => import('./mobile-menu.tsx').then((m) => m.default));
 const toaster = loadable(() => import('../../components/layout/toaster.tsx').then((m) => m.default));
 type DialogName = 'login' | 'signup' | 'contact';
+/** The pages with the dialogs' forms (routes.ts), where the controls lead before the dialogs can open. */
+const DIALOG_PAGES: Record<DialogName, string> = { login: '/auth/login', signup: '/auth/signup', contact: '/contact' };
 
 const itemClass =
   'inline-flex h-10 items-center gap-1 rounded-md px-3 font-medium text-slate-800 text-sm hover:bg-slate-100 hover:text-slate-950 focus-visible:outline-2 focus-visible:outline-slate-900';
@@ -93,15 +95,31 @@ export function Navbar({ categories }: { categories: MenuCategory[] }) {
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   const cartCount = useCart((s) => totalItems(s.items));
   const signOut = useSignOut();
+  // Real links to the pages of the same forms, which the dialogs enhance: a click made before this
+  // header's code has loaded (a slow phone) still gets there, and once loaded the dialog opens instead.
+  // Named buttons, as that is what they are once the page's code runs.
   const dialogButton = (name: DialogName, label: string, className = itemClass) => (
-    <button
-      type="button"
+    // biome-ignore lint/a11y/useSemanticElements: a link before the code loads, a dialog's button after
+    <a
+      href={DIALOG_PAGES[name]}
+      role="button"
       className={className}
-      onClick={() => openSiteDialog(name)}
+      onClick={(event) => {
+        // A new tab or window asked for: the page, as the link says.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        openSiteDialog(name);
+      }}
+      onKeyDown={(event) => {
+        // Space presses a button (Enter already clicks a link).
+        if (event.key !== ' ') return;
+        event.preventDefault();
+        openSiteDialog(name);
+      }}
       onPointerEnter={() => preloadSiteDialog(name)}
     >
       {label}
-    </button>
+    </a>
   );
 
   return (

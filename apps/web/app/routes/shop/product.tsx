@@ -131,6 +131,8 @@ function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) 
         options: variant.options,
         color,
         size,
+        // The guest cart caps the line at it (it has no server to refuse more).
+        available: variant.available,
       }),
     );
   const addToWishlist = () =>

@@ -1,6 +1,7 @@
 import { formatMoney } from '@shop/contracts/money';
+import { lineLimit } from '@shop/contracts/quantity';
 import { ShoppingCart, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import {
@@ -31,11 +32,23 @@ export function CartView() {
   const loaded = useCart((s) => s.loaded);
   const items = useCart((s) => s.items);
   const summary = useCart((s) => s.summary);
+  const [notices, setNotices] = useState<string[]>([]);
   useEffect(() => {
+    let live = true;
     // The layout starts this too; whichever runs first loads the saved cart.
     // The saved cart shows at once; the sync (API client, TanStack Query) loads on first use like the actions.
     if (!cartStore.getState().loaded) loadCartFromStorage();
-    void import('../cart-sync.ts').then((m) => m.startCartSync());
+    void import('../cart-sync.ts')
+      .then((m) => m.startCartSync())
+      // Before checkout: lines above the stock now are lowered, with a notice (stock-check.ts).
+      .then(() => import('../stock-check.ts'))
+      .then((m) => m.checkCart(() => actions()))
+      .then((found) => {
+        if (live && found.length > 0) setNotices(found);
+      });
+    return () => {
+      live = false;
+    };
   }, []);
 
   if (!loaded) return <CartPlaceholder />;
@@ -44,6 +57,17 @@ export function CartView() {
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section aria-labelledby="cart-lines-heading">
+        {notices.length > 0 ? (
+          <div
+            role="status"
+            data-testid="stock-notice"
+            className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm"
+          >
+            {notices.map((notice) => (
+              <p key={notice}>{notice}</p>
+            ))}
+          </div>
+        ) : null}
         <div className="flex items-center justify-between border-slate-200 border-b pb-3">
           <h2 id="cart-lines-heading" className="font-semibold text-lg">
             Items in your cart
@@ -127,6 +151,8 @@ function CartLine({ item, named }: { item: LocalCartItem; named: boolean }) {
             className="mt-2"
             value={item.quantity}
             label={label}
+            max={Math.max(1, lineLimit(item.available))}
+            stock={item.available}
             onChange={(quantity) => void actions().then((m) => m.updateQuantity(product.id, quantity, line))}
           />
         </div>
