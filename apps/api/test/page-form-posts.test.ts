@@ -17,9 +17,9 @@ import { ensureWebBuild } from './web-build.ts';
  */
 const ORIGIN = 'http://shop.test';
 let t: TestApp;
-/** Every line the app's logger wrote, parsed, but Fastify's own one per request and answer. */
+/** Every line the app's logger wrote, parsed, but the request log's (plugins/request-log.ts). */
 const lines: Record<string, unknown>[] = [];
-const REQUEST_LOG = new Set(['incoming request', 'request completed']);
+const isRequestLog = (msg: string) => msg === 'incoming request' || /^[A-Z]+ \S+ \d{3} \d+ ms$/.test(msg);
 
 beforeAll(async () => {
   ensureWebBuild();
@@ -29,7 +29,7 @@ beforeAll(async () => {
       write(chunk, _encoding, done) {
         for (const line of String(chunk).split('\n').filter(Boolean)) {
           const parsed = JSON.parse(line) as Record<string, unknown>;
-          if (!REQUEST_LOG.has(String(parsed.msg))) lines.push(parsed);
+          if (!isRequestLog(String(parsed.msg))) lines.push(parsed);
         }
         done();
       },

@@ -1,5 +1,6 @@
 import { catalogImports } from '../../src/db/schema.ts';
 import { multipartFile } from '../admin-catalog-fixtures.ts';
+import { createProduct } from '../cart-fixtures.ts';
 import type { RouteSamples } from './types.ts';
 
 /** Sample requests for product import and export, admin only (see admin-access.test.ts). */
@@ -18,6 +19,10 @@ export const catalogIoSamples: RouteSamples = {
       const [row] = await t.db.insert(catalogImports).values({ format: 'shop', state: 'done' }).returning();
       return { url: `/api/admin/products/imports/${row!.id}` };
     },
+  },
+  'POST /api/admin/products/:id/missing-images/fetch': {
+    adminOnly: true,
+    request: async (t) => ({ url: `/api/admin/products/${(await createProduct(t)).id}/missing-images/fetch` }),
   },
   'GET /api/admin/products/export': {
     adminOnly: true,
