@@ -37,6 +37,10 @@ describe('product bodies', () => {
     expect(slugify('Blue Shirt (XL)')).toBe('blue-shirt-xl');
     expect(slugify('Crème brûlée — Set')).toBe('creme-brulee-set');
     expect(slugify('!!!')).toBe('product');
+    expect(slugify('Ünïcødé')).toBe('unicode');
+    expect(slugify('Smørrebrød Æble Straße Łódź Œuvre Þórr Iıđ')).toBe(
+      'smorrebrod-aeble-strasse-lodz-oeuvre-thorr-iid',
+    );
   });
 
   it('refuses unknown fields, negative prices and stock; PATCH refuses stock', () => {
@@ -47,5 +51,40 @@ describe('product bodies', () => {
     expect(createProductBody.safeParse({ ...ok, available: -1 }).success).toBe(false);
     expect(updateProductBody.safeParse({ available: 3 }).success).toBe(false);
     expect(updateProductBody.safeParse({ sale_price: 5, regular_price: 4 }).success).toBe(false);
+  });
+});
+
+describe('slugify over any text', () => {
+  const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+  const text = fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.string({ unit: 'grapheme', maxLength: 60 }),
+    fc.string({ unit: fc.constantFrom(...'Ünïcødé øæßđłœþı-- _ÀÉÎÕÜ'), maxLength: 60 }),
+  );
+
+  it('always gives a slug of ASCII letters and digits joined by single dashes, at most 80 long', () => {
+    fc.assert(
+      fc.property(text, (name) => {
+        const slug = slugify(name);
+        expect(slug).toMatch(SLUG);
+        expect(slug.length).toBeLessThanOrEqual(80);
+      }),
+    );
+  });
+
+  it('leaves a slug as it is', () => {
+    fc.assert(
+      fc.property(text, (name) => {
+        expect(slugify(slugify(name))).toBe(slugify(name));
+      }),
+    );
+  });
+
+  it('folds a letter that NFKD keeps whole to ASCII, never to a dash', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...'øæßđłœþıØÆŁŒÞĐ'), (letter) => {
+        expect(slugify(`a${letter}b`)).toMatch(/^a[a-z]+b$/);
+      }),
+    );
   });
 });

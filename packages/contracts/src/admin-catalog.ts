@@ -332,12 +332,36 @@ export function resolvePricing(input: {
 }
 
 /** A product name as a URL slug: `Blue Shirt (XL)` → `blue-shirt-xl`. */
+/** Letters NFKD leaves whole (they are not a base letter plus a mark), spelt as ASCII. */
+const LETTERS_WITHOUT_DECOMPOSITION: Readonly<Record<string, string>> = {
+  ø: 'o',
+  æ: 'ae',
+  ß: 'ss',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  œ: 'oe',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+};
+const UNDECOMPOSED = new RegExp(`[${Object.keys(LETTERS_WITHOUT_DECOMPOSITION).join('')}]`, 'g');
+
+/**
+ * Latin letters folded to ASCII: accents split off (NFKD) and dropped, and the letters NFKD keeps
+ * whole spelt out ('Ünïcødé' → 'unicode', not 'unic-de'). Lower-cased; one pass each, linear.
+ */
+export function foldToAscii(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(UNDECOMPOSED, (letter) => LETTERS_WITHOUT_DECOMPOSITION[letter] ?? letter)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '');
+}
+
 export function slugify(name: string): string {
   return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
+    foldToAscii(name)
       .replace(/[^a-z0-9]+/g, '-')
       // Runs are single dashes by now: one at either end at most (not `-+$`, quadratic on long runs).
       .replace(/^-|-$/g, '')
