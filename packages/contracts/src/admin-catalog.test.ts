@@ -13,7 +13,7 @@ describe('resolvePricing', () => {
 
   it('refuses a sale price above the regular one and a pair that disagrees', () => {
     expect(resolvePricing({ regularCents: 1000, saleCents: 1001 })).toEqual({
-      error: 'sale_price must not be greater than regular_price',
+      error: 'Sale price must not be greater than the regular price',
     });
     expect(resolvePricing({ regularCents: 1000, saleCents: 500, percentage: 10 })).toMatchObject({
       error: expect.stringMatching(/disagree/),
@@ -86,5 +86,32 @@ describe('slugify over any text', () => {
         expect(slugify(`a${letter}b`)).toMatch(/^a[a-z]+b$/);
       }),
     );
+  });
+});
+
+describe('product form messages name the fields as the form labels them', () => {
+  const SNAKE = /\b[a-z]+_[a-z_]+\b/;
+  const numbers = ['regular_price', 'sale_price', 'percentage_discount', 'available'] as const;
+  const bad = fc.oneof(fc.constant(-1), fc.constant(1.5), fc.constant(1e12), fc.constant('x'), fc.double());
+
+  it('never shows a column name for a bad price, discount or stock', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...numbers), bad, (field, value) => {
+        const body = { name: 'X', category: 'home', regular_price: 10, [field]: value };
+        for (const issue of createProductBody.safeParse(body).error?.issues ?? []) {
+          expect(issue.message).not.toMatch(SNAKE);
+        }
+      }),
+    );
+  });
+
+  it('says Stock, Regular price and Sale price', () => {
+    const messages = (body: object) =>
+      createProductBody.safeParse({ name: 'X', category: 'home', ...body }).error?.issues.map((i) => i.message);
+    expect(messages({ regular_price: -1 })).toContain('Regular price must not be negative');
+    expect(messages({ regular_price: 10, sale_price: 12 })).toContain(
+      'Sale price must not be greater than the regular price',
+    );
+    expect(messages({ regular_price: 10, available: -1 })).toContain('Stock must not be negative');
   });
 });
