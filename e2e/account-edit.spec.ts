@@ -201,22 +201,27 @@ test('the address book: add, edit, make default and delete', async ({ page, requ
   await book.getByRole('button', { name: 'Add address' }).click();
   const newForm = book.getByRole('form', { name: 'New address' });
   await newForm.getByLabel('Country').fill('G');
+  // Leaving the field closes its list of countries.
+  await newForm.getByLabel('Country').press('Tab');
   await newForm.getByRole('button', { name: 'Save address' }).click();
   await expect(newForm.getByText('Full name is required')).toBeVisible();
   await expect(newForm.getByText('City is required')).toBeVisible();
-  await expect(newForm.getByText('Country must be a two-letter code')).toBeVisible();
+  await expect(newForm.getByText('Choose a country from the list')).toBeVisible();
 
   await newForm.getByLabel('Full name').fill('Ada Lovelace');
   await newForm.getByLabel('Address', { exact: true }).fill('12 Analytical Way');
   await newForm.getByLabel('City').fill('London');
   await newForm.getByLabel('Postal code').fill('N1 9GU');
   await newForm.getByLabel('Country').fill('gb');
+  // Leaving the field closes its list of countries.
+  await newForm.getByLabel('Country').press('Tab');
   await newForm.getByRole('button', { name: 'Save address' }).click();
   await expect(book.getByRole('status')).toHaveText('The address was saved.');
   const home = book.getByRole('listitem', { name: 'Ada Lovelace' });
   await expect(home).toContainText('12 Analytical Way');
-  await expect(home).toContainText('N1 9GU London');
-  await expect(home).toContainText('GB');
+  await expect(home.getByText('London', { exact: true })).toBeVisible();
+  await expect(home.getByText('N1 9GU', { exact: true })).toBeVisible();
+  await expect(home).toContainText('United Kingdom');
   // The first address becomes the default.
   await expect(home.getByText('Default', { exact: true })).toBeVisible();
 
@@ -227,9 +232,11 @@ test('the address book: add, edit, make default and delete', async ({ page, requ
   await second.getByLabel('City').fill('Manchester');
   await second.getByLabel('Postal code').fill('M1 1AA');
   await second.getByLabel('Country').fill('GB');
+  // Leaving the field closes its list of countries.
+  await second.getByLabel('Country').press('Tab');
   await second.getByRole('button', { name: 'Save address' }).click();
   const work = book.getByRole('listitem', { name: 'Ada at work' });
-  await expect(work).toContainText('M1 1AA Manchester');
+  await expect(work).toContainText('M1 1AA');
   await expect(work.getByText('Default', { exact: true })).toHaveCount(0);
 
   // Edit: the form holds the saved values; the change shows in the list.
@@ -239,7 +246,7 @@ test('the address book: add, edit, make default and delete', async ({ page, requ
   await edit.getByLabel('City').fill('Salford');
   await edit.getByLabel('Phone (optional)').fill('+44 161 000 0000');
   await edit.getByRole('button', { name: 'Save address' }).click();
-  await expect(book.getByRole('listitem', { name: 'Ada at work' })).toContainText('M1 1AA Salford');
+  await expect(book.getByRole('listitem', { name: 'Ada at work' })).toContainText('Salford');
   await expect(book.getByRole('listitem', { name: 'Ada at work' })).toContainText('+44 161 000 0000');
 
   // Make default: the badge moves, the default comes first.

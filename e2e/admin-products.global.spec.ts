@@ -76,7 +76,7 @@ test('an admin creates a product with an uploaded picture, publishes, edits, res
   // Client-side validation mirrors the API: a sale price above the regular price is refused.
   await page.getByLabel('Sale price ($)').fill('60');
   await page.getByRole('button', { name: 'Create product' }).click();
-  await expect(page.getByText('sale_price must not be greater than regular_price')).toBeVisible();
+  await expect(page.getByText('Sale price must not be greater than the regular price')).toBeVisible();
   await page.getByLabel('Sale price ($)').fill('44.99');
   await expect(page.getByLabel('Discount (%)')).toHaveValue('10');
   await page.getByRole('button', { name: 'Create product' }).click();

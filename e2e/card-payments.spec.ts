@@ -115,7 +115,9 @@ test('a card order paid after the bank’s confirmation is refunded from the adm
   await checkoutForm(page).getByLabel('Address', { exact: true }).fill(ADDRESS.line1);
   await checkoutForm(page).getByLabel('City', { exact: true }).fill(ADDRESS.city);
   await checkoutForm(page).getByLabel('Postal code', { exact: true }).fill(ADDRESS.postal_code);
-  await checkoutForm(page).getByLabel('Country code', { exact: true }).fill(ADDRESS.country);
+  await checkoutForm(page).getByLabel('Country', { exact: true }).fill(ADDRESS.country);
+  // Leaving the field closes its list of countries.
+  await checkoutForm(page).getByLabel('Country', { exact: true }).press('Tab');
   await fillCard(page, TEST_CARD.confirm);
   await placeOrderButton(page).click();
   await confirmDialog(page).getByRole('button', { name: 'Approve' }).click();

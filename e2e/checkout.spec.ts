@@ -384,3 +384,22 @@ test('the confirmation page without a fresh order points to the order history', 
   await expect(page.getByRole('heading', { name: 'No recent order to show' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Your orders' })).toHaveAttribute('href', '/orders');
 });
+
+test('the country is chosen from the list by its name and saved as its code', async ({ page }) => {
+  const [a] = products as [CatalogProduct];
+  await addOnProductPage(page, a, 1);
+  await goToCheckout(page);
+  await fillGuestDetails(page, guestEmail('country'));
+  const country = checkoutForm(page).getByRole('combobox', { name: 'Country' });
+  await country.fill('Germ');
+  await checkoutForm(page)
+    .getByRole('option', { name: /^Germany/ })
+    .click();
+  await expect(country).toHaveValue('Germany');
+  await fillCard(page, TEST_CARD.success);
+  const placed = page.waitForRequest(isPlaceOrder);
+  await placeOrderButton(page).click();
+  expect((await placed).postDataJSON().shipping_address.country).toBe('DE');
+  await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+  await expect(page.getByTestId('shipping-address')).toContainText('Germany');
+});

@@ -58,7 +58,9 @@ export async function fillAddress(scope: Locator, address: TestAddress = ADDRESS
   await scope.getByLabel('Address', { exact: true }).fill(address.line1);
   await scope.getByLabel('City', { exact: true }).fill(address.city);
   await scope.getByLabel('Postal code', { exact: true }).fill(address.postal_code);
-  await scope.getByLabel('Country code', { exact: true }).fill(address.country);
+  await scope.getByLabel('Country', { exact: true }).fill(address.country);
+  // Leaving the field closes its list of countries.
+  await scope.getByLabel('Country', { exact: true }).press('Tab');
 }
 
 export async function fillCard(page: Page, number: string, card: { expiry?: string; cvc?: string } = {}) {

@@ -359,7 +359,7 @@ describe('options and the variants grid', () => {
       [{ variants: [{ ...row, sku: 'has space' }] }, 400, /without spaces/],
       [{ variants: [{ ...row, id: '00000000-0000-4000-8000-000000000000' }] }, 400, /not one of this product/],
       [{ variants: [] }, 400, /at least one variant/],
-      [{ variants: [{ ...row, weight_grams: -5 }] }, 400, /weight_grams must not be negative/],
+      [{ variants: [{ ...row, weight_grams: -5 }] }, 400, /Weight \(g\) must not be negative/],
     ];
     for (const [payload, status, message] of cases) {
       const res = await call('PATCH', `/products/${tee.id}`, payload);

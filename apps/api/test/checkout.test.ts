@@ -79,6 +79,21 @@ describe('POST /api/checkout/quote', () => {
     expect(empty.json().message).toBe('Your cart is empty');
   });
 
+  it('refuses a country name in place of its code on the country field, and saves nothing', async () => {
+    const p = await createProduct(t, { salePriceCents: 1000 });
+    const before = await writeCounts(t);
+    for (const country of ['Germany', 'XX']) {
+      const body = guestBody([{ product_id: p.id, quantity: 1 }]);
+      const res = await placeOrder(t, { ...body, shipping_address: { ...(body.shipping_address as object), country } });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json().details)).toContain('shipping_address.country');
+      expect(JSON.stringify(res.json().details)).toContain('Choose a country from the list');
+    }
+    expect(await writeCounts(t)).toEqual(before);
+    const ok = await placeOrder(t, guestBody([{ product_id: p.id, quantity: 1 }]));
+    expect(ok.json().shipping_address.country).toBe('GB');
+  });
+
   it('writes nothing, and the order then charges exactly the quoted totals', async () => {
     const p = await createProduct(t, { salePriceCents: 1337 });
     const body = guestBody([{ product_id: p.id, quantity: 3 }], {

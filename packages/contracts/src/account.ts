@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { email, newPassword, registerBody, username } from './auth.ts';
 import { variantId } from './cart.ts';
 import { MSG } from './messages.ts';
-import { address } from './orders.ts';
+import { address, storedAddress } from './orders.ts';
 
 /** Issue 4: the shopper's own account. */
 
@@ -64,7 +64,7 @@ export const changePasswordForm = changePasswordBody
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
-export const savedAddress = address.extend({ id: z.string(), is_default: z.boolean() });
+export const savedAddress = storedAddress.extend({ id: z.string(), is_default: z.boolean() });
 export type SavedAddress = z.infer<typeof savedAddress>;
 export const addressBody = address.extend({ is_default: z.boolean().optional() });
 export type AddressBody = z.infer<typeof addressBody>;

@@ -138,13 +138,13 @@ const productFields = {
   category: z.string({ error: 'category is required' }).trim().min(1, 'category is required').max(50),
   subcategory: z.string().trim().min(1).max(100).nullable(),
   brand: z.string().trim().min(1).max(50).nullable(),
-  regular_price: money('regular_price'),
-  sale_price: money('sale_price'),
+  regular_price: money('Regular price'),
+  sale_price: money('Sale price'),
   percentage_discount: z
-    .number({ error: 'percentage_discount must be a whole number' })
-    .int('percentage_discount must be a whole number')
-    .min(0, 'percentage_discount must not be negative')
-    .max(100, 'percentage_discount must be at most 100'),
+    .number({ error: 'Discount (%) must be a whole number' })
+    .int('Discount (%) must be a whole number')
+    .min(0, 'Discount (%) must not be negative')
+    .max(100, 'Discount (%) must be at most 100'),
   images: z
     .array(mediaPath())
     .max(MAX_IMAGES, `a product may have at most ${MAX_IMAGES} images`)
@@ -160,10 +160,10 @@ const productFields = {
 };
 
 const stock = z
-  .number({ error: 'available must be a whole number' })
-  .int('available must be a whole number')
-  .min(0, 'available (stock) must not be negative')
-  .max(MAX_STOCK, `available must be at most ${MAX_STOCK}`);
+  .number({ error: 'Stock must be a whole number' })
+  .int('Stock must be a whole number')
+  .min(0, 'Stock must not be negative')
+  .max(MAX_STOCK, `Stock must be at most ${MAX_STOCK}`);
 
 const stockOf = (name: string) =>
   z
@@ -188,10 +188,10 @@ export const variantInput = z.strictObject({
     })
     .max(MAX_OPTIONS, `a variant has at most ${MAX_OPTIONS} option values`)
     .default([]),
-  price: money('price').nullable().default(null),
-  compare_at_price: money('compare_at_price').nullable().default(null),
-  available: stockOf('available').optional(),
-  expected_available: stockOf('expected_available').optional(),
+  price: money('Price').nullable().default(null),
+  compare_at_price: money('Compare-at price').nullable().default(null),
+  available: stockOf('Stock').optional(),
+  expected_available: stockOf('Expected stock').optional(),
   image: mediaPath('a variant image must be a picture uploaded to the shop (/media/… address)')
     .nullable()
     .default(null),
@@ -203,10 +203,10 @@ export const variantInput = z.strictObject({
     .default(null)
     .transform((v) => v || null),
   weight_grams: z
-    .number({ error: 'weight_grams must be a whole number' })
-    .int('weight_grams must be a whole number')
-    .min(0, 'weight_grams must not be negative')
-    .max(1_000_000, 'weight_grams must be at most 1000000')
+    .number({ error: 'Weight (g) must be a whole number' })
+    .int('Weight (g) must be a whole number')
+    .min(0, 'Weight (g) must not be negative')
+    .max(1_000_000, 'Weight (g) must be at most 1000000')
     .nullable()
     .default(null),
 });
@@ -229,7 +229,7 @@ const listsIssue = {
 /** A sale price not above the regular one (both in the same request, or one with the stored other). */
 const salePriceRule = (p: { regular_price?: number; sale_price?: number }) =>
   p.regular_price === undefined || p.sale_price === undefined || p.sale_price <= p.regular_price;
-const saleIssue = { message: 'sale_price must not be greater than regular_price', path: ['sale_price'] };
+const saleIssue = { message: 'Sale price must not be greater than the regular price', path: ['sale_price'] };
 
 /** POST /api/admin/products. Without a slug one is made from the name; stock starts at `available`. */
 export const createProductBody = z
@@ -320,14 +320,14 @@ export function resolvePricing(input: {
 }): { saleCents: number; percentage: number } | { error: string } {
   const { regularCents, saleCents, percentage } = input;
   if (saleCents !== undefined && saleCents > regularCents) {
-    return { error: 'sale_price must not be greater than regular_price' };
+    return { error: 'Sale price must not be greater than the regular price' };
   }
   if (saleCents !== undefined && percentage !== undefined) {
     if (saleCents === discountedCents(regularCents, percentage) || percentOff(regularCents, saleCents) === percentage) {
       return { saleCents, percentage };
     }
     return {
-      error: `sale_price and percentage_discount disagree: ${percentage}% off gives ${fromCents(discountedCents(regularCents, percentage)).toFixed(2)}`,
+      error: `Sale price and discount (%) disagree: ${percentage}% off gives ${fromCents(discountedCents(regularCents, percentage)).toFixed(2)}`,
     };
   }
   if (saleCents !== undefined) return { saleCents, percentage: percentOff(regularCents, saleCents) };
@@ -336,12 +336,36 @@ export function resolvePricing(input: {
 }
 
 /** A product name as a URL slug: `Blue Shirt (XL)` → `blue-shirt-xl`. */
+/** Letters NFKD leaves whole (they are not a base letter plus a mark), spelt as ASCII. */
+const LETTERS_WITHOUT_DECOMPOSITION: Readonly<Record<string, string>> = {
+  ø: 'o',
+  æ: 'ae',
+  ß: 'ss',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  œ: 'oe',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+};
+const UNDECOMPOSED = new RegExp(`[${Object.keys(LETTERS_WITHOUT_DECOMPOSITION).join('')}]`, 'g');
+
+/**
+ * Latin letters folded to ASCII: accents split off (NFKD) and dropped, and the letters NFKD keeps
+ * whole spelt out ('Ünïcødé' → 'unicode', not 'unic-de'). Lower-cased; one pass each, linear.
+ */
+export function foldToAscii(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(UNDECOMPOSED, (letter) => LETTERS_WITHOUT_DECOMPOSITION[letter] ?? letter)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '');
+}
+
 export function slugify(name: string): string {
   return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
+    foldToAscii(name)
       .replace(/[^a-z0-9]+/g, '-')
       // Runs are single dashes by now: one at either end at most (not `-+$`, quadratic on long runs).
       .replace(/^-|-$/g, '')
@@ -382,7 +406,7 @@ export const bulkEditBody = z
       .discriminatedUnion(
         'mode',
         [
-          z.strictObject({ mode: z.literal('set'), value: money('price') }),
+          z.strictObject({ mode: z.literal('set'), value: money('Price') }),
           z.strictObject({
             mode: z.literal('percent'),
             value: z
@@ -397,7 +421,7 @@ export const bulkEditBody = z
         { error: 'price.mode must be set or percent' },
       )
       .optional(),
-    stock: stockOf('stock').optional(),
+    stock: stockOf('Stock').optional(),
     category: productFields.category.optional(),
     published: productFields.published.optional(),
   })

@@ -3,9 +3,26 @@ import { email } from './auth.ts';
 import { idempotencyKey, productId, variantId } from './cart.ts';
 import { paged } from './common.ts';
 import { MAX_LINE_QUANTITY } from './constants.ts';
+import { isCountryCode } from './countries.ts';
 import { stopAt } from './text.ts';
 
+export const COUNTRY_MESSAGE = 'Choose a country from the list';
+
 /** Issue 4: checkout and orders. Money on the wire is decimals; cents inside (money.ts). */
+
+/**
+ * ISO 3166-1 alpha-2 from the list (countries.ts), upper-cased: free text cut to two letters made
+ * "Germany" into GE (Georgia), so anything else is refused on the field. A linear check: at most
+ * 8 characters are trimmed and looked up.
+ */
+export const countryCode = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Country is required' : COUNTRY_MESSAGE) })
+  .max(8, { message: COUNTRY_MESSAGE, abort: true })
+  .trim()
+  // An overwrite, not a transform: answers that carry an address must encode through it too.
+  .toUpperCase()
+  // Not a type guard: an Address keeps `country: string`, as stored addresses hold.
+  .refine((code): boolean => isCountryCode(code), COUNTRY_MESSAGE);
 
 const text = (label: string, max: number) =>
   z
@@ -40,13 +57,7 @@ export const address = z.strictObject({
     'State / region',
   ).optional(),
   postal_code: plainLine(text('Postal code', 20), 'Postal code'),
-  /** ISO 3166-1 alpha-2 */
-  country: z
-    .string({ error: 'Country is required' })
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code')
-    // An overwrite, not a transform: answers that carry an address must encode through it too.
-    .toUpperCase(),
+  country: countryCode,
   phone: z
     .string()
     .trim()
@@ -54,6 +65,19 @@ export const address = z.strictObject({
     .optional(),
 });
 export type Address = z.infer<typeof address>;
+
+/**
+ * An address in an answer: as `address`, but the country any two letters, because addresses saved
+ * before countries came from the list (docs/adr/028-countries-and-address-lines.md) must still show.
+ */
+export const storedAddress = address.extend({
+  country: z
+    .string()
+    .trim()
+    // An overwrite, not a transform: answers that carry an address must encode through it too.
+    .toUpperCase(),
+});
+export type StoredAddress = z.infer<typeof storedAddress>;
 
 export const orderLineInput = z.strictObject({
   product_id: productId,
@@ -273,8 +297,8 @@ export const order = z.object({
   totals,
   discount_code: z.string().nullable(),
   shipping_method: z.enum(SHIPPING_METHOD_IDS),
-  shipping_address: address,
-  billing_address: address.nullable(),
+  shipping_address: storedAddress,
+  billing_address: storedAddress.nullable(),
   payment,
   invoice: invoice.nullable(),
   tracking_number: z.string().nullable(),

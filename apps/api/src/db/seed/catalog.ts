@@ -1,3 +1,4 @@
+import { foldToAscii } from '@shop/contracts/admin-catalog';
 import { discountedCents } from '@shop/contracts/money';
 import { combinations, defaultSku, optionsFromLists, type ProductOption, splitEvenly } from '@shop/contracts/variants';
 import type { Tx } from '../client.ts';
@@ -129,10 +130,7 @@ type Rng = ReturnType<typeof createRng>;
 
 /** URL-safe slug: ASCII letters and digits joined by single dashes ('Poäng' → 'poang'). */
 export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return foldToAscii(text)
     .replace(/['’"]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');

@@ -1,7 +1,7 @@
+import { addressLines, type PostalAddress } from '@shop/contracts/address-format';
 import { bankDetailRows, hasBankAccount, paymentReference } from '@shop/contracts/invoices';
 import { describeOptions, soldOptions } from '@shop/contracts/line-options';
 import { formatMoney } from '@shop/contracts/money';
-import type { Address } from '@shop/contracts/orders';
 import type { invoices } from '../../db/schema.ts';
 import type { OrderBundle } from '../orders/index.ts';
 import type { Settings } from '../settings/index.ts';
@@ -69,23 +69,6 @@ const dateTimeIn = (timeZone: string) =>
     timeZoneName: 'short',
   });
 
-const regions = new Intl.DisplayNames(['en'], { type: 'region' });
-/** `GB` → `United Kingdom`; a code Intl does not know stays as it is. */
-function countryName(code: string): string {
-  try {
-    return regions.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** An address as letters are addressed (the order mail's order of lines). */
-export function addressLines(a: Address): string[] {
-  return [a.name, a.line1, a.line2, `${a.postal_code} ${a.city}`, a.region, countryName(a.country)].filter(
-    (line): line is string => Boolean(line?.trim()),
-  );
-}
-
 /** `8.25%` from basis points, without trailing zeros. */
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 
@@ -102,7 +85,7 @@ export function invoiceDocument(
   const { order, invoice } = bundle;
   const date = dateIn(settings.timeZone);
   const status = invoiceStatus(invoice, now);
-  const billTo = (order.billingAddress ?? order.shippingAddress) as Address;
+  const billTo = (order.billingAddress ?? order.shippingAddress) as PostalAddress;
   const totals = [
     { label: 'Subtotal', value: formatMoney(order.subtotalCents) },
     ...(order.discountCents > 0

@@ -1,3 +1,4 @@
+import { addressLines } from '@shop/contracts/address-format';
 import { type BankDetails, bankDetailRows, hasBankAccount, paymentReference } from '@shop/contracts/invoices';
 import { describeOptions } from '@shop/contracts/line-options';
 import { formatAmount } from '@shop/contracts/money';
@@ -61,8 +62,7 @@ export function confirmationMail(
             : []),
           ...transferLines(order, payLater),
         ];
-  const a = order.shipping_address;
-  const address = [a.name, a.line1, a.line2, `${a.postal_code} ${a.city}`, a.region, a.country].filter(Boolean);
+  const address = addressLines(order.shipping_address);
   const text = [
     `Thank you for your order at ${storeName}!`,
     '',

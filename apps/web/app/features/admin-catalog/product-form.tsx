@@ -375,7 +375,7 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
                     alt={`Uploaded ${i + 1} of ${state.images.length}`}
                     width={112}
                     height={112}
-                    className="size-28 rounded-md border border-slate-200 bg-slate-100 object-cover"
+                    className="size-28 max-w-none shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover"
                   />
                   <Button
                     type="button"

@@ -51,10 +51,10 @@ const columnsWith = (names: CatalogNames): ColumnDef<AdminProduct, unknown>[] =>
           alt=""
           width={40}
           height={40}
-          className="size-10 rounded bg-slate-100 object-cover"
+          className="size-10 max-w-none shrink-0 rounded bg-slate-100 object-cover"
         />
       ) : (
-        <div className="size-10 rounded bg-slate-100" />
+        <div className="size-10 shrink-0 rounded bg-slate-100" />
       );
     },
   },

@@ -96,7 +96,7 @@ function Details({ product }: { product: AdminProduct }) {
                 alt={`${product.name}, view ${i + 1}`}
                 width={96}
                 height={96}
-                className="size-24 rounded-md border border-slate-200 bg-slate-100 object-cover"
+                className="size-24 max-w-none shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover"
               />
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { addressOneLine } from '@shop/contracts/address-format';
 import type { CustomerDetail, CustomerRow } from '@shop/contracts/admin-insights';
 import { formatAmount } from '@shop/contracts/money';
 import { useQuery } from '@tanstack/react-query';
@@ -219,9 +220,7 @@ function CustomerDetailView({ id, onBack }: { id: string; onBack: () => void }) 
                   <ul className="space-y-2 text-sm">
                     {d.addresses.map((a) => (
                       <li key={a.id}>
-                        {a.name}, {a.line1}
-                        {a.line2 ? `, ${a.line2}` : ''}, {a.city}
-                        {a.region ? `, ${a.region}` : ''} {a.postal_code}, {a.country}
+                        {a.name}, {addressOneLine(a)}
                         {a.is_default ? <span className="text-slate-600"> (default)</span> : null}
                       </li>
                     ))}

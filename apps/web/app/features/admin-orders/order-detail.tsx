@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { addressLines } from '@shop/contracts/address-format';
 import {
   type AdminOrderDetail,
   type CancelOrderBody,
@@ -11,7 +12,7 @@ import {
 } from '@shop/contracts/admin-orders';
 import { describeOptions } from '@shop/contracts/line-options';
 import { formatAmount } from '@shop/contracts/money';
-import type { Address } from '@shop/contracts/orders';
+import type { StoredAddress as Address } from '@shop/contracts/orders';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -215,11 +216,10 @@ function Row({ label, strong, children }: { label: string; strong?: boolean; chi
 function AddressBlock({ address: a }: { address: Address }) {
   return (
     <address className="text-slate-800 text-sm not-italic">
-      {[a.name, a.line1, a.line2, `${a.postal_code} ${a.city}`, a.region, a.country.toUpperCase()]
-        .filter(Boolean)
-        .map((line) => (
-          <div key={line}>{line}</div>
-        ))}
+      {addressLines(a).map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address are fixed and may repeat
+        <div key={i}>{line}</div>
+      ))}
     </address>
   );
 }

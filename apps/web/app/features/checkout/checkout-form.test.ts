@@ -66,7 +66,7 @@ describe('checkoutFormSchema', () => {
       'shipping.line1': 'Address is required',
       'shipping.city': 'City is required',
       'shipping.postal_code': 'Postal code is required',
-      'shipping.country': 'Country must be a two-letter code',
+      'shipping.country': 'Choose a country from the list',
       'card.number': 'Card number must be 12 to 19 digits',
       'card.expiry': 'Expiry month must be 1–12',
       'card.cvc': 'CVC must be 3 or 4 digits',

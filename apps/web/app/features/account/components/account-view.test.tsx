@@ -242,7 +242,7 @@ describe('AccountView', () => {
     expect(body).not.toHaveProperty('is_default');
     const card = await within(addresses).findByRole('listitem', { name: 'Ada Lovelace' });
     expect(card.textContent).toContain('Default');
-    expect(card.textContent).toContain('N1 9GU London');
+    expect(card.textContent).toContain('LondonN1 9GUUnited Kingdom');
   });
 
   it('deletes the account only with the right password, then signs out and goes home', async () => {

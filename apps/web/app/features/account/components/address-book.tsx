@@ -1,4 +1,5 @@
 import type { SavedAddress } from '@shop/contracts/account';
+import { addressLines } from '@shop/contracts/address-format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,17 +15,10 @@ import { AddressForm } from './address-form.tsx';
 type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'confirm-delete'; id: string };
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-/** The lines of an address as they read on an envelope, each with a stable key. */
-export function addressLines(a: SavedAddress): [key: string, text: string][] {
-  const lines: [string, string | undefined][] = [
-    ['name', a.name],
-    ['line1', a.line1],
-    ['line2', a.line2],
-    ['city', [a.postal_code, a.city].filter(Boolean).join(' ')],
-    ['country', [a.region, a.country].filter(Boolean).join(', ')],
-    ['phone', a.phone],
-  ];
-  return lines.filter((line): line is [string, string] => Boolean(line[1]));
+/** The lines of an address as they read on an envelope (in its country's order), each with a key. */
+export function envelopeLines(a: SavedAddress): [key: string, text: string][] {
+  const lines = addressLines(a, { withName: false }).map((line, i): [string, string] => [`line-${i}`, line]);
+  return [['name', a.name], ...lines, ...(a.phone ? [['phone', a.phone] as [string, string]] : [])];
 }
 
 /** The address book of /account (issue 4): list, add, edit, delete and choose the default. */
@@ -103,7 +97,7 @@ export function AddressBook({ userId }: { userId: string }) {
                       Default
                     </p>
                   ) : null}
-                  {addressLines(address).map(([key, line]) => (
+                  {envelopeLines(address).map(([key, line]) => (
                     <p key={key} className={key === 'name' ? 'font-medium' : 'text-slate-700'}>
                       {line}
                     </p>

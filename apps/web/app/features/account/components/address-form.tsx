@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AddressBody, addressBody, type SavedAddress } from '@shop/contracts/account';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { CountryCombobox } from '../../../components/ui/country-combobox.tsx';
 import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
@@ -113,7 +114,24 @@ export function AddressForm({
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {field('postal_code', 'Postal code', 'postal-code')}
-        {field('country', 'Country', 'country', { hint: 'Two-letter code, e.g. US, GB or DE', maxLength: 2 })}
+        <LabelledField id={`${id}-country`} label="Country" error={errors.country?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="country"
+              render={({ field: country }) => (
+                <CountryCombobox
+                  control={control}
+                  name={country.name}
+                  value={country.value}
+                  onChange={country.onChange}
+                  onBlur={country.onBlur}
+                  autoComplete="country"
+                />
+              )}
+            />
+          )}
+        </LabelledField>
       </div>
       {field('phone', 'Phone (optional)', 'tel', { type: 'tel' })}
       {address?.is_default ? null : (

@@ -1,4 +1,5 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { CountryCombobox } from '../../../components/ui/country-combobox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import type { CheckoutValues } from '../checkout-form.ts';
@@ -10,11 +11,13 @@ export function AddressFields({
   section,
   idPrefix,
   register,
+  control: formControl,
   errors,
 }: {
   section: Section;
   idPrefix: string;
   register: UseFormRegister<CheckoutValues>;
+  control: Control<CheckoutValues>;
   errors: FieldErrors<CheckoutValues>;
 }) {
   const e = errors[section];
@@ -59,15 +62,21 @@ export function AddressFields({
       <LabelledField id={id('postal')} label="Postal code" error={e?.postal_code?.message}>
         {(control) => <Input {...control} autoComplete={auto('postal-code')} {...register(`${section}.postal_code`)} />}
       </LabelledField>
-      <LabelledField id={id('country')} label="Country code" error={e?.country?.message}>
+      <LabelledField id={id('country')} label="Country" error={e?.country?.message}>
         {(control) => (
-          <Input
-            {...control}
-            autoComplete={auto('country')}
-            maxLength={2}
-            placeholder="US"
-            className="uppercase"
-            {...register(`${section}.country`)}
+          <Controller
+            control={formControl}
+            name={`${section}.country`}
+            render={({ field }) => (
+              <CountryCombobox
+                control={control}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                autoComplete={auto('country')}
+              />
+            )}
           />
         )}
       </LabelledField>

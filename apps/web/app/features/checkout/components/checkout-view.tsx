@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { SavedAddress } from '@shop/contracts/account';
+import { addressOneLine } from '@shop/contracts/address-format';
 import { formatAmount } from '@shop/contracts/money';
 import type { Address, Order, PlaceOrderBody } from '@shop/contracts/orders';
 import { ShoppingCart } from 'lucide-react';
@@ -446,7 +447,13 @@ function CheckoutForm({
                 </div>
               ) : null}
               {choice === 'new' ? (
-                <AddressFields section="shipping" idPrefix={id} register={form.register} errors={errors} />
+                <AddressFields
+                  section="shipping"
+                  idPrefix={id}
+                  register={form.register}
+                  control={form.control}
+                  errors={errors}
+                />
               ) : null}
             </>
           )}
@@ -459,7 +466,13 @@ function CheckoutForm({
           </label>
           {values.billing_same ? null : (
             <div className="mt-4">
-              <AddressFields section="billing" idPrefix={id} register={form.register} errors={errors} />
+              <AddressFields
+                section="billing"
+                idPrefix={id}
+                register={form.register}
+                control={form.control}
+                errors={errors}
+              />
             </div>
           )}
         </Group>
@@ -629,9 +642,7 @@ function toAddress(saved: SavedAddress | undefined): Address | null {
   ) as unknown as Address;
 }
 
-function oneLine(a: SavedAddress): string {
-  return [a.line1, a.line2, a.city, a.region, a.postal_code, a.country].filter(Boolean).join(', ');
-}
+const oneLine = (a: SavedAddress): string => addressOneLine(a);
 
 /**
  * Keeps the page's place until the cart is read. (Not the spec's loading screen: its module is the
