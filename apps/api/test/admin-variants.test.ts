@@ -334,8 +334,8 @@ describe('options and the variants grid', () => {
     const before = await counts();
     const row = gridRow(tee.variants[0]!);
     const cases: [unknown, number, RegExp][] = [
-      [{ meta_title: 'x'.repeat(71) }, 400, /meta_title must be at most 70/],
-      [{ meta_description: 'x'.repeat(321) }, 400, /meta_description must be at most 320/],
+      [{ meta_title: 'x'.repeat(71) }, 400, /Meta title must be at most 70/],
+      [{ meta_description: 'x'.repeat(321) }, 400, /Meta description must be at most 320/],
       [{ slug: 'Bad Slug' }, 400, /slug may contain/],
       [
         {

@@ -115,3 +115,38 @@ describe('product form messages name the fields as the form labels them', () => 
     expect(messages({ regular_price: 10, available: -1 })).toContain('Stock must not be negative');
   });
 });
+
+describe('every product form field', () => {
+  const SNAKE = /\b[a-z]+_[a-z_]+\b/;
+  const fields = [
+    'name',
+    'slug',
+    'description',
+    'category',
+    'regular_price',
+    'sale_price',
+    'percentage_discount',
+    'images',
+    'colors',
+    'available_sizes',
+    'features',
+    'featured',
+    'published',
+    'meta_title',
+    'meta_description',
+    'available',
+  ];
+  const bad = fc.constantFrom<unknown>(-1, 1.5, 'x'.repeat(2000), 12, [''], ['a', 'A'], { a: 1 }, true, null);
+
+  it('is refused in words the owner sees, never by its column name', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...fields), bad, (field, value) => {
+        const body = { name: 'X', category: 'home', regular_price: 10, [field]: value };
+        for (const issue of createProductBody.safeParse(body).error?.issues ?? []) {
+          expect([field, issue.message]).toEqual([field, expect.not.stringMatching(SNAKE)]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -147,16 +147,16 @@ const productFields = {
     .max(100, 'Discount (%) must be at most 100'),
   images: z
     .array(mediaPath())
-    .max(MAX_IMAGES, `a product may have at most ${MAX_IMAGES} images`)
-    .refine((list) => new Set(list).size === list.length, 'images must not repeat'),
-  colors: textList('colors', 30, 50),
-  available_sizes: textList('available_sizes', 30, 30),
-  features: textList('features', 30, 300),
-  featured: textList('featured', 20, 100),
-  published: z.boolean({ error: 'published must be true or false' }),
+    .max(MAX_IMAGES, `A product may have at most ${MAX_IMAGES} pictures`)
+    .refine((list) => new Set(list).size === list.length, 'Pictures must not repeat'),
+  colors: textList('Colours', 30, 50),
+  available_sizes: textList('Sizes', 30, 30),
+  features: textList('Features', 30, 300),
+  featured: textList('Featured in', 20, 100),
+  published: z.boolean({ error: 'Published must be on or off' }),
   options: productOptions,
-  meta_title: optionalSeo('meta_title', SEO_LIMITS.metaTitle),
-  meta_description: optionalSeo('meta_description', SEO_LIMITS.metaDescription),
+  meta_title: optionalSeo('Meta title', SEO_LIMITS.metaTitle),
+  meta_description: optionalSeo('Meta description', SEO_LIMITS.metaDescription),
 };
 
 const stock = z

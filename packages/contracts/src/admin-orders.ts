@@ -127,7 +127,7 @@ export const orderTransitionBody = z
   .strictObject({
     status: z.enum(ORDER_TRANSITIONS, { error: 'status must be one of: processing, shipped, delivered' }),
     tracking_number: z
-      .string({ error: 'tracking_number must be text' })
+      .string({ error: 'The tracking number must be text' })
       .trim()
       .min(4, 'The tracking number must be at least 4 characters')
       .max(64, stopAt('The tracking number must be at most 64 characters'))
