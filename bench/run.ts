@@ -12,6 +12,7 @@ import { type CartLine, printCheckout, runCheckout } from './checkout.ts';
 import { printImport, runImportBench } from './import.ts';
 import { printInvalidation, runInvalidationBench } from './invalidation.ts';
 import { runWebBudgets } from './lighthouse.ts';
+import { printProcessMemory, runProcessMemoryBench } from './process-memory.ts';
 import { printSeed, runSeedBench } from './seed.ts';
 import { BENCH_ADMIN, freePort, ROOT, startShop, startTwin, stopShop } from './shop.ts';
 import { printValidation, runValidationBench } from './validation.ts';
@@ -88,6 +89,9 @@ async function main() {
   if (wanted('seed') && !printSeed(await runSeedBench())) process.exitCode = 1;
   // Issue 13 point 8: the listing cache's memory after many distinct queries, against CACHE_MAX_MB.
   if (wanted('cache memory') && !printCacheMemory(await runCacheMemoryBench())) process.exitCode = 1;
+  // The server process's resident memory (VmRSS, peak VmHWM) under 2,000 distinct listing pages, caches at
+  // their defaults, against a 300 MiB budget (docs/performance.md).
+  if (wanted('process memory') && !printProcessMemory(await runProcessMemoryBench())) process.exitCode = 1;
   // Issue 13 point 10: a change through one process reaching another on the same database.
   if (wanted('invalidation') && !printInvalidation(await runInvalidationBench())) process.exitCode = 1;
   // Issue 14: a dry run and an apply of a 10,000-row product import, timed (the issue asks < 1 minute).
