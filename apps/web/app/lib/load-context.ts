@@ -14,9 +14,9 @@ declare module 'react-router' {
      */
     payments: { card: 'stripe' | 'demo' | null; stripePublishableKey: string | null };
     /**
-     * This response's CSP nonce; every inline script must carry it. For a page kept in the page cache
-     * (issue 16) it marks the scripts the render emitted: the kept page loses it, and its policy lists the
-     * hashes of those scripts only, the same for every visitor (ADR 027).
+     * This response's CSP nonce; every inline script must carry it. For a page kept in the page cache it
+     * marks the scripts the render emitted: the kept page loses it, and its policy lists the hashes of
+     * those scripts only, the same for every visitor (docs/adr/027-page-cache-and-hashed-csp.md).
      */
     nonce: string | undefined;
     /** Render the whole document before sending anything (a page for the page cache, issue 16). */
