@@ -13,7 +13,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Two browsers and the shop share two cores in CI: a test that walks every admin page or runs axe
+  // three times needs more than 30 s there, though it asserts no duration.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.tmp/playwright.json' }]],
   use: {
@@ -49,7 +51,9 @@ export default defineConfig({
     {
       command: 'node --import tsx e2e/support/mail-sink.ts',
       url: `http://127.0.0.1:${MAIL_SINK.httpPort}/mails`,
-      timeout: 30_000,
+      // Two browsers and the shop share two cores in CI: a test that walks every admin page or runs axe
+  // three times needs more than 30 s there, though it asserts no duration.
+  timeout: 60_000,
       reuseExistingServer: false,
       env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK.smtpPort), MAIL_SINK_HTTP_PORT: String(MAIL_SINK.httpPort) },
     },

@@ -59,6 +59,24 @@ async function productWithSoldOutSize(request: APIRequestContext): Promise<Pick>
   throw new Error('the demo catalogue has no colour with sizes both in stock and sold out');
 }
 
+/** A Color × Size product of the demo catalogue with two variants that each have stock for two. */
+async function productWithTwoVariantsInStock(
+  request: APIRequestContext,
+): Promise<{ product: ApiProduct; first: Variant; second: Variant }> {
+  for (let page = 1; page <= 12; page++) {
+    const { items } = await apiList(request, `page=${page}&sort=newest&in_stock=true`, 100);
+    for (const product of items) {
+      if (product.colors.length < 2 || product.available_sizes.length < 2) continue;
+      const model = await variantsOf(request, product.id);
+      if (model.options.map((o) => o.name).join() !== 'Color,Size') continue;
+      const [first, second] = model.variants.filter((v) => v.available >= 2);
+      if (first && second) return { product, first, second };
+    }
+    if (items.length < 100) break;
+  }
+  throw new Error('the demo catalogue has no Color × Size product with two variants in stock');
+}
+
 const main = (page: Page) => page.getByRole('main');
 const colours = (page: Page) => main(page).getByRole('group', { name: /^Colour/ });
 const sizes = (page: Page) => main(page).getByRole('group', { name: /^Size/ });
@@ -127,12 +145,9 @@ test('a guest adds two sizes of one product: two cart lines, each with its varia
   page,
   request,
 }) => {
-  const { product, colour, inStock } = await productWithSoldOutSize(request);
-  // A second in-stock variant of the product, of any colour.
-  const model = await variantsOf(request, product.id);
-  const first = inStock[0] as Variant;
-  const second = model.variants.find((v) => v.in_stock && v.id !== first.id);
-  if (!second) throw new Error(`${product.name} has one variant in stock`);
+  // The second variant is added twice, so it needs stock for two (an add beyond stock is capped).
+  const { product, first, second } = await productWithTwoVariantsInStock(request);
+  const colour = first.options[0] as string;
 
   await page.goto(`/products/${product.slug}`);
   await hydrated(page);

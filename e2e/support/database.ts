@@ -75,10 +75,13 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The card numbers in a piece of text: every Luhn-valid candidate. */
+/** A UUID (8-4-4-4-12 hex): its all-digit middle groups can read as a dashed 12-digit number. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** The card numbers in a piece of text: every Luhn-valid candidate outside a UUID. */
 export function cardNumbersIn(text: string): string[] {
   const found: string[] = [];
-  for (const m of text.matchAll(CANDIDATE)) {
+  for (const m of text.replace(UUID, ' ').matchAll(CANDIDATE)) {
     const digits = m[0].replace(/[ -]/g, '');
     if (luhnValid(digits)) found.push(digits);
   }
