@@ -51,9 +51,7 @@ export default defineConfig({
     {
       command: 'node --import tsx e2e/support/mail-sink.ts',
       url: `http://127.0.0.1:${MAIL_SINK.httpPort}/mails`,
-      // Two browsers and the shop share two cores in CI: a test that walks every admin page or runs axe
-  // three times needs more than 30 s there, though it asserts no duration.
-  timeout: 60_000,
+      timeout: 30_000,
       reuseExistingServer: false,
       env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK.smtpPort), MAIL_SINK_HTTP_PORT: String(MAIL_SINK.httpPort) },
     },
