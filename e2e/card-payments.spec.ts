@@ -48,6 +48,7 @@ test('demo mode is said plainly on every checkout page and the confirmation, and
   expect((await request.get('/api/checkout/settings').then((r) => r.json())).payments).toEqual({
     card: 'demo',
     stripe_publishable_key: null,
+    pay_later: true,
   });
 
   // An empty checkout…

@@ -10,6 +10,7 @@ import { connectRedis } from './lib/redis.ts';
 import { persistentSecret } from './lib/secrets.ts';
 import { runShutdown, type ShutdownPhase } from './lib/shutdown.ts';
 import { startSummary } from './lib/start-summary.ts';
+import { payLaterOffered } from './modules/settings/index.ts';
 
 /** After the last phase's bound: how long the watchdog waits before it stops the database and exits 1. */
 const WATCHDOG_MARGIN_MS = 2_000;
@@ -177,6 +178,7 @@ async function main(web: 'build' | 'dev') {
   // Issue 11 point 3: one short summary for a person (the admin's generated password boxed, first start
   // only); issue 10 point 11: links are never built from a request's Host, so a missing PUBLIC_URL shows.
   // After the log lines written so far, so the summary is the last thing on the screen.
+  summary.payLater = payLaterOffered(await app.services.settings.get());
   await new Promise<void>((resolve) => log.flush(() => resolve()));
   process.stdout.write(startSummary(summary));
 

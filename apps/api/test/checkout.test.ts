@@ -178,7 +178,7 @@ describe('POST /api/checkout/quote', () => {
 });
 
 describe('settings seed', () => {
-  it('every shop gets the settings, even with SEED=none; demo codes only come with the demo', async () => {
+  it('every shop gets the settings, even with SEED=none; demo codes and bank details only come with the demo', async () => {
     const server = inject('pgServerUrl');
     const name = `shop_t_${inject('pgRun')}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: withDatabase(server, 'postgres') });
@@ -190,7 +190,8 @@ describe('settings seed', () => {
       const quiet = { info: () => {}, warn: () => {} };
       await seedIfEmpty(database.db, { mode: 'none', adminPassword: 'a-long-test-password', log: quiet });
       const [settings] = await database.db.select().from(storeSettings);
-      expect(settings).toMatchObject({ taxRateBasisPoints: 800, payLaterDays: 14 });
+      // No bank details: pay later stays off until the owner saves them (the demo seeds its own).
+      expect(settings).toMatchObject({ taxRateBasisPoints: 800, payLaterDays: 14, bankAccount: '' });
       const [codes] = await database.db.select({ n: count() }).from(discountCodes);
       expect(codes?.n).toBe(0);
       const [items] = await database.db.select({ n: count() }).from(products);

@@ -116,7 +116,7 @@ describe('card data never reaches the server (issue 15)', () => {
 
   it('checkout’s settings say the demo provider takes cards (no Stripe key)', async () => {
     const res = await t.app.inject({ url: '/api/checkout/settings' });
-    expect(res.json().payments).toEqual({ card: 'demo', stripe_publishable_key: null });
+    expect(res.json().payments).toEqual({ card: 'demo', stripe_publishable_key: null, pay_later: true });
   });
 });
 
@@ -344,6 +344,7 @@ describe('a production start without a card provider (issue 15)', () => {
       expect((await prod.app.inject({ url: '/api/checkout/settings' })).json().payments).toEqual({
         card: null,
         stripe_publishable_key: null,
+        pay_later: true,
       });
       // No provider, no webhook.
       expect(

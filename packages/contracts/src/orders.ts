@@ -350,6 +350,8 @@ export const storeSettings = z.object({
   payments: z.object({
     card: z.enum(['stripe', 'demo']).nullable(),
     stripe_publishable_key: z.string().nullable(),
+    /** Pay later (an invoice paid by bank transfer) is offered once the store has saved its bank details. */
+    pay_later: z.boolean(),
   }),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;

@@ -50,6 +50,18 @@ describe('the start summary (issue 11 point 3)', () => {
     expect(startSummary({ ...facts, cardProvider: null })).toContain('Payments    pay later only');
   });
 
+  it('says pay later waits for bank details, and that a shop with neither takes no order', () => {
+    expect(startSummary({ ...facts, cardProvider: 'stripe', payLater: true })).toContain(
+      'Payments    cards through Stripe, and pay later',
+    );
+    expect(startSummary({ ...facts, cardProvider: 'stripe', payLater: false })).toContain(
+      'Payments    cards through Stripe; pay later once bank details are saved in admin Settings',
+    );
+    expect(startSummary({ ...facts, cardProvider: null, payLater: false })).toContain(
+      'Payments    none yet — no order can be placed: pay later once bank details are saved in admin Settings',
+    );
+  });
+
   it('with DATABASE_URL it names no embedded database', () => {
     expect(startSummary({ ...facts, databaseDir: undefined })).toContain('Database    DATABASE_URL');
   });

@@ -10,17 +10,26 @@ export interface StartFacts {
   dataDir: string;
   /** The embedded cluster's directory; undefined with DATABASE_URL. */
   databaseDir?: string;
-  /** Issue 15: who takes cards (config `cardProvider`). */
+  /** Who takes cards (config `cardProvider`). */
   cardProvider?: 'stripe' | 'demo' | null;
+  /** Whether pay later is offered: the store has saved its bank details (settings `payLaterOffered`). */
+  payLater?: boolean;
   /** Set on the first start only; `password` only when it was generated. */
   firstAdmin?: { email: string; password?: string };
 }
 
-const PAYMENT_WORDS = {
-  stripe: 'cards through Stripe, and pay later',
+const CARD_WORDS = {
+  stripe: 'cards through Stripe',
   demo: 'demo mode — no real payment (test cards); set the STRIPE_* settings to take money',
-  none: 'pay later only: cards need the STRIPE_* settings (docs/payments.md)',
 } as const;
+const NO_PAY_LATER = 'pay later once bank details are saved in admin Settings';
+
+function paymentWords(cards: 'stripe' | 'demo' | null, payLater: boolean): string {
+  if (cards) return `${CARD_WORDS[cards]}${payLater ? ', and pay later' : `; ${NO_PAY_LATER}`}`;
+  return payLater
+    ? 'pay later only: cards need the STRIPE_* settings (docs/payments.md)'
+    : `none yet — no order can be placed: ${NO_PAY_LATER}, cards with the STRIPE_* settings (docs/payments.md)`;
+}
 
 export function startSummary(facts: StartFacts): string {
   const url = facts.publicUrl;
@@ -31,7 +40,8 @@ export function startSummary(facts: StartFacts): string {
     ['Data', facts.dataDir],
     ['Database', facts.databaseDir ? `embedded PostgreSQL in ${facts.databaseDir}` : 'DATABASE_URL'],
   ];
-  if (facts.cardProvider !== undefined) rows.push(['Payments', PAYMENT_WORDS[facts.cardProvider ?? 'none']]);
+  if (facts.cardProvider !== undefined)
+    rows.push(['Payments', paymentWords(facts.cardProvider, facts.payLater ?? true)]);
   const width = Math.max(...rows.map(([label]) => label.length));
   const lines = ['', 'The shop is running.', ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)];
   if (!facts.publicUrlSet) lines.push(`  Links in pages and mail use ${url}: set PUBLIC_URL for a public address.`);

@@ -73,7 +73,7 @@ describe('a built tree installed with npm ci --omit=dev', () => {
     // Issue 15: a production start without Stripe takes no cards, says so at start, and offers pay later.
     expect(shop.output()).toContain('pay later only');
     const settings = await shop.api('checkout/settings');
-    expect((await settings.json()).payments).toEqual({ card: null, stripe_publishable_key: null });
+    expect((await settings.json()).payments).toEqual({ card: null, stripe_publishable_key: null, pay_later: true });
     // The operator's other commands run there too: a backup of the running shop (docs/backup.md).
     const file = path.join(tempDir('deploy-backup'), 'shop.backup');
     const backup = spawnSync(process.execPath, ['scripts/backup.mjs', file], {

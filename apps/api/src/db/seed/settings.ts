@@ -26,14 +26,33 @@ export const DEFAULT_STORE_SETTINGS = {
   payLaterDays: 14,
 } satisfies typeof storeSettings.$inferInsert;
 
+/**
+ * The demo shop's account for pay-later invoices, only with SEED=demo: pay later is offered only once a
+ * shop has saved its bank details, and the demo shows it. The IBAN is the well-known example one (valid
+ * check digits, no real account); the bank's name says it is the demo's, to be replaced in Settings.
+ */
+export const DEMO_BANK_DETAILS = {
+  bankAccountHolder: 'Demo Shop Ltd',
+  bankAccount: 'GB33 BUKB 2020 1555 5555 55',
+  bankCode: 'BUKBGB22',
+  bankName: 'Demo bank (replace in admin Settings)',
+} satisfies Partial<typeof storeSettings.$inferInsert>;
+
 /** Demo codes, only with SEED=demo: a percentage and a fixed amount with a minimum subtotal. */
 const DEMO_DISCOUNTS: (typeof discountCodes.$inferInsert)[] = [
   { code: 'WELCOME10', kind: 'percent', value: 10 },
   { code: 'SAVE5', kind: 'fixed', value: 500, minSubtotalCents: 2500 },
 ];
 
-/** Writes the settings row unless it exists (settings belong to every shop); demo codes with `demo`. */
+/**
+ * Writes the settings row unless it exists (settings belong to every shop); demo bank details and codes
+ * with `demo`.
+ */
 export async function seedSettings(ex: Db | Tx, mode: 'demo' | 'none'): Promise<void> {
-  await ex.insert(storeSettings).values(DEFAULT_STORE_SETTINGS).onConflictDoNothing();
+  const demo = mode === 'demo' ? DEMO_BANK_DETAILS : {};
+  await ex
+    .insert(storeSettings)
+    .values({ ...DEFAULT_STORE_SETTINGS, ...demo })
+    .onConflictDoNothing();
   if (mode === 'demo') await ex.insert(discountCodes).values(DEMO_DISCOUNTS).onConflictDoNothing();
 }

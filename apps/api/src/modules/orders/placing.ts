@@ -18,7 +18,7 @@ import {
 } from '../checkout/index.ts';
 import { DISCOUNT_MSG } from '../discounts/index.ts';
 import { CARD_MSG, type CardDeclined, type CardFailure, checkExpiry } from '../payments/index.ts';
-import type { Settings } from '../settings/index.ts';
+import { payLaterOffered, type Settings } from '../settings/index.ts';
 import type { OrderNotFound, OrdersContext } from './context.ts';
 import type { InFlight, Payment, Placed, ProviderDown } from './payment.ts';
 import {
@@ -49,6 +49,12 @@ export type CardPaymentRefused =
   | Failure<'card_not_sent'>;
 
 /**
+ * Pay later chosen in a shop that has not saved the bank details its invoices need; `cards` says whether
+ * the shopper can pay by card instead.
+ */
+export type PayLaterRefused = Failure<'pay_later_unavailable', { cards: boolean }>;
+
+/**
  * What placing an order can end in besides a placed order (nothing is written for any of them but a
  * decline, and a provider that did not answer).
  */
@@ -56,6 +62,7 @@ export type PlaceFailure =
   | CardFailure
   | CardDeclined
   | CardPaymentRefused
+  | PayLaterRefused
   | CheckoutFailure
   | OrderNotFound
   | InFlight
@@ -274,6 +281,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
       const mismatch = checkActorBody(actor, body);
       if (mismatch) return mismatch;
       const current = await settings.get();
+      if (!byCard && !payLaterOffered(current)) return fail('pay_later_unavailable', { cards: ctx.provider !== null });
       const scope = orderScope(actor, body);
 
       // issue 13 point 1: a card payment is settled under its lock (payment.ts `whileSettling`), held

@@ -47,6 +47,11 @@ export const ordersHttp: HttpTable<PlaceFailure | ConfirmFailure | SyncFailure |
   card_declined: (f) => paymentDeclined(f.message),
   card_payments_unavailable: () =>
     unprocessable(ORDER_MSG.cardPaymentsUnavailable, { field: 'payment.method', reason: 'card_payments_unavailable' }),
+  pay_later_unavailable: (f) =>
+    unprocessable(f.cards ? ORDER_MSG.payLaterUnavailable : ORDER_MSG.noWayToPay, {
+      field: 'payment.method',
+      reason: 'pay_later_unavailable',
+    }),
   card_missing: () => badRequest(ORDER_MSG.cardMissing, { field: 'payment.card' }),
   card_not_sent: () => badRequest(ORDER_MSG.cardNotSent, { field: 'payment.card' }),
   provider_unavailable: providerUnavailable,
@@ -72,7 +77,7 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
         tags,
         summary: 'Place an order (signed in: the server cart; guest: `email` + `items`)',
         description:
-          '429 past the per-address and per-e-mail (or per-account) limits of a minute, counted only for a request that places: a replay of an answered Idempotency-Key, or the same key while its first request runs (409), counts against neither. The Idempotency-Key header is required: the same key and body returns the same order (201, header `idempotent-replayed: true`), 409 while the first request runs, 422 for a different body. Prices come from the database only. 409 with `details.lines` when prices or stock moved; 402 PAYMENT_DECLINED when the card is declined (the cart is kept; a retry with the same key gets the same 402). A card that needs the extra step answers 201 with status `awaiting_payment` and `payment.next_action`. Issue 15: with Stripe send `payment: {method: "card"}` only (card details → 400); the answer is `awaiting_payment` with `next_action {type: "stripe", client_secret}` for Stripe.js, then `POST /api/orders/:id/sync-payment`. With the demo provider send the card’s brand, last 4, expiry and name (a number or security code → 400). A shop without a card provider answers 422 (choose pay later). 503 when the provider does not answer (retry with the same key).',
+          '429 past the per-address and per-e-mail (or per-account) limits of a minute, counted only for a request that places: a replay of an answered Idempotency-Key, or the same key while its first request runs (409), counts against neither. The Idempotency-Key header is required: the same key and body returns the same order (201, header `idempotent-replayed: true`), 409 while the first request runs, 422 for a different body. Prices come from the database only. 409 with `details.lines` when prices or stock moved; 402 PAYMENT_DECLINED when the card is declined (the cart is kept; a retry with the same key gets the same 402). A card that needs the extra step answers 201 with status `awaiting_payment` and `payment.next_action`. Issue 15: with Stripe send `payment: {method: "card"}` only (card details → 400); the answer is `awaiting_payment` with `next_action {type: "stripe", client_secret}` for Stripe.js, then `POST /api/orders/:id/sync-payment`. With the demo provider send the card’s brand, last 4, expiry and name (a number or security code → 400). A shop without a card provider answers 422 (choose pay later); pay later in a shop that has not saved its bank details answers 422 too. 503 when the provider does not answer (retry with the same key).',
         security: [{ bearer: [] }, {}],
         headers: placeOrderHeaders,
         body: placeOrderBody,

@@ -23,6 +23,8 @@ export const ORDER_MSG = {
   paymentCancelled: 'The payment was cancelled.',
   providerUnavailable: 'The payment provider did not answer. Please try again in a moment.',
   cardPaymentsUnavailable: 'Card payments are not available in this shop: choose pay later.',
+  payLaterUnavailable: 'Pay later is not available in this shop: pay by card.',
+  noWayToPay: 'This shop cannot take orders yet: it has no way to pay set up.',
   cardMissing: 'payment.card is required: the card’s brand, last 4 digits, expiry and name',
   cardNotSent:
     'Card details are entered in Stripe’s payment form and never sent to the shop: send payment {"method": "card"} without a card',

@@ -1,6 +1,7 @@
-import type { Order, StoreSettings } from '@shop/contracts/orders';
+import type { Order } from '@shop/contracts/orders';
 import { fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { CardPayments } from '../settings/index.ts';
 import { type CancelFailure, createCancelling } from './cancelling.ts';
 import {
   createOrdersContext,
@@ -50,7 +51,7 @@ export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
     retryRefund: payment.retryRefund,
 
     /** How this shop takes cards (issue 15; contracts `storeSettings.payments`). */
-    cardPayments(): StoreSettings['payments'] {
+    cardPayments(): CardPayments {
       return {
         card: parts.provider?.kind ?? null,
         stripe_publishable_key: parts.provider?.kind === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,

@@ -2,7 +2,9 @@ export { maintenanceHook, pageOpenDuringMaintenance, previewTokenOf } from './ma
 export { createStorefrontPreviewService, type StorefrontPreviewService } from './preview.ts';
 export { storefrontPreviewRoutes } from './preview-routes.ts';
 export {
+  type CardPayments,
   createSettingsService,
+  payLaterOffered,
   type Settings,
   type SettingsService,
   settingsToAdmin,

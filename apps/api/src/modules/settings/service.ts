@@ -1,5 +1,5 @@
 import { type AdminSettings, SOCIAL_LABELS, SOCIAL_NETWORKS, type StoreProfile } from '@shop/contracts/admin-settings';
-import type { BankDetails } from '@shop/contracts/invoices';
+import { type BankDetails, hasBankAccount } from '@shop/contracts/invoices';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { StoreSettings } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
@@ -198,8 +198,17 @@ export function createSettingsService({ db, clock, invalidation }: Pick<Deps, 'd
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-/** The wire form of the settings (contracts `storeSettings`); `payments` is how the shop takes cards (issue 15). */
-export function settingsToWire(s: Settings, payments: StoreSettings['payments']): StoreSettings {
+/**
+ * Whether shoppers may choose pay later: only once the store has saved an account to pay its invoices
+ * into, so that no invoice goes out that the shopper cannot pay.
+ */
+export const payLaterOffered = (s: Settings) => hasBankAccount(s.bank);
+
+/** How the shop takes cards (contracts `storeSettings.payments`, without pay later, which settings decide). */
+export type CardPayments = Omit<StoreSettings['payments'], 'pay_later'>;
+
+/** The wire form of the settings (contracts `storeSettings`); `cards` is how the shop takes cards. */
+export function settingsToWire(s: Settings, cards: CardPayments): StoreSettings {
   return {
     store_name: s.storeName,
     currency: s.currency,
@@ -207,7 +216,7 @@ export function settingsToWire(s: Settings, payments: StoreSettings['payments'])
     shipping: s.shippingMethods.map(shippingToWire),
     pay_later_days: s.payLaterDays,
     guest_hold_hours: s.guestHoldHours,
-    payments,
+    payments: { ...cards, pay_later: payLaterOffered(s) },
   };
 }
 

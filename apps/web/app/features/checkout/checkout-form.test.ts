@@ -14,6 +14,7 @@ import {
   formFieldOf,
   guestItems,
   paymentBody,
+  paymentMethods,
   QUOTE_PLACEHOLDER_ADDRESS,
   QUOTE_PLACEHOLDER_EMAIL,
   quoteBody,
@@ -35,8 +36,8 @@ const filled = (over: Partial<CheckoutValues> = {}): CheckoutValues => ({
   card: { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' },
   ...over,
 });
-const guest: CheckoutContext = { guest: true, savedAddress: null, cardProvider: 'demo' };
-const member: CheckoutContext = { guest: false, savedAddress: null, cardProvider: 'demo' };
+const guest: CheckoutContext = { guest: true, savedAddress: null, cardProvider: 'demo', payLater: true };
+const member: CheckoutContext = { guest: false, savedAddress: null, cardProvider: 'demo', payLater: true };
 const lines: LocalCartItem[] = [
   { product: { id: 'p1', name: 'Lamp', sale_price: 25 }, quantity: 2, color: null, size: null },
   { product: { id: 'p2', name: 'Shirt', sale_price: 20 }, quantity: 1, color: 'Blue', size: 'M' },
@@ -121,12 +122,24 @@ describe('checkoutFormSchema', () => {
     expect(problems(filled({ payment_method: 'card' }), none)).toEqual({ payment_method: 'Choose how to pay' });
   });
 
+  it('offers pay later only once the store has saved its bank details', () => {
+    const noBank = { ...guest, payLater: false };
+    expect(paymentMethods(guest)).toEqual(['card', 'pay_later']);
+    expect(paymentMethods(noBank)).toEqual(['card']);
+    expect(paymentMethods({ cardProvider: null, payLater: false })).toEqual([]);
+    expect(problems(filled({ payment_method: 'pay_later' }), noBank)).toEqual({ payment_method: 'Choose how to pay' });
+    expect(problems(filled({ payment_method: 'card' }), noBank)).toEqual({});
+  });
+
   it('only checks what will be sent', () => {
     const blank = filled({ email: '', shipping: emptyAddress(), card: { number: '', expiry: '', cvc: '', name: '' } });
     // Signed in with a saved address, paying later: no e-mail, no typed address, no card.
     const saved = { name: 'Ada', line1: '1 Road', city: 'Paris', postal_code: '75001', country: 'FR' };
     expect(
-      problems({ ...blank, payment_method: 'pay_later' }, { guest: false, savedAddress: saved, cardProvider: 'demo' }),
+      problems(
+        { ...blank, payment_method: 'pay_later' },
+        { guest: false, savedAddress: saved, cardProvider: 'demo', payLater: true },
+      ),
     ).toEqual({});
     // A different billing address is checked only when asked for.
     expect(problems(filled({ billing_same: false }), guest)).toMatchObject({ 'billing.name': 'Full name is required' });
@@ -167,7 +180,7 @@ describe('checkoutBody', () => {
     const billing = { ...home, line2: 'Flat 2', phone: '+44 20 7946 0000' };
     const body = checkoutBody(
       filled({ billing_same: false, billing }),
-      { guest: false, savedAddress: saved, cardProvider: 'demo' },
+      { guest: false, savedAddress: saved, cardProvider: 'demo', payLater: true },
       [],
       null,
     );

@@ -43,11 +43,20 @@ export interface CheckoutValues {
   card: { number: string; expiry: string; cvc: string; name: string };
 }
 
-/** Who checks out, which saved address they picked (null: a new address typed into the form), who takes cards. */
+/**
+ * Who checks out, which saved address they picked (null: a new address typed into the form), who takes
+ * cards, and whether pay later is offered (the store has saved its bank details).
+ */
 export interface CheckoutContext {
   guest: boolean;
   savedAddress: Address | null;
   cardProvider: CardProvider;
+  payLater: boolean;
+}
+
+/** The ways to pay this shop offers: a card when a provider takes them, pay later when offered. */
+export function paymentMethods(ctx: Pick<CheckoutContext, 'cardProvider' | 'payLater'>): PaymentMethod[] {
+  return [...(ctx.cardProvider ? (['card'] as const) : []), ...(ctx.payLater ? (['pay_later'] as const) : [])];
 }
 
 export const emptyAddress = (country = 'US'): AddressValues => ({
@@ -65,13 +74,13 @@ export function defaultCheckoutValues(
   shippingMethod: ShippingMethodId = 'standard',
   cardProvider: CardProvider = 'demo',
 ): CheckoutValues {
+  // A card when a provider takes them, else pay later (a shop with neither takes no order at all).
   return {
     email: '',
     shipping: emptyAddress(),
     billing_same: true,
     billing: emptyAddress(),
     shipping_method: shippingMethod,
-    // Without a card provider, paying later is the one way to pay.
     payment_method: cardProvider ? 'card' : 'pay_later',
     card: { number: '', expiry: '', cvc: '', name: '' },
   };
@@ -117,13 +126,15 @@ export function checkoutFormSchema(
   values: Pick<CheckoutValues, 'billing_same' | 'payment_method'>,
   now = new Date(),
 ) {
-  const methods = ctx.cardProvider ? (['card', 'pay_later'] as const) : (['pay_later'] as const);
+  const methods = paymentMethods(ctx);
   return z.object({
     ...(ctx.guest ? { email } : {}),
     ...(ctx.savedAddress ? {} : { shipping: address }),
     ...(values.billing_same ? {} : { billing: address }),
     shipping_method: z.enum(SHIPPING_METHOD_IDS, { error: 'Choose a shipping method' }),
-    payment_method: z.enum(methods, { error: 'Choose how to pay' }),
+    payment_method: z
+      .enum(['card', 'pay_later'], { error: 'Choose how to pay' })
+      .refine((m) => methods.includes(m), 'Choose how to pay'),
     ...(values.payment_method === 'card' && ctx.cardProvider === 'demo' ? { card: cardForm(now) } : {}),
   });
 }

@@ -1,3 +1,4 @@
+import { hasBankAccount } from '@shop/contracts/invoices';
 import { fromCents } from '@shop/contracts/money';
 import { Suspense } from 'react';
 import { DemoModeBanner } from '../../components/ui/demo-mode-banner.tsx';
@@ -14,13 +15,13 @@ export function meta(_: Route.MetaArgs) {
 }
 
 /**
- * The store settings checkout shows (shipping rates, pay-later days), read in-process (DESIGN §3), and
- * who takes cards (issue 15).
+ * The store settings checkout shows (shipping rates, pay-later days), read in-process (DESIGN §3), who
+ * takes cards, and whether pay later is offered (only once the store's bank details are saved).
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<CheckoutSettings> {
   const settings = await context.services.settings.get();
   return {
-    payments: context.payments,
+    payments: { ...context.payments, payLater: hasBankAccount(settings.bank) },
     storeName: settings.storeName,
     payLaterDays: settings.payLaterDays,
     guestHoldHours: settings.guestHoldHours,

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminSettings, adminSettings, GUEST_HOLD_HOURS } from '@shop/contracts/admin-settings';
+import { hasBankAccount } from '@shop/contracts/invoices';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { z } from 'zod';
@@ -20,7 +21,17 @@ const payLaterSettings = (settings: AdminSettings, form: PayLaterValues): AdminS
   low_stock_threshold: num(form.threshold),
 });
 
+export const PAY_LATER_STATUS = {
+  on: 'Pay later is on: shoppers can choose it at checkout, and its invoices print the bank details below.',
+  off: 'Pay later is off: shoppers can choose it once the bank details for invoices below are saved, so that every invoice says where to pay.',
+} as const;
+
+/**
+ * The pay-later terms, and whether shoppers are offered pay later at all: only once the store has saved
+ * its bank details (the section below), which the status line says.
+ */
 export function PayLaterSection({ settings }: { settings: AdminSettings }) {
+  const on = hasBankAccount(settings);
   const form = useForm<PayLaterValues, unknown, AdminSettings>({
     resolver: zodResolver(
       z
@@ -48,6 +59,12 @@ export function PayLaterSection({ settings }: { settings: AdminSettings }) {
         }),
       )}
     >
+      <p
+        className={on ? 'text-slate-700 text-sm' : 'rounded-md bg-amber-50 p-3 text-amber-900 text-sm'}
+        data-testid="pay-later-status"
+      >
+        {on ? PAY_LATER_STATUS.on : PAY_LATER_STATUS.off}
+      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           id="pay-later-days"

@@ -35,6 +35,7 @@ import {
   defaultCheckoutValues,
   formFieldOf,
   paymentBody,
+  paymentMethods,
   quoteBody,
 } from '../checkout-form.ts';
 import { finishOrder } from '../finish-order.ts';
@@ -58,8 +59,11 @@ import type { StripeHandle } from './stripe-payment.tsx';
 export interface CheckoutSettings extends PayLaterSettings {
   storeName: string;
   shipping: ShippingMethod[];
-  /** Issue 15: who takes cards (null: nobody, pay later only), and Stripe's publishable key in Stripe mode. */
-  payments: { card: CardProvider; stripePublishableKey: string | null };
+  /**
+   * Who takes cards (null: nobody), Stripe's publishable key in Stripe mode, and whether pay later is
+   * offered (the store has saved its bank details).
+   */
+  payments: { card: CardProvider; stripePublishableKey: string | null; payLater: boolean };
 }
 
 /** Stripe's Payment Element: its own chunk, loaded only when Stripe takes the cards (DESIGN §9 budget). */
@@ -169,7 +173,8 @@ function CheckoutForm({
   }, [guest]);
   const savedAddress = choice === 'new' ? null : toAddress(saved?.find((a) => a.id === choice));
   const payLater = payLaterTerm(settings, guest);
-  const ctx: CheckoutContext = { guest, savedAddress, cardProvider };
+  const ctx: CheckoutContext = { guest, savedAddress, cardProvider, payLater: settings.payments.payLater };
+  const canPay = paymentMethods(ctx).length > 0;
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
 
@@ -367,7 +372,7 @@ function CheckoutForm({
     setCode(typed);
   }
 
-  const canPlace = quote !== null && !quoted.pending && awaiting === null && !isSubmitting;
+  const canPlace = canPay && quote !== null && !quoted.pending && awaiting === null && !isSubmitting;
   const stripeElement =
     StripePayment && settings.payments.stripePublishableKey && stripeAmount !== null ? (
       <StripePayment
@@ -512,7 +517,7 @@ function CheckoutForm({
           <PaymentFields
             idPrefix={id}
             method={values.payment_method}
-            payLater={payLater}
+            payLater={settings.payments.payLater ? payLater : null}
             cardProvider={cardProvider}
             register={form.register}
             control={form.control}

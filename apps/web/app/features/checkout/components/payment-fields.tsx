@@ -8,12 +8,15 @@ import type { CardProvider, CheckoutValues, PaymentMethod } from '../checkout-fo
 
 export const NO_CARDS_NOTE =
   'Card payments are not available in this shop at the moment, so orders are paid by invoice.';
+export const NO_PAYMENT_NOTE =
+  'This shop cannot take orders yet: it has no way to pay set up. Please come back later or contact us.';
 
 /**
  * Payment (issue 4, issue 15): a card — through the demo provider's fields here, or Stripe's Payment
  * Element (`stripeElement`, loaded by checkout only in Stripe mode) — or pay later by an invoice due in
  * the store's number of days (a guest: within the store's guest hold, issue 10 point 3). Without a card
- * provider only pay later is offered, and the page says why.
+ * provider only pay later is offered, and the page says why; pay later only once the store has saved its
+ * bank details (`payLater` null otherwise). With neither, the page says that no order can be placed.
  */
 export function PaymentFields({
   idPrefix,
@@ -27,14 +30,21 @@ export function PaymentFields({
 }: {
   idPrefix: string;
   method: PaymentMethod;
-  /** How long the shopper has to pay, and whether the order is cancelled when unpaid by then (guests). */
-  payLater: { term: string; cancelledUnpaid: boolean };
+  /** How long the shopper has to pay, and whether the order is cancelled when unpaid by then (guests); null: not offered. */
+  payLater: { term: string; cancelledUnpaid: boolean } | null;
   cardProvider: CardProvider;
   register: UseFormRegister<CheckoutValues>;
   control: Control<CheckoutValues>;
   errors: FieldErrors<CheckoutValues>;
   stripeElement: ReactNode;
 }) {
+  if (!cardProvider && !payLater) {
+    return (
+      <p role="alert" className="text-slate-800 text-sm" data-testid="no-payment-note">
+        {NO_PAYMENT_NOTE}
+      </p>
+    );
+  }
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2">
@@ -43,9 +53,11 @@ export function PaymentFields({
             Visa, Mastercard, American Express, Discover
           </MethodOption>
         ) : null}
-        <MethodOption id={`${idPrefix}-pay-later`} value="pay_later" register={register} title="Pay later">
-          By invoice, due in {payLater.term}
-        </MethodOption>
+        {payLater ? (
+          <MethodOption id={`${idPrefix}-pay-later`} value="pay_later" register={register} title="Pay later">
+            By invoice, due in {payLater.term}
+          </MethodOption>
+        ) : null}
       </div>
       {cardProvider ? null : (
         <p className="text-slate-700 text-sm" data-testid="no-cards-note">
@@ -57,12 +69,12 @@ export function PaymentFields({
         <DemoCardFields idPrefix={idPrefix} register={register} control={control} errors={errors} />
       ) : method === 'card' && cardProvider === 'stripe' ? (
         <div data-testid="stripe-payment">{stripeElement}</div>
-      ) : (
+      ) : payLater ? (
         <p className="rounded-md bg-slate-50 p-3 text-slate-700 text-sm" data-testid="pay-later-note">
           We send an invoice with your order confirmation. Pay it within {payLater.term} of your order.
           {payLater.cancelledUnpaid ? ' A guest order still unpaid then is cancelled.' : ''}
         </p>
-      )}
+      ) : null}
     </div>
   );
 }
