@@ -57,9 +57,9 @@ describe('pay later follows the bank details', () => {
       const keys = await t.db.select().from(idempotencyKeys);
       expect(keys.filter((k) => k.key === key)).toEqual([]);
       // Cards still work meanwhile.
-      expect((await placeOrder(t, guestBody([{ product_id: p.id, quantity: 1 }], { payment: card() }))).statusCode).toBe(
-        201,
-      );
+      expect(
+        (await placeOrder(t, guestBody([{ product_id: p.id, quantity: 1 }], { payment: card() }))).statusCode,
+      ).toBe(201);
 
       await putSettings(t, { ...original, ...BANK_DETAILS });
       expect(await offered(t)).toBe(true);
