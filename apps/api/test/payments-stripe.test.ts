@@ -207,7 +207,11 @@ describe('placing a Stripe order', () => {
 
   it('checkout’s settings name Stripe and its publishable key (never the secret ones)', async () => {
     const res = await t.app.inject({ url: '/api/checkout/settings' });
-    expect(res.json().payments).toEqual({ card: 'stripe', stripe_publishable_key: fake.publishableKey, pay_later: true });
+    expect(res.json().payments).toEqual({
+      card: 'stripe',
+      stripe_publishable_key: fake.publishableKey,
+      pay_later: true,
+    });
     expect(res.body).not.toContain(fake.secretKey);
     expect(res.body).not.toContain(fake.webhookSecret);
   });
