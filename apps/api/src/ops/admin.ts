@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { auditLog, emailChangeTokens, passwordResetTokens, refreshFamilies, users } from '../db/schema.ts';
+import { auditLog, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { endSessionsAndLinks } from '../modules/auth/index.ts';
 
 export type ResetResult = { ok: true; email: string; password: string } | { ok: false; reason: 'unknown_email' };
 
@@ -22,18 +23,7 @@ export async function resetPasswordFromCommandLine(db: Db, email: string, now = 
       .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
       .returning({ id: users.id, email: users.email });
     if (!user) return { ok: false, reason: 'unknown_email' } as const;
-    await tx
-      .update(refreshFamilies)
-      .set({ revokedAt: now, revokedReason: 'password-reset' })
-      .where(and(eq(refreshFamilies.userId, user.id), isNull(refreshFamilies.revokedAt)));
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await tx
-      .update(emailChangeTokens)
-      .set({ usedAt: now })
-      .where(and(eq(emailChangeTokens.userId, user.id), isNull(emailChangeTokens.usedAt)));
+    await endSessionsAndLinks(tx, user.id, now);
     await tx.insert(auditLog).values({
       actorId: null,
       actorEmail: 'command line (npm run admin)',

@@ -239,11 +239,10 @@ function createResolver(refs: CatalogRefs, defaultCategory: string | undefined) 
       const byCategory = last ? placeByName(last, 'Product Category') : undefined;
       if (byCategory && !('unknown' in byCategory)) return byCategory;
       if (!type && !last) return fallback('Type and Product Category are empty');
-      return fallback(
-        [type ? `Type "${type}"` : undefined, last ? `Product Category "${productCategory}"` : undefined]
-          .filter(Boolean)
-          .join(' and ') + ' match no category or subcategory',
-      );
+      const named = [type ? `Type "${type}"` : undefined, last ? `Product Category "${productCategory}"` : undefined]
+        .filter(Boolean)
+        .join(' and ');
+      return fallback(`${named} match no category or subcategory`);
     },
     /** The brand of that name (or slug); one is made when there is none. */
     brand(name: string): string {

@@ -180,18 +180,6 @@ export async function selectPictures(tx: Tx, id: string) {
   return row;
 }
 
-export async function updatePictures(
-  tx: Tx,
-  id: string,
-  values: { images: string[]; missingImages: string[] },
-  meta: { now: Date; modifiedBy: string },
-): Promise<void> {
-  await tx
-    .update(products)
-    .set({ ...values, modifiedDate: meta.now, modifiedBy: meta.modifiedBy })
-    .where(eq(products.id, id));
-}
-
 /** One import at a time: a second waits for the first to commit, then finds its work done. */
 export async function lockImports(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shop:catalog-import'))`);
@@ -226,10 +214,11 @@ export async function insertProducts(
   return ids;
 }
 
+/** Writes a product's imported values, or only its pictures (those fetched and those still missing). */
 export async function updateProduct(
   tx: Tx,
   id: string,
-  values: ProductValues,
+  values: ProductValues | Pick<ProductValues, 'images' | 'missingImages'>,
   meta: { now: Date; modifiedBy: string },
 ): Promise<void> {
   await tx

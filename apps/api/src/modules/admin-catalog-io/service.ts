@@ -41,7 +41,6 @@ import {
   selectSkuOwners,
   selectSuffixedSkus,
   setProgress,
-  updatePictures,
   updateProduct,
   updateVariant,
 } from './repository.ts';
@@ -458,7 +457,7 @@ export function createCatalogIoService(
           if (path === undefined || (images.length >= MAX_IMAGES && !images.includes(path))) missingImages.push(url);
           else if (!images.includes(path)) images.push(path);
         }
-        await updatePictures(tx, productId, { images, missingImages }, { now: clock.now(), modifiedBy });
+        await updateProduct(tx, productId, { images, missingImages }, { now: clock.now(), modifiedBy });
         await audit.record(tx, actor, {
           action: 'product.images_refetch',
           entityType: 'product',

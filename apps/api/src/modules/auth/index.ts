@@ -1,7 +1,7 @@
 /** The auth module's public face: other modules, services.ts and app.ts import only from here. */
 export { AUTH_MSG } from './messages.ts';
 export { AUTH_RATE_LIMITS } from './rate-limits.ts';
-export { activeSessionRoleSql, byEmail } from './repository.ts';
+export { activeSessionRoleSql, byEmail, endSessionsAndLinks } from './repository.ts';
 export { authRoutes } from './routes.ts';
 export {
   type AccountDisabled,

@@ -30,6 +30,25 @@ export function activeSessionRoleSql(
 /** What a write inside a transaction needs of the database handle. */
 type Writer = Pick<Db, 'insert' | 'update' | 'select'>;
 
+/**
+ * After a password is set by a reset: every session of the user ended, and every open reset or e-mail
+ * change link spent (whoever knew the old password may have asked to move the account to their address).
+ */
+export async function endSessionsAndLinks(tx: Pick<Db, 'update'>, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(refreshFamilies)
+    .set({ revokedAt: now, revokedReason: 'password-reset' })
+    .where(and(eq(refreshFamilies.userId, userId), isNull(refreshFamilies.revokedAt)));
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  await tx
+    .update(emailChangeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)));
+}
+
 /** The SQL of sign-in, sessions (refresh families and their tokens) and password reset links. */
 export function createAuthRepository(db: Db, clock: Clock) {
   /** The families (sessions) a refresh token belongs to, as a subquery. */
@@ -151,19 +170,7 @@ export function createAuthRepository(db: Db, clock: Clock) {
           .returning({ userId: passwordResetTokens.userId });
         if (!claimed) return false;
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
-        await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
-        await tx
-          .update(refreshFamilies)
-          .set({ revokedAt: now, revokedReason: 'password-reset' })
-          .where(and(eq(refreshFamilies.userId, claimed.userId), isNull(refreshFamilies.revokedAt)));
-        // Whoever knew the old password may have asked to move the account to their own address.
-        await tx
-          .update(emailChangeTokens)
-          .set({ usedAt: now })
-          .where(and(eq(emailChangeTokens.userId, claimed.userId), isNull(emailChangeTokens.usedAt)));
+        await endSessionsAndLinks(tx, claimed.userId, now);
         return true;
       });
     },
