@@ -174,11 +174,12 @@ async function main(web: 'build' | 'dev') {
     await app.jobs.start();
     app.services.health.watchJobs(app.jobs.state);
   }
+  // Read before listening: once the shop answers /api/ready, the summary must follow at once.
+  summary.payLater = payLaterOffered(await app.services.settings.get());
   await app.listen({ port: config.PORT, host: config.HOST });
   // Issue 11 point 3: one short summary for a person (the admin's generated password boxed, first start
   // only); issue 10 point 11: links are never built from a request's Host, so a missing PUBLIC_URL shows.
   // After the log lines written so far, so the summary is the last thing on the screen.
-  summary.payLater = payLaterOffered(await app.services.settings.get());
   await new Promise<void>((resolve) => log.flush(() => resolve()));
   process.stdout.write(startSummary(summary));
 
