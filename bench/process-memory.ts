@@ -16,21 +16,69 @@ const IDLE_MS = Number(process.env.BENCH_RSS_IDLE_MS ?? 30_000);
 /** The budget the figure is printed against (MiB of VmHWM). */
 export const RSS_BUDGET_MIB = 300;
 
+/** One reading of the shop's memory: what the OS sees, and (from the probe) what the process sees. */
+export interface Reading {
+  rssMib: number;
+  hwmMib: number;
+  /** VmRSS split: anonymous memory (heaps, malloc) and file-backed pages (code, mapped files). */
+  anonMib: number;
+  fileMib: number;
+  threads: number;
+  /** process.memoryUsage() in the shop, in MiB (bench/memory-probe.mjs); undefined when unread. */
+  heapUsedMib?: number;
+  heapTotalMib?: number;
+  externalMib?: number;
+  arrayBuffersMib?: number;
+}
+
 export interface ProcessMemoryFigures {
   requests: number;
   failed: number;
   seconds: number;
-  before: { rssMib: number; hwmMib: number };
-  afterLoad: { rssMib: number; hwmMib: number };
-  afterIdle: { rssMib: number; hwmMib: number };
+  before: Reading;
+  afterLoad: Reading;
+  afterIdle: Reading;
 }
+
+const MIB = 1024 * 1024;
 
 /** VmRSS and VmHWM of a process (Linux), in MiB. */
 export function residentMib(pid: number): { rssMib: number; hwmMib: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-  return { rssMib: kib('VmRSS') / 1024, hwmMib: kib('VmHWM') / 1024 };
+  const { rssMib, hwmMib } = statusReading(pid);
+  return { rssMib, hwmMib };
 }
+
+function statusReading(pid: number): Omit<Reading, 'heapUsedMib' | 'heapTotalMib' | 'externalMib' | 'arrayBuffersMib'> {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return {
+    rssMib: field('VmRSS') / 1024,
+    hwmMib: field('VmHWM') / 1024,
+    anonMib: field('RssAnon') / 1024,
+    fileMib: field('RssFile') / 1024,
+    threads: field('Threads'),
+  };
+}
+
+/** The OS's reading of the shop, with the probe's last report of its heap when there is one. */
+function reading(pid: number, probeDir: string): Reading {
+  const os = statusReading(pid);
+  try {
+    const usage = JSON.parse(fs.readFileSync(path.join(probeDir, `${pid}.json`), 'utf8')) as NodeJS.MemoryUsage;
+    return {
+      ...os,
+      heapUsedMib: usage.heapUsed / MIB,
+      heapTotalMib: usage.heapTotal / MIB,
+      externalMib: usage.external / MIB,
+      arrayBuffersMib: usage.arrayBuffers / MIB,
+    };
+  } catch {
+    return os;
+  }
+}
+
+/** Waits past the probe's next report (it writes every second), so a reading sees the same moment. */
+const probeTick = () => new Promise((r) => setTimeout(r, 1_200));
 
 /** The i-th distinct anonymous listing URL: storefront pages and their API, every sort, many price floors. */
 export function listingUrl(i: number): string {
@@ -45,11 +93,17 @@ export async function runProcessMemoryBench(): Promise<ProcessMemoryFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-rss-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-probe-'));
+  const probe = path.join(import.meta.dirname, 'memory-probe.mjs');
   let shop: ChildProcess | undefined;
   try {
-    shop = await startShop(dataDir, port);
+    shop = await startShop(dataDir, port, {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
+      BENCH_MEMORY_PROBE_DIR: probeDir,
+    });
     const pid = shop.pid!;
-    const before = residentMib(pid);
+    await probeTick();
+    const before = reading(pid, probeDir);
     const started = Date.now();
     let next = 0;
     let failed = 0;
@@ -67,13 +121,15 @@ export async function runProcessMemoryBench(): Promise<ProcessMemoryFigures> {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (Date.now() - started) / 1000;
-    const afterLoad = residentMib(pid);
+    await probeTick();
+    const afterLoad = reading(pid, probeDir);
     await new Promise((r) => setTimeout(r, IDLE_MS));
-    const afterIdle = residentMib(pid);
+    const afterIdle = reading(pid, probeDir);
     return { requests: REQUESTS, failed, seconds, before, afterLoad, afterIdle };
   } finally {
     if (shop) await stopShop(shop);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(probeDir, { recursive: true, force: true });
   }
 }
 
@@ -86,5 +142,18 @@ export function printProcessMemory(f: ProcessMemoryFigures): boolean {
       `app RSS ${m(f.before.rssMib)} → ${m(f.afterLoad.rssMib)} MiB after the load, ${m(f.afterIdle.rssMib)} MiB after ${IDLE_MS / 1000} s idle; ` +
       `RSS peak (VmHWM) ${m(f.afterIdle.hwmMib)} MiB (budget <= ${RSS_BUDGET_MIB} MiB) ${ok ? 'ok' : 'OVER BUDGET'}`,
   );
+  for (const [when, r] of [
+    ['at rest', f.before],
+    ['after the load', f.afterLoad],
+    ['after idle', f.afterIdle],
+  ] as const) {
+    const heap =
+      r.heapUsedMib === undefined
+        ? ''
+        : `; V8 heap ${m(r.heapUsedMib)}/${m(r.heapTotalMib!)} MiB, external ${m(r.externalMib!)} (array buffers ${m(r.arrayBuffersMib!)})`;
+    console.log(
+      `  ${when}: RSS ${m(r.rssMib)} MiB = anon ${m(r.anonMib)} + file ${m(r.fileMib)}, ${r.threads} threads${heap}`,
+    );
+  }
   return ok;
 }
