@@ -45,6 +45,9 @@ async function start() {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
       if (res.ok) {
+        // The summary is written once the log is flushed, just after the shop starts answering.
+        while (!out.includes('The shop is running.') && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 50));
         server = { child, output: () => out };
         return server;
       }
