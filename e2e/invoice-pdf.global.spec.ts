@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import { BANK_DETAILS as BANK } from '../apps/api/test/invoice-fixtures.ts';
 import { pdfText } from '../apps/api/test/pdf-text.ts';
-import { adminCall, adminSignIn, type Json, noSeriousViolations } from './support/admin.ts';
+import { adminCall, adminSignIn, keepStoreSettings, noSeriousViolations } from './support/admin.ts';
 import {
   addOnProductPage,
   apiOrder,
@@ -19,14 +19,10 @@ import { addToServerCart, type CatalogProduct, newShopper, plainProducts, signIn
 // the customer's order page and the admin order page. Shop-wide: it changes the store's bank details
 // (every invoice prints them), and puts the settings back afterwards.
 
-let original: Json;
+const original = keepStoreSettings();
 let products: CatalogProduct[];
 test.beforeAll(async ({ request }) => {
-  original = await adminCall(request, 'GET', 'settings');
   products = await plainProducts(request, 1);
-});
-test.afterAll(async ({ request }) => {
-  await adminCall(request, 'PUT', 'settings', original);
 });
 
 /** The downloaded file: a PDF named after the invoice, and its text. */
@@ -67,7 +63,7 @@ test('admin Settings: bank details for invoices, each field with its own error',
     'This IBAN is not valid: its check digits do not match (look for a typing error)',
   );
   // Nothing was saved.
-  expect((await adminCall(request, 'GET', 'settings')).bank_account).toBe(original.bank_account);
+  expect((await adminCall(request, 'GET', 'settings')).bank_account).toBe(original().bank_account);
 
   await iban.fill(BANK.bank_account);
   await section.getByLabel('Bank code (BIC / routing number)').fill(BANK.bank_code);
@@ -85,7 +81,7 @@ test('a guest paying later sees where to pay and downloads the invoice PDF from 
   page,
   request,
 }) => {
-  await adminCall(request, 'PUT', 'settings', { ...original, ...BANK });
+  await adminCall(request, 'PUT', 'settings', { ...original(), ...BANK });
   const [product] = products as [CatalogProduct];
   await addOnProductPage(page, product, 1);
   await goToCheckout(page);
@@ -124,7 +120,7 @@ test('the customer downloads the invoice from the order page, and staff from the
   browser,
   request,
 }) => {
-  await adminCall(request, 'PUT', 'settings', { ...original, ...BANK });
+  await adminCall(request, 'PUT', 'settings', { ...original(), ...BANK });
   const shopper = await newShopper(request, 'Invoice');
   const [product] = products as [CatalogProduct];
   await addToServerCart(request, shopper, product.id, 1);

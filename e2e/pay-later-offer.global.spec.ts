@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { adminCall, adminSignIn, type Json } from './support/admin.ts';
+import { adminCall, adminSignIn, keepStoreSettings } from './support/admin.ts';
 import { ADDRESS, addOnProductPage, checkoutForm, goToCheckout, guestEmail } from './support/checkout.ts';
 import { type CatalogProduct, plainProducts } from './support/shopper.ts';
 
@@ -9,14 +9,10 @@ import { type CatalogProduct, plainProducts } from './support/shopper.ts';
 // and an order that asks to pay later anyway is refused. Shop-wide: it changes the store's bank details,
 // and puts the settings back afterwards.
 
-let original: Json;
+const original = keepStoreSettings();
 let products: CatalogProduct[];
 test.beforeAll(async ({ request }) => {
-  original = await adminCall(request, 'GET', 'settings');
   products = await plainProducts(request, 1);
-});
-test.afterAll(async ({ request }) => {
-  await adminCall(request, 'PUT', 'settings', original);
 });
 
 const BANK_FIELDS = ['Account holder', 'Account number (IBAN)', 'Bank code (BIC / routing number)', 'Bank name'];
@@ -26,7 +22,7 @@ test('without bank details pay later is off: the admin says why, checkout offers
   request,
 }) => {
   // The demo seeds its own account: pay later is on.
-  expect(original.bank_account).not.toBe('');
+  expect(original().bank_account).not.toBe('');
   await adminSignIn(page);
   await page.goto('/admin/settings');
   const status = page.getByTestId('pay-later-status');
@@ -71,7 +67,7 @@ test('without bank details pay later is off: the admin says why, checkout offers
   });
 
   // Saved again: offered again.
-  await adminCall(request, 'PUT', 'settings', original);
+  await adminCall(request, 'PUT', 'settings', original());
   await page.reload();
   await expect(checkoutForm(page).getByRole('radio', { name: /Pay later/ })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 // The admin area as the browser tests see it: every /admin page of the route table, and signing in
 // as staff through the admin login page.
 
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import routes from '../../apps/web/app/routes.ts';
 import { expectAccessible } from './axe.ts';
 import { type Account, adminAccount, apiLogin } from './session.ts';
@@ -83,4 +83,22 @@ export async function adminCall(
   });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
+}
+
+/**
+ * For a shop-wide spec that changes the store settings: reads them before its tests and puts them back
+ * after; answers a getter of the settings as they were.
+ */
+export function keepStoreSettings(): () => Json {
+  let original: Json | undefined;
+  test.beforeAll(async ({ request }) => {
+    original = await adminCall(request, 'GET', 'settings');
+  });
+  test.afterAll(async ({ request }) => {
+    if (original) await adminCall(request, 'PUT', 'settings', original);
+  });
+  return () => {
+    if (!original) throw new Error('the store settings were not read yet');
+    return original;
+  };
 }

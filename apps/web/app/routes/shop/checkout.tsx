@@ -15,7 +15,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 /**
- * The store settings checkout shows (shipping rates, pay-later days), read in-process (DESIGN §3), who
+ * The store settings checkout shows (shipping rates, pay-later days), read in-process (docs/architecture.md), who
  * takes cards, and whether pay later is offered (only once the store's bank details are saved).
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<CheckoutSettings> {
