@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_COMMAND } from './scripts/api.mjs';
 
 /** Browser tests run Debian's Chromium against the real shop on a fresh embedded database. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -56,7 +57,8 @@ export default defineConfig({
       env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK.smtpPort), MAIL_SINK_HTTP_PORT: String(MAIL_SINK.httpPort) },
     },
     {
-      command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
+      // As `npm start` runs it, memory bounds included (ADR 034).
+      command: `rm -rf ${E2E_DATA_DIR} && ${SERVER_COMMAND}`,
       url: `http://127.0.0.1:${PORT}/api/ready`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/api.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -29,10 +30,12 @@ export async function startShop(
   port: number,
   env: Record<string, string> = {},
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+  // As `npm start` runs it: the figures are the ones an owner's shop has.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

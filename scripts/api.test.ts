@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newestMtime, withLockFile } from './api.mjs';
+import { newestMtime, root, SERVER_COMMAND, SERVER_ENV, SERVER_NODE_FLAGS, withLockFile } from './api.mjs';
 
 // What `npm start` (scripts/start.mjs) decides about the web build, and how concurrent starts build it.
 
@@ -69,5 +69,32 @@ describe('withLockFile', () => {
       }),
     ).rejects.toThrow('the build failed');
     expect(fs.existsSync(lock)).toBe(false);
+  });
+});
+
+describe('how node runs the server', () => {
+  const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+
+  it('is what `npm start` runs', () => {
+    const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toBe(SERVER_COMMAND);
+  });
+
+  it('is what the systemd unit of the deployment guide runs', () => {
+    const guide = read('docs/deploy.md');
+    expect(guide).toContain(`ExecStart=/usr/bin/node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`);
+    for (const [name, value] of Object.entries(SERVER_ENV)) expect(guide).toContain(`Environment=${name}=${value}`);
+  });
+
+  it('bounds the heap the server gets', () => {
+    const probe = spawnSync(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, '-e', 'process.stdout.write(String(require("v8").getHeapStatistics().heap_size_limit))'],
+      { encoding: 'utf8' },
+    );
+    const limitMib = Number(probe.stdout) / (1024 * 1024);
+    // The old space's 256 MiB and the young generation's three 2 MiB semi-spaces.
+    expect(limitMib).toBeGreaterThan(256);
+    expect(limitMib).toBeLessThan(280);
   });
 });

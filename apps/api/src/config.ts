@@ -105,7 +105,7 @@ const schema = z.object({
    * The memory the page cache of one process may hold (issue 16: every page the same for everyone, with
    * its brotli and gzip forms), in megabytes; 0 renders every page on every request.
    */
-  PAGE_CACHE_MAX_MB: z.coerce.number().min(0).max(4096).default(64),
+  PAGE_CACHE_MAX_MB: z.coerce.number().min(0).max(4096).default(16),
   /**
    * How long one listing answer (a page of products, a brand facet) is shared by the requests asking the
    * same (issue 16): 0 turns that cache off, so every listing runs its query (the bench measures them so).

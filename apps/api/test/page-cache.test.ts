@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { formatMoney } from '@shop/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageCache } from '../src/web/page-cache.ts';
+import { documentOf, type PageCache } from '../src/web/page-cache.ts';
 import { authHeaders, createProduct } from './cart-fixtures.ts';
 import { createTestApp, createUser, login, type TestApp } from './helpers.ts';
 import { ensureWebBuild } from './web-build.ts';
@@ -67,7 +67,7 @@ describe('issue 16: the page cache', () => {
     // Nothing personal anywhere in what the cache holds (every encoding) or sent.
     const held = cache
       .entries()
-      .flatMap(([, p]) => [p.body, zlib.brotliDecompressSync(p.br), zlib.gunzipSync(p.gzip)])
+      .flatMap(([, p]) => [documentOf(p), zlib.brotliDecompressSync(p.br), zlib.gunzipSync(p.gzip)])
       .map((b) => b.toString('utf8'));
     for (const { user, session } of shoppers) {
       for (const secret of [

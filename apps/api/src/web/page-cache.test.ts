@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { createPageCache, inlineScriptHashes, isCached, matchesEtag, type RenderedPage } from './page-cache.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createPageCache,
+  documentOf,
+  inlineScriptHashes,
+  isCached,
+  matchesEtag,
+  type RenderedPage,
+} from './page-cache.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const html = (body: string) => Buffer.from(`<!DOCTYPE html><html><body>${body}</body></html>`);
@@ -162,10 +170,41 @@ describe('createPageCache', () => {
     expect(page.foreignScripts).toBe(1);
     expect(foreign).toEqual([['/products/lamp', 1]]);
     // The stored document is what a render without a nonce gives: the mark was this render's alone.
-    expect(page.body.toString()).not.toContain(N);
-    expect(page.body.toString()).toContain(`<script>${app}</script>`);
+    expect(documentOf(page).toString()).not.toContain(N);
+    expect(documentOf(page).toString()).toContain(`<script>${app}</script>`);
     // And its hashes are the ones of the stored document's own scripts.
-    expect(inlineScriptHashes(page.body.toString(), '').foreign).toBe(3);
+    expect(inlineScriptHashes(documentOf(page).toString(), '').foreign).toBe(3);
+  });
+
+  it('holds a page in its two encodings only, and gives its document back from them', async () => {
+    const cache = createPageCache({ maxBytes: 1 << 20, ttlMs: 60_000 });
+    const text = `<p>${'A lamp for the desk. '.repeat(400)}</p><script nonce="${N}">window.x=1;</script>`;
+    const page = await cache.render('/products/lamp', ['catalog'], async () => rendered(text));
+    if (!page || !isCached(page)) throw new Error('the page was not kept');
+    const document = html(text.replace(` nonce="${N}"`, ''));
+    expect(documentOf(page).equals(document)).toBe(true);
+    expect(zlib.brotliDecompressSync(page.br).equals(document)).toBe(true);
+    expect(page.length).toBe(document.length);
+    expect('body' in page).toBe(false);
+    expect(cache.stats().bytes).toBe(page.br.length + page.gzip.length + 1_024);
+    expect(cache.stats().bytes).toBeLessThan(document.length / 4);
+  });
+
+  it('lets an expired page go without anyone asking for it again', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout', 'clearTimeout'] });
+    try {
+      // lru-cache takes a start time of 0 for "no time to live": begin the fake clock later.
+      vi.advanceTimersByTime(1_000);
+      const cache = createPageCache({ maxBytes: 1 << 20, ttlMs: 60_000 });
+      for (const path of ['/', '/products', '/products?page=2']) {
+        await cache.render(path, ['catalog'], async () => rendered(path));
+      }
+      expect(cache.stats().entries).toBe(3);
+      vi.advanceTimersByTime(60_001);
+      expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('with no bytes to hold, keeps nothing but still shares a render', async () => {

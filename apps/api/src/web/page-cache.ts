@@ -8,15 +8,18 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * A page as every visitor gets it (issue 16): the document's bytes once, compressed once per encoding,
- * with the validator and the script hashes its policy needs. Nothing in it belongs to one visitor: only
+ * A page as every visitor gets it: the document compressed once per encoding — only those forms are held,
+ * a quarter of the document's size together (docs/performance.md, "Process memory"); the rare client that
+ * takes neither gets it decompressed (`documentOf`) — with the validator and the script hashes its policy
+ * needs. Nothing in it belongs to one visitor: only
  * routes whose server render reads no session are stored (their `handle.pageCache`), and such a render
  * is given no nonce, cookie or user to read.
  */
 export interface CachedPage {
   /** Response headers of the render (content type…), without cookies or caching headers. */
   headers: [string, string][];
-  body: Buffer;
+  /** The document's length in bytes, uncompressed. */
+  length: number;
   br: Buffer;
   gzip: Buffer;
   /** A weak validator of the document (the same for every encoding of it). */
@@ -66,7 +69,7 @@ export interface PageCacheStats {
 
 /**
  * The server-rendered pages of one process, by URL (issue 16, docs/performance.md):
- * - bounded in bytes (`maxBytes`: body and both encodings), least recently used first out;
+ * - bounded in bytes (`maxBytes`: both encodings), least recently used first out;
  * - emptied per topic (`drop`), which the invalidation bus calls here and for every other process's
  *   change (ADR 022); an entry lives `ttlMs` at most, the backstop for a change nobody announces;
  * - one render per URL at a time: requests for a page being rendered wait for it (`render`);
@@ -84,8 +87,12 @@ export function createPageCache({
 }) {
   const pages = new LRUCache<string, CachedPage>({
     maxSize: Math.max(1, maxBytes),
-    sizeCalculation: (page) => page.body.length + page.br.length + page.gzip.length + ENTRY_OVERHEAD_BYTES,
+    sizeCalculation: (page) => page.br.length + page.gzip.length + ENTRY_OVERHEAD_BYTES,
     ttl: ttlMs,
+    // Through the global, so a test's fake clock is this cache's clock too.
+    perf: { now: () => performance.now() },
+    // An expired page is never sent again: it leaves when it expires, not when the bytes run out.
+    ttlAutopurge: true,
   });
   const inFlight = new Map<string, Promise<CachedPage | RenderedPage>>();
   /** Bumped by every drop of a topic: a render that saw another generation is not kept. */
@@ -183,7 +190,7 @@ async function toCachedPage(rendered: RenderedPage, topics: readonly Topic[]): P
   const digest = createHash('sha256').update(body).digest('base64url').slice(0, 27);
   return {
     headers: rendered.headers,
-    body,
+    length: body.length,
     br,
     gzip: gz,
     etag: `W/"${digest}"`,
@@ -191,6 +198,11 @@ async function toCachedPage(rendered: RenderedPage, topics: readonly Topic[]): P
     foreignScripts: scripts.foreign,
     topics,
   };
+}
+
+/** The document of a kept page, uncompressed (for a client that accepts neither stored encoding). */
+export function documentOf(page: CachedPage): Buffer {
+  return zlib.gunzipSync(page.gzip);
 }
 
 /**

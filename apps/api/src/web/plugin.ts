@@ -22,6 +22,7 @@ import { COMPRESSIBLE, compressed, pickEncoding } from './compression.ts';
 import {
   type CachedPage,
   createPageCache,
+  documentOf,
   isCached,
   matchesEtag,
   type PageCache,
@@ -313,11 +314,13 @@ export async function registerWeb(
       reply.header('vary', 'accept-encoding');
       if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
       if (encoding) reply.header('content-encoding', encoding);
       reply.status(200);
-      if (request.method === 'HEAD') return reply.header('content-length', body.length).send();
-      return reply.send(body);
+      if (request.method === 'HEAD') {
+        const length = encoding === 'br' ? page.br.length : encoding === 'gzip' ? page.gzip.length : page.length;
+        return reply.header('content-length', length).send();
+      }
+      return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : documentOf(page));
     }
 
     /** The services as they are while the database is gone: every call fails at once. */

@@ -50,6 +50,17 @@ describe('answerCache', () => {
     expect((await cache.shared('k', 100, load)).n).toBe(2);
   });
 
+  it('lets expired answers go without anyone asking for them again (a burst of listings does not stay)', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout', 'clearTimeout'] });
+    vi.advanceTimersByTime(1_000);
+    const cache = answerCache(1024 * 1024);
+    await Promise.all(Array.from({ length: 50 }, (_, i) => cache.shared(`listing ${i}`, 1_000, async () => answer(i))));
+    expect(cache.entries()).toBe(50);
+    vi.advanceTimersByTime(1_001);
+    expect(cache.entries()).toBe(0);
+    expect(cache.bytes()).toBe(0);
+  });
+
   it('does not keep a failure', async () => {
     const cache = answerCache(1024 * 1024);
     await expect(cache.shared('k', 1_000, async () => Promise.reject(new Error('lost connection')))).rejects.toThrow();

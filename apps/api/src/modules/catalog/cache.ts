@@ -54,6 +54,9 @@ export function answerCache(maxBytes: number) {
     // Through the global, so a test's fake clock is this cache's clock too.
     perf: { now: () => performance.now() },
     ttlResolution: 0,
+    // An expired answer is never given again: it leaves when it expires, not when the bytes run out (a
+    // burst of distinct listings would otherwise hold the heap at the cap long after).
+    ttlAutopurge: true,
   });
   let generation = 0;
 
