@@ -10,6 +10,7 @@ import { createAdminAuditLogService } from './modules/admin-audit-log/index.ts';
 import { createAdminBrandsService } from './modules/admin-brands/index.ts';
 import { createAdminCatalogService } from './modules/admin-catalog/index.ts';
 import { createCatalogIoService } from './modules/admin-catalog-io/index.ts';
+import { createAdminCategoriesService } from './modules/admin-categories/index.ts';
 import { createAdminDiscountsService } from './modules/admin-discounts/index.ts';
 import { createInsightsService } from './modules/admin-insights/index.ts';
 import { createAdminNewsletterService } from './modules/admin-newsletter/index.ts';
@@ -147,6 +148,7 @@ export function createServices(deps: Deps) {
     // The admin area (issue 5), one service per domain (issue 12 point 7).
     adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media }),
     adminBrands: createAdminBrandsService(deps, { audit, catalog }),
+    adminCategories: createAdminCategoriesService(deps, { audit, catalog }),
     catalogIo: createCatalogIoService(longWork, { catalog, backInStock, audit, media }),
     adminOrders: createAdminOrdersService(longWork, { orders, audit, settings }),
     adminInsights: createInsightsService(longWork, { audit, settings }),

@@ -4,6 +4,7 @@ import { users } from '../src/db/schema.ts';
 import { brandsSamples } from './admin-access/brands.ts';
 import { catalogSamples } from './admin-access/catalog.ts';
 import { catalogIoSamples } from './admin-access/catalog-io.ts';
+import { categoriesSamples } from './admin-access/categories.ts';
 import { insightsSamples } from './admin-access/insights.ts';
 import { mediaSamples } from './admin-access/media.ts';
 import { ordersSamples } from './admin-access/orders.ts';
@@ -22,6 +23,7 @@ const SAMPLES: RouteSamples = {
   ...outboxSamples,
   ...catalogSamples,
   ...brandsSamples,
+  ...categoriesSamples,
   ...catalogIoSamples,
   ...ordersSamples,
   ...insightsSamples,

@@ -128,13 +128,20 @@ export type ProductList = z.infer<typeof productList>;
 
 export const subcategory = z.object({ name: z.string(), slug: z.string(), icon: z.string(), count: z.number().int() });
 export const featuredCard = z.object({ name: z.string(), slug: z.string(), image: z.string() });
+/** The offer box of a category's menu panel, as the owner wrote it. */
+export const categoryOffer = z.object({ title: z.string(), text: z.string(), link: z.string().nullable() });
 export const category = z.object({
   id: z.string(),
   name: z.string(),
   icon: z.string(),
   count: z.number().int(),
+  description: z.string(),
   subcategories: z.array(subcategory),
   featured: z.array(featuredCard),
+  /** None unless the owner wrote one: the shop shows no promotion it was not given. */
+  offer: categoryOffer.nullable(),
+  /** The label beside the featured cards, or none. */
+  badge: z.string().nullable(),
 });
 export type Category = z.infer<typeof category>;
 export const categoryList = z.array(category);

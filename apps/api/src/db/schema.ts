@@ -100,10 +100,22 @@ export const emailChangeTokens = pgTable('email_change_tokens', {
 });
 
 export const categories = pgTable('categories', {
+  /** Also the value of `/products?category=` and of the product's `category`; never changes. */
   id: text().primaryKey(),
   name: text().notNull(),
   icon: text().notNull(),
   position: integer().notNull().default(0),
+  /** Shown on the category's listing page; plain text, paragraphs split by blank lines. */
+  description: text().notNull().default(''),
+  /**
+   * The offer box of the category menu's panel (docs/catalogue.md): shown only when the owner wrote a title
+   * and a text; `offerLink`, when set, makes it a link.
+   */
+  offerTitle: text('offer_title'),
+  offerText: text('offer_text'),
+  offerLink: text('offer_link'),
+  /** The small label beside the panel's featured cards ("Trending Now" in the demo); none when null. */
+  badge: text(),
 });
 
 export const subcategories = pgTable(

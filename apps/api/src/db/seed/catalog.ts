@@ -31,6 +31,9 @@ export interface SeedCategory {
   name: string;
   icon: string;
   position: number;
+  offerTitle: string;
+  offerText: string;
+  badge: string;
 }
 export interface SeedSubcategory {
   categoryId: string;
@@ -325,7 +328,16 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
   const drawDiscount = () => (rng.chance(0.45) ? rng.pick(DISCOUNTS) : 0);
 
   CATEGORIES.forEach((cat, catPos) => {
-    out.categories.push({ id: cat.id, name: cat.name, icon: cat.icon, position: catPos });
+    out.categories.push({
+      id: cat.id,
+      name: cat.name,
+      icon: cat.icon,
+      position: catPos,
+      // The demo's menu panel: its offer box and badge (an owner's shop writes its own, or none).
+      offerTitle: 'Special Offers',
+      offerText: `Up to 50% off on ${cat.name} - Limited time!`,
+      badge: 'Trending Now',
+    });
     cat.featured.forEach((name, position) => {
       const slug = name.toLowerCase();
       out.featuredCards.push({ categoryId: cat.id, name, slug, image: featuredImageUrl(slug), position });

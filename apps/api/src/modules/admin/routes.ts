@@ -2,6 +2,7 @@ import { adminAuditLogRoutes } from '../admin-audit-log/index.ts';
 import { adminBrandsRoutes } from '../admin-brands/index.ts';
 import { adminCatalogRoutes } from '../admin-catalog/index.ts';
 import { adminCatalogIoRoutes } from '../admin-catalog-io/index.ts';
+import { adminCategoriesRoutes } from '../admin-categories/index.ts';
 import { adminDiscountsRoutes } from '../admin-discounts/index.ts';
 import { adminInsightsRoutes } from '../admin-insights/index.ts';
 import { adminNewsletterRoutes } from '../admin-newsletter/index.ts';
@@ -28,6 +29,7 @@ export const adminRoutes: AdminRoutesPlugin = async (app, opts) => {
   await app.register(adminOutboxRoutes, area);
   await app.register(adminCatalogRoutes, area);
   await app.register(adminBrandsRoutes, area);
+  await app.register(adminCategoriesRoutes, area);
   await app.register(adminCatalogIoRoutes, area);
   await app.register(adminOrdersRoutes, area);
   // Issue 15: an order's invoice as PDF, for whoever may see orders.

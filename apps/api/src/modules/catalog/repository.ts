@@ -51,6 +51,9 @@ export async function loadCategories(db: Db): Promise<Category[]> {
     name: c.name,
     icon: c.icon,
     count: perCategory.get(c.id) ?? 0,
+    description: c.description,
+    offer: c.offerTitle && c.offerText ? { title: c.offerTitle, text: c.offerText, link: c.offerLink } : null,
+    badge: c.badge,
     subcategories: subs
       .filter((s) => s.categoryId === c.id)
       .map((s) => ({ name: s.name, slug: s.slug, icon: s.icon, count: s.count })),

@@ -29,7 +29,7 @@ describe('category menu links', () => {
   });
 
   it('opens on electronics, else on the first category', () => {
-    const c = (id: string) => ({ id, name: id, icon: '', subcategories: [], featured: [] });
+    const c = (id: string) => ({ id, name: id, icon: '', subcategories: [], featured: [], offer: null, badge: null });
     expect(defaultCategoryId([c('books'), c('electronics')])).toBe('electronics');
     expect(defaultCategoryId([c('books'), c('fashion')])).toBe('books');
     expect(defaultCategoryId([])).toBeUndefined();

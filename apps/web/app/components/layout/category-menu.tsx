@@ -11,6 +11,10 @@ export interface MenuCategory {
   icon: string;
   subcategories: { name: string; icon: string; count: number }[];
   featured: { name: string; image: string }[];
+  /** The panel's offer box as the owner wrote it; none unless written. */
+  offer: { title: string; text: string; link: string | null } | null;
+  /** The label beside the featured cards, or none. */
+  badge: string | null;
 }
 
 /** The icons the catalogue names; anything else gets a neutral tag. Imported one by one (bundle size). */
@@ -113,10 +117,7 @@ export function CategoryMenu({
                 </li>
               ))}
             </ul>
-            <div className="mt-4 rounded-lg bg-amber-100 px-4 py-3">
-              <p className="font-semibold text-amber-900 text-sm">Special Offers</p>
-              <p className="text-amber-900 text-sm">Up to 50% off on {active.name} - Limited time!</p>
-            </div>
+            {active.offer ? <OfferBox offer={active.offer} onNavigate={onNavigate} /> : null}
           </section>
         ) : null}
 
@@ -126,10 +127,12 @@ export function CategoryMenu({
               <h2 id={`${id}-featured`} className="font-semibold text-lg">
                 Featured
               </h2>
-              <span className="inline-flex items-center gap-1 rounded-full bg-rose-700 px-2 py-0.5 font-medium text-white text-xs">
-                <TrendingUp className="size-3" aria-hidden="true" />
-                Trending Now
-              </span>
+              {active.badge ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-rose-700 px-2 py-0.5 font-medium text-white text-xs">
+                  <TrendingUp className="size-3" aria-hidden="true" />
+                  {active.badge}
+                </span>
+              ) : null}
             </div>
             <ul className="mt-3 grid grid-cols-2 gap-3">
               {active.featured.map((card) => (
@@ -158,5 +161,23 @@ export function CategoryMenu({
         ) : null}
       </Container>
     </div>
+  );
+}
+
+/** The owner's offer for a category: a box of two lines, a link to the offer when the owner gave one. */
+function OfferBox({ offer, onNavigate }: { offer: NonNullable<MenuCategory['offer']>; onNavigate: () => void }) {
+  const lines = (
+    <>
+      <p className="font-semibold text-amber-900 text-sm">{offer.title}</p>
+      <p className="text-amber-900 text-sm">{offer.text}</p>
+    </>
+  );
+  const box = 'mt-4 block rounded-lg bg-amber-100 px-4 py-3';
+  return offer.link ? (
+    <Link to={offer.link} onClick={onNavigate} className={`${box} hover:bg-amber-200`}>
+      {lines}
+    </Link>
+  ) : (
+    <div className={box}>{lines}</div>
   );
 }

@@ -30,6 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
         icon: c.icon,
         subcategories: c.subcategories.map((s) => ({ name: s.name, icon: s.icon, count: s.count })),
         featured: c.featured.map((f) => ({ name: f.name, image: f.image })),
+        offer: c.offer,
+        badge: c.badge,
       }),
     ),
   };

@@ -1,0 +1,174 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { categories, products, subcategories } from '../../db/schema.ts';
+
+/** Admin Categories' SQL. */
+
+type Executor = Db | Tx;
+export type CategoryRow = typeof categories.$inferSelect & { productCount: number };
+export type SubcategoryRow = Pick<typeof subcategories.$inferSelect, 'id' | 'categoryId' | 'name' | 'slug' | 'icon'> & {
+  productCount: number;
+};
+
+// Drizzle writes columns unqualified in a select from one table: the outer row's id is named in full.
+const categoryProducts = sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = "categories"."id")`;
+const subcategoryProducts = sql<number>`(select count(*)::int from ${products} where ${products.subcategoryId} = "subcategories"."id")`;
+
+/** Every category in menu order, with how many products (drafts included) are in it. */
+export function selectCategories(ex: Executor, id?: string): Promise<CategoryRow[]> {
+  const query = ex
+    .select({
+      id: categories.id,
+      name: categories.name,
+      icon: categories.icon,
+      position: categories.position,
+      description: categories.description,
+      offerTitle: categories.offerTitle,
+      offerText: categories.offerText,
+      offerLink: categories.offerLink,
+      badge: categories.badge,
+      productCount: categoryProducts,
+    })
+    .from(categories);
+  return (id === undefined ? query : query.where(eq(categories.id, id))).orderBy(
+    asc(categories.position),
+    asc(categories.id),
+  );
+}
+
+/** The subcategories of `categoryIds`, in menu order, with their numbers of products. */
+export function selectSubcategories(ex: Executor, categoryIds: string[]): Promise<SubcategoryRow[]> {
+  if (categoryIds.length === 0) return Promise.resolve([]);
+  return ex
+    .select({
+      id: subcategories.id,
+      categoryId: subcategories.categoryId,
+      name: subcategories.name,
+      slug: subcategories.slug,
+      icon: subcategories.icon,
+      productCount: subcategoryProducts,
+    })
+    .from(subcategories)
+    .where(inArray(subcategories.categoryId, categoryIds))
+    .orderBy(asc(subcategories.position), asc(subcategories.id));
+}
+
+/**
+ * The category locked for a change. A product saved into it at the same moment holds a key-share lock on
+ * it (the foreign key), so a delete waits for that product and then counts it.
+ */
+export async function lockCategory(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .for('update');
+  return row;
+}
+
+/** Every category locked, in id order (one order for every reorder, so two never wait on each other). */
+export function lockAllCategories(tx: Tx) {
+  return tx.select({ id: categories.id }).from(categories).orderBy(asc(categories.id)).for('update');
+}
+
+export async function lockSubcategory(tx: Tx, categoryId: string, subId: number) {
+  const [row] = await tx
+    .select({ id: subcategories.id, name: subcategories.name })
+    .from(subcategories)
+    .where(and(eq(subcategories.id, subId), eq(subcategories.categoryId, categoryId)))
+    .for('update');
+  return row;
+}
+
+export async function countCategoryProducts(tx: Tx, id: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, id));
+  return row?.n ?? 0;
+}
+
+/** Inserts a category at the end of the menu; false when the id is taken. */
+export async function insertCategory(
+  tx: Tx,
+  values: Omit<typeof categories.$inferInsert, 'position'>,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(categories)
+    .values({
+      ...values,
+      position: sql`(select coalesce(max(${categories.position}), -1) + 1 from ${categories})`,
+    })
+    .onConflictDoNothing()
+    .returning({ id: categories.id });
+  return rows.length === 1;
+}
+
+export async function updateCategory(tx: Tx, id: string, values: Partial<typeof categories.$inferInsert>) {
+  if (Object.keys(values).length > 0) await tx.update(categories).set(values).where(eq(categories.id, id));
+}
+
+/** Moves every product of `from` into `to`, out of any subcategory (those belong to `from`). */
+export async function moveProducts(tx: Tx, from: string, to: string) {
+  await tx
+    .update(products)
+    .set({ categoryId: to, subcategoryId: null, modifiedDate: sql`now()` })
+    .where(eq(products.categoryId, from));
+}
+
+export async function deleteCategory(tx: Tx, id: string) {
+  await tx.delete(categories).where(eq(categories.id, id));
+}
+
+export async function setCategoryPositions(tx: Tx, ids: string[]) {
+  for (const [position, id] of ids.entries()) {
+    await tx.update(categories).set({ position }).where(eq(categories.id, id));
+  }
+}
+
+/** Inserts a subcategory at the end of its category; undefined when the name is taken there. */
+export async function insertSubcategory(
+  tx: Tx,
+  values: { categoryId: string; name: string; slug: string; icon: string },
+): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(subcategories)
+    .values({
+      ...values,
+      position: sql`(select coalesce(max(${subcategories.position}), -1) + 1 from ${subcategories} where ${subcategories.categoryId} = ${values.categoryId})`,
+    })
+    .onConflictDoNothing()
+    .returning({ id: subcategories.id });
+  return row?.id;
+}
+
+export async function updateSubcategory(
+  tx: Tx,
+  subId: number,
+  values: Partial<Pick<typeof subcategories.$inferInsert, 'name' | 'slug' | 'icon' | 'categoryId' | 'position'>>,
+) {
+  if (Object.keys(values).length > 0) await tx.update(subcategories).set(values).where(eq(subcategories.id, subId));
+}
+
+/** Products of a subcategory that moves follow it into its new category. */
+export async function moveSubcategoryProducts(tx: Tx, subId: number, to: string) {
+  await tx.update(products).set({ categoryId: to, modifiedDate: sql`now()` }).where(eq(products.subcategoryId, subId));
+}
+
+/** Deletes a subcategory; its products stay in the category, in no subcategory (the foreign key's `set null`). */
+export async function deleteSubcategory(tx: Tx, subId: number) {
+  await tx.delete(subcategories).where(eq(subcategories.id, subId));
+}
+
+export async function subcategoryIdsOf(tx: Tx, categoryId: string): Promise<number[]> {
+  const rows = await tx
+    .select({ id: subcategories.id })
+    .from(subcategories)
+    .where(eq(subcategories.categoryId, categoryId))
+    .orderBy(asc(subcategories.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function setSubcategoryPositions(tx: Tx, ids: number[]) {
+  for (const [position, id] of ids.entries()) {
+    await tx.update(subcategories).set({ position }).where(eq(subcategories.id, id));
+  }
+}

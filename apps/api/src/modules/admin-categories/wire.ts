@@ -1,0 +1,17 @@
+import type { AdminCategory } from '@shop/contracts/admin-categories';
+import type { CategoryRow, SubcategoryRow } from './repository.ts';
+
+export function toCategoryWire(row: CategoryRow, subcategories: SubcategoryRow[]): AdminCategory {
+  return {
+    id: row.id,
+    name: row.name,
+    icon: row.icon,
+    description: row.description,
+    offer: row.offerTitle && row.offerText ? { title: row.offerTitle, text: row.offerText, link: row.offerLink } : null,
+    badge: row.badge,
+    product_count: row.productCount,
+    subcategories: subcategories
+      .filter((s) => s.categoryId === row.id)
+      .map((s) => ({ id: s.id, name: s.name, slug: s.slug, icon: s.icon, product_count: s.productCount })),
+  };
+}

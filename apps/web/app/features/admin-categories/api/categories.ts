@@ -1,0 +1,70 @@
+import type {
+  AdminCategory,
+  AdminCategoryList,
+  CreateCategoryInput,
+  CreateSubcategoryBody,
+  UpdateCategoryInput,
+  UpdateSubcategoryBody,
+} from '@shop/contracts/admin-categories';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminApi } from '../../admin/index.ts';
+
+/** The category list; the product form's choices (admin-catalog's `product-options`) name categories too. */
+const categoriesRoot = ['admin', 'categories'] as const;
+const productOptionsKey = ['admin', 'product-options'] as const;
+
+/** GET /api/admin/categories: every category in menu order with its subcategories and counts. */
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: [...categoriesRoot, 'list'],
+    queryFn: ({ signal }) => adminApi.get<AdminCategoryList>('categories', undefined, signal),
+  });
+
+export const useCategories = () => useQuery(categoriesQuery());
+
+/** A change to the tree: once it is saved, the list and the product form's choices are read again. */
+function useCategoryMutation<V, T>(mutationFn: (vars: V) => Promise<T>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: categoriesRoot }),
+        client.invalidateQueries({ queryKey: productOptionsKey }),
+      ]),
+  });
+}
+
+/** POST /api/admin/categories, or PATCH /api/admin/categories/:id for one being edited. */
+export const useSaveCategory = () =>
+  useCategoryMutation(({ id, body }: { id?: string; body: CreateCategoryInput | UpdateCategoryInput }) =>
+    id ? adminApi.patch<AdminCategory>(`categories/${id}`, body) : adminApi.post<AdminCategory>('categories', body),
+  );
+
+/** DELETE /api/admin/categories/:id, its products moved to `moveTo` when it has any. */
+export const useDeleteCategory = () =>
+  useCategoryMutation(({ id, moveTo }: { id: string; moveTo?: string }) =>
+    adminApi.delete(`categories/${id}${moveTo ? `?move_to=${encodeURIComponent(moveTo)}` : ''}`),
+  );
+
+/** PUT /api/admin/categories/order. */
+export const useOrderCategories = () =>
+  useCategoryMutation((ids: string[]) => adminApi.put<AdminCategoryList>('categories/order', { ids }));
+
+/** POST, PATCH or DELETE of a subcategory, and PUT of a category's subcategory order. */
+export const useAddSubcategory = () =>
+  useCategoryMutation(({ categoryId, body }: { categoryId: string; body: CreateSubcategoryBody }) =>
+    adminApi.post<AdminCategory>(`categories/${categoryId}/subcategories`, body),
+  );
+export const useSaveSubcategory = () =>
+  useCategoryMutation(({ categoryId, id, body }: { categoryId: string; id: number; body: UpdateSubcategoryBody }) =>
+    adminApi.patch<AdminCategory>(`categories/${categoryId}/subcategories/${id}`, body),
+  );
+export const useDeleteSubcategory = () =>
+  useCategoryMutation(({ categoryId, id }: { categoryId: string; id: number }) =>
+    adminApi.delete<AdminCategory>(`categories/${categoryId}/subcategories/${id}`),
+  );
+export const useOrderSubcategories = () =>
+  useCategoryMutation(({ categoryId, ids }: { categoryId: string; ids: number[] }) =>
+    adminApi.put<AdminCategory>(`categories/${categoryId}/subcategories/order`, { ids }),
+  );

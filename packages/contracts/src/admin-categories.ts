@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { categoryOffer } from './catalog.ts';
+import { stopAt } from './text.ts';
+
+/**
+ * The shop's categories as the owner manages them in admin Categories: a tree of categories and their
+ * subcategories, each category with the content of its menu panel (docs/adr/035-owner-categories.md).
+ */
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A category's id in a path: ids are slugs (`electronics`, `garden-tools`), made from the first name. */
+export const categoryIdParam = z.object({
+  id: z
+    .string()
+    .max(50, stopAt('the category id must be at most 50 characters'))
+    .regex(SLUG, 'the category id may contain only lowercase letters, digits and dashes'),
+});
+
+export const subcategoryParams = categoryIdParam.extend({
+  subId: z.coerce
+    .number({ error: 'the subcategory id must be a number' })
+    .int('the subcategory id must be a whole number')
+    .min(1, 'the subcategory id must be a number')
+    .max(2_147_483_647, 'the subcategory id is too large'),
+});
+
+/** DELETE /api/admin/categories/:id?move_to=: where its products go when it has any. */
+export const deleteCategoryQuery = z.strictObject({
+  move_to: categoryIdParam.shape.id.optional(),
+});
+
+const name = z
+  .string({ error: 'name is required' })
+  .trim()
+  .min(1, 'name is required')
+  .max(60, stopAt('name must be at most 60 characters'));
+
+/** An icon of the storefront's set by its name (`Smartphone`, `Shirt`); one it does not know shows a tag. */
+const icon = z
+  .string({ error: 'icon must be text' })
+  .trim()
+  .max(40, stopAt('icon must be at most 40 characters'))
+  .regex(/^[A-Za-z0-9]*$/, 'icon must be the name of an icon (letters and digits)');
+
+/** A path of this shop (`/products?sale=1`) or an https:// address: nothing that runs, nothing protocol-relative. */
+export function isOfferLink(value: string): boolean {
+  if (/\s/.test(value) || value.includes('\\')) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  return /^https:\/\/[^/?#.]+\.[^/?#]+/i.test(value);
+}
+
+const offer = z.strictObject({
+  title: z
+    .string({ error: 'the offer title is required' })
+    .trim()
+    .min(1, 'the offer title is required')
+    .max(60, stopAt('the offer title must be at most 60 characters')),
+  text: z
+    .string({ error: 'the offer text is required' })
+    .trim()
+    .min(1, 'the offer text is required')
+    .max(200, stopAt('the offer text must be at most 200 characters')),
+  link: z
+    .string({ error: 'the offer link must be text' })
+    .trim()
+    .max(300, stopAt('the offer link must be at most 300 characters'))
+    .refine(
+      (v) => v === '' || isOfferLink(v),
+      'the offer link must be a path of this shop (starting with /) or an https:// address',
+    )
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .default(null),
+});
+
+const badge = z
+  .string({ error: 'badge must be text' })
+  .trim()
+  .max(30, stopAt('badge must be at most 30 characters'))
+  .transform((v) => (v === '' ? null : v))
+  .nullable();
+
+const description = z
+  .string({ error: 'description must be text' })
+  .trim()
+  .max(2000, stopAt('description must be at most 2000 characters'));
+
+/** POST /api/admin/categories. Its id is made from the name (and kept when the name changes). */
+export const createCategoryBody = z.strictObject({
+  name,
+  icon: icon.default(''),
+  description: description.default(''),
+  /** The menu panel's offer box: none unless written. */
+  offer: offer.nullable().default(null),
+  badge: badge.default(null),
+});
+export type CreateCategoryBody = z.infer<typeof createCategoryBody>;
+export type CreateCategoryInput = z.input<typeof createCategoryBody>;
+
+/** PATCH /api/admin/categories/:id: any of the fields; `offer: null` turns the offer box off. */
+export const updateCategoryBody = z.strictObject({
+  name: name.optional(),
+  icon: icon.optional(),
+  description: description.optional(),
+  offer: offer.nullable().optional(),
+  badge: badge.optional(),
+});
+export type UpdateCategoryBody = z.infer<typeof updateCategoryBody>;
+export type UpdateCategoryInput = z.input<typeof updateCategoryBody>;
+
+/** PUT …/order: the new order, every id once. */
+export const categoryOrderBody = z.strictObject({
+  ids: z
+    .array(categoryIdParam.shape.id, { error: 'ids must be a list of category ids' })
+    .max(200, stopAt('at most 200 categories'))
+    .refine((ids) => new Set(ids).size === ids.length, 'each category may appear once'),
+});
+export type CategoryOrderBody = z.infer<typeof categoryOrderBody>;
+
+export const subcategoryOrderBody = z.strictObject({
+  ids: z
+    .array(subcategoryParams.shape.subId, { error: 'ids must be a list of subcategory ids' })
+    .max(500, stopAt('at most 500 subcategories'))
+    .refine((ids) => new Set(ids).size === ids.length, 'each subcategory may appear once'),
+});
+export type SubcategoryOrderBody = z.infer<typeof subcategoryOrderBody>;
+
+/** POST /api/admin/categories/:id/subcategories. Its address is its name in lower case. */
+export const createSubcategoryBody = z.strictObject({ name, icon: icon.default('') });
+export type CreateSubcategoryBody = z.infer<typeof createSubcategoryBody>;
+
+/** PATCH …/subcategories/:subId: rename, change the icon, or move it (its products with it) to another category. */
+export const updateSubcategoryBody = z.strictObject({
+  name: name.optional(),
+  icon: icon.optional(),
+  category_id: categoryIdParam.shape.id.optional(),
+});
+export type UpdateSubcategoryBody = z.infer<typeof updateSubcategoryBody>;
+
+export const adminSubcategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  icon: z.string(),
+  /** Products in it, drafts included. */
+  product_count: z.number().int(),
+});
+export type AdminSubcategory = z.infer<typeof adminSubcategory>;
+
+export const adminCategory = z.object({
+  id: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  description: z.string(),
+  offer: categoryOffer.nullable(),
+  badge: z.string().nullable(),
+  /** Products in it, drafts included: a category with products is deleted only by moving them. */
+  product_count: z.number().int(),
+  subcategories: z.array(adminSubcategory),
+});
+export type AdminCategory = z.infer<typeof adminCategory>;
+export const adminCategoryList = z.object({ items: z.array(adminCategory) });
+export type AdminCategoryList = z.infer<typeof adminCategoryList>;
