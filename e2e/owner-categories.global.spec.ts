@@ -143,6 +143,29 @@ test('an offer the owner writes shows in the menu as a link; a category with pro
   await expect(offer).toHaveAttribute('href', '/products?sort=newest');
   await expect(offer).toContainText('Pillar candles at 20% less until Sunday');
 
+  // Order and subcategories: one place up in the menu, a subcategory renamed, another deleted.
+  await page.goto('/admin/categories');
+  await page.getByRole('button', { name: `Move ${name} up` }).click();
+  const headings = page.getByRole('list', { name: 'Categories in menu order' }).getByRole('heading', { level: 2 });
+  await expect(headings.nth(-2)).toHaveText(name);
+  await expect(headings.last()).toHaveText('Books & Media');
+  await page.getByRole('button', { name: 'Edit Taper' }).click();
+  const subEdit = page.getByRole('dialog', { name: 'Edit Taper' });
+  await subEdit.getByLabel('Name').fill('Taper Candles');
+  await subEdit.getByRole('button', { name: 'Save changes' }).click();
+  page.once('dialog', (confirm) => void confirm.accept());
+  await page.getByRole('button', { name: 'Delete Pillar' }).click();
+  const subs = page.getByRole('list', { name: `Subcategories of ${name}` });
+  await expect(subs.getByRole('listitem')).toHaveCount(1);
+  await expect(subs).toContainText('Taper Candles');
+  await openMenuOn(page, name);
+  const entries = menu(page).getByRole('navigation', { name: 'Categories' }).getByRole('listitem');
+  await expect(entries.nth(-2)).toHaveText(name);
+  await expect(entries.last()).toHaveText('Books & Media');
+  const panel = page.getByTestId('category-menu-active');
+  await expect(panel.getByRole('link', { name: 'Taper Candles 0 items' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: /Pillar \d+ items/ })).toHaveCount(0);
+
   // A draft in the category: deleting it asks where the product goes, and moves it there.
   const product = (await admin(request, 'POST', 'products', {
     name: `Beeswax pillar ${randomBytes(3).toString('hex')}`,

@@ -27,6 +27,46 @@ function moved<T>(items: readonly T[], index: number, by: -1 | 1): T[] {
   return next;
 }
 
+/** The two buttons that move an entry of a list one place up or down. */
+function UpDown({
+  name,
+  index,
+  count,
+  variant,
+  disabled,
+  onMove,
+}: {
+  name: string;
+  index: number;
+  count: number;
+  variant: 'outline' | 'ghost';
+  disabled: boolean;
+  onMove: (by: -1 | 1) => void;
+}) {
+  return (
+    <>
+      <Button
+        size="sm"
+        variant={variant}
+        aria-label={`Move ${name} up`}
+        disabled={disabled || index === 0}
+        onClick={() => onMove(-1)}
+      >
+        <ArrowUp className="size-4" aria-hidden="true" />
+      </Button>
+      <Button
+        size="sm"
+        variant={variant}
+        aria-label={`Move ${name} down`}
+        disabled={disabled || index === count - 1}
+        onClick={() => onMove(1)}
+      >
+        <ArrowDown className="size-4" aria-hidden="true" />
+      </Button>
+    </>
+  );
+}
+
 /**
  * Admin › Categories: the shop's categories in menu order with their subcategories — create, rename,
  * reorder, move, delete — and what each one's panel in the storefront's menu shows.
@@ -80,34 +120,19 @@ export function CategoriesPage() {
                         </p>
                       </div>
                       <div className="flex flex-wrap gap-1">
-                        <Button
-                          size="sm"
+                        <UpDown
+                          name={category.name}
+                          index={index}
+                          count={items.length}
                           variant="outline"
-                          aria-label={`Move ${category.name} up`}
-                          disabled={index === 0 || order.isPending}
-                          onClick={() =>
+                          disabled={order.isPending}
+                          onMove={(by) =>
                             order.mutate(
-                              moved(items, index, -1).map((c) => c.id),
+                              moved(items, index, by).map((c) => c.id),
                               { onError: failed },
                             )
                           }
-                        >
-                          <ArrowUp className="size-4" aria-hidden="true" />
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          aria-label={`Move ${category.name} down`}
-                          disabled={index === items.length - 1 || order.isPending}
-                          onClick={() =>
-                            order.mutate(
-                              moved(items, index, 1).map((c) => c.id),
-                              { onError: failed },
-                            )
-                          }
-                        >
-                          <ArrowDown className="size-4" aria-hidden="true" />
-                        </Button>
+                        />
                         <Button
                           size="sm"
                           variant="outline"
@@ -137,40 +162,22 @@ export function CategoriesPage() {
                             <span className="text-slate-600">({plural(sub.product_count, 'product', 'products')})</span>
                           </span>
                           <span className="flex flex-wrap gap-1">
-                            <Button
-                              size="sm"
+                            <UpDown
+                              name={sub.name}
+                              index={subIndex}
+                              count={category.subcategories.length}
                               variant="ghost"
-                              aria-label={`Move ${sub.name} up`}
-                              disabled={subIndex === 0 || orderSubs.isPending}
-                              onClick={() =>
+                              disabled={orderSubs.isPending}
+                              onMove={(by) =>
                                 orderSubs.mutate(
                                   {
                                     categoryId: category.id,
-                                    ids: moved(category.subcategories, subIndex, -1).map((s) => s.id),
+                                    ids: moved(category.subcategories, subIndex, by).map((s) => s.id),
                                   },
                                   { onError: failed },
                                 )
                               }
-                            >
-                              <ArrowUp className="size-4" aria-hidden="true" />
-                            </Button>
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              aria-label={`Move ${sub.name} down`}
-                              disabled={subIndex === category.subcategories.length - 1 || orderSubs.isPending}
-                              onClick={() =>
-                                orderSubs.mutate(
-                                  {
-                                    categoryId: category.id,
-                                    ids: moved(category.subcategories, subIndex, 1).map((s) => s.id),
-                                  },
-                                  { onError: failed },
-                                )
-                              }
-                            >
-                              <ArrowDown className="size-4" aria-hidden="true" />
-                            </Button>
+                            />
                             <Button
                               size="sm"
                               variant="ghost"
