@@ -9,7 +9,7 @@ import { takeFlash } from '../../lib/flash.ts';
  */
 export default function AppToaster() {
   const { toasts } = useToasterStore();
-  const top = useTopBelowHeader();
+  const top = useTopBelowHeader(toasts.length);
   useEffect(() => {
     // A message the previous page left before a full page load (lib/app-navigator.ts) shows here.
     const flash = takeFlash();
@@ -38,21 +38,28 @@ export default function AppToaster() {
 /** Space between the header's lower edge and the first toast, and the offset without a header. */
 const GAP_PX = 12;
 
+/** Just below the page's first <header> as it is laid out now; the plain offset without one. */
+function belowHeader(): number {
+  const header = document.querySelector('header');
+  return header ? header.offsetTop + header.offsetHeight + GAP_PX : GAP_PX;
+}
+
 /**
  * Where toasts start: just below the page's first <header> (the storefront's sticky navbar, the auth
- * pages' bar, the admin's top bar), following its height as it changes (a wrapped line, a banner).
- * Layout positions, not the scroll position: the storefront's header is sticky at the top.
+ * pages' bar, the admin's top bar), following its height as it changes (a wrapped line, a banner), and
+ * measured again whenever a toast comes — the header may have been laid out, or replaced, since the
+ * toaster was mounted. Layout positions, not the scroll position: the storefront's header is sticky.
  */
-function useTopBelowHeader(): number {
+function useTopBelowHeader(toastCount: number): number {
   const [top, setTop] = useState(GAP_PX);
   useEffect(() => {
     const header = document.querySelector('header');
     if (!header) return;
-    const update = () => setTop(header.offsetTop + header.offsetHeight + GAP_PX);
-    update();
-    const observer = new ResizeObserver(update);
+    const observer = new ResizeObserver(() => setTop(belowHeader()));
     observer.observe(header);
     return () => observer.disconnect();
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the count is the trigger, not an input
+  useEffect(() => setTop(belowHeader()), [toastCount]);
   return top;
 }
