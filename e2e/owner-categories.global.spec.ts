@@ -99,6 +99,7 @@ test('an owner’s new category is in the menu with its subcategories, and a pan
 
   // A shopper sees the owner's category and subcategories, and no offer anywhere the owner wrote none.
   await openMenuOn(page, name);
+  await expect(page.getByRole('main')).toContainText(`and ${name}: picked with care and delivered to your door.`);
   const active = page.getByTestId('category-menu-active');
   await expect(active.getByRole('link', { name: 'Pillar 0 items' })).toHaveAttribute(
     'href',

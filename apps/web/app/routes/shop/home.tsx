@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { toCard } from '../../features/catalog/card.ts';
+import { homeWords } from '../../features/catalog/home-words.ts';
 import { ProductGrid } from '../../features/catalog/product-grid.tsx';
 import { pageCache } from '../../lib/page-cache.ts';
 import { plural } from '../../lib/plural.ts';
@@ -13,10 +14,11 @@ export const handle = pageCache();
 const ROW = 8;
 
 export function meta({ loaderData }: Route.MetaArgs) {
+  const words = loaderData?.words;
   return seoMeta({
-    title: 'Shop · Electronics, fashion, home, sports and books',
+    title: words?.title ?? 'Shop',
     fullTitle: true,
-    description: 'Shop electronics, fashion, home and garden, sports and outdoors, and books and media.',
+    description: words?.description ?? '',
     url: loaderData?.canonical ?? '/',
   });
 }
@@ -26,13 +28,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // spec §2 says the home loader waits 1 s; DESIGN §7 keeps that wait for demos only.
   await context.demoDelay(request.signal);
   const { catalog } = context.services;
-  const [categories, newest, popular] = await Promise.all([
+  const [store, categories, newest, popular] = await Promise.all([
+    context.services.settings.profile(),
     catalog.listCategories(),
     catalog.listProducts({ page: 1, limit: ROW, sort: 'newest' }),
     catalog.listProducts({ page: 1, limit: ROW, sort: 'popular' }),
   ]);
   // Only what the page shows travels to the browser.
   return {
+    words: homeWords(
+      store.name,
+      categories.map((c) => c.name),
+    ),
     categories: categories.map((c) => ({ id: c.id, name: c.name, count: c.count })),
     // One featured collection per category: a varied first row.
     featured: categories.flatMap((c) => c.featured.slice(0, 1)),
@@ -45,16 +52,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const heading = 'font-semibold text-2xl';
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, featured, newArrivals, bestSellers } = loaderData;
+  const { words, categories, featured, newArrivals, bestSellers } = loaderData;
   return (
     // spec §9: page container 90% wide, at most 1200px.
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
       <section className="rounded-2xl bg-slate-900 px-6 py-12 text-white sm:px-12 sm:py-16">
         <h1 className="max-w-2xl font-bold text-3xl tracking-tight sm:text-5xl">Everything you need, in one shop</h1>
-        <p className="mt-4 max-w-xl text-lg text-slate-200">
-          Electronics, fashion, home and garden, sports and outdoors, books and media: picked with care and delivered to
-          your door.
-        </p>
+        <p className="mt-4 max-w-xl text-lg text-slate-200">{words.lead}</p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Link
             to="/products"
