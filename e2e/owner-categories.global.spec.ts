@@ -76,6 +76,7 @@ test('an owner’s new category is in the menu with its subcategories, and a pan
   const dialog = page.getByRole('dialog', { name: 'New category' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Icon').fill('Flame');
+  await dialog.getByLabel('Description').fill('Poured by hand in small batches.\n\nEach one burns for forty hours.');
   await noSeriousViolations(page, 'admin new category dialog');
   await dialog.getByRole('button', { name: 'Create category' }).click();
   await expect(page.getByText(`Created ${name}`)).toBeVisible();
@@ -107,6 +108,14 @@ test('an owner’s new category is in the menu with its subcategories, and a pan
   );
   await expect(active.getByRole('link', { name: 'Taper 0 items' })).toBeVisible();
   await expect(menu(page).getByText(/off on|Limited time|Special Offers/)).toHaveCount(0);
+  await menu(page).getByRole('navigation', { name: 'Categories' }).getByRole('link', { name }).click();
+  await expect(page).toHaveURL(`/products?category=${created}`);
+  await page.goto(`/products/category/${created}`);
+  await expect(page.getByTestId('category-description').getByRole('paragraph')).toHaveText([
+    'Poured by hand in small batches.',
+    'Each one burns for forty hours.',
+  ]);
+  await openMenuOn(page, name);
 
   await menu(page).getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Books & Media' }).hover();
   await expect(active.getByRole('heading', { name: 'Books & Media' })).toBeVisible();

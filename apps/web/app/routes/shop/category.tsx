@@ -34,6 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       name: category.name,
       icon: category.icon,
       count: category.count,
+      description: category.description,
       subcategories: category.subcategories,
     },
     canonical: canonicalUrl(request, `${path}${listingSearch(indexed, ['category'])}`),
@@ -47,9 +48,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const page = params.page > 1 ? ` – page ${params.page}` : '';
   return seoMeta({
     title: `${title}${page}`,
-    description: `Shop ${category.name}: ${plural(category.count, 'product', 'products')}${
-      category.subcategories.length > 0 ? ` in ${category.subcategories.map((s) => s.name).join(', ')}` : ''
-    }.`,
+    // The owner's description when there is one; else what the page lists.
+    description:
+      category.description.split(/\n\s*\n/)[0]?.trim() ||
+      `Shop ${category.name}: ${plural(category.count, 'product', 'products')}${
+        category.subcategories.length > 0 ? ` in ${category.subcategories.map((s) => s.name).join(', ')}` : ''
+      }.`,
     url: loaderData.canonical,
   });
 }
@@ -92,6 +96,17 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           {category.name}
         </h1>
         <p className="mt-2 text-slate-600">{plural(category.count, 'product', 'products')}</p>
+        {category.description ? (
+          <div className="mt-4 max-w-3xl space-y-3 text-slate-800" data-testid="category-description">
+            {/* The owner's text: paragraphs where they left a blank line, as written (text, not markup). */}
+            {category.description.split(/\n\s*\n/).map((paragraph, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one text, in order
+              <p key={i} className="whitespace-pre-line">
+                {paragraph.trim()}
+              </p>
+            ))}
+          </div>
+        ) : null}
         {category.subcategories.length > 0 ? (
           <nav aria-label="Subcategories" className="mt-6">
             <ul className="flex flex-wrap gap-2">
