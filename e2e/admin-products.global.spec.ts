@@ -115,9 +115,24 @@ test('an admin creates a product with an uploaded picture, publishes, edits, res
   await page.getByLabel('Name', { exact: true }).fill(`${name} XL`);
   await page.getByLabel('Regular price ($)').fill('59.99');
   await expect(page.getByLabel('Sale price ($)')).toHaveValue('53.99');
+  // The owner's tags: one with the button, one with Enter, one taken off again.
+  const tags = page.getByRole('textbox', { name: 'Tags', exact: true });
+  await tags.fill('waterproof');
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await tags.fill('gift idea');
+  await tags.press('Enter');
+  await tags.fill('clearance');
+  await tags.press('Enter');
+  await page.getByRole('button', { name: 'Remove tag clearance' }).click();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page).toHaveURL(productUrl);
   await expect(page.getByRole('heading', { level: 1, name: `${name} XL` })).toBeVisible();
+  await expect(page.getByText('waterproof, gift idea', { exact: true })).toBeVisible();
+  // A shopper's listing of one tag: this product, and the tag as a filter to take off.
+  await page.goto('/products?tag=gift%20idea');
+  await expect(page.getByRole('link', { name: `${name} XL` }).first()).toBeVisible();
+  await expect(page.getByText('Showing 1 product', { exact: true })).toBeVisible();
+  await page.goto(productUrl);
   await expect(page.getByText('$53.99 (10% off $59.99)')).toBeVisible();
 
   // Stock: removing more than there is is refused; a delivery adds and shows as a movement.

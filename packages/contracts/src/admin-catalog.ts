@@ -121,6 +121,10 @@ const textList = (name: string, maxItems: number, maxLength: number) =>
     .max(maxItems, `${name} may have at most ${maxItems} entries`)
     .refine((list) => new Set(list.map((v) => v.toLowerCase())).size === list.length, `${name} must not repeat`);
 
+/** A product's tags (the owner's words, Shopify's Tags): at most this many, each at most TAG_CHARS long. */
+export const MAX_TAGS = 50;
+export const TAG_CHARS = 100;
+
 /** Every field staff may set. Unknown fields are refused (`strictObject`): no mass assignment. */
 const productFields = {
   name: z
@@ -153,6 +157,7 @@ const productFields = {
   available_sizes: textList('Sizes', 30, 30),
   features: textList('Features', 30, 300),
   featured: textList('Featured in', 20, 100),
+  tags: textList('Tags', MAX_TAGS, TAG_CHARS),
   published: z.boolean({ error: 'Published must be on or off' }),
   options: productOptions,
   meta_title: optionalSeo('Meta title', SEO_LIMITS.metaTitle),
@@ -249,6 +254,7 @@ export const createProductBody = z
     available_sizes: productFields.available_sizes.optional(),
     features: productFields.features.default([]),
     featured: productFields.featured.default([]),
+    tags: productFields.tags.default([]),
     published: productFields.published.default(false),
     /** Without `variants`: the stock, split evenly over the generated variants. */
     available: stock.optional(),
@@ -284,6 +290,7 @@ export const updateProductBody = z
     available_sizes: productFields.available_sizes.optional(),
     features: productFields.features.optional(),
     featured: productFields.featured.optional(),
+    tags: productFields.tags.optional(),
     published: productFields.published.optional(),
     /**
      * New options: stored variants carry over to the combinations where their values still exist; without

@@ -83,6 +83,8 @@ const listingFilterFields = {
   category: idFilter('category'),
   subcategory: trimmedOptional('subcategory', 100),
   featured: trimmedOptional('featured', 100),
+  /** One of the owner's product tags, as written. */
+  tag: trimmedOptional('tag', 100),
   q: trimmedOptional('q', 200, false),
   min_price: price('min_price'),
   max_price: price('max_price'),

@@ -248,6 +248,7 @@ export const products = pgTable(
       .where(sql`${t.published}`),
     index('products_search_idx').using('gin', t.search),
     index('products_featured_idx').using('gin', t.featured),
+    index('products_tags_idx').using('gin', t.tags),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { MAX_IMAGES, MAX_PRICE, MAX_STOCK } from '@shop/contracts/admin-catalog';
+import { MAX_IMAGES, MAX_PRICE, MAX_STOCK, MAX_TAGS, TAG_CHARS } from '@shop/contracts/admin-catalog';
 import type { CatalogFormat, ImportRefusal } from '@shop/contracts/admin-catalog-io';
 import {
   defaultSku,
@@ -104,9 +104,6 @@ const MAX_SKU = MAX_SKU_LENGTH;
 const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
 const INTEGER = /^-?\d+$/;
 const LIMITS = { handle: 200, name: 200, description: 5000, brand: 50, ...SEO_LIMITS };
-/** A product's tags: at most this many, each at most TAG_CHARS long (what the product form allows). */
-export const MAX_TAGS = 50;
-export const TAG_CHARS = 100;
 
 type Row = { line: number; cell: (field: Field) => string | undefined };
 type Refuse = (line: number, reason: string) => void;

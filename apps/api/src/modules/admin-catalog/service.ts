@@ -200,6 +200,7 @@ export function createAdminCatalogService(
         ...specColumns(options),
         features: body.features,
         featured: body.featured,
+        tags: body.tags,
         published: body.published,
         metaTitle: body.meta_title ?? null,
         metaDescription: body.meta_description ?? null,
@@ -304,6 +305,7 @@ export function createAdminCatalogService(
           if (body.meta_description !== undefined) values.metaDescription = body.meta_description;
           if (body.features !== undefined) values.features = body.features;
           if (body.featured !== undefined) values.featured = body.featured;
+          if (body.tags !== undefined) values.tags = body.tags;
           if (body.published !== undefined) values.published = body.published;
 
           if (

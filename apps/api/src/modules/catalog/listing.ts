@@ -64,6 +64,7 @@ export function whereOf(
     where.push(`p.subcategory_id in (select s.id from subcategories s where s.slug = ${param(query.subcategory)})`);
   }
   if (query.featured) where.push(`p.featured @> array[${param(query.featured)}::text]`);
+  if (query.tag) where.push(`p.tags @> array[${param(query.tag)}::text]`);
   let rank: string | undefined;
   if (query.q) {
     const words = searchWords(query.q);

@@ -73,16 +73,8 @@ export function createCatalogService(
     // DESIGN §9: the total costs more than the page (it reads every match). The statement counts only
     // when the page does not tell it (listing.ts), and a count of the same filters is reused for a few
     // seconds, like the category counts; then the statement does not count at all.
-    const key = `total:${JSON.stringify([
-      query.category,
-      query.subcategory,
-      query.brand,
-      query.featured,
-      query.q,
-      query.min_price,
-      query.max_price,
-      query.in_stock,
-    ])}`;
+    const { page: _page, limit: _limit, sort: _sort, ...narrowing } = query;
+    const key = `total:${filterKey(narrowing)}`;
     const known = answers.get<number>(key);
     const since = answers.generation();
     const { rows, total } = await selectListing(pool, query, known);
@@ -135,17 +127,9 @@ export function createCatalogService(
      * brand aside), the number among the products matching them: the listing's brand facets.
      */
     listBrands(filters: Partial<BrandFacetQuery> = {}): Promise<BrandCount[]> {
-      const parts = [
-        filters.category === 'all' ? undefined : filters.category,
-        filters.subcategory,
-        filters.featured,
-        filters.q,
-        filters.min_price,
-        filters.max_price,
-        filters.in_stock || undefined,
-      ];
-      if (parts.every((part) => part === undefined)) return brandCache.get();
-      return answers.shared(`facet:${JSON.stringify(parts)}`, answerTtl, () => loadBrandCounts(pool, filters));
+      const key = filterKey(filters);
+      if (key === '[]') return brandCache.get();
+      return answers.shared(`facet:${key}`, answerTtl, () => loadBrandCounts(pool, filters));
     },
 
     /**
@@ -171,3 +155,15 @@ export function createCatalogService(
   };
 }
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/**
+ * One key per set of listing filters, whatever their order and however "none" is written (`all`, an
+ * unchecked in-stock, a missing field): every filter the query schema has is in it, so a new one cannot
+ * be left out and make two different listings share an answer.
+ */
+function filterKey(filters: Record<string, unknown>): string {
+  const set = Object.entries(filters).filter(
+    ([name, value]) => value !== undefined && value !== false && !(name === 'category' && value === 'all'),
+  );
+  return JSON.stringify(set.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -53,6 +53,7 @@ interface FormState {
   meta_description: string;
   features: string[];
   featured: string[];
+  tags: string[];
   published: boolean;
 }
 
@@ -75,6 +76,7 @@ function initialState(product?: AdminProduct): FormState {
     meta_description: product?.meta_description ?? '',
     features: product?.features ?? [],
     featured: product?.featured ?? [],
+    tags: product?.tags ?? [],
     published: product?.published ?? false,
   };
 }
@@ -105,6 +107,7 @@ function payload(state: FormState) {
     meta_description: state.meta_description,
     features: state.features,
     featured: state.featured,
+    tags: state.tags,
     published: state.published,
   };
 }
@@ -472,6 +475,16 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
               values={state.features}
               onChange={(v) => change('features', v)}
               error={err('features')}
+            />
+          </div>
+          <div className="md:col-span-2">
+            <ListEditor
+              id="product-tags"
+              label="Tags"
+              itemLabel="tag"
+              values={state.tags}
+              onChange={(v) => change('tags', v)}
+              error={err('tags')}
             />
           </div>
           <fieldset className="md:col-span-2">

@@ -6,6 +6,7 @@ const EMPTY: FilterValues = {
   category: 'all',
   subcategory: '',
   featured: '',
+  tag: '',
   brand: 'all',
   sort: 'popular',
   q: '',

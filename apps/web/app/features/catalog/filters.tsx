@@ -95,6 +95,7 @@ export function Filters({
       )}
       {values.subcategory ? <input type="hidden" name="subcategory" value={values.subcategory} /> : null}
       {values.featured ? <input type="hidden" name="featured" value={values.featured} /> : null}
+      {values.tag ? <input type="hidden" name="tag" value={values.tag} /> : null}
       {fixed.includes('brand') ? null : (
         <div className="space-y-1.5">
           <Label htmlFor="filter-brand">Brand</Label>

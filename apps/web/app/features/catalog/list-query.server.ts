@@ -81,6 +81,7 @@ function toParams(query: ProductListQuery): ListingParams {
   if (query.category) params.category = categoryIdOf(query.category);
   if (query.subcategory) params.subcategory = query.subcategory;
   if (query.featured) params.featured = query.featured;
+  if (query.tag) params.tag = query.tag;
   if (query.brand) params.brand = query.brand;
   if (query.sort) params.sort = query.sort;
   if (query.q) params.q = query.q;

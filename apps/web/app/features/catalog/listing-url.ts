@@ -9,6 +9,7 @@ export interface ListingParams {
   category?: string;
   subcategory?: string;
   featured?: string;
+  tag?: string;
   brand?: string;
   sort?: string;
   q?: string;
@@ -23,6 +24,7 @@ export const FILTER_KEYS = [
   'category',
   'subcategory',
   'featured',
+  'tag',
   'brand',
   'sort',
   'q',
@@ -88,6 +90,7 @@ export function valuesOf(params: ListingParams): FilterValues {
     category: FILTER_CATEGORIES.find((option) => categoryIdOf(option) === category) ?? category,
     subcategory: params.subcategory ?? '',
     featured: params.featured ?? '',
+    tag: params.tag ?? '',
     brand: params.brand ?? 'all',
     sort: params.sort ?? 'popular',
     q: params.q ?? '',

@@ -46,6 +46,7 @@ export function ProductListing({
   const chips: { key: keyof ListingParams; label: string }[] = [];
   if (params.subcategory) chips.push({ key: 'subcategory', label: data.names.subcategory ?? params.subcategory });
   if (params.featured) chips.push({ key: 'featured', label: data.names.featured ?? params.featured });
+  if (params.tag) chips.push({ key: 'tag', label: params.tag });
   if (params.q) chips.push({ key: 'q', label: `“${params.q}”` });
   // Below the two-column layout the filters fold behind a button, so a phone's first screen shows
   // products; from `lg` up they stand beside the grid as they always did.

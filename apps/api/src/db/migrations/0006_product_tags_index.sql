@@ -1,0 +1,1 @@
+CREATE INDEX "products_tags_idx" ON "products" USING gin ("tags");
