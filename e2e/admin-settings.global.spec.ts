@@ -60,6 +60,38 @@ test('the store profile edited in Settings shows in the storefront footer', asyn
   await expect(footer.getByRole('link', { name: '+44 20 7946 0000' })).toBeVisible();
   await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', 'https://facebook.com/harbour');
   await expect(footer.getByText(`${name}. All rights reserved.`)).toBeVisible();
+
+  // A shop of its own: no phone, its hours, one social profile, and the payment methods it takes — not
+  // the demo's placeholders and its V, M, P (PayPal is nothing this shop takes).
+  await openSettings(page);
+  await expect(page.getByTestId('payment-badges-status')).toContainText('Visa, Mastercard, PayPal');
+  await page.getByLabel('Phone', { exact: true }).fill('');
+  await page.getByLabel('Opening hours').fill('Tuesday to Saturday, 10:00–17:00');
+  for (const network of ['Facebook', 'X (Twitter)', 'Instagram', 'YouTube']) {
+    await page.getByLabel(`${network} link`).fill('');
+  }
+  await page.getByLabel('Instagram link').fill('https://instagram.com/harbour');
+  await page.getByLabel('Show the payment methods this shop takes instead').check();
+  await page.getByRole('button', { name: 'Save store profile' }).click();
+  await expect(page.getByText('Store profile saved')).toBeVisible();
+  await expect(page.getByTestId('payment-badges-status')).toHaveText(
+    'Under “We accept” the footer shows the payment methods this shop takes.',
+  );
+
+  await page.goto('/');
+  await expect(footer.getByText('Tuesday to Saturday, 10:00–17:00')).toBeVisible();
+  await expect(footer).not.toContainText('555');
+  await expect(footer.getByRole('link', { name: /^(Facebook|X|YouTube)$/ })).toHaveCount(0);
+  await expect(footer.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+    'href',
+    'https://instagram.com/harbour',
+  );
+  await expect(footer.getByRole('list', { name: 'Payment methods' }).getByRole('listitem')).toHaveText([
+    'VVisa',
+    'MMastercard',
+    'AAmerican Express',
+    'IInvoice',
+  ]);
 });
 
 test('maintenance mode: the storefront answers 503 Under Maintenance while the admin area works; off → 200', async ({

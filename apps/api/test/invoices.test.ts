@@ -38,6 +38,7 @@ async function withBankDetails(extra: Partial<AdminSettings> = {}) {
     store_name: 'Harbour Goods',
     address: '1 Quay Street\nBristol BS1 4DJ',
     contact_email: 'hello@harbour.example',
+    contact_phone: '',
     ...BANK,
     ...extra,
   });

@@ -39,6 +39,17 @@ const httpsUrl = (field: string) =>
     .max(300, stopAt(`${field} must be at most 300 characters`))
     .refine((v) => v === '' || isHttpsLink(v), `${field} must be an https:// link`);
 
+/** The payment badges a footer can show: a letter on the badge and the name read out. */
+export const PAYMENT_BADGES = {
+  visa: { letter: 'V', name: 'Visa' },
+  mastercard: { letter: 'M', name: 'Mastercard' },
+  amex: { letter: 'A', name: 'American Express' },
+  paypal: { letter: 'P', name: 'PayPal' },
+  invoice: { letter: 'I', name: 'Invoice' },
+} as const;
+export type PaymentBadge = keyof typeof PAYMENT_BADGES;
+const PAYMENT_BADGE_IDS = Object.keys(PAYMENT_BADGES) as [PaymentBadge, ...PaymentBadge[]];
+
 export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'instagram', 'youtube'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
@@ -129,6 +140,15 @@ const settingsFields = z.strictObject({
     'Phone may only contain digits, spaces and + ( ) . -',
   ),
   address: optionalText('Address', 300),
+  opening_hours: optionalText('Opening hours', 120),
+  /** The footer's badges as chosen; null shows the payment methods the shop takes. */
+  payment_badges: z
+    .array(z.enum(PAYMENT_BADGE_IDS, { error: 'Payment badges must be among the known ones' }), {
+      error: 'Payment badges must be a list',
+    })
+    .max(PAYMENT_BADGE_IDS.length, 'Payment badges must not repeat')
+    .refine((list) => new Set(list).size === list.length, 'Payment badges must not repeat')
+    .nullable(),
   social_links: z.strictObject({
     facebook: httpsUrl('Facebook link'),
     twitter: httpsUrl('Twitter link'),
@@ -192,7 +212,10 @@ export interface StoreProfile {
   contactEmail: string;
   contactPhone: string;
   address: string;
+  openingHours: string;
   social: { network: SocialNetwork; label: string; url: string }[];
+  /** The badges under "We accept": the owner's choice, else the payment methods the shop takes. */
+  paymentBadges: { id: PaymentBadge; letter: string; name: string }[];
 }
 
 export const MAINTENANCE_MSG = 'The shop is under maintenance and will be back shortly. Please try again later.';

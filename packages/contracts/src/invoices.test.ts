@@ -122,6 +122,8 @@ describe('admin settings: bank details (issue 15)', () => {
     contact_email: '',
     contact_phone: '',
     address: '',
+    opening_hours: '',
+    payment_badges: null,
     social_links: { facebook: '', twitter: '', instagram: '', youtube: '' },
     shipping: { standard: { price: 5, free_over: null }, express: { price: 15, free_over: null } },
     tax_rate_percent: 8,

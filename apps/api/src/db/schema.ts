@@ -637,6 +637,13 @@ export const storeSettings = pgTable(
     contactPhone: text('contact_phone').notNull().default(''),
     address: text().notNull().default(''),
     socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
+    /** When the shop answers, in the owner's words ("Monday to Friday, 9:00–18:00"); empty shows nothing. */
+    openingHours: text('opening_hours').notNull().default(''),
+    /**
+     * The footer's payment badges as the owner chose them (contracts PAYMENT_BADGES); null: the payment
+     * methods the shop takes (docs/adr/036-footer-from-settings.md).
+     */
+    paymentBadges: text('payment_badges').array(),
     /** On: the storefront answers 503 with the maintenance page; the admin area and its API keep working. */
     maintenanceMode: boolean('maintenance_mode').notNull().default(false),
     /** Products at or below this many units count as low stock on the dashboard. */

@@ -38,6 +38,24 @@ export const DEMO_BANK_DETAILS = {
   bankName: 'Demo bank (replace in admin Settings)',
 } satisfies Partial<typeof storeSettings.$inferInsert>;
 
+/**
+ * The demo shop's footer, only with SEED=demo: placeholder contact details, opening hours, links to the
+ * social networks themselves and the badges V, M, P. A shop of its own starts with none of them: its
+ * footer shows what its owner sets in admin Settings, and the payment methods it takes.
+ */
+export const DEMO_PROFILE = {
+  contactPhone: '+1 (555) 123-4567',
+  contactEmail: 'support@shop.example',
+  openingHours: 'Monday to Friday, 9:00–18:00',
+  socialLinks: {
+    facebook: 'https://www.facebook.com/',
+    instagram: 'https://www.instagram.com/',
+    twitter: 'https://x.com/',
+    youtube: 'https://www.youtube.com/',
+  },
+  paymentBadges: ['visa', 'mastercard', 'paypal'],
+} satisfies Partial<typeof storeSettings.$inferInsert>;
+
 /** Demo codes, only with SEED=demo: a percentage and a fixed amount with a minimum subtotal. */
 const DEMO_DISCOUNTS: (typeof discountCodes.$inferInsert)[] = [
   { code: 'WELCOME10', kind: 'percent', value: 10 },
@@ -45,11 +63,11 @@ const DEMO_DISCOUNTS: (typeof discountCodes.$inferInsert)[] = [
 ];
 
 /**
- * Writes the settings row unless it exists (settings belong to every shop); demo bank details and codes
- * with `demo`.
+ * Writes the settings row unless it exists (settings belong to every shop); demo bank details, footer
+ * and codes with `demo`.
  */
 export async function seedSettings(ex: Db | Tx, mode: 'demo' | 'none'): Promise<void> {
-  const demo = mode === 'demo' ? DEMO_BANK_DETAILS : {};
+  const demo = mode === 'demo' ? { ...DEMO_BANK_DETAILS, ...DEMO_PROFILE } : {};
   await ex
     .insert(storeSettings)
     .values({ ...DEFAULT_STORE_SETTINGS, ...demo })

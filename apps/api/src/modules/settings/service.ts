@@ -1,4 +1,11 @@
-import { type AdminSettings, SOCIAL_LABELS, SOCIAL_NETWORKS, type StoreProfile } from '@shop/contracts/admin-settings';
+import {
+  type AdminSettings,
+  PAYMENT_BADGES,
+  type PaymentBadge,
+  SOCIAL_LABELS,
+  SOCIAL_NETWORKS,
+  type StoreProfile,
+} from '@shop/contracts/admin-settings';
 import { type BankDetails, hasBankAccount } from '@shop/contracts/invoices';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { StoreSettings } from '@shop/contracts/orders';
@@ -21,7 +28,10 @@ export interface Settings {
   contactEmail: string;
   contactPhone: string;
   address: string;
+  openingHours: string;
   socialLinks: SocialLinks;
+  /** The footer's badges as the owner chose them; null: the payment methods the shop takes. */
+  paymentBadges: PaymentBadge[] | null;
   /** On: storefront pages and shoppers' changes answer 503 (issue 5). */
   maintenanceMode: boolean;
   lowStockThreshold: number;
@@ -53,23 +63,7 @@ export function createSettingsService({ db, clock, invalidation }: Pick<Deps, 'd
       [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
     }
     if (!row) throw new Error('store settings missing');
-    return {
-      storeName: row.storeName,
-      currency: 'USD',
-      taxRateBasisPoints: row.taxRateBasisPoints,
-      shippingMethods: row.shippingMethods,
-      payLaterDays: row.payLaterDays,
-      guestHoldHours: row.guestHoldHours,
-      contactEmail: row.contactEmail,
-      contactPhone: row.contactPhone,
-      address: row.address,
-      socialLinks: row.socialLinks,
-      maintenanceMode: row.maintenanceMode,
-      lowStockThreshold: row.lowStockThreshold,
-      timeZone: row.timeZone,
-      bank: bankOf(row),
-      taxId: row.taxId,
-    };
+    return settingsOf(row);
   }
 
   /** The current settings (at most CACHE_MS old in this process). */
@@ -89,9 +83,9 @@ export function createSettingsService({ db, clock, invalidation }: Pick<Deps, 'd
   return {
     get,
 
-    /** What the storefront footer shows (issue 5), from the cached settings. */
-    async profile(): Promise<StoreProfile> {
-      return storeProfile(await get());
+    /** What the storefront footer shows, from the cached settings; `cards`: how the shop takes cards. */
+    async profile(cards: CardPayments): Promise<StoreProfile> {
+      return storeProfile(await get(), cards);
     },
 
     /** Maintenance mode (issue 5), from the cached settings: one cheap look per request. */
@@ -112,23 +106,7 @@ export function createSettingsService({ db, clock, invalidation }: Pick<Deps, 'd
       const query = ex.select().from(storeSettings).where(eq(storeSettings.id, 1));
       const [row] = opts.lock ? await query.for('update') : await query;
       if (!row) return load();
-      return {
-        storeName: row.storeName,
-        currency: 'USD',
-        taxRateBasisPoints: row.taxRateBasisPoints,
-        shippingMethods: row.shippingMethods,
-        payLaterDays: row.payLaterDays,
-        guestHoldHours: row.guestHoldHours,
-        contactEmail: row.contactEmail,
-        contactPhone: row.contactPhone,
-        address: row.address,
-        socialLinks: row.socialLinks,
-        maintenanceMode: row.maintenanceMode,
-        lowStockThreshold: row.lowStockThreshold,
-        timeZone: row.timeZone,
-        bank: bankOf(row),
-        taxId: row.taxId,
-      };
+      return settingsOf(row);
     },
 
     /**
@@ -157,6 +135,8 @@ export function createSettingsService({ db, clock, invalidation }: Pick<Deps, 'd
           contactEmail: next.contact_email,
           contactPhone: next.contact_phone,
           address: next.address,
+          openingHours: next.opening_hours,
+          paymentBadges: next.payment_badges,
           socialLinks: social,
           maintenanceMode: next.maintenance_mode,
           lowStockThreshold: next.low_stock_threshold,
@@ -245,6 +225,8 @@ export function settingsToAdmin(s: Settings): AdminSettings {
     contact_email: s.contactEmail,
     contact_phone: s.contactPhone,
     address: s.address,
+    opening_hours: s.openingHours,
+    payment_badges: s.paymentBadges,
     social_links: {
       facebook: s.socialLinks.facebook ?? '',
       twitter: s.socialLinks.twitter ?? '',
@@ -263,6 +245,31 @@ export function settingsToAdmin(s: Settings): AdminSettings {
   };
 }
 
+/** The settings of the stored row. */
+function settingsOf(row: typeof storeSettings.$inferSelect): Settings {
+  return {
+    storeName: row.storeName,
+    currency: 'USD',
+    taxRateBasisPoints: row.taxRateBasisPoints,
+    shippingMethods: row.shippingMethods,
+    payLaterDays: row.payLaterDays,
+    guestHoldHours: row.guestHoldHours,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    address: row.address,
+    openingHours: row.openingHours,
+    socialLinks: row.socialLinks,
+    paymentBadges: row.paymentBadges === null ? null : row.paymentBadges.filter(isPaymentBadge),
+    maintenanceMode: row.maintenanceMode,
+    lowStockThreshold: row.lowStockThreshold,
+    timeZone: row.timeZone,
+    bank: bankOf(row),
+    taxId: row.taxId,
+  };
+}
+
+const isPaymentBadge = (id: string): id is PaymentBadge => Object.hasOwn(PAYMENT_BADGES, id);
+
 /** Issue 15: the bank details of the settings row, as invoices print them. */
 function bankOf(row: typeof storeSettings.$inferSelect): BankDetails {
   return {
@@ -274,16 +281,27 @@ function bankOf(row: typeof storeSettings.$inferSelect): BankDetails {
   };
 }
 
-/** What the storefront footer shows (issue 5): the name, contact details and the links that are set. */
-export function storeProfile(s: Settings): StoreProfile {
+/**
+ * What the storefront footer shows: the name, the contact details and links that are set, and the payment
+ * badges — the owner's choice, else the methods the shop takes (`cards`: how it takes cards).
+ */
+export function storeProfile(s: Settings, cards: CardPayments): StoreProfile {
   return {
     name: s.storeName,
     contactEmail: s.contactEmail,
     contactPhone: s.contactPhone,
     address: s.address,
+    openingHours: s.openingHours,
     social: SOCIAL_NETWORKS.flatMap((network) => {
       const url = s.socialLinks[network];
       return url ? [{ network, label: SOCIAL_LABELS[network], url }] : [];
     }),
+    paymentBadges: (s.paymentBadges ?? acceptedMethods(s, cards)).map((id) => ({ id, ...PAYMENT_BADGES[id] })),
   };
+}
+
+/** The badges of the payment methods a shop takes: the card brands of its card provider, and invoices. */
+export function acceptedMethods(s: Settings, cards: CardPayments): PaymentBadge[] {
+  const brands: PaymentBadge[] = cards.card ? ['visa', 'mastercard', 'amex'] : [];
+  return payLaterOffered(s) ? [...brands, 'invoice'] : brands;
 }

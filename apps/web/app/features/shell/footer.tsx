@@ -36,22 +36,12 @@ const LINK_GROUPS = [
   },
 ] as const;
 
-/** spec §2 shows four social links; each points where admin Settings says (issue 5), else nowhere yet. */
+/** The social networks in the order the footer lists them, each under the name it shows. */
 const SOCIAL = [
   { network: 'facebook', name: 'Facebook' },
   { network: 'instagram', name: 'Instagram' },
   { network: 'twitter', name: 'X' },
   { network: 'youtube', name: 'YouTube' },
-] as const;
-
-/** What the footer shows until admin Settings fill in the store profile. */
-const DEFAULT_CONTACT = { phone: '+1 (555) 123-4567', email: 'support@shop.example' };
-
-/** spec §9: payment badges V, M, P. */
-const PAYMENT_BADGES = [
-  { letter: 'V', name: 'Visa' },
-  { letter: 'M', name: 'Mastercard' },
-  { letter: 'P', name: 'PayPal' },
 ] as const;
 
 const linkClass =
@@ -63,9 +53,15 @@ const linkClass =
  */
 export default function Footer({ store }: { store?: StoreProfile }) {
   const name = store?.name || 'Shop';
-  const phone = store?.contactPhone || DEFAULT_CONTACT.phone;
-  const email = store?.contactEmail || DEFAULT_CONTACT.email;
-  const socialUrl = (network: string) => store?.social.find((s) => s.network === network)?.url;
+  const phone = store?.contactPhone ?? '';
+  const email = store?.contactEmail ?? '';
+  // Only what the owner set: a link to a profile the shop has, contact details it gave, badges it means.
+  const social = SOCIAL.flatMap((s) => {
+    const url = store?.social.find((link) => link.network === s.network)?.url;
+    return url ? [{ ...s, url }] : [];
+  });
+  const badges = store?.paymentBadges ?? [];
+  const support = Boolean(phone || email || store?.address || store?.openingHours);
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <Container className="grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -90,49 +86,63 @@ export default function Footer({ store }: { store?: StoreProfile }) {
       </Container>
 
       <Container className="grid gap-6 border-slate-700 border-t py-8 md:grid-cols-3">
-        <address className="space-y-2 text-slate-300 text-sm not-italic">
-          <p className="font-semibold text-white">Customer Support</p>
-          <p>
-            <a href={`tel:${phone.replace(/[^+\d]/g, '')}`} className={linkClass}>
-              {phone}
-            </a>
-          </p>
-          <p>
-            <a href={`mailto:${email}`} className={linkClass}>
-              {email}
-            </a>
-          </p>
-          {store?.address ? <p className="whitespace-pre-line">{store.address}</p> : null}
-          <p>Monday to Friday, 9:00–18:00</p>
-        </address>
-        <div>
-          <p className="font-semibold text-sm text-white">Follow us</p>
-          <ul className="mt-2 flex flex-wrap gap-3">
-            {SOCIAL.map((social) => (
-              <li key={social.network}>
-                {/* Placeholders until the shop has its accounts (spec §2); no target, no new tab. */}
-                <a href={socialUrl(social.network) ?? '#top'} rel="noopener noreferrer" className={linkClass}>
-                  {social.name}
+        {support ? (
+          <address className="space-y-2 text-slate-300 text-sm not-italic">
+            <p className="font-semibold text-white">Customer Support</p>
+            {phone ? (
+              <p>
+                <a href={`tel:${phone.replace(/[^+\d]/g, '')}`} className={linkClass}>
+                  {phone}
                 </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <p className="font-semibold text-sm text-white">We accept</p>
-          <ul className="mt-2 flex gap-2" aria-label="Payment methods">
-            {PAYMENT_BADGES.map((badge) => (
-              <li
-                key={badge.letter}
-                title={badge.name}
-                className="flex h-8 w-12 items-center justify-center rounded bg-white font-bold text-slate-900 text-sm"
-              >
-                <span aria-hidden="true">{badge.letter}</span>
-                <span className="sr-only">{badge.name}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
+              </p>
+            ) : null}
+            {email ? (
+              <p>
+                <a href={`mailto:${email}`} className={linkClass}>
+                  {email}
+                </a>
+              </p>
+            ) : null}
+            {store?.address ? <p className="whitespace-pre-line">{store.address}</p> : null}
+            {store?.openingHours ? <p>{store.openingHours}</p> : null}
+          </address>
+        ) : (
+          <div />
+        )}
+        {social.length > 0 ? (
+          <div>
+            <p className="font-semibold text-sm text-white">Follow us</p>
+            <ul className="mt-2 flex flex-wrap gap-3">
+              {social.map((link) => (
+                <li key={link.network}>
+                  {/* No target: the profile opens in the same tab, as every other link here. */}
+                  <a href={link.url} rel="noopener noreferrer" className={linkClass}>
+                    {link.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <div />
+        )}
+        {badges.length > 0 ? (
+          <div>
+            <p className="font-semibold text-sm text-white">We accept</p>
+            <ul className="mt-2 flex gap-2" aria-label="Payment methods">
+              {badges.map((badge) => (
+                <li
+                  key={badge.id}
+                  title={badge.name}
+                  className="flex h-8 w-12 items-center justify-center rounded bg-white font-bold text-slate-900 text-sm"
+                >
+                  <span aria-hidden="true">{badge.letter}</span>
+                  <span className="sr-only">{badge.name}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </Container>
 
       <div className="border-slate-700 border-t">

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminSettings, adminSettings, SOCIAL_LABELS, SOCIAL_NETWORKS } from '@shop/contracts/admin-settings';
+import {
+  type AdminSettings,
+  adminSettings,
+  PAYMENT_BADGES,
+  SOCIAL_LABELS,
+  SOCIAL_NETWORKS,
+} from '@shop/contracts/admin-settings';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { z } from 'zod';
@@ -12,6 +18,9 @@ interface ProfileValues {
   contact_email: string;
   contact_phone: string;
   address: string;
+  opening_hours: string;
+  /** On: the footer's badges are the payment methods the shop takes, not a list chosen once. */
+  badges_from_methods: boolean;
   facebook: string;
   twitter: string;
   instagram: string;
@@ -24,6 +33,8 @@ const profileSettings = (settings: AdminSettings, form: ProfileValues): AdminSet
   contact_email: form.contact_email,
   contact_phone: form.contact_phone,
   address: form.address,
+  opening_hours: form.opening_hours,
+  payment_badges: form.badges_from_methods ? null : settings.payment_badges,
   social_links: {
     facebook: form.facebook,
     twitter: form.twitter,
@@ -45,6 +56,8 @@ export function ProfileSection({ settings }: { settings: AdminSettings }) {
       contact_email: settings.contact_email,
       contact_phone: settings.contact_phone,
       address: settings.address,
+      opening_hours: settings.opening_hours,
+      badges_from_methods: settings.payment_badges === null,
       ...settings.social_links,
     },
     reValidateMode: 'onSubmit',
@@ -68,6 +81,12 @@ export function ProfileSection({ settings }: { settings: AdminSettings }) {
         <TextField id="store-email" label="Contact e-mail" type="email" {...form.register('contact_email')} />
         <TextField id="store-phone" label="Phone" type="tel" {...form.register('contact_phone')} />
         <TextAreaField id="store-address" label="Address" rows={2} {...form.register('address')} />
+        <TextField
+          id="store-hours"
+          label="Opening hours"
+          placeholder="Monday to Friday, 9:00–18:00"
+          {...form.register('opening_hours')}
+        />
         {SOCIAL_NETWORKS.map((network) => (
           <TextField
             key={network}
@@ -79,6 +98,23 @@ export function ProfileSection({ settings }: { settings: AdminSettings }) {
           />
         ))}
       </div>
+      {settings.payment_badges === null ? (
+        <p className="text-slate-600 text-sm" data-testid="payment-badges-status">
+          Under “We accept” the footer shows the payment methods this shop takes.
+        </p>
+      ) : (
+        <div className="space-y-1" data-testid="payment-badges-status">
+          <p className="text-slate-600 text-sm">
+            Under “We accept” the footer shows{' '}
+            {settings.payment_badges.map((id) => PAYMENT_BADGES[id].name).join(', ') || 'nothing'}, a list chosen once
+            (the demo's), whatever this shop takes.
+          </p>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="size-4" {...form.register('badges_from_methods')} />
+            Show the payment methods this shop takes instead
+          </label>
+        </div>
+      )}
     </SectionForm>
   );
 }
