@@ -110,6 +110,12 @@ test('an owner’s new category is in the menu with its subcategories, and a pan
   await expect(menu(page).getByText(/off on|Limited time|Special Offers/)).toHaveCount(0);
   await menu(page).getByRole('navigation', { name: 'Categories' }).getByRole('link', { name }).click();
   await expect(page).toHaveURL(`/products?category=${created}`);
+  // The listing's category filter lists it, by its name, after the demo's own.
+  await page.goto('/products');
+  const filter = page.getByRole('combobox', { name: 'Category' });
+  await expect(filter.locator(`option[value="${created}"]`)).toHaveText(name);
+  await filter.selectOption(created);
+  await expect(page).toHaveURL(`/products?category=${created}`);
   await page.goto(`/products/category/${created}`);
   await expect(page.getByTestId('category-description').getByRole('paragraph')).toHaveText([
     'Poured by hand in small batches.',

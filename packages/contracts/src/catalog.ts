@@ -135,6 +135,8 @@ export const categoryOffer = z.object({ title: z.string(), text: z.string(), lin
 export const category = z.object({
   id: z.string(),
   name: z.string(),
+  /** Other names `?category=` takes for it; the first is its entry in the listing's filter list. */
+  aliases: z.array(z.string()),
   icon: z.string(),
   count: z.number().int(),
   description: z.string(),

@@ -105,6 +105,11 @@ export const categories = pgTable('categories', {
   name: text().notNull(),
   icon: text().notNull(),
   position: integer().notNull().default(0),
+  /**
+   * Other names the listing's category filter and the category's address take for it (the demo's
+   * `clothing` for `fashion`); the first is the one its entry in the filter list carries.
+   */
+  aliases: text().array().notNull().default(sql`'{}'::text[]`),
   /** Shown on the category's listing page; plain text, paragraphs split by blank lines. */
   description: text().notNull().default(''),
   /**

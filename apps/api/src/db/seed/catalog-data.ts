@@ -69,6 +69,8 @@ export interface SubcategorySpec {
 export interface CategorySpec {
   id: string;
   name: string;
+  /** Other names the listing's filter takes for it; the first names its entry in the filter list. */
+  aliases?: string[];
   icon: string;
   subcategories: SubcategorySpec[];
   featured: string[];
@@ -552,6 +554,8 @@ export const CATEGORIES: CategorySpec[] = [
   {
     id: 'fashion',
     name: 'Fashion',
+    // The demo's filter list names this category `clothing`.
+    aliases: ['clothing'],
     icon: 'Shirt',
     featured: ['Summer Collection', 'Sneaker Drop', 'Denim Edit'],
     subcategories: [

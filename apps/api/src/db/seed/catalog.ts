@@ -31,6 +31,7 @@ export interface SeedCategory {
   name: string;
   icon: string;
   position: number;
+  aliases: string[];
   offerTitle: string;
   offerText: string;
   badge: string;
@@ -333,6 +334,7 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
       name: cat.name,
       icon: cat.icon,
       position: catPos,
+      aliases: cat.aliases ?? [],
       // The demo's menu panel: its offer box and badge (an owner's shop writes its own, or none).
       offerTitle: 'Special Offers',
       offerText: `Up to 50% off on ${cat.name} - Limited time!`,

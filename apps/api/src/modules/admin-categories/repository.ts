@@ -22,6 +22,7 @@ export function selectCategories(ex: Executor, id?: string): Promise<CategoryRow
       name: categories.name,
       icon: categories.icon,
       position: categories.position,
+      aliases: categories.aliases,
       description: categories.description,
       offerTitle: categories.offerTitle,
       offerText: categories.offerText,

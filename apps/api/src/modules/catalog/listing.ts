@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { BrandFacetQuery, ProductListQuery } from '@shop/contracts/catalog';
-import { categoryIdOf } from '@shop/contracts/categories';
 import { toCents } from '@shop/contracts/money';
 import { searchWords } from './search.ts';
 
@@ -56,8 +55,9 @@ export function whereOf(
   };
   const where = ['p.published'];
   if (query.category && query.category !== 'all') {
-    // DESIGN §7: `clothing` is the filter name of `fashion`; an unknown id simply matches nothing.
-    where.push(`p.category_id = ${param(categoryIdOf(query.category))}`);
+    // A category by its id or one of its aliases (the owner's data); an unknown name matches nothing.
+    const name = param(query.category);
+    where.push(`p.category_id in (select c.id from categories c where c.id = ${name} or ${name} = any(c.aliases))`);
   }
   if (query.subcategory) {
     // A slug is unique within its category only: any subcategory of that slug.

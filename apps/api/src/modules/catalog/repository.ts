@@ -49,6 +49,7 @@ export async function loadCategories(db: Db): Promise<Category[]> {
   return cats.map((c) => ({
     id: c.id,
     name: c.name,
+    aliases: c.aliases,
     icon: c.icon,
     count: perCategory.get(c.id) ?? 0,
     description: c.description,

@@ -24,9 +24,9 @@ export const subcategoryHref = (id: string, name: string) =>
   `${categoryHref(id)}&subcategory=${encodeURIComponent(name.toLowerCase())}`;
 export const featuredHref = (name: string) => `/products?featured=${encodeURIComponent(name.toLowerCase())}`;
 
-/** spec §3: the active category defaults to the first, electronics. */
+/** The active category is the first of the menu until the pointer or focus moves (the demo's electronics). */
 export function defaultCategoryId(categories: MenuCategory[]): string | undefined {
-  return (categories.find((c) => c.id === 'electronics') ?? categories[0])?.id;
+  return categories[0]?.id;
 }
 
 /**

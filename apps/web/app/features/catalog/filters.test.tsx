@@ -55,7 +55,11 @@ function renderListing(url = '/products') {
           totalPages: 0,
           pageSize: 24,
           options: {
-            categories: ['all', 'electronics', 'clothing'],
+            categories: [
+              { value: 'all', id: 'all', label: 'All categories' },
+              { value: 'electronics', id: 'electronics', label: 'Electronics' },
+              { value: 'clothing', id: 'fashion', label: 'Fashion' },
+            ],
             sorts: ['popular', 'newest'],
             brands: BRANDS,
           },

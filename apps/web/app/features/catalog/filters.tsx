@@ -5,15 +5,16 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { type BrandFacet, brandOptions } from './brand-options.ts';
 import { type FilterKey, isTextKey } from './filter-model.ts';
-import { categoryLabel, labelOf, SORT_LABELS } from './labels.ts';
-import type { ListingParams } from './listing-url.ts';
+import { labelOf, SORT_LABELS } from './labels.ts';
+import type { CategoryChoice, ListingParams } from './listing-url.ts';
 import { useFilterModel } from './use-filter-model.ts';
 
 /** The filters a listing page can carry in its path instead of its form. */
 export type FixedKey = 'category' | 'brand';
 
 export interface FilterOptions {
-  categories: readonly string[];
+  /** The category filter's entries, `all` first: the shop's categories, in menu order. */
+  categories: readonly CategoryChoice[];
   sorts: readonly string[];
   /** Every brand with its count in the current result, brand filter aside (the brand facets). */
   brands: readonly BrandFacet[];
@@ -45,7 +46,7 @@ export function Filters({
   options: FilterOptions;
   fixed?: readonly FixedKey[];
 }) {
-  const { model, values } = useFilterModel(path, params, fixed);
+  const { model, values } = useFilterModel(path, params, fixed, options.categories);
 
   // The controls are controlled by the model; these hand it what the shopper does.
   const choose = (event: ChangeEvent<HTMLSelectElement>) =>
@@ -85,9 +86,12 @@ export function Filters({
             onChange={choose}
             className={selectClass}
           >
-            {withCurrent(options.categories, values.category).map((value) => (
+            {withCurrent(
+              options.categories.map((c) => c.value),
+              values.category,
+            ).map((value) => (
               <option key={value} value={value}>
-                {categoryLabel(value)}
+                {options.categories.find((c) => c.value === value)?.label ?? value}
               </option>
             ))}
           </select>

@@ -4,7 +4,6 @@
  * the browser also loads must not name a server-only one.
  */
 export { type CardProduct, productPath, toCard } from './card.ts';
-export { categoryLabel } from './labels.ts';
 export { Price } from './price.tsx';
 export { ProductGrid } from './product-grid.tsx';
 export { stockState } from './stock.ts';

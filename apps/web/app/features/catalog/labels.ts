@@ -1,12 +1,4 @@
-import { categoryName } from '@shop/contracts/categories';
-
-/**
- * Display names of the spec §2 filter lists. Category names come from the one list in contracts
- * (spec §3 display names), so the filter's `clothing` reads "Fashion" like the menu's `fashion`.
- */
-export const categoryLabel = (value: string): string =>
-  value === 'all' ? 'All categories' : (categoryName(value) ?? value);
-
+/** Display names of the listing's sort list (the categories' are theirs, from the catalogue). */
 export const SORT_LABELS: Record<string, string> = {
   popular: 'Most popular',
   newest: 'Newest',

@@ -1,5 +1,4 @@
 import { type ProductListQuery, productListQuery } from '@shop/contracts/catalog';
-import { categoryIdOf } from '@shop/contracts/categories';
 import { LISTING_KEYS, type ListingParams } from './listing-url.ts';
 
 /** Products per listing page: four full rows of the widest grid. */
@@ -77,8 +76,8 @@ export function parseListing(search: URLSearchParams, fixed: FixedFilters = {}):
 
 function toParams(query: ProductListQuery): ListingParams {
   const params: ListingParams = { page: query.page };
-  // An alias (`clothing`) names its category: the page, its links and its canonical URL use the id.
-  if (query.category) params.category = categoryIdOf(query.category);
+  // An alias (`clothing`) is made the category's id by the listing's loader, which knows the categories.
+  if (query.category) params.category = query.category;
   if (query.subcategory) params.subcategory = query.subcategory;
   if (query.featured) params.featured = query.featured;
   if (query.tag) params.tag = query.tag;

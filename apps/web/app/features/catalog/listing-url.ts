@@ -1,4 +1,3 @@
-import { categoryIdOf, FILTER_CATEGORIES } from '@shop/contracts/categories';
 import type { FilterValues } from './filter-model.ts';
 
 /**
@@ -17,6 +16,16 @@ export interface ListingParams {
   max_price?: number;
   in_stock?: boolean;
   page: number;
+}
+
+/**
+ * An entry of the category filter: the name it carries (`value`, the first of the category's aliases or
+ * its id: the demo's `clothing`), the category it stands for, and what it reads.
+ */
+export interface CategoryChoice {
+  value: string;
+  id: string;
+  label: string;
 }
 
 /** The listing's filter fields, in the order URLs are written (the filter form shows each). */
@@ -47,9 +56,7 @@ function isDefault(key: string, value: string): boolean {
 function write(entries: Iterable<[string, string]>, omit: readonly string[]): string {
   const search = new URLSearchParams();
   for (const [key, value] of entries) {
-    // One listing, one URL: the spec filter name `clothing` is written as the category id `fashion`.
-    if (!omit.includes(key) && !isDefault(key, value))
-      search.set(key, key === 'category' ? categoryIdOf(value) : value);
+    if (!omit.includes(key) && !isDefault(key, value)) search.set(key, value);
   }
   const text = search.toString();
   return text ? `?${text}` : '';
@@ -72,22 +79,29 @@ export function listingSearch(params: ListingParams, omit: readonly string[] = [
  * The URL query the filter form's values lead to: without empty fields and defaults, trimmed, and
  * from page 1 again (the form has no page field).
  */
-export function searchFromValues(values: FilterValues, omit: readonly string[] = []): string {
+export function searchFromValues(
+  values: FilterValues,
+  omit: readonly string[] = [],
+  categories: readonly CategoryChoice[] = [],
+): string {
   const entries: [string, string][] = [];
   for (const key of LISTING_KEYS) {
-    if (key !== 'page') entries.push([key, values[key].trim()]);
+    if (key === 'page') continue;
+    const value = values[key].trim();
+    // One listing, one URL: a category's filter name (`clothing`) is written as its id (`fashion`).
+    entries.push([key, key === 'category' ? (categories.find((c) => c.value === value)?.id ?? value) : value]);
   }
   return write(entries, omit);
 }
 
 /**
- * The form's values for the filters that apply. A category shows as its entry of the spec's list
- * (the `fashion` category is the list's `clothing`).
+ * The form's values for the filters that apply. A category shows as its entry of the filter list (the
+ * demo's `fashion` category is the list's `clothing`).
  */
-export function valuesOf(params: ListingParams): FilterValues {
+export function valuesOf(params: ListingParams, categories: readonly CategoryChoice[] = []): FilterValues {
   const category = params.category ?? 'all';
   return {
-    category: FILTER_CATEGORIES.find((option) => categoryIdOf(option) === category) ?? category,
+    category: categories.find((c) => c.id === category)?.value ?? category,
     subcategory: params.subcategory ?? '',
     featured: params.featured ?? '',
     tag: params.tag ?? '',

@@ -1,5 +1,5 @@
 import type { Services } from '@shop/api/services';
-import { categoryIdOf, FILTER_CATEGORIES, SORTS } from '@shop/contracts/categories';
+import { SORTS } from '@shop/contracts/categories';
 import { toCard } from './card.ts';
 import { type FixedFilters, LISTING_PAGE_SIZE, parseListing } from './list-query.server.ts';
 import type { ListingData } from './listing.tsx';
@@ -22,7 +22,10 @@ export async function loadListing(
     services.catalog.listBrands(filters),
   ]);
   const names: ListingData['names'] = {};
-  const categoryId = params.category ? categoryIdOf(params.category) : undefined;
+  // A category named by an alias (`clothing`) is its id from here on: the page, its links, its canonical URL.
+  const named = categories.find((c) => c.id === params.category || c.aliases.includes(params.category ?? ''));
+  if (named) params.category = named.id;
+  const categoryId = params.category;
   for (const category of categories) {
     if (category.id === categoryId) names.category = category.name;
     const sub = category.subcategories.find((s) => s.slug === params.subcategory);
@@ -37,7 +40,14 @@ export async function loadListing(
     total: list.total,
     totalPages: Math.ceil(list.total / LISTING_PAGE_SIZE),
     pageSize: LISTING_PAGE_SIZE,
-    options: { categories: FILTER_CATEGORIES, sorts: SORTS, brands },
+    options: {
+      categories: [
+        { value: 'all', id: 'all', label: 'All categories' },
+        ...categories.map((c) => ({ value: c.aliases[0] ?? c.id, id: c.id, label: c.name })),
+      ],
+      sorts: SORTS,
+      brands,
+    },
     names,
   };
 }

@@ -9,11 +9,19 @@ function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
+/** The first four of the shop's categories, as the storefront layout hands them over (the demo's). */
+const CATEGORIES = [
+  { id: 'electronics', name: 'Electronics' },
+  { id: 'fashion', name: 'Fashion' },
+  { id: 'home', name: 'Home & Garden' },
+  { id: 'sports', name: 'Sports & Outdoors' },
+];
+
 function renderNotFound() {
   const Stub = createRoutesStub([
     { path: '/', Component: Where },
     { path: '/products', Component: Where },
-    { path: '*', Component: NotFoundPage },
+    { path: '*', Component: () => <NotFoundPage categories={CATEGORIES} /> },
   ]);
   return render(<Stub initialEntries={['/no/such/page']} />);
 }

@@ -1,4 +1,3 @@
-import { CATEGORY_NAMES } from '@shop/contracts/categories';
 import { DELAYS } from '@shop/contracts/constants';
 import { ArrowLeft, House, RefreshCw, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -7,12 +6,6 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { pluralNoun } from '../../lib/plural.ts';
-
-/** spec §2: the 404 page's category links, named by the one list of spec §3 display names. */
-export const NOT_FOUND_CATEGORIES = (['electronics', 'fashion', 'home', 'sports'] as const).map((id) => ({
-  id,
-  name: CATEGORY_NAMES[id],
-}));
 
 /** spec §2: the 404 page's quick links. */
 export const NOT_FOUND_QUICK_LINKS = [
@@ -31,7 +24,7 @@ const linkClass = 'font-medium text-slate-900 underline-offset-4 hover:underline
  * shopper can cancel, a product search (DESIGN §7: it goes to /products?q=…), Go Back, Go to Homepage,
  * Refresh Page, category and quick links, and the 'Error Code: 404 | Page Not Found' line.
  */
-export function NotFoundPage() {
+export function NotFoundPage({ categories }: { categories: readonly { id: string; name: string }[] }) {
   const navigate = useNavigate();
   const headingId = useId();
   const searchId = useId();
@@ -122,20 +115,22 @@ export function NotFoundPage() {
       </div>
 
       <div className="mx-auto mt-12 grid max-w-2xl gap-8 sm:grid-cols-2">
-        <nav aria-labelledby={`${headingId}-categories`}>
-          <h2 id={`${headingId}-categories`} className="font-semibold text-lg">
-            Popular categories
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {NOT_FOUND_CATEGORIES.map((c) => (
-              <li key={c.id}>
-                <Link to={`/products/category/${c.id}`} className={linkClass}>
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {categories.length > 0 ? (
+          <nav aria-labelledby={`${headingId}-categories`}>
+            <h2 id={`${headingId}-categories`} className="font-semibold text-lg">
+              Popular categories
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {categories.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/products/category/${encodeURIComponent(c.id)}`} className={linkClass}>
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <nav aria-labelledby={`${headingId}-quick`}>
           <h2 id={`${headingId}-quick`} className="font-semibold text-lg">
             Quick links

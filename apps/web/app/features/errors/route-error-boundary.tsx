@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 
 // The pages load on demand: every route exports this boundary, and the storefront's first paint must
 // not carry the error pages' code (the initial JS budget of DESIGN §9). Keep this file tiny.
@@ -15,11 +15,13 @@ const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ de
 export function RouteErrorBoundary(props: { error?: unknown; documentTitle?: boolean }) {
   const routeError = useRouteError();
   const error = props.error ?? routeError;
+  // The shop's own categories, from the storefront layout's menu (none outside the storefront).
+  const shop = useRouteLoaderData('routes/shop/layout') as { categories?: { id: string; name: string }[] } | undefined;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Suspense fallback={<ErrorFallback title="Oops! Page Not Found" />}>
         {props.documentTitle ? <title>Page Not Found · Shop</title> : null}
-        <NotFoundPage />
+        <NotFoundPage categories={(shop?.categories ?? []).slice(0, 4)} />
       </Suspense>
     );
   }

@@ -1,4 +1,3 @@
-import { CATEGORY_ALIASES } from '@shop/contracts/categories';
 import { Link, redirect } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { CategoryIcon } from '../../components/ui/category-icon.tsx';
@@ -17,10 +16,11 @@ export const handle = pageCache();
 /** spec §2 products/category/{category}: the category's products; an unknown category is a 404 page. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const alias = CATEGORY_ALIASES[params.category];
-  // DESIGN §7: `clothing` is the filter name of `fashion`; its category page lives at one URL.
-  if (alias) throw redirect(`/products/category/${alias}${url.search}`, 301);
-  const category = (await context.services.catalog.listCategories()).find((c) => c.id === params.category);
+  const categories = await context.services.catalog.listCategories();
+  // A category's other names (the demo's `clothing`) lead to its one page.
+  const aliased = categories.find((c) => c.aliases.includes(params.category));
+  if (aliased) throw redirect(`/products/category/${encodeURIComponent(aliased.id)}${url.search}`, 301);
+  const category = categories.find((c) => c.id === params.category);
   if (!category) throw new Response('Category not found', { status: 404, statusText: 'Not Found' });
 
   const listing = await loadListing(context.services, url.searchParams, { category: category.id });

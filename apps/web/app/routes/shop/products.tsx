@@ -1,5 +1,4 @@
 import { Container } from '../../components/layout/container.tsx';
-import { categoryLabel } from '../../features/catalog/labels.ts';
 import { loadListing } from '../../features/catalog/listing.server.ts';
 import { ProductListing } from '../../features/catalog/listing.tsx';
 import { listingSearch } from '../../features/catalog/listing-url.ts';
@@ -24,7 +23,7 @@ function headingOf(data: Route.ComponentProps['loaderData']): string {
   if (data.names.featured) return data.names.featured;
   if (data.names.subcategory) return data.names.subcategory;
   if (data.names.category) return data.names.category;
-  if (data.params.category && data.params.category !== 'all') return categoryLabel(data.params.category);
+  if (data.params.category && data.params.category !== 'all') return data.params.category;
   return 'All products';
 }
 
