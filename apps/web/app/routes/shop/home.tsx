@@ -75,24 +75,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="categories-heading" className="mt-12">
-        <h2 id="categories-heading" className={heading}>
-          Shop by category
-        </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-          {categories.map((c) => (
-            <li key={c.id}>
-              <Link
-                to={`/products/category/${encodeURIComponent(c.id)}`}
-                className="block h-full rounded-lg border border-slate-200 bg-slate-50 px-4 py-5 hover:border-slate-400 hover:bg-white"
-              >
-                <span className="block font-semibold">{c.name}</span>
-                <span className="mt-1 block text-slate-600 text-sm">{plural(c.count, 'product', 'products')}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {categories.length > 0 ? (
+        <section aria-labelledby="categories-heading" className="mt-12">
+          <h2 id="categories-heading" className={heading}>
+            Shop by category
+          </h2>
+          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <Link
+                  to={`/products/category/${encodeURIComponent(c.id)}`}
+                  className="block h-full rounded-lg border border-slate-200 bg-slate-50 px-4 py-5 hover:border-slate-400 hover:bg-white"
+                >
+                  <span className="block font-semibold">{c.name}</span>
+                  <span className="mt-1 block text-slate-600 text-sm">{plural(c.count, 'product', 'products')}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {featured.length > 0 ? (
         <section aria-labelledby="featured-heading" className="mt-12">
