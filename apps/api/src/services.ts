@@ -97,7 +97,9 @@ function cardProvider(deps: Deps): PaymentProvider | null {
 /** The domain services; HTTP routes and server-side loaders (through the load context) both call these. */
 export function createServices(deps: Deps) {
   // Services other services are built with; each exists once (issue 12 point 3).
-  const settings = createSettingsService(deps);
+  // Chosen once at start; the footer's payment badges follow it (a config fact, no query).
+  const provider = cardProvider(deps);
+  const settings = createSettingsService(deps, { card: provider?.kind ?? null });
   const audit = createAuditService();
   const auth = createAuthService(deps);
   const catalog = createCatalogService(deps, { answerCacheMs: deps.config.LISTING_CACHE_MS });
@@ -108,7 +110,6 @@ export function createServices(deps: Deps) {
   const errorReports = createErrorReportService(deps);
   const discounts = createDiscountsService();
   const checkout = createCheckoutService(deps, { settings, discounts });
-  const provider = cardProvider(deps);
   const longWork = { ...deps, db: deps.adminDb ?? deps.db };
   const invoiceLinks = createInvoiceLinks(deps.invoiceLinkKey, deps.clock);
   const orders = createOrdersService(deps, {

@@ -16,7 +16,7 @@ const settings = async () =>
   (await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers })).json() as Record<string, unknown>;
 const put = (body: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: body });
-const profile = () => t.app.services.settings.profile(t.app.services.orders.cardPayments());
+const profile = () => t.app.services.settings.profile();
 
 describe('the footer from settings', () => {
   it('the demo has its placeholders as settings, and a shop of its own shows only what it set', async () => {

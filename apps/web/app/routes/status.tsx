@@ -12,7 +12,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '../features/errors/index.ts
 export async function loader({ context }: Route.LoaderArgs) {
   const [maintenance, store] = await Promise.all([
     context.services.settings.maintenance(),
-    context.services.settings.profile(context.services.orders.cardPayments()),
+    context.services.settings.profile(),
   ]);
   return { maintenance, storeName: store.name, contactEmail: store.contactEmail };
 }

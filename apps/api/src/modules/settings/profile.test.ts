@@ -20,9 +20,9 @@ const settings = (over: Partial<Settings> = {}): Settings => ({
   taxId: '',
   ...over,
 });
-const stripe: CardPayments = { card: 'stripe', stripe_publishable_key: 'pk_test_x' };
-const noCards: CardPayments = { card: null, stripe_publishable_key: null };
-const names = (s: Settings, cards: CardPayments) => storeProfile(s, cards).paymentBadges.map((b) => b.name);
+const stripe: CardPayments['card'] = 'stripe';
+const noCards: CardPayments['card'] = null;
+const names = (s: Settings, card: CardPayments['card']) => storeProfile(s, card).paymentBadges.map((b) => b.name);
 
 describe('the footer’s store profile', () => {
   it('shows the payment methods the shop takes: card brands with a card provider, Invoice with bank details', () => {

@@ -49,7 +49,11 @@ export interface Settings {
 const CACHE_MS = 5_000;
 
 /** The single `store_settings` row (issue 4), cached briefly because every quote and order reads it. */
-export function createSettingsService({ db, clock, invalidation }: Pick<Deps, 'db' | 'clock' | 'invalidation'>) {
+export function createSettingsService(
+  { db, clock, invalidation }: Pick<Deps, 'db' | 'clock' | 'invalidation'>,
+  /** Who takes the shop's cards, chosen at start: the footer's badges follow it. */
+  { card = null }: { card?: CardPayments['card'] } = {},
+) {
   let cached: { value: Promise<Settings>; at: number } | undefined;
   invalidation.subscribe('settings', () => {
     cached = undefined;
@@ -83,9 +87,9 @@ export function createSettingsService({ db, clock, invalidation }: Pick<Deps, 'd
   return {
     get,
 
-    /** What the storefront footer shows, from the cached settings; `cards`: how the shop takes cards. */
-    async profile(cards: CardPayments): Promise<StoreProfile> {
-      return storeProfile(await get(), cards);
+    /** What the storefront footer shows, from the cached settings. */
+    async profile(): Promise<StoreProfile> {
+      return storeProfile(await get(), card);
     },
 
     /** Maintenance mode (issue 5), from the cached settings: one cheap look per request. */
@@ -283,9 +287,9 @@ function bankOf(row: typeof storeSettings.$inferSelect): BankDetails {
 
 /**
  * What the storefront footer shows: the name, the contact details and links that are set, and the payment
- * badges — the owner's choice, else the methods the shop takes (`cards`: how it takes cards).
+ * badges — the owner's choice, else the methods the shop takes (`card`: who takes its cards, if anyone).
  */
-export function storeProfile(s: Settings, cards: CardPayments): StoreProfile {
+export function storeProfile(s: Settings, card: CardPayments['card']): StoreProfile {
   return {
     name: s.storeName,
     contactEmail: s.contactEmail,
@@ -296,12 +300,12 @@ export function storeProfile(s: Settings, cards: CardPayments): StoreProfile {
       const url = s.socialLinks[network];
       return url ? [{ network, label: SOCIAL_LABELS[network], url }] : [];
     }),
-    paymentBadges: (s.paymentBadges ?? acceptedMethods(s, cards)).map((id) => ({ id, ...PAYMENT_BADGES[id] })),
+    paymentBadges: (s.paymentBadges ?? acceptedMethods(s, card)).map((id) => ({ id, ...PAYMENT_BADGES[id] })),
   };
 }
 
 /** The badges of the payment methods a shop takes: the card brands of its card provider, and invoices. */
-export function acceptedMethods(s: Settings, cards: CardPayments): PaymentBadge[] {
-  const brands: PaymentBadge[] = cards.card ? ['visa', 'mastercard', 'amex'] : [];
+export function acceptedMethods(s: Settings, card: CardPayments['card']): PaymentBadge[] {
+  const brands: PaymentBadge[] = card ? ['visa', 'mastercard', 'amex'] : [];
   return payLaterOffered(s) ? [...brands, 'invoice'] : brands;
 }

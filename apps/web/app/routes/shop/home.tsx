@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await context.demoDelay(request.signal);
   const { catalog } = context.services;
   const [store, categories, newest, popular] = await Promise.all([
-    context.services.settings.profile(context.services.orders.cardPayments()),
+    context.services.settings.profile(),
     catalog.listCategories(),
     catalog.listProducts({ page: 1, limit: ROW, sort: 'newest' }),
     catalog.listProducts({ page: 1, limit: ROW, sort: 'popular' }),

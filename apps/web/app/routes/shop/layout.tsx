@@ -18,7 +18,7 @@ const Footer = lazyIsland(() => import('../../features/shell/footer.tsx'));
 export async function loader({ context }: Route.LoaderArgs) {
   const [categories, store] = await Promise.all([
     context.services.catalog.listCategories(),
-    context.services.settings.profile(context.services.orders.cardPayments()),
+    context.services.settings.profile(),
   ]);
   return {
     // The footer's store profile (issue 5: name, contact details, social links from admin Settings).
