@@ -12,12 +12,12 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * How node runs the shop's server (ADR 034, docs/performance.md "Process memory"). V8 and glibc read these
  * once, when the process begins, so they are on node's command line and in its environment wherever the
  * server is started: `npm start` (package.json), the systemd unit of docs/deploy.md, the bench, the browser
- * tests. A young generation of 2 MiB per semi-space and a 256 MiB old space keep V8 from reserving
+ * tests. A young generation of 8 MiB per semi-space and a 256 MiB old space keep V8 from reserving
  * hundreds of MiB it would collect only later; two malloc arenas keep the compression threads from each
  * holding their own; a fixed mmap threshold keeps glibc from raising it after the first large free, which
  * put every later compression buffer and V8 zone into the arenas, where freed memory stayed resident.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=256'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=256'];
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 /** The `npm start` command line those make (package.json's `start` script is this; a test checks it). */
 export const SERVER_COMMAND = `exec env ${Object.entries(SERVER_ENV)
