@@ -5,7 +5,7 @@ import { type EmbeddedPostgres, exitForSupervisor, startEmbeddedPostgres } from 
 import { applyMigrations } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
 import { startInvalidation } from './lib/invalidation.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, logStrayRejections } from './lib/logger.ts';
 import { connectRedis } from './lib/redis.ts';
 import { persistentSecret } from './lib/secrets.ts';
 import { runShutdown, type ShutdownPhase } from './lib/shutdown.ts';
@@ -94,6 +94,7 @@ export function runShop(web: 'build' | 'dev') {
 async function main(web: 'build' | 'dev') {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
+  logStrayRejections(log);
 
   let embedded: EmbeddedPostgres | undefined;
   let url = config.DATABASE_URL;

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { connect, poolSettings } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { startInvalidation } from './lib/invalidation.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, logStrayRejections } from './lib/logger.ts';
 import { connectRedis } from './lib/redis.ts';
 import { persistentSecret } from './lib/secrets.ts';
 
@@ -21,6 +21,7 @@ export function runWorker() {
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
+  logStrayRejections(log);
   if (!config.DATABASE_URL) {
     // The embedded database belongs to the `npm start` process that runs it; that one runs jobs itself.
     throw new ConfigError('npm run worker needs DATABASE_URL: the database the shop processes share.');

@@ -72,3 +72,12 @@ export function createLogger(
   }
   return destination ? pino(options, destination) : pino(options);
 }
+
+/**
+ * Logs a promise rejection nobody handled, and lets the process serve on (ADR 037). Node's default ends
+ * the process for it: every request in flight would be cut, and the embedded database left to the next
+ * start's recovery, for one request's stray error.
+ */
+export function logStrayRejections(log: Pick<Logger, 'error'>, proc: NodeJS.EventEmitter = process): void {
+  proc.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from './plugin.ts';
+import type { Services } from '../services.ts';
+import { contentSecurityPolicy, failingServices } from './plugin.ts';
 
 /** The policy as `directive → sources`. */
 function directives(csp: string): Record<string, string[]> {
@@ -41,5 +42,27 @@ describe('contentSecurityPolicy', () => {
     // Still no inline script without the nonce, and no eval.
     expect(d['script-src']).not.toContain("'unsafe-inline'");
     expect(d['script-src']).not.toContain("'unsafe-eval'");
+  });
+});
+
+describe('failingServices', () => {
+  const services = {
+    catalog: { listCategories: async () => ['books'], pageSize: 24 },
+    orders: { cardPayments: () => ({ card: 'stripe' }) },
+  } as unknown as Services;
+
+  it('throws the lost-connection error at the call, sync or async method alike, and makes no promise', () => {
+    const down = failingServices(services);
+    for (const call of [() => down.catalog.listCategories(), () => down.orders.cardPayments()]) {
+      let result: unknown;
+      expect(() => {
+        result = call();
+      }).toThrow(expect.objectContaining({ code: '08006' }));
+      expect(result).toBeUndefined();
+    }
+  });
+
+  it('passes what is not a method through', () => {
+    expect((failingServices(services).catalog as unknown as { pageSize: number }).pageSize).toBe(24);
   });
 });

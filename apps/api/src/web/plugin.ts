@@ -418,14 +418,15 @@ export async function registerWeb(
 }
 
 /**
- * `services` with every method answering a rejected promise (a database error as the driver raises it),
- * for rendering the 503 page without touching the database.
+ * `services` with every method throwing, at the call, the error the driver raises for a lost connection:
+ * for rendering the 503 page without touching the database. A throw, not a rejected promise: a loader that
+ * starts two calls and awaits one would leave the other's rejection unhandled.
  */
-function failingServices(services: Services): Services {
+export function failingServices(services: Services): Services {
   const unavailable = () => {
     const err = new Error('Connection terminated: the database is unreachable') as Error & { code: string };
     err.code = '08006';
-    return Promise.reject(err);
+    throw err;
   };
   const failing = (service: object) =>
     new Proxy(service, {
