@@ -94,6 +94,32 @@ test('the store profile edited in Settings shows in the storefront footer', asyn
   ]);
 });
 
+test('brand colours: a pair below WCAG AA is refused with its ratio; a passing one paints the storefront', async ({
+  page,
+}) => {
+  await adminSignIn(page);
+  await openSettings(page);
+  // type=color inputs take #rrggbb as typed.
+  await page.getByLabel('Primary colour', { exact: true }).fill('#777777');
+  await page.getByRole('button', { name: 'Save store profile' }).click();
+  await expect(page.getByRole('form', { name: 'Store profile' }).getByRole('alert')).toHaveText(
+    'Text on the primary colour has a contrast of 4.47:1; WCAG AA needs at least 4.5:1',
+  );
+  await page.getByLabel('Primary colour', { exact: true }).fill('#1d4ed8');
+  await page.getByLabel('Accent colour', { exact: true }).fill('#15803d');
+  await page.getByRole('button', { name: 'Save store profile' }).click();
+  await expect(page.getByText('Store profile saved')).toBeVisible();
+  await noSeriousViolations(page, '/admin/settings with brand colours');
+
+  await page.context().clearCookies();
+  await page.goto('/');
+  const signUp = page.getByRole('banner').getByRole('button', { name: 'Sign Up' });
+  await expect(signUp).toHaveCSS('background-color', 'rgb(29, 78, 216)');
+  await expect(signUp).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await page.goto('/products?sort=price-low');
+  await expect(page.getByText(/^-\d+%$/).first()).toHaveCSS('background-color', 'rgb(21, 128, 61)');
+});
+
 test('maintenance mode: the storefront answers 503 Under Maintenance while the admin area works; off → 200', async ({
   page,
   request,

@@ -133,11 +133,12 @@ test('an owner’s new category is in the menu with its subcategories, and a pan
   await expect(menu(page).getByText('Up to 50% off on Electronics - Limited time!')).toBeVisible();
 });
 
-test('an offer the owner writes shows in the menu as a link; a category with products is deleted only by moving them', async ({
+test('an offer the owner writes shows in the menu as a link; a new address keeps the old one working; a category with products is deleted only by moving them', async ({
   page,
   request,
 }) => {
-  const category = created as string;
+  const former = created as string;
+  const category = `${former}-shop`;
   await adminSignIn(page);
   await page.goto('/admin/categories');
   await page.getByRole('button', { name: `Edit ${name}` }).click();
@@ -151,8 +152,14 @@ test('an offer the owner writes shows in the menu as a link; a category with pro
     'the offer link must be a path of this shop (starting with /) or an https:// address',
   );
   await edit.getByLabel('Offer link').fill('/products?sort=newest');
+  await edit.getByLabel('Address').fill(category);
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`Saved ${name}`)).toBeVisible();
+  created = category;
+  // A link or bookmark to the old address leads to the category's page at its new one.
+  await page.goto(`/products/category/${former}`);
+  await expect(page).toHaveURL(new RegExp(`/products/category/${category}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   await openMenuOn(page, name);
   const offer = menu(page).getByRole('link', { name: /Winter sale/ });

@@ -94,17 +94,24 @@ export const createCategoryBody = z.strictObject({
   /** The menu panel's offer box: none unless written. */
   offer: offer.nullable().default(null),
   badge: badge.default(null),
+  /** Hidden from shoppers: nowhere in the shop, its page not found; its products stay listed. */
+  hidden: z.boolean({ error: 'hidden must be true or false' }).default(false),
 });
 export type CreateCategoryBody = z.infer<typeof createCategoryBody>;
 export type CreateCategoryInput = z.input<typeof createCategoryBody>;
 
-/** PATCH /api/admin/categories/:id: any of the fields; `offer: null` turns the offer box off. */
+/**
+ * PATCH /api/admin/categories/:id: any of the fields; `offer: null` turns the offer box off. A new `id` is a
+ * new address: products and subcategories follow, and the old address answers a 301 to it.
+ */
 export const updateCategoryBody = z.strictObject({
+  id: categoryIdParam.shape.id.optional(),
   name: name.optional(),
   icon: icon.optional(),
   description: description.optional(),
   offer: offer.nullable().optional(),
   badge: badge.optional(),
+  hidden: z.boolean({ error: 'hidden must be true or false' }).optional(),
 });
 export type UpdateCategoryBody = z.infer<typeof updateCategoryBody>;
 export type UpdateCategoryInput = z.input<typeof updateCategoryBody>;
@@ -155,6 +162,9 @@ export const adminCategory = z.object({
   description: z.string(),
   offer: categoryOffer.nullable(),
   badge: z.string().nullable(),
+  hidden: z.boolean(),
+  /** The addresses it had before, oldest first: each leads to it with a 301. */
+  former_ids: z.array(z.string()),
   /** Products in it, drafts included: a category with products is deleted only by moving them. */
   product_count: z.number().int(),
   subcategories: z.array(adminSubcategory),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountField, timeZoneField } from './admin-common.ts';
 import { email } from './auth.ts';
+import { AA_CONTRAST, contrastRatio, formatRatio, HEX_COLOR } from './colors.ts';
 import {
   hasValidIbanChecksum,
   isPlainLine,
@@ -38,6 +39,15 @@ const httpsUrl = (field: string) =>
     .trim()
     .max(300, stopAt(`${field} must be at most 300 characters`))
     .refine((v) => v === '' || isHttpsLink(v), `${field} must be an https:// link`);
+
+/** A colour as `#rrggbb` (upper case taken, kept lower case). */
+const hexColor = (field: string) =>
+  z
+    .string({ error: `${field} must be a colour such as #1d4ed8` })
+    .trim()
+    .toLowerCase()
+    .max(7, stopAt(`${field} must be a colour such as #1d4ed8`))
+    .regex(HEX_COLOR, `${field} must be a colour such as #1d4ed8`);
 
 /** The payment badges a footer can show: a letter on the badge and the name read out. */
 export const PAYMENT_BADGES = {
@@ -149,6 +159,12 @@ const settingsFields = z.strictObject({
     .max(PAYMENT_BADGE_IDS.length, 'Payment badges must not repeat')
     .refine((list) => new Set(list).size === list.length, 'Payment badges must not repeat')
     .nullable(),
+  /** The storefront's colours (docs/adr/039-brand-colours.md); every text on them is checked at AA. */
+  brand_colors: z.strictObject({
+    primary: hexColor('Primary colour'),
+    primary_text: hexColor('Text on the primary colour'),
+    accent: hexColor('Accent colour'),
+  }),
   social_links: z.strictObject({
     facebook: httpsUrl('Facebook link'),
     twitter: httpsUrl('Twitter link'),
@@ -185,6 +201,21 @@ const settingsFields = z.strictObject({
 
 /** Issue 15: an account to pay into is printed with whose it is, and the other way round. */
 export const adminSettings = settingsFields.superRefine((s, ctx) => {
+  // WCAG AA for text of normal size: button labels on the primary colour, sale badges' white on the accent.
+  const pairs = [
+    ['primary_text', 'Text on the primary colour', s.brand_colors.primary_text, s.brand_colors.primary],
+    ['accent', 'White text on the accent colour', '#ffffff', s.brand_colors.accent],
+  ] as const;
+  for (const [field, what, text, background] of pairs) {
+    const ratio = contrastRatio(text, background);
+    if (ratio < AA_CONTRAST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['brand_colors', field],
+        message: `${what} has a contrast of ${formatRatio(ratio)}; WCAG AA needs at least ${AA_CONTRAST}:1`,
+      });
+    }
+  }
   if (s.bank_account !== '' && s.bank_account_holder === '') {
     ctx.addIssue({
       code: 'custom',
@@ -216,6 +247,8 @@ export interface StoreProfile {
   social: { network: SocialNetwork; label: string; url: string }[];
   /** The badges under "We accept": the owner's choice, else the payment methods the shop takes. */
   paymentBadges: { id: PaymentBadge; letter: string; name: string }[];
+  /** The storefront's brand colours, `#rrggbb` each. */
+  colors: { primary: string; primaryText: string; accent: string };
 }
 
 export const MAINTENANCE_MSG = 'The shop is under maintenance and will be back shortly. Please try again later.';

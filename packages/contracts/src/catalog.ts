@@ -137,6 +137,8 @@ export const category = z.object({
   name: z.string(),
   /** Other names `?category=` takes for it; the first is its entry in the listing's filter list. */
   aliases: z.array(z.string()),
+  /** The addresses it had before: `?category=` takes them, and its page answers a 301 to the current one. */
+  former_ids: z.array(z.string()),
   icon: z.string(),
   count: z.number().int(),
   description: z.string(),
@@ -148,6 +150,11 @@ export const category = z.object({
   badge: z.string().nullable(),
 });
 export type Category = z.infer<typeof category>;
+
+/** Whether `name` is another name of the category, or an address it had: one that leads to it. */
+export function leadsTo(category: Pick<Category, 'aliases' | 'former_ids'>, name: string): boolean {
+  return category.aliases.includes(name) || category.former_ids.includes(name);
+}
 export const categoryList = z.array(category);
 
 /**

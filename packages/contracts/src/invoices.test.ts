@@ -124,6 +124,7 @@ describe('admin settings: bank details (issue 15)', () => {
     address: '',
     opening_hours: '',
     payment_badges: null,
+    brand_colors: { primary: '#0f172a', primary_text: '#ffffff', accent: '#b91c1c' },
     social_links: { facebook: '', twitter: '', instagram: '', youtube: '' },
     shipping: { standard: { price: 5, free_over: null }, express: { price: 15, free_over: null } },
     tax_rate_percent: 8,

@@ -100,7 +100,10 @@ export const emailChangeTokens = pgTable('email_change_tokens', {
 });
 
 export const categories = pgTable('categories', {
-  /** Also the value of `/products?category=` and of the product's `category`; never changes. */
+  /**
+   * The category's address: the value of `/products?category=`, its page's path and the product's
+   * `category`. It changes only when the owner gives the category a new one; the old stays in `formerIds`.
+   */
   id: text().primaryKey(),
   name: text().notNull(),
   icon: text().notNull(),
@@ -110,6 +113,8 @@ export const categories = pgTable('categories', {
    * `clothing` for `fashion`); the first is the one its entry in the filter list carries.
    */
   aliases: text().array().notNull().default(sql`'{}'::text[]`),
+  /** The addresses it had before, newest last: each answers a 301 to the current one. */
+  formerIds: text('former_ids').array().notNull().default(sql`'{}'::text[]`),
   /** Shown on the category's listing page; plain text, paragraphs split by blank lines. */
   description: text().notNull().default(''),
   /**
@@ -121,6 +126,8 @@ export const categories = pgTable('categories', {
   offerLink: text('offer_link'),
   /** The small label beside the panel's featured cards ("Trending Now" in the demo); none when null. */
   badge: text(),
+  /** Hidden: not in the menu, filters, `/categories` or the sitemap, and its page is not found; its products stay. */
+  hidden: boolean().notNull().default(false),
 });
 
 export const subcategories = pgTable(
@@ -129,7 +136,7 @@ export const subcategories = pgTable(
     id: serial().primaryKey(),
     categoryId: text('category_id')
       .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+      .references(() => categories.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     name: text().notNull(),
     /** The lowercased name, as the spec's URLs carry it. */
     slug: text().notNull(),
@@ -143,7 +150,7 @@ export const featuredCards = pgTable('featured_cards', {
   id: serial().primaryKey(),
   categoryId: text('category_id')
     .notNull()
-    .references(() => categories.id, { onDelete: 'cascade' }),
+    .references(() => categories.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
   name: text().notNull(),
   /** The lowercased name: `/products?featured={slug}` lists the products tagged with it. */
   slug: text().notNull().unique(),
@@ -176,7 +183,7 @@ export const products = pgTable(
     description: text().notNull().default(''),
     categoryId: text('category_id')
       .notNull()
-      .references(() => categories.id),
+      .references(() => categories.id, { onUpdate: 'cascade' }),
     subcategoryId: integer('subcategory_id').references(() => subcategories.id, { onDelete: 'set null' }),
     brandId: text('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     /**
@@ -626,6 +633,13 @@ export interface SocialLinks {
   youtube?: string;
 }
 
+/** The storefront's colours as stored (`#rrggbb`). */
+export interface BrandColors {
+  primary: string;
+  primary_text: string;
+  accent: string;
+}
+
 /** The store's checkout settings: exactly one row (id 1), seeded with every database. */
 export const storeSettings = pgTable(
   'store_settings',
@@ -649,6 +663,14 @@ export const storeSettings = pgTable(
      * methods the shop takes (docs/adr/036-footer-from-settings.md).
      */
     paymentBadges: text('payment_badges').array(),
+    /**
+     * The storefront's brand colours, `#rrggbb` each (contracts `DEFAULT_BRAND_COLORS`): buttons in `primary`
+     * with text in `primaryText`, sale badges in `accent` with white text (docs/adr/039-brand-colours.md).
+     */
+    brandColors: jsonb('brand_colors')
+      .$type<BrandColors>()
+      .notNull()
+      .default(sql`'{"primary":"#0f172a","primary_text":"#ffffff","accent":"#b91c1c"}'::jsonb`),
     /** On: the storefront answers 503 with the maintenance page; the admin area and its API keep working. */
     maintenanceMode: boolean('maintenance_mode').notNull().default(false),
     /** Products at or below this many units count as low stock on the dashboard. */

@@ -100,8 +100,19 @@ export function selectFormOptions(db: Db) {
   ]);
 }
 
+/**
+ * The id of the category `id` names: its own, else the one that had it as its address before (a form or a
+ * script holding the old one). Key-share locked, so the category cannot move to another address or go
+ * before the product that names it is written.
+ */
 export async function findCategoryId(ex: Executor, id: string): Promise<string | undefined> {
-  const [category] = await ex.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
+  const [category] = await ex
+    .select({ id: categories.id })
+    .from(categories)
+    .where(or(eq(categories.id, id), sql`${id} = any(${categories.formerIds})`))
+    .orderBy(sql`${categories.id} = ${id} desc`)
+    .limit(1)
+    .for('key share');
   return category?.id;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, products, subcategories } from '../../db/schema.ts';
 
@@ -23,11 +23,13 @@ export function selectCategories(ex: Executor, id?: string): Promise<CategoryRow
       icon: categories.icon,
       position: categories.position,
       aliases: categories.aliases,
+      formerIds: categories.formerIds,
       description: categories.description,
       offerTitle: categories.offerTitle,
       offerText: categories.offerText,
       offerLink: categories.offerLink,
       badge: categories.badge,
+      hidden: categories.hidden,
       productCount: categoryProducts,
     })
     .from(categories);
@@ -104,6 +106,36 @@ export async function insertCategory(
 
 export async function updateCategory(tx: Tx, id: string, values: Partial<typeof categories.$inferInsert>) {
   if (Object.keys(values).length > 0) await tx.update(categories).set(values).where(eq(categories.id, id));
+}
+
+/** The category other than `except` whose id or one of whose other names is `name`. */
+export async function categoryNamed(tx: Tx, name: string, except: string) {
+  const [row] = await tx
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(ne(categories.id, except), or(eq(categories.id, name), sql`${name} = any(${categories.aliases})`)))
+    .limit(1);
+  return row;
+}
+
+/** `id` is a category's address from now on: no other category keeps it as an address it had. */
+export async function forgetFormerId(tx: Tx, id: string) {
+  await tx
+    .update(categories)
+    .set({ formerIds: sql`array_remove(${categories.formerIds}, ${id})` })
+    .where(sql`${id} = any(${categories.formerIds})`);
+}
+
+/**
+ * Gives category `from` the id `to`. Its products, subcategories and featured cards follow (their foreign
+ * keys cascade the update); `from` joins the addresses it had, which lead to it with a 301.
+ */
+export async function changeCategoryId(tx: Tx, from: string, to: string) {
+  await forgetFormerId(tx, to);
+  await tx
+    .update(categories)
+    .set({ id: to, formerIds: sql`array_append(${categories.formerIds}, ${from})` })
+    .where(eq(categories.id, from));
 }
 
 /** Moves every product of `from` into `to`, out of any subcategory (those belong to `from`). */

@@ -33,6 +33,10 @@ const http: HttpTable<AdminCategoriesFailure> = {
     conflict(`${name} cannot be deleted: ${products(n)} in it. Choose a category to move them to.`, { products: n }),
   subcategory_name_taken: ({ name, category }) =>
     conflict(`${category} already has a subcategory named ${name}`, { field: 'name' }),
+  category_id_taken: ({ id, holder }) =>
+    conflict(`The address ${id} is taken${holder ? ` by the category ${holder}` : ''}: choose another`, {
+      field: 'id',
+    }),
   order_mismatch: () =>
     conflict('The list has changed since it was loaded: reload it and order it again', { field: 'ids' }),
 };

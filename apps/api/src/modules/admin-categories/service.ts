@@ -16,9 +16,12 @@ import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import {
+  categoryNamed,
+  changeCategoryId,
   countCategoryProducts,
   deleteCategory,
   deleteSubcategory,
+  forgetFormerId,
   insertCategory,
   insertSubcategory,
   lockAllCategories,
@@ -44,6 +47,7 @@ export type AdminCategoriesFailure =
   | Failure<'move_to_itself'>
   | Failure<'category_in_use', { name: string; products: number }>
   | Failure<'subcategory_name_taken', { name: string; category: string }>
+  | Failure<'category_id_taken', { id: string; holder?: string }>
   | Failure<'order_mismatch'>;
 
 /** How many ids a new category tries (`candles`, `candles-2` … `candles-9`) before saying the name is taken. */
@@ -53,7 +57,8 @@ const ID_TRIES = 9;
  * The shop's categories as records: staff create, rename, reorder and delete categories and their
  * subcategories, and write what a category's menu panel shows. Each change runs in one transaction with
  * its audit entry and empties the catalogue's caches (the menu, listings and pages name categories). A
- * category's id never changes: products, links and the listing's filter keep naming it.
+ * category's id is its address; it changes only when the owner gives it a new one, and the old one keeps
+ * leading to it (docs/adr/038-category-addresses.md).
  */
 export function createAdminCategoriesService(
   { db }: Deps,
@@ -119,8 +124,16 @@ export function createAdminCategoriesService(
         transactionResult<AdminCategory, AdminCategoriesFailure>(db, async (tx) => {
           for (let n = 1; n <= ID_TRIES; n++) {
             const id = n === 1 ? base : `${base}-${n}`;
-            const values = { id, name: body.name, icon: body.icon, description: body.description, ...panel(body) };
+            const values = {
+              id,
+              name: body.name,
+              icon: body.icon,
+              description: body.description,
+              hidden: body.hidden,
+              ...panel(body),
+            };
             if (!(await insertCategory(tx, values))) continue;
+            await forgetFormerId(tx, id);
             const after = await written(tx, id);
             await audit.record(tx, actor, { action: 'category.create', entityType: 'category', entityId: id, after });
             return ok(after);
@@ -130,33 +143,50 @@ export function createAdminCategoriesService(
       );
     },
 
-    /** Changes the fields given; the id stays. */
+    /**
+     * Changes the fields given. A new id moves the category to that address, its products and subcategories
+     * with it; refused while another category has that id or name (`category_id_taken`).
+     */
     async update(
       actor: Actor,
       id: string,
       body: UpdateCategoryBody,
     ): Promise<Result<AdminCategory, AdminCategoriesFailure>> {
-      return change(() =>
-        transactionResult(db, async (tx) => {
-          if (!(await lockCategory(tx, id))) return fail('category_not_found');
-          const before = await written(tx, id);
-          await updateCategory(tx, id, {
-            ...(body.name === undefined ? {} : { name: body.name }),
-            ...(body.icon === undefined ? {} : { icon: body.icon }),
-            ...(body.description === undefined ? {} : { description: body.description }),
-            ...panel(body),
+      const moveTo = body.id !== undefined && body.id !== id ? body.id : undefined;
+      return change(async () => {
+        try {
+          return await transactionResult<AdminCategory, AdminCategoriesFailure>(db, async (tx) => {
+            if (!(await lockCategory(tx, id))) return fail('category_not_found');
+            const before = await written(tx, id);
+            if (moveTo !== undefined) {
+              const holder = await categoryNamed(tx, moveTo, id);
+              if (holder) return fail('category_id_taken', { id: moveTo, holder: holder.name });
+              await changeCategoryId(tx, id, moveTo);
+            }
+            const current = moveTo ?? id;
+            await updateCategory(tx, current, {
+              ...(body.name === undefined ? {} : { name: body.name }),
+              ...(body.icon === undefined ? {} : { icon: body.icon }),
+              ...(body.description === undefined ? {} : { description: body.description }),
+              ...(body.hidden === undefined ? {} : { hidden: body.hidden }),
+              ...panel(body),
+            });
+            const after = await written(tx, current);
+            await audit.record(tx, actor, {
+              action: 'category.update',
+              entityType: 'category',
+              entityId: id,
+              before,
+              after,
+            });
+            return ok(after);
           });
-          const after = await written(tx, id);
-          await audit.record(tx, actor, {
-            action: 'category.update',
-            entityType: 'category',
-            entityId: id,
-            before,
-            after,
-          });
-          return ok(after);
-        }),
-      );
+        } catch (err) {
+          // Another change took the address between the look and the write.
+          if (moveTo === undefined || uniqueViolation(err) === undefined) throw err;
+          return fail('category_id_taken', { id: moveTo });
+        }
+      });
     },
 
     /**

@@ -9,6 +9,8 @@ export function toCategoryWire(row: CategoryRow, subcategories: SubcategoryRow[]
     description: row.description,
     offer: row.offerTitle && row.offerText ? { title: row.offerTitle, text: row.offerText, link: row.offerLink } : null,
     badge: row.badge,
+    hidden: row.hidden,
+    former_ids: row.formerIds,
     product_count: row.productCount,
     subcategories: subcategories
       .filter((s) => s.categoryId === row.id)

@@ -55,9 +55,12 @@ export function whereOf(
   };
   const where = ['p.published'];
   if (query.category && query.category !== 'all') {
-    // A category by its id or one of its aliases (the owner's data); an unknown name matches nothing.
+    // A category by its id, else by one of its aliases or an address it had (the owner's data, the first in
+    // menu order); an unknown name matches nothing.
     const name = param(query.category);
-    where.push(`p.category_id in (select c.id from categories c where c.id = ${name} or ${name} = any(c.aliases))`);
+    where.push(
+      `p.category_id = coalesce((select c.id from categories c where c.id = ${name}), (select c.id from categories c where ${name} = any(c.aliases) or ${name} = any(c.former_ids) order by c.position, c.id limit 1))`,
+    );
   }
   if (query.subcategory) {
     // A slug is unique within its category only: any subcategory of that slug.

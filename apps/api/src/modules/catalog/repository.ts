@@ -17,7 +17,12 @@ import {
 
 export async function loadCategories(db: Db): Promise<Category[]> {
   const [cats, subs, catCounts, cards] = await Promise.all([
-    db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
+    // What shoppers see: a category the owner hid is nowhere (its products stay listed).
+    db
+      .select()
+      .from(categories)
+      .where(eq(categories.hidden, false))
+      .orderBy(asc(categories.position), asc(categories.id)),
     db
       .select({
         categoryId: subcategories.categoryId,
@@ -50,6 +55,7 @@ export async function loadCategories(db: Db): Promise<Category[]> {
     id: c.id,
     name: c.name,
     aliases: c.aliases,
+    former_ids: c.formerIds,
     icon: c.icon,
     count: perCategory.get(c.id) ?? 0,
     description: c.description,

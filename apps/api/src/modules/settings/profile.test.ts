@@ -1,3 +1,4 @@
+import { DEFAULT_BRAND_COLORS } from '@shop/contracts/colors';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STORE_SETTINGS } from '../../db/seed/settings.ts';
 import { type CardPayments, type Settings, storeProfile } from './service.ts';
@@ -13,6 +14,7 @@ const settings = (over: Partial<Settings> = {}): Settings => ({
   openingHours: '',
   socialLinks: {},
   paymentBadges: null,
+  brandColors: { ...DEFAULT_BRAND_COLORS },
   maintenanceMode: false,
   lowStockThreshold: 5,
   timeZone: 'UTC',

@@ -6,12 +6,13 @@ import {
   SOCIAL_NETWORKS,
   type StoreProfile,
 } from '@shop/contracts/admin-settings';
+import { DEFAULT_BRAND_COLORS, HEX_COLOR } from '@shop/contracts/colors';
 import { type BankDetails, hasBankAccount } from '@shop/contracts/invoices';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { StoreSettings } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { type ShippingMethodRow, type SocialLinks, storeSettings } from '../../db/schema.ts';
+import { type BrandColors, type ShippingMethodRow, type SocialLinks, storeSettings } from '../../db/schema.ts';
 import { DEFAULT_STORE_SETTINGS } from '../../db/seed/settings.ts';
 import type { Deps } from '../../services.ts';
 
@@ -32,6 +33,7 @@ export interface Settings {
   socialLinks: SocialLinks;
   /** The footer's badges as the owner chose them; null: the payment methods the shop takes. */
   paymentBadges: PaymentBadge[] | null;
+  brandColors: BrandColors;
   /** On: storefront pages and shoppers' changes answer 503 (issue 5). */
   maintenanceMode: boolean;
   lowStockThreshold: number;
@@ -141,6 +143,7 @@ export function createSettingsService(
           address: next.address,
           openingHours: next.opening_hours,
           paymentBadges: next.payment_badges,
+          brandColors: next.brand_colors,
           socialLinks: social,
           maintenanceMode: next.maintenance_mode,
           lowStockThreshold: next.low_stock_threshold,
@@ -231,6 +234,7 @@ export function settingsToAdmin(s: Settings): AdminSettings {
     address: s.address,
     opening_hours: s.openingHours,
     payment_badges: s.paymentBadges,
+    brand_colors: s.brandColors,
     social_links: {
       facebook: s.socialLinks.facebook ?? '',
       twitter: s.socialLinks.twitter ?? '',
@@ -264,12 +268,22 @@ function settingsOf(row: typeof storeSettings.$inferSelect): Settings {
     openingHours: row.openingHours,
     socialLinks: row.socialLinks,
     paymentBadges: row.paymentBadges === null ? null : row.paymentBadges.filter(isPaymentBadge),
+    brandColors: brandColorsOf(row.brandColors),
     maintenanceMode: row.maintenanceMode,
     lowStockThreshold: row.lowStockThreshold,
     timeZone: row.timeZone,
     bank: bankOf(row),
     taxId: row.taxId,
   };
+}
+
+/** The stored colours, each one that is not `#rrggbb` (a row written by hand) as the default. */
+function brandColorsOf(stored: Partial<BrandColors>): BrandColors {
+  const color = (key: keyof BrandColors) => {
+    const value = stored[key];
+    return typeof value === 'string' && HEX_COLOR.test(value) ? value : DEFAULT_BRAND_COLORS[key];
+  };
+  return { primary: color('primary'), primary_text: color('primary_text'), accent: color('accent') };
 }
 
 const isPaymentBadge = (id: string): id is PaymentBadge => Object.hasOwn(PAYMENT_BADGES, id);
@@ -301,6 +315,7 @@ export function storeProfile(s: Settings, card: CardPayments['card']): StoreProf
       return url ? [{ network, label: SOCIAL_LABELS[network], url }] : [];
     }),
     paymentBadges: (s.paymentBadges ?? acceptedMethods(s, card)).map((id) => ({ id, ...PAYMENT_BADGES[id] })),
+    colors: { primary: s.brandColors.primary, primaryText: s.brandColors.primary_text, accent: s.brandColors.accent },
   };
 }
 

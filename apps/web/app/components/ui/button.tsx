@@ -7,7 +7,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-slate-900 text-white hover:bg-slate-700',
+        default: 'bg-brand text-brand-text hover:bg-brand/85',
         outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
         ghost: 'text-slate-800 hover:bg-slate-100',
         destructive: 'bg-red-700 text-white hover:bg-red-600',

@@ -1,4 +1,5 @@
 import type { Services } from '@shop/api/services';
+import { leadsTo } from '@shop/contracts/catalog';
 import { SORTS } from '@shop/contracts/categories';
 import { toCard } from './card.ts';
 import { type FixedFilters, LISTING_PAGE_SIZE, parseListing } from './list-query.server.ts';
@@ -22,8 +23,10 @@ export async function loadListing(
     services.catalog.listBrands(filters),
   ]);
   const names: ListingData['names'] = {};
-  // A category named by an alias (`clothing`) is its id from here on: the page, its links, its canonical URL.
-  const named = categories.find((c) => c.id === params.category || c.aliases.includes(params.category ?? ''));
+  // A category named by an alias (`clothing`) or a former address is its id from here on: the page, its
+  // links, its canonical URL.
+  const named =
+    categories.find((c) => c.id === params.category) ?? categories.find((c) => leadsTo(c, params.category ?? ''));
   if (named) params.category = named.id;
   const categoryId = params.category;
   for (const category of categories) {

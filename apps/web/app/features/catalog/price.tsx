@@ -27,7 +27,7 @@ export function Price({ saleCents, regularCents, discount, from = false, size = 
             <span className="sr-only">Regular price </span>
             {formatMoney(regularCents)}
           </s>
-          <span className="rounded bg-red-700 px-1.5 py-0.5 font-semibold text-white text-xs">{`-${discount}%`}</span>
+          <span className="rounded bg-brand-accent px-1.5 py-0.5 font-semibold text-white text-xs">{`-${discount}%`}</span>
         </>
       ) : null}
     </p>

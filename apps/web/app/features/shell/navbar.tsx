@@ -21,8 +21,11 @@ type DialogName = 'login' | 'signup' | 'contact';
 /** The pages with the dialogs' forms (routes.ts), where the controls lead before the dialogs can open. */
 const DIALOG_PAGES: Record<DialogName, string> = { login: '/auth/login', signup: '/auth/signup', contact: '/contact' };
 
-const itemClass =
-  'inline-flex h-10 items-center gap-1 rounded-md px-3 font-medium text-slate-800 text-sm hover:bg-slate-100 hover:text-slate-950 focus-visible:outline-2 focus-visible:outline-slate-900';
+// Two classes for one property would be settled by the style sheet's order, not the class list's: the
+// base has no colours, and each kind of item adds its own.
+const itemBase =
+  'inline-flex h-10 items-center gap-1 rounded-md px-3 font-medium text-sm focus-visible:outline-2 focus-visible:outline-slate-900';
+const itemClass = `${itemBase} text-slate-800 hover:bg-slate-100 hover:text-slate-950`;
 const iconButtonClass =
   'relative inline-flex size-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-slate-900';
 
@@ -160,11 +163,7 @@ export function Navbar({ categories }: { categories: MenuCategory[] }) {
             ) : (
               <>
                 {dialogButton('login', 'Login')}
-                {dialogButton(
-                  'signup',
-                  'Sign Up',
-                  cn(itemClass, 'bg-slate-900 text-white hover:bg-slate-700 hover:text-white'),
-                )}
+                {dialogButton('signup', 'Sign Up', `${itemBase} bg-brand text-brand-text hover:bg-brand/85`)}
               </>
             )}
           </div>

@@ -1,3 +1,4 @@
+import { leadsTo } from '@shop/contracts/catalog';
 import { Link, redirect } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { CategoryIcon } from '../../components/ui/category-icon.tsx';
@@ -17,11 +18,13 @@ export const handle = pageCache();
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categories = await context.services.catalog.listCategories();
-  // A category's other names (the demo's `clothing`) lead to its one page.
-  const aliased = categories.find((c) => c.aliases.includes(params.category));
-  if (aliased) throw redirect(`/products/category/${encodeURIComponent(aliased.id)}${url.search}`, 301);
   const category = categories.find((c) => c.id === params.category);
-  if (!category) throw new Response('Category not found', { status: 404, statusText: 'Not Found' });
+  if (!category) {
+    // A category's other names (the demo's `clothing`) and the addresses it had lead to its one page.
+    const named = categories.find((c) => leadsTo(c, params.category));
+    if (named) throw redirect(`/products/category/${encodeURIComponent(named.id)}${url.search}`, 301);
+    throw new Response('Category not found', { status: 404, statusText: 'Not Found' });
+  }
 
   const listing = await loadListing(context.services, url.searchParams, { category: category.id });
   const { sort: _sort, ...indexed } = listing.params;

@@ -1,3 +1,4 @@
+import type { StoreProfile } from '@shop/contracts/admin-settings';
 import { Suspense } from 'react';
 import { Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
 import type { MenuCategory } from '../../components/layout/category-menu.tsx';
@@ -46,6 +47,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-screen flex-col">
+      <BrandColors colors={loaderData.store.colors} />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -66,6 +68,15 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       <RouteLoadingScreen />
     </div>
   );
+}
+
+/**
+ * The owner's colours as the custom properties the theme reads (app.css). The values are `#rrggbb`, checked
+ * when saved and again when read, so nothing else can reach the style sheet.
+ */
+function BrandColors({ colors }: { colors: StoreProfile['colors'] }) {
+  const css = `:root{--shop-primary:${colors.primary};--shop-primary-text:${colors.primaryText};--shop-accent:${colors.accent}}`;
+  return <style>{css}</style>;
 }
 
 /**

@@ -114,9 +114,10 @@ export function CategoriesPage() {
                       <div>
                         <h2 className="font-semibold text-lg">{category.name}</h2>
                         <p className="text-slate-600 text-sm">
-                          /products?category={category.id} · {plural(category.product_count, 'product', 'products')}
+                          /products/category/{category.id} · {plural(category.product_count, 'product', 'products')}
                           {category.offer ? ` · offer: ${category.offer.title}` : ' · no offer'}
                           {category.badge ? ` · badge: ${category.badge}` : ''}
+                          {category.hidden ? ' · hidden from the shop' : ''}
                         </p>
                       </div>
                       <div className="flex flex-wrap gap-1">

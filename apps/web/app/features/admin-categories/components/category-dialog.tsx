@@ -14,6 +14,8 @@ import { ErrorText, firstErrorMessage, TextAreaField, TextField } from '../../ad
 import { useSaveCategory } from '../api/categories.ts';
 
 interface CategoryFormValues {
+  /** An edited category's id: its address. */
+  address: string;
   name: string;
   icon: string;
   description: string;
@@ -22,6 +24,7 @@ interface CategoryFormValues {
   offerText: string;
   offerLink: string;
   badge: string;
+  hidden: boolean;
 }
 
 /** The dialog's fields as the API takes them: no offer unless the box is ticked, a blank badge is none. */
@@ -31,6 +34,7 @@ const categoryBody = (v: CategoryFormValues): CreateCategoryInput => ({
   description: v.description,
   offer: v.offerOn ? { title: v.offerTitle, text: v.offerText, link: v.offerLink } : null,
   badge: v.badge,
+  hidden: v.hidden,
 });
 
 /** Checked with the API's own schema (contracts `createCategoryBody`) before it is sent. */
@@ -47,6 +51,7 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
   const form = useForm<CategoryFormValues, unknown, CreateCategoryBody>({
     resolver: zodResolver(categoryForm),
     defaultValues: {
+      address: category?.id ?? '',
       name: category?.name ?? '',
       icon: category?.icon ?? '',
       description: category?.description ?? '',
@@ -55,6 +60,7 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
       offerText: category?.offer?.text ?? '',
       offerLink: category?.offer?.link ?? '',
       badge: category?.badge ?? '',
+      hidden: category?.hidden ?? false,
     },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -62,9 +68,12 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
   const save = useSaveCategory();
   const offerOn = form.watch('offerOn');
 
-  const onValid = () =>
+  const onValid = () => {
+    const values = form.getValues();
+    const address = values.address.trim();
+    const moved = category && address !== category.id ? { id: address } : {};
     save.mutate(
-      { id: category?.id, body: categoryBody(form.getValues()) },
+      { id: category?.id, body: { ...moved, ...categoryBody(values) } },
       {
         onSuccess: (saved) => {
           toast.success(category ? `Saved ${saved.name}` : `Created ${saved.name}`);
@@ -72,6 +81,7 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
         },
       },
     );
+  };
 
   return (
     <Dialog
@@ -81,6 +91,16 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
     >
       <form onSubmit={form.handleSubmit(onValid)} className="grid gap-3" noValidate>
         <TextField id="category-name" label="Name" required autoComplete="off" {...form.register('name')} />
+        {category ? (
+          <TextField
+            id="category-address"
+            label="Address"
+            autoComplete="off"
+            spellCheck={false}
+            hint={`Its page is /products/category/${category.id}. A new address keeps the old one leading here.`}
+            {...form.register('address')}
+          />
+        ) : null}
         <TextField
           id="category-icon"
           label="Icon"
@@ -90,6 +110,10 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
           {...form.register('icon')}
         />
         <TextAreaField id="category-description" label="Description" rows={3} {...form.register('description')} />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4" {...form.register('hidden')} />
+          Hidden from the shop (its products stay listed)
+        </label>
         <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3">
           <legend className="px-1 font-medium text-sm">In the category menu</legend>
           <label className="flex items-center gap-2 text-sm">

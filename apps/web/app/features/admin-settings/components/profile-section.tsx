@@ -25,7 +25,16 @@ interface ProfileValues {
   twitter: string;
   instagram: string;
   youtube: string;
+  primary: string;
+  primary_text: string;
+  accent: string;
 }
+
+const COLOR_FIELDS = [
+  { key: 'primary', label: 'Primary colour', hint: 'Buttons' },
+  { key: 'primary_text', label: 'Text on the primary colour', hint: 'Button labels' },
+  { key: 'accent', label: 'Accent colour', hint: 'Sale badges, with white text' },
+] as const;
 
 const profileSettings = (settings: AdminSettings, form: ProfileValues): AdminSettings => ({
   ...settings,
@@ -35,6 +44,7 @@ const profileSettings = (settings: AdminSettings, form: ProfileValues): AdminSet
   address: form.address,
   opening_hours: form.opening_hours,
   payment_badges: form.badges_from_methods ? null : settings.payment_badges,
+  brand_colors: { primary: form.primary, primary_text: form.primary_text, accent: form.accent },
   social_links: {
     facebook: form.facebook,
     twitter: form.twitter,
@@ -59,6 +69,7 @@ export function ProfileSection({ settings }: { settings: AdminSettings }) {
       opening_hours: settings.opening_hours,
       badges_from_methods: settings.payment_badges === null,
       ...settings.social_links,
+      ...settings.brand_colors,
     },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -75,7 +86,9 @@ export function ProfileSection({ settings }: { settings: AdminSettings }) {
         }),
       )}
     >
-      <p className="text-slate-600 text-sm">The storefront's footer shows these.</p>
+      <p className="text-slate-600 text-sm">
+        The storefront's footer shows these; its buttons and badges take the colours.
+      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField id="store-name" label="Store name" required {...form.register('store_name')} />
         <TextField id="store-email" label="Contact e-mail" type="email" {...form.register('contact_email')} />
@@ -98,6 +111,20 @@ export function ProfileSection({ settings }: { settings: AdminSettings }) {
           />
         ))}
       </div>
+      <fieldset className="grid gap-3 sm:grid-cols-3">
+        <legend className="mb-1 font-medium text-sm">Colours</legend>
+        {COLOR_FIELDS.map(({ key, label, hint }) => (
+          <TextField
+            key={key}
+            id={`brand-${key}`}
+            label={label}
+            hint={`${hint}. Text on it must keep a contrast of 4.5:1 (WCAG AA).`}
+            type="color"
+            className="[&_input]:h-10 [&_input]:w-20 [&_input]:p-1"
+            {...form.register(key)}
+          />
+        ))}
+      </fieldset>
       {settings.payment_badges === null ? (
         <p className="text-slate-600 text-sm" data-testid="payment-badges-status">
           Under “We accept” the footer shows the payment methods this shop takes.

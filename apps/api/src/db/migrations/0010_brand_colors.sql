@@ -1,0 +1,1 @@
+ALTER TABLE "store_settings" ADD COLUMN "brand_colors" jsonb DEFAULT '{"primary":"#0f172a","primary_text":"#ffffff","accent":"#b91c1c"}'::jsonb NOT NULL;

@@ -1,0 +1,174 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, featuredCards, products } from '../src/db/schema.ts';
+import { authHeaders, createProduct } from './cart-fixtures.ts';
+import { createTestApp, createUser, type TestApp } from './helpers.ts';
+import { ensureWebBuild } from './web-build.ts';
+
+/** A category's address (its id) as the owner changes it: everything follows, and the old one still leads there. */
+
+let t: TestApp;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  t = await createTestApp({ web: true });
+  headers = await authHeaders(t, await createUser(t, { role: 'staff' }));
+});
+afterAll(() => t.close());
+
+const admin = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+  t.app.inject({ method, url: `/api/admin${url}`, headers, payload });
+const unique = () => Math.random().toString(36).slice(2, 7);
+
+async function newCategory(name: string) {
+  const res = await admin('POST', '/categories', { name });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string };
+}
+
+const listed = async (category: string) =>
+  ((await t.app.inject({ url: `/api/products?category=${category}` })).json() as { items: { id: string }[] }).items.map(
+    (p) => p.id,
+  );
+
+describe('a category’s address', () => {
+  it('moves with its products and subcategories; the old address answers 301 to the new one', async () => {
+    const n = unique();
+    const candles = await newCategory(`Candles ${n}`);
+    const sub = (await admin('POST', `/categories/${candles.id}/subcategories`, { name: 'Pillar' })).json()
+      .subcategories[0] as { id: number };
+    const product = await createProduct(t, { categoryId: candles.id, subcategoryId: sub.id });
+    await t.db
+      .insert(featuredCards)
+      .values({ categoryId: candles.id, name: `Gifts ${n}`, slug: `gifts-${n}`, image: '' });
+
+    const moved = await admin('PATCH', `/categories/${candles.id}`, { id: `wax-light-${n}`, name: `Wax light ${n}` });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      id: `wax-light-${n}`,
+      name: `Wax light ${n}`,
+      former_ids: [candles.id],
+      product_count: 1,
+      subcategories: [{ id: sub.id, name: 'Pillar' }],
+    });
+    const [row] = await t.db
+      .select({ c: products.categoryId, s: products.subcategoryId })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(row).toEqual({ c: `wax-light-${n}`, s: sub.id });
+    const [card] = await t.db
+      .select()
+      .from(featuredCards)
+      .where(eq(featuredCards.slug, `gifts-${n}`));
+    expect(card?.categoryId).toBe(`wax-light-${n}`);
+
+    // Shoppers' links and bookmarks to the old address keep working.
+    expect(await listed(candles.id)).toEqual([product.id]);
+    expect(await listed(`wax-light-${n}`)).toEqual([product.id]);
+    const page = await t.app.inject({ url: `/products/category/${candles.id}?sort=newest` });
+    expect(page.statusCode).toBe(301);
+    expect(page.headers.location).toBe(`/products/category/wax-light-${n}?sort=newest`);
+    expect((await t.app.inject({ url: `/products/category/wax-light-${n}` })).statusCode).toBe(200);
+
+    // A product form still holding the old address saves into the category where it is now.
+    const saved = await admin('POST', '/products', { name: `Pillar ${n}`, category: candles.id, regular_price: 12 });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().category).toBe(`wax-light-${n}`);
+
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, candles.id), eq(auditLog.action, 'category.update')));
+    expect(entry).toMatchObject({
+      action: 'category.update',
+      before: { id: candles.id },
+      after: { id: `wax-light-${n}` },
+    });
+  });
+
+  it('is refused while another category has that address or name, and changes nothing', async () => {
+    const n = unique();
+    const a = await newCategory(`Tapers ${n}`);
+    const b = await newCategory(`Tealights ${n}`);
+    for (const [taken, holder] of [
+      [b.id, `Tealights ${n}`],
+      ['clothing', 'Fashion'],
+    ] as const) {
+      const res = await admin('PATCH', `/categories/${a.id}`, { id: taken, name: 'Renamed' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        message: `The address ${taken} is taken by the category ${holder}: choose another`,
+        details: { field: 'id' },
+      });
+    }
+    const bad = await admin('PATCH', `/categories/${a.id}`, { id: 'Not A Slug' });
+    expect(bad.statusCode).toBe(400);
+    const list = (await t.app.inject({ url: '/api/admin/categories', headers })).json().items as {
+      id: string;
+      name: string;
+    }[];
+    expect(list.find((c) => c.id === a.id)).toMatchObject({ name: `Tapers ${n}` });
+  });
+
+  it('an old address given to another category is that category’s from then on', async () => {
+    const n = unique();
+    const first = await newCategory(`Lamps ${n}`);
+    await createProduct(t, { categoryId: first.id });
+    expect((await admin('PATCH', `/categories/${first.id}`, { id: `lights-${n}` })).statusCode).toBe(200);
+
+    // The freed address taken by a new category: it no longer leads to the one that left it.
+    const second = await newCategory(`Lamps ${n}`);
+    expect(second.id).toBe(first.id);
+    expect(await listed(first.id)).toEqual([]);
+    expect((await t.app.inject({ url: `/products/category/${first.id}` })).statusCode).toBe(200);
+    const lights = (await t.app.inject({ url: '/api/admin/categories', headers }))
+      .json()
+      .items.find((c: { id: string }) => c.id === `lights-${n}`);
+    expect(lights.former_ids).toEqual([]);
+
+    // And back: a category may take an address it had before.
+    const back = await admin('PATCH', `/categories/lights-${n}`, { id: `lamps-${n}-old` });
+    expect(back.json().former_ids).toEqual([`lights-${n}`]);
+    const again = await admin('PATCH', `/categories/lamps-${n}-old`, { id: `lights-${n}` });
+    expect(again.json().former_ids).toEqual([`lamps-${n}-old`]);
+  });
+});
+
+describe('a hidden category', () => {
+  it('is nowhere in the shop and its page is not found, while its products stay listed; shown again, it is back', async () => {
+    const n = unique();
+    const category = await newCategory(`Seasonal ${n}`);
+    const product = await createProduct(t, { categoryId: category.id });
+    const menu = async () =>
+      ((await t.app.inject({ url: '/api/categories' })).json() as { id: string }[]).map((c) => c.id);
+    const sitemap = async () => (await t.app.inject({ url: '/sitemap.xml' })).body;
+    expect(await menu()).toContain(category.id);
+
+    const hidden = await admin('PATCH', `/categories/${category.id}`, { hidden: true });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json()).toMatchObject({ hidden: true, product_count: 1 });
+    expect(await menu()).not.toContain(category.id);
+    expect((await t.app.inject({ url: `/products/category/${category.id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/categories' })).body).not.toContain(`Seasonal ${n}`);
+    expect(await sitemap()).not.toContain(`/products/category/${category.id}<`);
+    expect(await listed(category.id)).toEqual([product.id]);
+    const inAdmin = (await t.app.inject({ url: '/api/admin/categories', headers })).json().items as {
+      id: string;
+      hidden: boolean;
+    }[];
+    expect(inAdmin.find((c) => c.id === category.id)?.hidden).toBe(true);
+
+    expect((await admin('PATCH', `/categories/${category.id}`, { hidden: false })).statusCode).toBe(200);
+    expect(await menu()).toContain(category.id);
+    expect((await t.app.inject({ url: `/products/category/${category.id}` })).statusCode).toBe(200);
+    expect(await sitemap()).toContain(`/products/category/${category.id}<`);
+  });
+
+  it('can be made hidden from the start', async () => {
+    const res = await admin('POST', '/categories', { name: `Draft ${unique()}`, hidden: true });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().hidden).toBe(true);
+    expect((await admin('POST', '/categories', { name: 'x', hidden: 'yes' })).statusCode).toBe(400);
+  });
+});
