@@ -153,6 +153,7 @@ test('an offer the owner writes shows in the menu as a link; a new address keeps
   );
   await edit.getByLabel('Offer link').fill('/products?sort=newest');
   await edit.getByLabel('Address').fill(category);
+  await edit.getByLabel('Other names in links').fill(`${category}-alias`);
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`Saved ${name}`)).toBeVisible();
   created = category;
@@ -160,6 +161,8 @@ test('an offer the owner writes shows in the menu as a link; a new address keeps
   await page.goto(`/products/category/${former}`);
   await expect(page).toHaveURL(new RegExp(`/products/category/${category}$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.goto(`/products/category/${category}-alias`);
+  await expect(page).toHaveURL(new RegExp(`/products/category/${category}$`));
 
   await openMenuOn(page, name);
   const offer = menu(page).getByRole('link', { name: /Winter sale/ });
@@ -188,6 +191,23 @@ test('an offer the owner writes shows in the menu as a link; a new address keeps
   const panel = page.getByTestId('category-menu-active');
   await expect(panel.getByRole('link', { name: 'Taper Candles 0 items' })).toBeVisible();
   await expect(panel.getByRole('link', { name: /Pillar \d+ items/ })).toHaveCount(0);
+
+  // Hidden from the shop: gone from the menu, its page not found; the admin still lists it.
+  await page.goto('/admin/categories');
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const hide = page.getByRole('dialog', { name: `Edit ${name}` });
+  await hide.getByLabel('Hidden from the shop').check();
+  await hide.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`Saved ${name}`)).toBeVisible();
+  await expect(page.getByText(`/products/category/${category} · 0 products`)).toContainText('hidden from the shop');
+  const hiddenPage = await page.goto(`/products/category/${category}`);
+  expect(hiddenPage?.status()).toBe(404);
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Categories' }).hover();
+  const shown = menu(page).getByRole('navigation', { name: 'Categories' });
+  await expect(shown.getByRole('link', { name: 'Books & Media', exact: true })).toBeVisible();
+  await expect(shown.getByRole('link', { name, exact: true })).toHaveCount(0);
 
   // A draft in the category: deleting it asks where the product goes, and moves it there.
   const product = (await admin(request, 'POST', 'products', {

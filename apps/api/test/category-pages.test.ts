@@ -172,3 +172,33 @@ describe('a hidden category', () => {
     expect((await admin('POST', '/categories', { name: 'x', hidden: 'yes' })).statusCode).toBe(400);
   });
 });
+
+describe('a category’s aliases', () => {
+  it('lead to it: its page answers 301 from each, and the listing takes them; one already a name is refused', async () => {
+    const n = unique();
+    const category = await newCategory(`Outerwear ${n}`);
+    const product = await createProduct(t, { categoryId: category.id });
+    const res = await admin('PATCH', `/categories/${category.id}`, { aliases: [`coats-${n}`, `jackets-${n}`] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().aliases).toEqual([`coats-${n}`, `jackets-${n}`]);
+    const page = await t.app.inject({ url: `/products/category/jackets-${n}` });
+    expect(page.statusCode).toBe(301);
+    expect(page.headers.location).toBe(`/products/category/${category.id}`);
+    expect(await listed(`coats-${n}`)).toEqual([product.id]);
+
+    for (const [aliases, message] of [
+      [['clothing'], 'clothing is already a name of the category Fashion: choose another'],
+      [['electronics'], 'electronics is already a name of the category Electronics: choose another'],
+      [[category.id], `${category.id} is already a name of the category Outerwear ${n}: choose another`],
+    ] as const) {
+      const refused = await admin('PATCH', `/categories/${category.id}`, { aliases });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ message, details: { field: 'aliases' } });
+    }
+    expect((await admin('PATCH', `/categories/${category.id}`, { aliases: ['a', 'a'] })).statusCode).toBe(400);
+    expect((await admin('PATCH', `/categories/${category.id}`, { aliases: ['Not Slug'] })).statusCode).toBe(400);
+
+    expect((await admin('PATCH', `/categories/${category.id}`, { aliases: [] })).json().aliases).toEqual([]);
+    expect((await t.app.inject({ url: `/products/category/jackets-${n}` })).statusCode).toBe(404);
+  });
+});

@@ -112,6 +112,12 @@ export const updateCategoryBody = z.strictObject({
   offer: offer.nullable().optional(),
   badge: badge.optional(),
   hidden: z.boolean({ error: 'hidden must be true or false' }).optional(),
+  /** Other names its links may use (`clothing` for `fashion`); the first names its entry in the filter list. */
+  aliases: z
+    .array(categoryIdParam.shape.id, { error: 'aliases must be a list of names' })
+    .max(10, stopAt('at most 10 aliases'))
+    .refine((list) => new Set(list).size === list.length, 'each alias may appear once')
+    .optional(),
 });
 export type UpdateCategoryBody = z.infer<typeof updateCategoryBody>;
 export type UpdateCategoryInput = z.input<typeof updateCategoryBody>;
@@ -163,6 +169,8 @@ export const adminCategory = z.object({
   offer: categoryOffer.nullable(),
   badge: z.string().nullable(),
   hidden: z.boolean(),
+  /** Other names its links may use; the first names its entry in the listing's filter list. */
+  aliases: z.array(z.string()),
   /** The addresses it had before, oldest first: each leads to it with a 301. */
   former_ids: z.array(z.string()),
   /** Products in it, drafts included: a category with products is deleted only by moving them. */

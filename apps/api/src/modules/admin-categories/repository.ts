@@ -108,6 +108,14 @@ export async function updateCategory(tx: Tx, id: string, values: Partial<typeof 
   if (Object.keys(values).length > 0) await tx.update(categories).set(values).where(eq(categories.id, id));
 }
 
+/**
+ * One change of categories' names (ids, aliases) at a time, until this transaction ends: two changes that
+ * each check a name is free and then take it cannot both take the same one.
+ */
+export async function serializeCategoryNames(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shop:category-names'))`);
+}
+
 /** The category other than `except` whose id or one of whose other names is `name`. */
 export async function categoryNamed(tx: Tx, name: string, except: string) {
   const [row] = await tx

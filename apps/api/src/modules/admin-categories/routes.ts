@@ -37,6 +37,8 @@ const http: HttpTable<AdminCategoriesFailure> = {
     conflict(`The address ${id} is taken${holder ? ` by the category ${holder}` : ''}: choose another`, {
       field: 'id',
     }),
+  category_alias_taken: ({ alias, holder }) =>
+    conflict(`${alias} is already a name of the category ${holder}: choose another`, { field: 'aliases' }),
   order_mismatch: () =>
     conflict('The list has changed since it was loaded: reload it and order it again', { field: 'ids' }),
 };

@@ -31,6 +31,7 @@ import {
   moveSubcategoryProducts,
   selectCategories,
   selectSubcategories,
+  serializeCategoryNames,
   setCategoryPositions,
   setSubcategoryPositions,
   subcategoryIdsOf,
@@ -48,6 +49,7 @@ export type AdminCategoriesFailure =
   | Failure<'category_in_use', { name: string; products: number }>
   | Failure<'subcategory_name_taken', { name: string; category: string }>
   | Failure<'category_id_taken', { id: string; holder?: string }>
+  | Failure<'category_alias_taken', { alias: string; holder: string }>
   | Failure<'order_mismatch'>;
 
 /** How many ids a new category tries (`candles`, `candles-2` … `candles-9`) before saying the name is taken. */
@@ -158,17 +160,26 @@ export function createAdminCategoriesService(
           return await transactionResult<AdminCategory, AdminCategoriesFailure>(db, async (tx) => {
             if (!(await lockCategory(tx, id))) return fail('category_not_found');
             const before = await written(tx, id);
+            if (moveTo !== undefined || body.aliases !== undefined) await serializeCategoryNames(tx);
             if (moveTo !== undefined) {
               const holder = await categoryNamed(tx, moveTo, id);
               if (holder) return fail('category_id_taken', { id: moveTo, holder: holder.name });
               await changeCategoryId(tx, id, moveTo);
             }
             const current = moveTo ?? id;
+            if (body.aliases !== undefined) {
+              for (const alias of body.aliases) {
+                const holder = alias === current ? before : await categoryNamed(tx, alias, current);
+                if (holder) return fail('category_alias_taken', { alias, holder: holder.name });
+                await forgetFormerId(tx, alias);
+              }
+            }
             await updateCategory(tx, current, {
               ...(body.name === undefined ? {} : { name: body.name }),
               ...(body.icon === undefined ? {} : { icon: body.icon }),
               ...(body.description === undefined ? {} : { description: body.description }),
               ...(body.hidden === undefined ? {} : { hidden: body.hidden }),
+              ...(body.aliases === undefined ? {} : { aliases: body.aliases }),
               ...panel(body),
             });
             const after = await written(tx, current);

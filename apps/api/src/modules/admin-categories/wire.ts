@@ -10,6 +10,7 @@ export function toCategoryWire(row: CategoryRow, subcategories: SubcategoryRow[]
     offer: row.offerTitle && row.offerText ? { title: row.offerTitle, text: row.offerText, link: row.offerLink } : null,
     badge: row.badge,
     hidden: row.hidden,
+    aliases: row.aliases,
     former_ids: row.formerIds,
     product_count: row.productCount,
     subcategories: subcategories

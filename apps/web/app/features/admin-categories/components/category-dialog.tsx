@@ -16,6 +16,8 @@ import { useSaveCategory } from '../api/categories.ts';
 interface CategoryFormValues {
   /** An edited category's id: its address. */
   address: string;
+  /** An edited category's other names, comma-separated. */
+  aliases: string;
   name: string;
   icon: string;
   description: string;
@@ -52,6 +54,7 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
     resolver: zodResolver(categoryForm),
     defaultValues: {
       address: category?.id ?? '',
+      aliases: category?.aliases.join(', ') ?? '',
       name: category?.name ?? '',
       icon: category?.icon ?? '',
       description: category?.description ?? '',
@@ -72,8 +75,13 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
     const values = form.getValues();
     const address = values.address.trim();
     const moved = category && address !== category.id ? { id: address } : {};
+    const aliases = values.aliases
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const named = category && aliases.join() !== category.aliases.join() ? { aliases } : {};
     save.mutate(
-      { id: category?.id, body: { ...moved, ...categoryBody(values) } },
+      { id: category?.id, body: { ...moved, ...named, ...categoryBody(values) } },
       {
         onSuccess: (saved) => {
           toast.success(category ? `Saved ${saved.name}` : `Created ${saved.name}`);
@@ -99,6 +107,17 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
             spellCheck={false}
             hint={`Its page is /products/category/${category.id}. A new address keeps the old one leading here.`}
             {...form.register('address')}
+          />
+        ) : null}
+        {category ? (
+          <TextField
+            id="category-aliases"
+            label="Other names in links"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="coats, jackets"
+            hint="Separated by commas; each leads to this category. The first is what the shop's category filter puts in links."
+            {...form.register('aliases')}
           />
         ) : null}
         <TextField
