@@ -10,6 +10,7 @@ import {
   SEO_LIMITS,
 } from '@shop/contracts/variants';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
+import { richTextToText } from '../../lib/rich-text.ts';
 import { decodeCell, isFormula, readCsv } from './csv.ts';
 import {
   columnName,
@@ -20,7 +21,6 @@ import {
   PRODUCT_FIELDS,
   REQUIRED,
 } from './formats.ts';
-import { htmlToText } from './html.ts';
 import { type ImagePolicy, type ImageSource, imageSource } from './images.ts';
 
 /**
@@ -264,7 +264,7 @@ function readProduct(format: CatalogFormat, handle: string, row: Row, refuse: Re
   else if (name.length > LIMITS.name) refuse(line, `${col('name')} must be at most ${LIMITS.name} characters`);
 
   let description = row.cell('description');
-  if (description !== undefined && format === 'shopify') description = htmlToText(description);
+  if (description !== undefined && format === 'shopify') description = richTextToText(description);
   if (description !== undefined && description.length > LIMITS.description) {
     refuse(line, `${col('description')} must be at most ${LIMITS.description} characters (as text)`);
     description = undefined;

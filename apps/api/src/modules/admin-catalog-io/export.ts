@@ -1,7 +1,7 @@
 import type { CatalogFormat } from '@shop/contracts/admin-catalog-io';
+import { textToRichText } from '../../lib/rich-text.ts';
 import { writeCsv } from './csv.ts';
 import { type Field, FORMAT_COLUMNS } from './formats.ts';
-import { textToHtml } from './html.ts';
 import type { ExistingProduct, ExistingVariant } from './plan.ts';
 
 /**
@@ -96,7 +96,7 @@ function shopifyRows(origin: string, p: ExportProduct): Partial<Record<Field, st
       ...row,
       ...(noOptions ? { option1Name: 'Title' } : optionNames(p)),
       name: p.name,
-      description: textToHtml(p.description),
+      description: textToRichText(p.description),
       brand: p.brandName ?? '',
       type: p.subcategoryName ? `${p.categoryName} > ${p.subcategoryName}` : p.categoryName,
       // Shopify has one Tags column: the owner's tags, then the featured tags not among them.

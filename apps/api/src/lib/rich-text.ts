@@ -1,0 +1,207 @@
+/**
+ * Descriptions are rich text: HTML from a small allow-list, sanitized on every write (docs/adr/040-rich-text.md).
+ * `sanitizeRichText` is the one way HTML gets into the database — the admin's editor, the API, CSV and
+ * Shopify imports all pass through it — so the storefront renders what is stored as it is.
+ * `richTextToText` gives the text of a description for meta descriptions, JSON-LD and search;
+ * `textToRichText` turns a plain-text description (older data, the demo seed) into paragraphs.
+ */
+
+import { RICH_TEXT_CHARS } from '@shop/contracts/rich-text';
+import sanitizeHtml from 'sanitize-html';
+
+/** Elements a description may hold; nothing else survives, and no attribute but a link's `href` (and our `rel`). */
+export const RICH_TEXT_TAGS = ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'br'] as const;
+/** Link schemes kept; relative paths are kept too, protocol-relative ones (`//host`) are not. */
+const SCHEMES = ['http', 'https', 'mailto'];
+/** Elements dropped with everything inside them, not only their tags: their content is not text. */
+const DROPPED_WHOLE = [
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'textarea',
+  'select',
+  'option',
+  'title',
+  'head',
+  'xmp',
+  'noembed',
+  'noframes',
+  'plaintext',
+];
+/** An external link's `rel`: no access to our window, no referrer, no ranking passed on. */
+export const EXTERNAL_REL = 'noopener noreferrer nofollow';
+
+export class RichTextTooLongError extends Error {
+  readonly code = 'RICH_TEXT_TOO_LONG';
+  constructor(readonly max: number) {
+    super(`rich text must be at most ${max} characters`);
+  }
+}
+
+/**
+ * A link target as a browser reads it (tabs and line breaks removed, leading and trailing controls and
+ * spaces trimmed), or nothing when it is not one we keep: another scheme, or protocol-relative.
+ */
+function safeHref(raw: string | undefined): { href: string; external: boolean } | undefined {
+  if (raw === undefined) return undefined;
+  let start = 0;
+  let end = raw.length;
+  while (start < end && raw.charCodeAt(start) <= 0x20) start++;
+  while (end > start && raw.charCodeAt(end - 1) <= 0x20) end--;
+  const href = raw.slice(start, end).replace(/[\t\n\r]/g, '');
+  if (href === '' || /^[\\/]{2}/.test(href)) return undefined;
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(href)?.[1]?.toLowerCase();
+  if (scheme === undefined) return { href, external: false };
+  if (!SCHEMES.includes(scheme)) return undefined;
+  return { href, external: scheme !== 'mailto' };
+}
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: { a: ['href', 'rel'] },
+  allowedSchemes: SCHEMES,
+  allowedSchemesByTag: {},
+  allowProtocolRelative: false,
+  allowedClasses: {},
+  allowedStyles: {},
+  parseStyleAttributes: false,
+  allowVulnerableTags: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROPPED_WHOLE,
+  selfClosing: ['br'],
+  transformTags: {
+    b: 'strong',
+    i: 'em',
+    h1: 'h2',
+    // The attributes are made anew: only a safe href, and our rel on external links.
+    a: (_tagName, attribs): sanitizeHtml.Tag => {
+      const link = safeHref(attribs.href);
+      const kept: sanitizeHtml.Attributes = {};
+      if (link) kept.href = link.href;
+      if (link?.external) kept.rel = EXTERNAL_REL;
+      return { tagName: 'a', attribs: kept };
+    },
+  },
+};
+
+/**
+ * `html` reduced to the allow-list (`RICH_TEXT_TAGS`): `b`, `i`, `h1` become `strong`, `em`, `h2`; other
+ * elements are dropped (their text kept, except for `DROPPED_WHOLE`, which go with their content); no
+ * attribute survives but a link's `href` (http, https, mailto or a relative path), and external links get
+ * `rel="noopener noreferrer nofollow"`. The length is checked before any parsing (docs/adr/011), so the
+ * work is linear in at most `max` characters. Sanitizing twice gives the same text as once.
+ */
+export function sanitizeRichText(html: string, max: number = RICH_TEXT_CHARS): string {
+  if (html.length > max) throw new RichTextTooLongError(max);
+  // A second pass reads the first's output as a browser will: where dropping an element left, say, a
+  // paragraph inside a paragraph, the parser now closes the outer one, and the result is stable.
+  return sanitizeHtml(sanitizeHtml(html, OPTIONS), OPTIONS).trim();
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => ESCAPES[c]!);
+}
+
+/**
+ * A plain-text description as rich text: escaped, each run of lines between blank lines a paragraph,
+ * single line breaks kept as `<br>`. `richTextToText` reads it back.
+ */
+export function textToRichText(text: string): string {
+  const paragraphs: string[] = [];
+  let lines: string[] = [];
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const trimmed = line.trim();
+    if (trimmed !== '') lines.push(escapeText(trimmed));
+    else if (lines.length > 0) {
+      paragraphs.push(`<p>${lines.join('<br />')}</p>`);
+      lines = [];
+    }
+  }
+  if (lines.length > 0) paragraphs.push(`<p>${lines.join('<br />')}</p>`);
+  return paragraphs.join('');
+}
+
+/** Tags that start a paragraph: a blank line before them in the text. */
+const PARAGRAPH = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'table']);
+/** Tags after which the text continues on a new line. */
+const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'table', 'blockquote']);
+/** Tags whose content is not text. */
+const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'svg', 'head', 'title']);
+
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z]{2,8}|#39);/g, (whole, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '';
+    }
+    return NAMED[name.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * The text of an HTML fragment (a description, or any HTML): lines trimmed, spaces collapsed, no blank lines at either end. A block's
+ * start or end breaks the line once (`</li></ul><p>` is one break); each `<br>` breaks it again.
+ */
+export function richTextToText(html: string): string {
+  // Parts, not one string rewritten: line breaks wait in `pending` until text follows (linear).
+  const parts: string[] = [];
+  let pending = 0;
+  let hiddenTag: string | undefined;
+  let i = 0;
+  const n = html.length;
+  while (i < n) {
+    const open = html.indexOf('<', i);
+    const textEnd = open < 0 ? n : open;
+    if (!hiddenTag && textEnd > i) {
+      const text = html.slice(i, textEnd).replace(/[ \t\r\n\f]+/g, ' ');
+      // Layout whitespace between blocks is not text.
+      if (text !== ' ' || (parts.length > 0 && pending === 0)) {
+        if (pending > 0) parts.push('\n'.repeat(pending));
+        pending = 0;
+        parts.push(decodeEntities(text));
+      }
+    }
+    if (open < 0) break;
+    // A comment ends at -->; any other tag at the next >.
+    const isComment = html.startsWith('<!--', open);
+    const close = isComment ? html.indexOf('-->', open + 4) : html.indexOf('>', open + 1);
+    if (close < 0) break;
+    const tag = /^<\/?([a-zA-Z][a-zA-Z0-9]*)/.exec(html.slice(open, Math.min(close, open + 20)));
+    const name = tag?.[1]?.toLowerCase();
+    const closing = html.charCodeAt(open + 1) === 47; // '/'
+    if (name && HIDDEN.has(name)) hiddenTag = closing ? undefined : name;
+    else if (!hiddenTag && name === 'br') pending++;
+    // A paragraph after text starts after one blank line, however many breaks came before it.
+    else if (!hiddenTag && name && PARAGRAPH.has(name) && !closing && parts.length > 0) pending = 2;
+    else if (!hiddenTag && name && BLOCK.has(name) && parts.length > 0 && pending === 0) pending = 1;
+    i = close + (isComment ? 3 : 1);
+  }
+  return parts
+    .join('')
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
