@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { CONTENT_PAGES } from '../apps/web/app/routes.ts';
+import { richTextToText } from '../packages/contracts/src/rich-text.ts';
 import { type ApiProduct, apiList, findProduct } from './support/catalog.ts';
 
 // Issue 3 SEO: per-page title and description, absolute canonical URLs, Open Graph tags, Product
@@ -95,7 +96,7 @@ test('a product page has one canonical URL for its id and slug, an og:image and 
     '@type': 'Product',
     name: product.name,
     image: product.images.map((src) => `${origin}${src}`),
-    description: product.description,
+    description: richTextToText(product.description),
     sku: product.id,
     brand: { '@type': 'Brand', name: brands.find((b) => b.id === product.brand)?.name },
     offers: {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { product } from './catalog.ts';
 import { paged, pageQuery } from './common.ts';
 import { discountedCents, fromCents, hasAtMostTwoDecimals } from './money.ts';
+import { richText } from './rich-text.ts';
 import { stopAt } from './text.ts';
 import { MAX_OPTIONS, MAX_VARIANTS, productOptions, SEO_LIMITS, sku } from './variants.ts';
 
@@ -71,6 +72,8 @@ export const adminProduct = product.extend({
   meta_description: z.string().nullable(),
   /** The owner's tags (Shopify's Tags, kept by an import). */
   tags: z.array(z.string()),
+  /** The owner's product type (Shopify's Type); empty when none. */
+  product_type: z.string(),
   /** Picture addresses an import could not fetch: `POST products/:id/missing-images/fetch` tries again. */
   missing_images: z.array(z.string()),
 });
@@ -121,6 +124,9 @@ const textList = (name: string, maxItems: number, maxLength: number) =>
     .max(maxItems, `${name} may have at most ${maxItems} entries`)
     .refine((list) => new Set(list.map((v) => v.toLowerCase())).size === list.length, `${name} must not repeat`);
 
+/** A product type is at most this long (Shopify's Type is 255; ours are short words like "Shirts"). */
+export const PRODUCT_TYPE_CHARS = 100;
+
 /** A product's tags (the owner's words, Shopify's Tags): at most this many, each at most TAG_CHARS long. */
 export const MAX_TAGS = 50;
 export const TAG_CHARS = 100;
@@ -138,7 +144,13 @@ const productFields = {
     .toLowerCase()
     .max(200, stopAt('slug must be at most 200 characters'))
     .regex(SLUG, 'slug may contain only lowercase letters, digits and single dashes'),
-  description: z.string().trim().max(5000, 'description must be at most 5000 characters'),
+  /** Rich text: the server keeps only its allow-list (docs/adr/040-rich-text.md). */
+  description: richText('description'),
+  /** The owner's product type (Shopify's `Type`), free text. */
+  product_type: z
+    .string({ error: 'Product type must be text' })
+    .trim()
+    .max(PRODUCT_TYPE_CHARS, stopAt(`Product type must be at most ${PRODUCT_TYPE_CHARS} characters`)),
   category: z.string({ error: 'category is required' }).trim().min(1, 'category is required').max(50),
   subcategory: z.string().trim().min(1).max(100).nullable(),
   brand: z.string().trim().min(1).max(50).nullable(),
@@ -242,6 +254,7 @@ export const createProductBody = z
     name: productFields.name,
     slug: productFields.slug.optional(),
     description: productFields.description.default(''),
+    product_type: productFields.product_type.default(''),
     category: productFields.category,
     subcategory: productFields.subcategory.default(null),
     brand: productFields.brand.default(null),
@@ -279,6 +292,7 @@ export const updateProductBody = z
     name: productFields.name.optional(),
     slug: productFields.slug.optional(),
     description: productFields.description.optional(),
+    product_type: productFields.product_type.optional(),
     category: productFields.category.optional(),
     subcategory: productFields.subcategory.optional(),
     brand: productFields.brand.optional(),

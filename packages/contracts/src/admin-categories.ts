@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categoryOffer } from './catalog.ts';
+import { richText } from './rich-text.ts';
 import { stopAt } from './text.ts';
 
 /**
@@ -81,10 +82,8 @@ const badge = z
   .transform((v) => (v === '' ? null : v))
   .nullable();
 
-const description = z
-  .string({ error: 'description must be text' })
-  .trim()
-  .max(2000, stopAt('description must be at most 2000 characters'));
+/** Rich text: the server keeps only its allow-list (docs/adr/040-rich-text.md). */
+const description = richText('description');
 
 /** POST /api/admin/categories. Its id is made from the name (and kept when the name changes). */
 export const createCategoryBody = z.strictObject({

@@ -1,14 +1,8 @@
+import { richTextToText } from '@shop/contracts/rich-text';
 import fc from 'fast-check';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import {
-  EXTERNAL_REL,
-  RICH_TEXT_TAGS,
-  RichTextTooLongError,
-  richTextToText,
-  sanitizeRichText,
-  textToRichText,
-} from './rich-text.ts';
+import { EXTERNAL_REL, RICH_TEXT_TAGS, RichTextTooLongError, sanitizeRichText, textToRichText } from './rich-text.ts';
 import { XSS_PAYLOADS } from './rich-text-xss.ts';
 
 describe('the text of a rich text', () => {

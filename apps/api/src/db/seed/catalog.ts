@@ -1,6 +1,7 @@
 import { foldToAscii } from '@shop/contracts/admin-catalog';
 import { discountedCents } from '@shop/contracts/money';
 import { combinations, defaultSku, optionsFromLists, type ProductOption, splitEvenly } from '@shop/contracts/variants';
+import { textToRichText } from '../../lib/rich-text.ts';
 import type { Tx } from '../client.ts';
 import { brands, categories, featuredCards, products, productVariants, subcategories } from '../schema.ts';
 import {
@@ -54,6 +55,7 @@ export interface SeedProduct {
   id: string;
   slug: string;
   name: string;
+  /** Rich text: the sentences as one paragraph. */
   description: string;
   categoryId: string;
   /** Slug of the subcategory within `categoryId`; resolved to its id at insert time. */
@@ -390,7 +392,9 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
         const nounText = /\b[A-Z0-9]{2,}\b|Blu-ray/.test(noun.noun) ? noun.noun : noun.noun.toLowerCase();
         const sentences = rng.sample(sub.blurbs, rng.int(2, 3)).map((b) => withNoun(b, nounText));
         const credit = sub.titles === 'movie' ? `Directed by ${author}.` : `By ${author}.`;
-        const description = (sub.titles && sub.titles !== 'album' ? [credit, ...sentences] : sentences).join(' ');
+        const description = textToRichText(
+          (sub.titles && sub.titles !== 'album' ? [credit, ...sentences] : sentences).join(' '),
+        );
 
         const featured = featuredTags(noun, { name, categoryId: cat.id, features, soldCount, dateAdded }, base);
 

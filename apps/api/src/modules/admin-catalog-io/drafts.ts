@@ -1,5 +1,13 @@
-import { MAX_IMAGES, MAX_PRICE, MAX_STOCK, MAX_TAGS, TAG_CHARS } from '@shop/contracts/admin-catalog';
+import {
+  MAX_IMAGES,
+  MAX_PRICE,
+  MAX_STOCK,
+  MAX_TAGS,
+  PRODUCT_TYPE_CHARS,
+  TAG_CHARS,
+} from '@shop/contracts/admin-catalog';
 import type { CatalogFormat, ImportRefusal } from '@shop/contracts/admin-catalog-io';
+import { RICH_TEXT_CHARS } from '@shop/contracts/rich-text';
 import {
   defaultSku,
   MAX_OPTION_VALUES,
@@ -10,7 +18,7 @@ import {
   SEO_LIMITS,
 } from '@shop/contracts/variants';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
-import { richTextToText } from '../../lib/rich-text.ts';
+import { sanitizeRichText, textToRichText } from '../../lib/rich-text.ts';
 import { decodeCell, isFormula, readCsv } from './csv.ts';
 import {
   columnName,
@@ -58,7 +66,10 @@ export interface ProductDraft {
   rows: number;
   refused: boolean;
   name: string;
+  /** Sanitized rich text; undefined: the column is absent (kept as it is). */
   description: string | undefined;
+  /** undefined: absent, or a Shopify Type that is a `Category > Subcategory` path (placement only). */
+  productType: string | undefined;
   placement: Placement | undefined;
   brand: string | null | undefined;
   published: boolean | undefined;
@@ -103,7 +114,7 @@ const SKU = /^[\x21-\x7e]+$/;
 const MAX_SKU = MAX_SKU_LENGTH;
 const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
 const INTEGER = /^-?\d+$/;
-const LIMITS = { handle: 200, name: 200, description: 5000, brand: 50, ...SEO_LIMITS };
+const LIMITS = { handle: 200, name: 200, brand: 50, ...SEO_LIMITS };
 
 type Row = { line: number; cell: (field: Field) => string | undefined };
 type Refuse = (line: number, reason: string) => void;
@@ -264,11 +275,19 @@ function readProduct(format: CatalogFormat, handle: string, row: Row, refuse: Re
   else if (name.length > LIMITS.name) refuse(line, `${col('name')} must be at most ${LIMITS.name} characters`);
 
   let description = row.cell('description');
-  if (description !== undefined && format === 'shopify') description = richTextToText(description);
-  if (description !== undefined && description.length > LIMITS.description) {
-    refuse(line, `${col('description')} must be at most ${LIMITS.description} characters (as text)`);
+  if (description !== undefined && description.length > RICH_TEXT_CHARS) {
+    refuse(line, `${col('description')} must be at most ${RICH_TEXT_CHARS} characters`);
     description = undefined;
+  } else if (description !== undefined) {
+    // Our exports before rich text wrote plain text: a description without a tag is read as such.
+    description =
+      format === 'shop' && !description.includes('<') ? textToRichText(description) : sanitizeRichText(description);
   }
+  let productType = row.cell('type')?.trim();
+  if (productType !== undefined && productType.length > PRODUCT_TYPE_CHARS) {
+    refuse(line, `${col('type')} must be at most ${PRODUCT_TYPE_CHARS} characters`);
+    productType = undefined;
+  } else if (format === 'shopify' && productType?.includes('>')) productType = undefined;
 
   let placement: Placement | undefined;
   if (format === 'shopify') {
@@ -304,6 +323,7 @@ function readProduct(format: CatalogFormat, handle: string, row: Row, refuse: Re
     refused: false,
     name: name.slice(0, LIMITS.name),
     description,
+    productType,
     placement,
     brand: text('brand', true),
     published,

@@ -1,5 +1,4 @@
 import type { CatalogFormat } from '@shop/contracts/admin-catalog-io';
-import { textToRichText } from '../../lib/rich-text.ts';
 import { writeCsv } from './csv.ts';
 import { type Field, FORMAT_COLUMNS } from './formats.ts';
 import type { ExistingProduct, ExistingVariant } from './plan.ts';
@@ -66,6 +65,7 @@ function shopRows(origin: string, p: ExportProduct): Partial<Record<Field, strin
       ...optionNames(p),
       name: p.name,
       description: p.description,
+      type: p.productType,
       category: p.categoryId,
       subcategory: p.subcategorySlug ?? '',
       brand: p.brandName ?? '',
@@ -88,6 +88,7 @@ function shopifyTags(p: ExportProduct): string[] {
 /** Shopify writes a product without options as option "Title" = "Default Title"; the n-th row carries the n-th picture. */
 function shopifyRows(origin: string, p: ExportProduct): Partial<Record<Field, string>>[] {
   const noOptions = p.options.length === 0;
+  const place = p.subcategoryName ? `${p.categoryName} > ${p.subcategoryName}` : p.categoryName;
   const rows = p.variants.map((v, i) => {
     const row = variantFields(origin, p, v);
     if (noOptions) row.option1Value = 'Default Title';
@@ -96,9 +97,12 @@ function shopifyRows(origin: string, p: ExportProduct): Partial<Record<Field, st
       ...row,
       ...(noOptions ? { option1Name: 'Title' } : optionNames(p)),
       name: p.name,
-      description: textToRichText(p.description),
+      description: p.description,
       brand: p.brandName ?? '',
-      type: p.subcategoryName ? `${p.categoryName} > ${p.subcategoryName}` : p.categoryName,
+      // Type is the product type; a product without one is placed by it, as `Category > Subcategory`.
+      // A typed one is placed by Product Category, whose last segment an import matches.
+      type: p.productType || place,
+      productCategory: p.productType ? place : '',
       // Shopify has one Tags column: the owner's tags, then the featured tags not among them.
       featured: shopifyTags(p).join(', '),
       published: p.published ? 'TRUE' : 'FALSE',

@@ -1,7 +1,8 @@
 import type { CatalogFormat } from '@shop/contracts/admin-catalog-io';
 
 /**
- * The columns of the two formats (issue 14). A field is what the import reads; each format names it
+ * The columns of the two formats (issue 14). `type` is the product type (our `product_type`); Shopify's
+ * `Type` also places the product when it names a category or subcategory. A field is what the import reads; each format names it
  * by its own header. Our CSV (`shop`) has one row per variant; the product's own fields fill its first
  * row and may be left empty (or repeated unchanged) on the others. Shopify's CSV has the same shape,
  * plus rows that carry only a picture (`Image Src`, `Image Position`).
@@ -68,6 +69,7 @@ const SHOP: [Field, string][] = [
   ['description', 'description'],
   ['category', 'category'],
   ['subcategory', 'subcategory'],
+  ['type', 'product_type'],
   ['brand', 'brand'],
   ['published', 'published'],
   ['featured', 'featured'],

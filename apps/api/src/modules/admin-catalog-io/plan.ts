@@ -44,6 +44,7 @@ export interface ExistingProduct {
   slug: string;
   name: string;
   description: string;
+  productType: string;
   categoryId: string;
   subcategoryId: number | null;
   brandId: string | null;
@@ -66,6 +67,7 @@ export interface ExistingProduct {
 export interface ProductValues {
   name: string;
   description: string;
+  productType: string;
   categoryId: string;
   subcategoryId: number | null;
   brandId: string | null;
@@ -211,6 +213,11 @@ function createResolver(refs: CatalogRefs, defaultCategory: string | undefined) 
   return {
     created,
     /**
+     * Whether a Shopify Type names one of the shop's categories: then it only places the product (our
+     * export writes a product without a type so), and is not its type.
+     */
+    isCategoryName: (text: string) => findCategory(text) !== undefined,
+    /**
      * A category and subcategory for the product's placement, or why not (`uncategorized`: it matches
      * none of the shop's, and a default category would place it).
      */
@@ -290,6 +297,7 @@ function productChanged(before: ExistingProduct, after: ProductValues): boolean 
   return (
     before.name !== after.name ||
     before.description !== after.description ||
+    before.productType !== after.productType ||
     before.categoryId !== after.categoryId ||
     before.subcategoryId !== after.subcategoryId ||
     before.brandId !== after.brandId ||
@@ -407,6 +415,10 @@ export function planImport(input: PlanInput): Plan {
     const values: ProductValues = {
       name: draft.name,
       description: draft.description ?? before?.description ?? '',
+      productType:
+        draft.productType === undefined || resolve.isCategoryName(draft.productType)
+          ? (before?.productType ?? '')
+          : draft.productType,
       categoryId: placement?.categoryId ?? before!.categoryId,
       subcategoryId: placement ? placement.subcategoryId : before!.subcategoryId,
       brandId:

@@ -59,6 +59,7 @@ const productColumns = {
   slug: products.slug,
   name: products.name,
   description: products.description,
+  productType: products.productType,
   categoryId: products.categoryId,
   subcategoryId: products.subcategoryId,
   brandId: products.brandId,

@@ -13,6 +13,7 @@ export const adminColumns = {
   metaTitle: products.metaTitle,
   metaDescription: products.metaDescription,
   tags: products.tags,
+  productType: products.productType,
   missingImages: products.missingImages,
 };
 export type AdminRow = ProductRow & {
@@ -23,6 +24,7 @@ export type AdminRow = ProductRow & {
   metaTitle: string | null;
   metaDescription: string | null;
   tags: string[];
+  productType: string;
   missingImages: string[];
 };
 
@@ -70,6 +72,7 @@ export function toAdminWire(row: AdminRow, variants: readonly VariantWireRow[]):
     meta_title: row.metaTitle,
     meta_description: row.metaDescription,
     tags: row.tags,
+    product_type: row.productType,
     missing_images: row.missingImages,
   };
 }

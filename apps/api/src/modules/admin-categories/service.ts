@@ -12,6 +12,7 @@ import type {
 import { uniqueViolation } from '../../db/errors.ts';
 import { transactionResult } from '../../db/transaction.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
@@ -130,7 +131,7 @@ export function createAdminCategoriesService(
               id,
               name: body.name,
               icon: body.icon,
-              description: body.description,
+              description: sanitizeRichText(body.description),
               hidden: body.hidden,
               ...panel(body),
             };
@@ -177,7 +178,7 @@ export function createAdminCategoriesService(
             await updateCategory(tx, current, {
               ...(body.name === undefined ? {} : { name: body.name }),
               ...(body.icon === undefined ? {} : { icon: body.icon }),
-              ...(body.description === undefined ? {} : { description: body.description }),
+              ...(body.description === undefined ? {} : { description: sanitizeRichText(body.description) }),
               ...(body.hidden === undefined ? {} : { hidden: body.hidden }),
               ...(body.aliases === undefined ? {} : { aliases: body.aliases }),
               ...panel(body),

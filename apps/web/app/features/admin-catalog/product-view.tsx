@@ -19,6 +19,7 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-message.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { LabelledField } from '../../components/ui/labelled-field.tsx';
+import { RichText } from '../../components/ui/rich-text.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { AdminPage, DataTable, formatDateTime, Pagination, Panel, QueryState, StatCard } from '../admin/index.ts';
 import { useAdjustStock } from './api/adjust-stock.ts';
@@ -125,6 +126,7 @@ function Details({ product }: { product: AdminProduct }) {
         <Fact label="Meta title">{product.meta_title ?? '—'}</Fact>
         <Fact label="Meta description">{product.meta_description ?? '—'}</Fact>
         <Fact label="Featured in">{list(product.featured)}</Fact>
+        <Fact label="Product type">{product.product_type || '—'}</Fact>
         <Fact label="Tags">{list(product.tags)}</Fact>
         <Fact label="Rating">
           {product.rating.toFixed(1)} ({product.rating_count} ratings)
@@ -137,7 +139,11 @@ function Details({ product }: { product: AdminProduct }) {
       </dl>
       <div className="mt-4 space-y-2">
         <h3 className="font-medium text-slate-800 text-sm">Description</h3>
-        <p className="whitespace-pre-line text-slate-800 text-sm">{product.description || '—'}</p>
+        {product.description ? (
+          <RichText html={product.description} className="text-slate-800 text-sm" data-testid="admin-description" />
+        ) : (
+          <p className="text-sm">—</p>
+        )}
         <h3 className="font-medium text-slate-800 text-sm">Features</h3>
         {product.features.length > 0 ? (
           <ul className="list-disc pl-5 text-slate-800 text-sm">

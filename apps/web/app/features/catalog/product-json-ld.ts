@@ -1,7 +1,10 @@
+import { richTextToText } from '@shop/contracts/rich-text';
+
 /** The product facts structured data needs (a subset of contracts `Product`). */
 export interface JsonLdProduct {
   id: string;
   name: string;
+  /** Rich text: structured data carries its text. */
   description: string;
   images: string[];
   sale_price: number;
@@ -24,7 +27,7 @@ export function productJsonLd(
     '@type': 'Product',
     name: product.name,
     image: product.images.map((src) => new URL(src, opts.origin).href),
-    description: product.description,
+    description: richTextToText(product.description),
     sku: product.id,
   };
   if (opts.brandName) data.brand = { '@type': 'Brand', name: opts.brandName };

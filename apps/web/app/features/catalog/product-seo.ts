@@ -1,6 +1,9 @@
+import { richTextToText } from '@shop/contracts/rich-text';
+
 /** What a product page's title and description are made of (contracts `productDetail`). */
 export interface SeoProduct {
   name: string;
+  /** Rich text: the page's description is its text, on one line. */
   description: string;
   brand_name: string | null;
   meta_title: string | null;
@@ -16,7 +19,8 @@ const DESCRIPTION_MAX = 300;
  * description. An SEO title is the whole title, as written.
  */
 export function productSeo(product: SeoProduct): { title: string; fullTitle: boolean; description: string } {
-  const fallback = `${product.brand_name ? `${product.brand_name} · ` : ''}${product.description}`;
+  const text = richTextToText(product.description).replace(/\s+/g, ' ');
+  const fallback = `${product.brand_name ? `${product.brand_name} · ` : ''}${text}`;
   return {
     title: product.meta_title ?? product.name,
     fullTitle: product.meta_title !== null,

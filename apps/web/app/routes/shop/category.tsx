@@ -1,7 +1,9 @@
 import { leadsTo } from '@shop/contracts/catalog';
+import { richTextToText } from '@shop/contracts/rich-text';
 import { Link, redirect } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { CategoryIcon } from '../../components/ui/category-icon.tsx';
+import { RichText } from '../../components/ui/rich-text.tsx';
 import { loadListing } from '../../features/catalog/listing.server.ts';
 import { ProductListing } from '../../features/catalog/listing.tsx';
 import { type ListingParams, listingSearch } from '../../features/catalog/listing-url.ts';
@@ -53,7 +55,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     title: `${title}${page}`,
     // The owner's description when there is one; else what the page lists.
     description:
-      category.description.split(/\n\s*\n/)[0]?.trim() ||
+      richTextToText(category.description).split('\n\n')[0]?.replace(/\s+/g, ' ') ||
       `Shop ${category.name}: ${plural(category.count, 'product', 'products')}${
         category.subcategories.length > 0 ? ` in ${category.subcategories.map((s) => s.name).join(', ')}` : ''
       }.`,
@@ -100,15 +102,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-2 text-slate-600">{plural(category.count, 'product', 'products')}</p>
         {category.description ? (
-          <div className="mt-4 max-w-3xl space-y-3 text-slate-800" data-testid="category-description">
-            {/* The owner's text: paragraphs where they left a blank line, as written (text, not markup). */}
-            {category.description.split(/\n\s*\n/).map((paragraph, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one text, in order
-              <p key={i} className="whitespace-pre-line">
-                {paragraph.trim()}
-              </p>
-            ))}
-          </div>
+          <RichText
+            html={category.description}
+            className="mt-4 max-w-3xl text-slate-800"
+            data-testid="category-description"
+          />
         ) : null}
         {category.subcategories.length > 0 ? (
           <nav aria-label="Subcategories" className="mt-6">

@@ -3,6 +3,7 @@ import { Star } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
+import { RichText } from '../../components/ui/rich-text.tsx';
 import { loadNotifyMe } from '../../features/back-in-stock/index.ts';
 import { productPath, toCard } from '../../features/catalog/card.ts';
 import { Gallery } from '../../features/catalog/gallery.tsx';
@@ -222,7 +223,11 @@ function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) 
                 </Suspense>
               </div>
             ) : null}
-            <p className="mt-6 whitespace-pre-line text-slate-700 leading-relaxed">{product.description}</p>
+            <RichText
+              html={product.description}
+              className="mt-6 text-slate-700 leading-relaxed"
+              data-testid="product-description"
+            />
             <div className="mt-8">
               <PurchasePanel model={variants} choice={choice} onAddToCart={addToCart} onAddToWishlist={addToWishlist} />
             </div>
