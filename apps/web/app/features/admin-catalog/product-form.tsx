@@ -24,7 +24,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { LabelledField } from '../../components/ui/labelled-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { AdminApiError, firstErrorMessage, Panel } from '../admin/index.ts';
+import { AdminApiError, firstErrorMessage, Panel, RichTextEditor } from '../admin/index.ts';
 import { useCreateProduct } from './api/create-product.ts';
 import { useUpdateProduct } from './api/update-product.ts';
 import { useUploadImage } from './api/upload-image.ts';
@@ -40,6 +40,7 @@ interface FormState {
   name: string;
   slug: string;
   description: string;
+  product_type: string;
   category: string;
   subcategory: string;
   brand: string;
@@ -62,6 +63,7 @@ function initialState(product?: AdminProduct): FormState {
     name: product?.name ?? '',
     slug: product?.slug ?? '',
     description: product?.description ?? '',
+    product_type: product?.product_type ?? '',
     category: product?.category ?? '',
     subcategory: product?.subcategory ?? NONE,
     brand: product?.brand ?? NONE,
@@ -94,6 +96,7 @@ function payload(state: FormState) {
     name: state.name,
     ...(state.slug.trim() ? { slug: state.slug } : {}),
     description: state.description,
+    product_type: state.product_type,
     category: state.category,
     subcategory: state.subcategory === NONE ? null : state.subcategory,
     brand: state.brand === NONE ? null : state.brand,
@@ -258,22 +261,15 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
           <LabelledField id="product-slug" label="Slug (made from the name when blank)" error={err('slug')}>
             {(control) => <Input {...control} value={state.slug} onChange={(e) => change('slug', e.target.value)} />}
           </LabelledField>
-          <LabelledField
+          <RichTextEditor
             id="product-description"
             label="Description"
+            name="description"
+            value={state.description}
+            onChange={(html) => change('description', html)}
             error={err('description')}
             className="md:col-span-2"
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                rows={5}
-                value={state.description}
-                onChange={(e) => change('description', e.target.value)}
-                className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-slate-900 aria-[invalid=true]:border-red-600"
-              />
-            )}
-          </LabelledField>
+          />
           <LabelledField id="product-category" label="Category" error={err('category')}>
             {(control) => (
               <Select
@@ -295,6 +291,16 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
                   { value: NONE, label: 'None' },
                   ...(category?.subcategories.map((s) => ({ value: s.slug, label: s.name })) ?? []),
                 ]}
+              />
+            )}
+          </LabelledField>
+          <LabelledField id="product-type" label="Product type" error={err('product_type')}>
+            {(control) => (
+              <Input
+                {...control}
+                value={state.product_type}
+                placeholder="Shirts, Desk lamps…"
+                onChange={(e) => change('product_type', e.target.value)}
               />
             )}
           </LabelledField>

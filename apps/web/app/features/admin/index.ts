@@ -7,6 +7,7 @@ export { ErrorText, SelectField, Tabs, TextAreaField, TextField } from './compon
 export { DayRangeFields, FilterSelect, SearchForm } from './components/filter-fields.tsx';
 export { Pagination } from './components/pagination.tsx';
 export { QueryState } from './components/query-state.tsx';
+export { RichTextEditor } from './components/rich-text-editor.tsx';
 export { StatCard } from './components/stat-card.tsx';
 export { isAdmin, isStaff } from './lib/access.ts';
 export { backOfficeKey, useBackOfficeMutation } from './lib/back-office.ts';

@@ -10,7 +10,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ErrorText, firstErrorMessage, TextAreaField, TextField } from '../../admin/index.ts';
+import { ErrorText, firstErrorMessage, RichTextEditor, TextField } from '../../admin/index.ts';
 import { useSaveCategory } from '../api/categories.ts';
 
 interface CategoryFormValues {
@@ -128,7 +128,13 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
           hint="The name of an icon (Smartphone, Shirt, Home, Dumbbell, Book…); blank shows a tag."
           {...form.register('icon')}
         />
-        <TextAreaField id="category-description" label="Description" rows={3} {...form.register('description')} />
+        <RichTextEditor
+          id="category-description"
+          label="Description"
+          name="description"
+          value={form.getValues('description')}
+          onChange={(html) => form.setValue('description', html)}
+        />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4" {...form.register('hidden')} />
           Hidden from the shop (its products stay listed)
