@@ -137,7 +137,7 @@ describe('a Shopify export of a real-looking catalogue (240 products, pictures f
       expect(p!.published).toBe(sample.published);
       expect(p!.images).toHaveLength(sample.images);
       for (const img of p!.images) expect(img).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}\/large\.webp$/);
-      expect(p!.description).toMatch(/^The .+\.\nFree returns\nShips in 2 days$/);
+      expect(p!.description).toMatch(/^<p>The .+\.<\/p>\n<ul><li>Free returns<\/li><li>Ships in 2 days<\/li><\/ul>$/);
       const variants = await t.db.select().from(productVariants).where(eq(productVariants.productId, p!.id));
       expect(variants).toHaveLength(sample.variants);
       // The roll-up trigger keeps the product's stock the sum of its variants'.
@@ -380,7 +380,7 @@ describe('refusals: every bad row with its line, nothing written', () => {
 
 describe('export', () => {
   it('exports every product and variant, escapes formulas, and staff may not', async () => {
-    const { res } = await apply(shopCsv(tee('esc-a', { description: '@cmd -not a formula' })));
+    const { res } = await apply(shopCsv(tee('esc-a', { meta_title: '@cmd -not a formula' })));
     expect(res.statusCode).toBe(202);
     const csv = await exportCsv('shop');
     const [variants] = await t.db.select({ n: sql<number>`count(*)::int` }).from(productVariants);

@@ -89,8 +89,9 @@ describe('an apparel export (Size × Fabric, older columns)', () => {
     expect(shirt.categoryId).toBe('atelier');
     expect(shirt.subcategoryId).toBe(subIds.get('Linen Shirts'));
     expect(shirt.tags).toEqual(['linen', 'summer', 'new-in']);
+    // Body (HTML) is kept as rich text, through the sanitizer (docs/adr/040-rich-text.md).
     expect(shirt.description).toBe(
-      'A boxy camp-collar shirt in washed linen.\n\nMade in Portugal.\nShips in 3 days.\nRelaxed fit',
+      '<p>A boxy camp-collar shirt in washed linen.</p>\n<p>Made in Portugal.<br />Ships in 3 days.</p><ul><li>Relaxed fit</li></ul>',
     );
     expect(shirt.images).toHaveLength(3);
     expect(shirt.missingImages).toEqual([]);
