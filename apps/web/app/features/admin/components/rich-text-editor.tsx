@@ -137,7 +137,7 @@ export function RichTextEditor({
       <div className="rounded-md border border-slate-300 bg-white focus-within:outline-2 focus-within:outline-slate-900">
         <div
           role="toolbar"
-          aria-label={`${label} formatting`}
+          aria-label="Formatting"
           aria-controls={id}
           className="flex flex-wrap gap-1 border-slate-200 border-b p-1"
         >
