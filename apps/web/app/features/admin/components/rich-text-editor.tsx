@@ -36,13 +36,30 @@ function closestInside(root: HTMLElement, selector: string): Element | null {
   return found && root.contains(found) ? found : null;
 }
 
+const BLOCKS = new Set(['P', 'H2', 'H3', 'H4', 'UL', 'OL', 'DIV']);
+
 /**
- * The editor's markup as it is saved: block `div`s (what some browsers make for a new line) become
- * paragraphs, and blocks left empty (a blank line typed between paragraphs) are dropped. The server
- * sanitizes whatever arrives (docs/adr/040-rich-text.md); this only keeps the text tidy.
+ * The editor's markup as it is saved: text typed straight into the region (a browser's first line) and
+ * block `div`s (what some browsers make for a new line) become paragraphs, and blocks left empty (a blank
+ * line typed between paragraphs) are dropped. The server sanitizes whatever arrives
+ * (docs/adr/040-rich-text.md); this only keeps the text tidy.
  */
 export function editorHtml(root: HTMLElement): string {
-  const copy = root.cloneNode(true) as HTMLElement;
+  const copy = document.createElement('div');
+  let loose: HTMLParagraphElement | null = null;
+  for (const node of Array.from(root.childNodes)) {
+    const clone = node.cloneNode(true);
+    if (node instanceof Element && BLOCKS.has(node.tagName)) {
+      loose = null;
+      copy.append(clone);
+    } else {
+      if (!loose) {
+        loose = document.createElement('p');
+        copy.append(loose);
+      }
+      loose.append(clone);
+    }
+  }
   for (const div of Array.from(copy.querySelectorAll('div'))) {
     const p = document.createElement('p');
     p.append(...Array.from(div.childNodes));
@@ -98,8 +115,9 @@ export function RichTextEditor({
   };
 
   useEffect(() => {
-    // New lines become paragraphs rather than divs in every browser.
-    document.execCommand('defaultParagraphSeparator', false, 'p');
+    // New lines become paragraphs rather than divs in every browser (a DOM without editing commands, as
+    // in unit tests, has none to set).
+    if (typeof document.execCommand === 'function') document.execCommand('defaultParagraphSeparator', false, 'p');
     document.addEventListener('selectionchange', readFormats);
     return () => document.removeEventListener('selectionchange', readFormats);
   });
