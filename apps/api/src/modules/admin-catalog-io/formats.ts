@@ -1,7 +1,7 @@
 import type { CatalogFormat } from '@shop/contracts/admin-catalog-io';
 
 /**
- * The columns of the two formats (issue 14). `type` is the product type (our `product_type`); Shopify's
+ * The columns of the two formats. `type` is the product type (our `product_type`); Shopify's
  * `Type` also places the product when it names a category or subcategory. A field is what the import reads; each format names it
  * by its own header. Our CSV (`shop`) has one row per variant; the product's own fields fill its first
  * row and may be left empty (or repeated unchanged) on the others. Shopify's CSV has the same shape,
