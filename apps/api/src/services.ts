@@ -155,7 +155,7 @@ export function createServices(deps: Deps) {
     adminInsights: createInsightsService(longWork, { audit, settings }),
     adminOutbox: createOutboxService(deps, { audit }),
     adminAuditLog: createAdminAuditLogService(longWork, { settings }),
-    adminSettings: createAdminSettingsService(deps, { settings, audit }),
+    adminSettings: createAdminSettingsService(deps, { settings, audit, media }),
     adminDiscounts: createAdminDiscountsService(deps, { audit }),
     adminNewsletter: createAdminNewsletterService(longWork),
     adminPages: createAdminPagesService(deps, { content, audit }),

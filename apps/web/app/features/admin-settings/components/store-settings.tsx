@@ -1,7 +1,9 @@
 import { QueryState } from '../../admin/index.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { BankSection } from './bank-section.tsx';
+import { LogoSection } from './logo-section.tsx';
 import { MaintenanceSection } from './maintenance-section.tsx';
+import { MenusSection } from './menus-section.tsx';
 import { PayLaterSection } from './pay-later-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { ShippingSection } from './shipping-section.tsx';
@@ -16,6 +18,8 @@ export function StoreSettings() {
         // Keyed by the saved values: after a save every section starts from what the server kept.
         <div key={JSON.stringify(settings)} className="space-y-6">
           <ProfileSection settings={settings} />
+          <LogoSection />
+          <MenusSection settings={settings} />
           <ShippingSection settings={settings} />
           <PayLaterSection settings={settings} />
           <BankSection settings={settings} />
