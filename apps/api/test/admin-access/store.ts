@@ -31,6 +31,7 @@ export const storeSamples: RouteSamples = {
     adminOnly: true,
     request: async (t) => ({ url: '/api/admin/settings', payload: await currentSettings(t) }),
   },
+  'GET /api/admin/setup-checklist': { adminOnly: true, request: () => ({ url: '/api/admin/setup-checklist' }) },
   'GET /api/admin/settings/logo': { adminOnly: true, request: () => ({ url: '/api/admin/settings/logo' }) },
   'PUT /api/admin/settings/logo': {
     adminOnly: true,

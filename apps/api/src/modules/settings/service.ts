@@ -111,6 +111,11 @@ export function createSettingsService(
       return storeProfile(await get(), card);
     },
 
+    /** Who takes the shop's cards, chosen at start (null: nobody). */
+    cardProvider(): CardPayments['card'] {
+      return card;
+    },
+
     /** Maintenance mode (issue 5), from the cached settings: one cheap look per request. */
     async maintenance(): Promise<boolean> {
       return (await get()).maintenanceMode;
