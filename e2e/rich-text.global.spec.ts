@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminSignIn, noSeriousViolations } from './support/admin.ts';
 
-// Descriptions are rich text (docs/adr/040-rich-text.md): the admin formats one with the editor's
+// Descriptions are rich text (docs/adr/044-rich-text.md): the admin formats one with the editor's
 // toolbar and the product page shows the headings, bold text and lists as HTML. It adds a published
 // product to the catalogue every shopper sees, so it runs in the shop-wide project.
 

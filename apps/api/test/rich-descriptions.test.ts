@@ -13,7 +13,7 @@ import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
- * Descriptions are rich text (docs/adr/040-rich-text.md): sanitized on every write — the product form,
+ * Descriptions are rich text (docs/adr/044-rich-text.md): sanitized on every write — the product form,
  * categories, imports — refused over the limit, rendered as stored, and exported and imported as HTML;
  * a product's type is saved, exported and imported.
  */
@@ -227,9 +227,9 @@ describe('rich text descriptions', () => {
   });
 });
 
-describe('migration 0012', () => {
+describe('migration 0014', () => {
   it('writes plain-text descriptions as textToRichText does', async () => {
-    const file = fs.readFileSync(path.join(MIGRATIONS_DIR, '0012_rich_descriptions.sql'), 'utf8');
+    const file = fs.readFileSync(path.join(MIGRATIONS_DIR, '0014_rich_descriptions.sql'), 'utf8');
     const update = file.split('--> statement-breakpoint').find((s) => s.includes('UPDATE "categories"'));
     expect(update).toBeDefined();
     const texts = [

@@ -89,7 +89,7 @@ describe('an apparel export (Size × Fabric, older columns)', () => {
     expect(shirt.categoryId).toBe('atelier');
     expect(shirt.subcategoryId).toBe(subIds.get('Linen Shirts'));
     expect(shirt.tags).toEqual(['linen', 'summer', 'new-in']);
-    // Body (HTML) is kept as rich text, through the sanitizer (docs/adr/040-rich-text.md).
+    // Body (HTML) is kept as rich text, through the sanitizer (docs/adr/044-rich-text.md).
     expect(shirt.description).toBe(
       '<p>A boxy camp-collar shirt in washed linen.</p>\n<p>Made in Portugal.<br />Ships in 3 days.</p><ul><li>Relaxed fit</li></ul>',
     );

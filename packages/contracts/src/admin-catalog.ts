@@ -144,7 +144,7 @@ const productFields = {
     .toLowerCase()
     .max(200, stopAt('slug must be at most 200 characters'))
     .regex(SLUG, 'slug may contain only lowercase letters, digits and single dashes'),
-  /** Rich text: the server keeps only its allow-list (docs/adr/040-rich-text.md). */
+  /** Rich text: the server keeps only its allow-list (docs/adr/044-rich-text.md). */
   description: richText('description'),
   /** The owner's product type (Shopify's `Type`), free text. */
   product_type: z

@@ -82,7 +82,7 @@ const badge = z
   .transform((v) => (v === '' ? null : v))
   .nullable();
 
-/** Rich text: the server keeps only its allow-list (docs/adr/040-rich-text.md). */
+/** Rich text: the server keeps only its allow-list (docs/adr/044-rich-text.md). */
 const description = richText('description');
 
 /** POST /api/admin/categories. Its id is made from the name (and kept when the name changes). */

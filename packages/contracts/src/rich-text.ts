@@ -3,7 +3,7 @@ import { stopAt } from './text.ts';
 
 /**
  * The most characters of HTML a rich text (a product's or a category's description) may hold, checked
- * before anything reads it: the server's sanitizer parses only what passed (docs/adr/040-rich-text.md).
+ * before anything reads it: the server's sanitizer parses only what passed (docs/adr/044-rich-text.md).
  */
 export const RICH_TEXT_CHARS = 20_000;
 

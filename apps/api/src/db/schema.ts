@@ -115,7 +115,7 @@ export const categories = pgTable('categories', {
   aliases: text().array().notNull().default(sql`'{}'::text[]`),
   /** The addresses it had before, newest last: each answers a 301 to the current one. */
   formerIds: text('former_ids').array().notNull().default(sql`'{}'::text[]`),
-  /** Shown on the category's listing page: sanitized rich text (docs/adr/040-rich-text.md). */
+  /** Shown on the category's listing page: sanitized rich text (docs/adr/044-rich-text.md). */
   description: text().notNull().default(''),
   /**
    * The offer box of the category menu's panel (docs/catalogue.md): shown only when the owner wrote a title
@@ -182,7 +182,7 @@ export const products = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     slug: text().notNull().unique(),
     name: text().notNull(),
-    /** Sanitized rich text (lib/rich-text.ts, docs/adr/040-rich-text.md). */
+    /** Sanitized rich text (lib/rich-text.ts, docs/adr/044-rich-text.md). */
     description: text().notNull().default(''),
     /** The owner's product type (Shopify's `Type`), free text. */
     productType: text('product_type').notNull().default(''),

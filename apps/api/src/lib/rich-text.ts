@@ -1,5 +1,5 @@
 /**
- * Descriptions are rich text: HTML from a small allow-list, sanitized on every write (docs/adr/040-rich-text.md).
+ * Descriptions are rich text: HTML from a small allow-list, sanitized on every write (docs/adr/044-rich-text.md).
  * `sanitizeRichText` is the one way HTML gets into the database — the admin's editor, the API, CSV and
  * Shopify imports all pass through it — so the storefront renders what is stored as it is.
  * `richTextToText` (in contracts, the storefront uses it too) gives a description's text for meta

@@ -42,7 +42,7 @@ const BLOCKS = new Set(['P', 'H2', 'H3', 'H4', 'UL', 'OL', 'DIV']);
  * The editor's markup as it is saved: text typed straight into the region (a browser's first line) and
  * block `div`s (what some browsers make for a new line) become paragraphs, and blocks left empty (a blank
  * line typed between paragraphs) are dropped. The server sanitizes whatever arrives
- * (docs/adr/040-rich-text.md); this only keeps the text tidy.
+ * (docs/adr/044-rich-text.md); this only keeps the text tidy.
  */
 export function editorHtml(root: HTMLElement): string {
   const copy = document.createElement('div');
@@ -191,7 +191,7 @@ export function RichTextEditor({
           onKeyUp={readFormats}
           className="rich-text min-h-32 px-3 py-2 text-slate-800 text-sm focus:outline-none"
           // The starting HTML, once: later the region is the browser's, and React leaves it alone.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: stored descriptions are sanitized on save (docs/adr/040-rich-text.md)
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: stored descriptions are sanitized on save (docs/adr/044-rich-text.md)
           dangerouslySetInnerHTML={{ __html: initial }}
         />
       </div>
