@@ -107,6 +107,11 @@ describe('rich text descriptions', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await stored(product.id))?.description).toBe('<p>New <em>text</em></p>');
+
+    // Text without any tag, as an API client may send it, is plain text: paragraphs at blank lines.
+    const plain = await call('PATCH', `/products/${product.id}`, { description: 'One & two\nthree\n\nFour' });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect((await stored(product.id))?.description).toBe('<p>One &amp; two<br />three</p><p>Four</p>');
   });
 
   it('over the limit are refused with a 400 in the shop’s error shape, and nothing changes', async () => {

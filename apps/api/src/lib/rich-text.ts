@@ -132,3 +132,12 @@ export function textToRichText(text: string): string {
   if (lines.length > 0) paragraphs.push(`<p>${lines.join('<br />')}</p>`);
   return paragraphs.join('');
 }
+
+/**
+ * A description as staff or a file send it: HTML is sanitized; text without a single `<` is plain text
+ * (an API client's, or a CSV exported before descriptions were rich), written as paragraphs.
+ */
+export function richTextFromInput(input: string, max: number = RICH_TEXT_CHARS): string {
+  if (input.length > max) throw new RichTextTooLongError(max);
+  return input.includes('<') ? sanitizeRichText(input, max) : textToRichText(input);
+}

@@ -18,7 +18,7 @@ import {
   SEO_LIMITS,
 } from '@shop/contracts/variants';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
-import { sanitizeRichText, textToRichText } from '../../lib/rich-text.ts';
+import { richTextFromInput, sanitizeRichText } from '../../lib/rich-text.ts';
 import { decodeCell, isFormula, readCsv } from './csv.ts';
 import {
   columnName,
@@ -279,9 +279,8 @@ function readProduct(format: CatalogFormat, handle: string, row: Row, refuse: Re
     refuse(line, `${col('description')} must be at most ${RICH_TEXT_CHARS} characters`);
     description = undefined;
   } else if (description !== undefined) {
-    // Our exports before rich text wrote plain text: a description without a tag is read as such.
-    description =
-      format === 'shop' && !description.includes('<') ? textToRichText(description) : sanitizeRichText(description);
+    // Shopify's body is HTML however it looks; ours may be plain text (an export before rich text).
+    description = format === 'shopify' ? sanitizeRichText(description) : richTextFromInput(description);
   }
   let productType = row.cell('type')?.trim();
   if (productType !== undefined && productType.length > PRODUCT_TYPE_CHARS) {

@@ -22,7 +22,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { transactionResult } from '../../db/transaction.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
-import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { richTextFromInput } from '../../lib/rich-text.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
 import type { BackInStockService } from '../back-in-stock/index.ts';
@@ -192,7 +192,7 @@ export function createAdminCatalogService(
       const id = await insertProduct(tx, {
         slug,
         name: body.name,
-        description: sanitizeRichText(body.description),
+        description: richTextFromInput(body.description),
         productType: body.product_type,
         ...refs.value,
         regularPriceCents: regularCents,
@@ -301,7 +301,7 @@ export function createAdminCatalogService(
           const values: ProductValues = {};
           if (body.name !== undefined) values.name = body.name;
           if (body.slug !== undefined) values.slug = body.slug;
-          if (body.description !== undefined) values.description = sanitizeRichText(body.description);
+          if (body.description !== undefined) values.description = richTextFromInput(body.description);
           if (body.product_type !== undefined) values.productType = body.product_type;
           if (body.images !== undefined) values.images = body.images;
           if (body.meta_title !== undefined) values.metaTitle = body.meta_title;

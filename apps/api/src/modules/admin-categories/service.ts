@@ -12,7 +12,7 @@ import type {
 import { uniqueViolation } from '../../db/errors.ts';
 import { transactionResult } from '../../db/transaction.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
-import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { richTextFromInput } from '../../lib/rich-text.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
@@ -131,7 +131,7 @@ export function createAdminCategoriesService(
               id,
               name: body.name,
               icon: body.icon,
-              description: sanitizeRichText(body.description),
+              description: richTextFromInput(body.description),
               hidden: body.hidden,
               ...panel(body),
             };
@@ -178,7 +178,7 @@ export function createAdminCategoriesService(
             await updateCategory(tx, current, {
               ...(body.name === undefined ? {} : { name: body.name }),
               ...(body.icon === undefined ? {} : { icon: body.icon }),
-              ...(body.description === undefined ? {} : { description: sanitizeRichText(body.description) }),
+              ...(body.description === undefined ? {} : { description: richTextFromInput(body.description) }),
               ...(body.hidden === undefined ? {} : { hidden: body.hidden }),
               ...(body.aliases === undefined ? {} : { aliases: body.aliases }),
               ...panel(body),
