@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { homePage, homeSection, isHomeLink, MAX_SECTIONS, paragraphs } from './home-page.ts';
+import { homePage, homeSection, isHomeLink, MAX_SECTIONS } from './home-page.ts';
 
 const hero = { type: 'hero', title: 'Welcome' } as const;
 
@@ -106,11 +106,5 @@ describe('homePage', () => {
     const result = homePage.safeParse({ sections: [{ ...hero, title: 'a'.repeat(1_000_000) }] });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('The hero title must be at most 120 characters');
-  });
-});
-
-describe('paragraphs', () => {
-  it('splits on blank lines and drops empty ones', () => {
-    expect(paragraphs('One\nstill one\n\nTwo\r\n  \r\nThree\n\n\n')).toEqual(['One\nstill one', 'Two', 'Three']);
   });
 });

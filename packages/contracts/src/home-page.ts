@@ -139,14 +139,6 @@ export const adminHomePage = z.object({
 });
 export type AdminHomePage = z.infer<typeof adminHomePage>;
 
-/** Blank-line separated paragraphs of a plain text (a rich text section, a banner's text). */
-export function paragraphs(value: string): string[] {
-  return value
-    .split(/\r?\n[ \t]*\r?\n/)
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
-}
-
 const tile = z.object({ id: z.string(), name: z.string(), count: z.number().int() });
 
 /** A section as the page shows it: the rails' products and the shop's categories looked up. */
@@ -165,3 +157,20 @@ export const resolvedSection = z.discriminatedUnion('type', [
 export type ResolvedSection = z.infer<typeof resolvedSection>;
 export const resolvedHomePage = z.object({ sections: z.array(resolvedSection) });
 export type ResolvedHomePage = z.infer<typeof resolvedHomePage>;
+
+/**
+ * A shop's home before its owner arranges one (`SEED=none`, or a database from before home sections):
+ * its name, a way into the catalogue, and its newest products — a rail that shows nothing while there are none.
+ */
+export function neutralHomeSections(storeName: string): HomeSection[] {
+  return [
+    {
+      type: 'hero',
+      title: storeName,
+      text: 'Picked with care and delivered to your door.',
+      image: null,
+      buttons: [{ label: 'Shop all products', href: '/products' }],
+    },
+    { type: 'product_rail', title: 'New arrivals', source: 'new', limit: RAIL_LIMIT.default },
+  ];
+}
