@@ -186,6 +186,22 @@ describe('admin home page sections', () => {
     expect(page.body).not.toContain('Shop by category');
     expect(await saved()).toEqual(res.json().sections);
   });
+
+  it('saves at the same moment queue: the last one wins whole, never a mix, each audited', async () => {
+    const auditsBefore = (await audits()) ?? 0;
+    const lists = Array.from({ length: 6 }, (_, i) => [
+      { type: 'hero', title: `Hero ${i}`, text: '', image: null, buttons: [] },
+      { type: 'rich_text', text: `Text ${i}` },
+    ]);
+    const answers = await Promise.all(lists.map((sections) => call('PUT', '/home-page', { sections })));
+    expect(answers.map((a) => a.statusCode)).toEqual(lists.map(() => 200));
+    const final = await saved();
+    expect(lists).toContainEqual(final);
+    const n = final[0].title.slice('Hero '.length);
+    expect(final[1].text).toBe(`Text ${n}`);
+    expect(await audits()).toBe(auditsBefore + lists.length);
+    expect((await home()).body).toContain(`Hero ${n}`);
+  });
 });
 
 describe('a shop of its own (SEED=none)', () => {
