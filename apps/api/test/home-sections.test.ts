@@ -160,6 +160,21 @@ describe('admin home page sections', () => {
     expect(picked.more).toBeNull();
   });
 
+  it('a rail of a hidden category still shows its products, without a link to a page that is not there', async () => {
+    const rail = { type: 'product_rail', title: 'Hidden', source: { category: 'books' }, limit: 4 };
+    await t.db.execute(sql`update categories set hidden = true where id = 'books'`);
+    await t.app.services.catalog.invalidate();
+    try {
+      const res = await call('POST', '/home-page/preview', { sections: [rail] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().sections[0].products.length).toBeGreaterThan(0);
+      expect(res.json().sections[0].more).toBeNull();
+    } finally {
+      await t.db.execute(sql`update categories set hidden = false where id = 'books'`);
+      await t.app.services.catalog.invalidate();
+    }
+  });
+
   it('a save replaces the list, is audited, empties the page cache, and shoppers see it at once', async () => {
     await home();
     const hits = cache.stats().hits;

@@ -63,12 +63,16 @@ export function createHomePageService(
       case 'featured':
         // One featured collection per category: a varied first row.
         return { ...section, items: (await categories()).flatMap((c) => c.featured.slice(0, 1)) };
-      case 'product_rail':
-        return {
-          ...section,
-          more: moreLink(section.source),
-          products: await railProducts(section.source, section.limit),
-        };
+      case 'product_rail': {
+        const { source } = section;
+        // A hidden or unknown category has no page to lead to; its products still show, as in the listing.
+        const ofCategory = typeof source === 'object' && 'category' in source ? source.category : null;
+        const [products, visible] = await Promise.all([
+          railProducts(source, section.limit),
+          ofCategory === null ? true : categories().then((list) => list.some((c) => c.id === ofCategory)),
+        ]);
+        return { ...section, more: visible ? moreLink(source) : null, products };
+      }
       default:
         return section;
     }
