@@ -3,7 +3,7 @@ import { adminCall, adminSignIn, noSeriousViolations } from './support/admin.ts'
 import { expectAccessible } from './support/axe.ts';
 import { hydrated } from './support/session.ts';
 
-// The owner's home page (docs/adr/040-home-page-sections.md): built in admin Home page from a hero and a
+// The owner's home page (docs/adr/043-home-page-sections.md): built in admin Home page from a hero and a
 // product rail, previewed live before saving, and what shoppers see once saved. Shop-wide: it replaces
 // the demo's home page, and puts it back afterwards.
 

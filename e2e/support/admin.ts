@@ -70,7 +70,7 @@ export type Json = Record<string, unknown>;
  */
 export async function adminCall(
   request: APIRequestContext,
-  method: 'GET' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   data?: unknown,
   // biome-ignore lint/suspicious/noExplicitAny: each spec reads the answer's fields it asked for
@@ -81,7 +81,7 @@ export async function adminCall(
     headers: { authorization: `Bearer ${access}` },
     ...(data ? { data } : {}),
   });
-  expect(res.status(), await res.text()).toBe(200);
+  expect(res.status(), await res.text()).toBe(method === 'POST' ? 201 : 200);
   return res.json();
 }
 

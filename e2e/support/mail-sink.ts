@@ -1,7 +1,7 @@
 // The browser tests' mailbox (issue 10 point 2: reset and confirmation links reach only the
 // recipient, never the admin outbox). Playwright starts it beside the shop, whose SMTP_URL points here:
 // an SMTP server on MAIL_SINK_SMTP_PORT keeps every mail, and GET /mails?to=… on MAIL_SINK_HTTP_PORT
-// answers the mails to that address, newest first, as { items: [{ to, subject, text }] }.
+// answers the mails to that address, newest first, as { items: [{ to, subject, text, from, html }] }.
 // Run: node --import tsx e2e/support/mail-sink.ts
 import http from 'node:http';
 import { startSmtpSink } from '../../apps/api/test/smtp-sink.ts';

@@ -69,7 +69,7 @@ export async function mailsTo(
 export async function deliveredMailsTo(
   request: APIRequestContext,
   to: string,
-): Promise<{ subject: string; text: string }[]> {
+): Promise<{ subject: string; text: string; html: string; from: { name: string; address: string } }[]> {
   const res = await request.get(`http://127.0.0.1:${MAIL_SINK.httpPort}/mails?to=${encodeURIComponent(to)}`);
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).items;

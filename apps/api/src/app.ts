@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { logoFileUrl } from '@shop/contracts/admin-settings';
 import { ERROR_CODES } from '@shop/contracts/errors';
 import Fastify, { type FastifyBaseLogger, type FastifySchema } from 'fastify';
 import {
@@ -134,7 +135,12 @@ export async function buildApp(opts: AppOptions) {
     db: database.db,
     clock,
     smtpUrl: config.SMTP_URL,
-    from: `Shop <no-reply@${new URL(publicUrl).hostname}>`,
+    fromAddress: `no-reply@${new URL(publicUrl).hostname}`,
+    // Read when a mail is recorded or sent, by then `services` exists.
+    letterhead: async () => {
+      const { storeName, logo } = await services.settings.get();
+      return { name: storeName, logoUrl: logo ? new URL(logoFileUrl(logo.id, 'logo.png'), publicUrl).href : null };
+    },
     log: app.log,
     sealKey: sealingKey(opts.jwtSecret, 'mail outbox'),
     maxAttempts: config.MAIL_MAX_ATTEMPTS,

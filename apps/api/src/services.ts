@@ -19,6 +19,7 @@ import { createAdminOrdersService } from './modules/admin-orders/index.ts';
 import { createOutboxService } from './modules/admin-outbox/index.ts';
 import { createAdminPagesService } from './modules/admin-pages/index.ts';
 import { createAdminSettingsService } from './modules/admin-settings/index.ts';
+import { createAdminSetupService } from './modules/admin-setup/index.ts';
 import { createAdminStaffService } from './modules/admin-staff/index.ts';
 import { createAdminSupportService } from './modules/admin-support/index.ts';
 import { createAuditService } from './modules/audit/index.ts';
@@ -159,7 +160,8 @@ export function createServices(deps: Deps) {
     adminInsights: createInsightsService(longWork, { audit, settings }),
     adminOutbox: createOutboxService(deps, { audit }),
     adminAuditLog: createAdminAuditLogService(longWork, { settings }),
-    adminSettings: createAdminSettingsService(deps, { settings, audit }),
+    adminSettings: createAdminSettingsService(deps, { settings, audit, media }),
+    adminSetup: createAdminSetupService(deps, { settings }),
     adminDiscounts: createAdminDiscountsService(deps, { audit }),
     adminNewsletter: createAdminNewsletterService(longWork),
     adminPages: createAdminPagesService(deps, { content, audit }),

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, homePage } from '../src/db/schema.ts';
+import { auditLog, homePage, storeSettings } from '../src/db/schema.ts';
 import { seedIfEmpty } from '../src/db/seed/index.ts';
 import type { PageCache } from '../src/web/page-cache.ts';
 import { authHeaders, createProduct } from './cart-fixtures.ts';
@@ -8,7 +8,7 @@ import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
- * The home page as sections the owner edits (docs/adr/040-home-page-sections.md): staff replace the
+ * The home page as sections the owner edits (docs/adr/043-home-page-sections.md): staff replace the
  * whole list, preview a draft with real products, and shoppers see a save at once (the page cache is
  * emptied). A shop of its own (SEED=none) starts with a neutral home.
  */
@@ -232,8 +232,8 @@ describe('a shop of its own (SEED=none)', () => {
   });
 
   it('starts with a neutral home: the store’s name, a way into the catalogue, no demo words, no empty rail', async () => {
-    const [row] = await t.db.select().from(homePage);
-    expect(row?.sections).toEqual([
+    expect(await t.db.select().from(homePage)).toEqual([]);
+    expect(await saved()).toEqual([
       {
         type: 'hero',
         title: 'Shop',
@@ -253,6 +253,13 @@ describe('a shop of its own (SEED=none)', () => {
     expect(page.body).not.toMatch(/<h2[^>]*>New arrivals</);
   });
 
+  it('the neutral home names the store as it is named now', async () => {
+    await t.db.update(storeSettings).set({ storeName: 'Wick & Wax' });
+    await t.app.services.settings.invalidate();
+    expect((await saved())[0].title).toBe('Wick & Wax');
+    expect((await home()).body).toMatch(/<h1[^>]*>Wick &amp; Wax<\/h1>/);
+  });
+
   it('the owner builds a home with a hero and a rail, and a shopper sees it', async () => {
     const product = await createProduct(t, { name: 'Owl Teapot', published: true });
     await t.app.services.catalog.invalidate();
@@ -269,11 +276,10 @@ describe('a shop of its own (SEED=none)', () => {
     expect(page.body).toContain('Owl Teapot');
   });
 
-  it('with no saved row at all, the home is the neutral one with the store’s current name', async () => {
-    await t.db.delete(homePage);
-    await t.app.services.homePage.invalidate();
-    const sections = await saved();
-    expect(sections[0]).toMatchObject({ type: 'hero', title: 'Shop' });
+  it('a home saved once stays as saved, whatever the store is called later', async () => {
+    await t.db.update(storeSettings).set({ storeName: 'Owl & Co' });
+    await t.app.services.settings.invalidate();
+    expect((await saved())[0]).toMatchObject({ type: 'hero', title: 'Tea, properly' });
     expect((await home()).body).toContain('Owl Teapot');
   });
 });

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AdminSettings } from '@shop/contracts/admin-settings';
 import type { Order } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, mailOutbox, payments, storeSettings } from '../src/db/schema.ts';
+import { multipartFile } from './admin-catalog-fixtures.ts';
 import { currentSettings } from './admin-store-fixtures.ts';
 import { authHeaders, createProduct, freshIp } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
@@ -183,6 +185,35 @@ describe('the invoice PDF', () => {
       expect([expected, text.includes(expected)]).toEqual([expected, true]);
     }
     expect(text).not.toContain('Ada Lovelace');
+  });
+
+  it('prints the seller’s legal name and the store’s logo once they are set', async () => {
+    const logo = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#7c2d12' } })
+      .png()
+      .toBuffer();
+    const admin = await asAdmin();
+    const upload = multipartFile(logo);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/logo',
+      headers: { ...admin, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(put.statusCode).toBe(200);
+    await withBankDetails({ legal_name: 'Harbour Goods Trading Ltd' });
+    try {
+      const { order, headers } = await customerOrder();
+      const res = await get(`/api/orders/${order.id}/invoice.pdf`, headers);
+      expect(pdfOf(res)).toContain('Harbour Goods Trading Ltd');
+      expect(res.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    } finally {
+      await t.app.inject({ method: 'DELETE', url: '/api/admin/settings/logo', headers: admin });
+      await withBankDetails({ legal_name: '' });
+    }
+    const { order, headers } = await customerOrder();
+    const res = await get(`/api/orders/${order.id}/invoice.pdf`, headers);
+    expect(pdfOf(res)).not.toContain('Trading Ltd');
+    expect(res.rawPayload.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
   });
 
   it('dates the invoice in the store’s time zone', async () => {

@@ -7,6 +7,9 @@ export interface DeliveredMail {
   to: string[];
   subject: string;
   text: string;
+  /** The sender as the mailbox shows it: name and address. */
+  from: { name: string; address: string };
+  html: string;
 }
 
 /**
@@ -70,7 +73,13 @@ export async function startSmtpSink(port = 0, faults: SinkFaults = {}) {
     return Promise.all(
       raw.map(async ({ to, message }) => {
         const parsed = await PostalMime.parse(message);
-        return { to, subject: parsed.subject ?? '', text: parsed.text ?? '' };
+        return {
+          to,
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          from: { name: parsed.from?.name ?? '', address: parsed.from?.address ?? '' },
+          html: parsed.html ?? '',
+        };
       }),
     );
   }

@@ -1,15 +1,14 @@
 // Before anything that may build a zod schema (see the module).
 import './lib/zod-jitless.ts';
+import type { StoreProfile } from '@shop/contracts/admin-settings';
 import type { ReactNode } from 'react';
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { LoadingFallback } from './components/loading/route-loading-screen.tsx';
 import { RouteErrorBoundary } from './features/errors/index.ts';
 import { useNonce } from './lib/nonce.ts';
 import { QueryRoot } from './lib/query-root.tsx';
-
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /** The document around every page, error pages included. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -26,6 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
+        <StoreIcons />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {/* The one TanStack Query client of the tab (issue 12 point 6): admin, account and order pages share it. */}
@@ -41,7 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
  * Issue 5, DESIGN §7: in maintenance mode (an admin setting; the server decides per path, the admin
  * area stays open) every page answers 503, which the error boundary shows as 'Under Maintenance'.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   // Issue 11 point 13: an address the server could not decode gets the error page with its status.
   if (context.pageError) {
     const { status, code, message } = context.pageError;
@@ -54,7 +54,32 @@ export function loader({ context }: Route.LoaderArgs) {
     );
   }
   // Issue 11 point 9: staff previewing the storefront during maintenance see a banner saying so.
-  return { maintenancePreview: context.maintenancePreview === true };
+  // The icons made from the store's logo; a page drawn while the settings cannot be read keeps the default.
+  let icons: StoreProfile['icons'] = [];
+  try {
+    icons = (await context.services.settings.profile()).icons;
+  } catch {
+    // The default icon, as the page itself says what went wrong.
+  }
+  return { maintenancePreview: context.maintenancePreview === true, icons };
+}
+
+/** The tab's and home screens' icons: the store's logo once it has one (docs/adr/040-store-logo.md). */
+function StoreIcons() {
+  const icons = useRouteLoaderData<typeof loader>('root')?.icons ?? [];
+  const tab = icons.find((icon) => icon.size === 32);
+  const apple = icons.find((icon) => icon.size === 180);
+  return (
+    <>
+      {tab ? (
+        <link rel="icon" href={tab.url} type="image/png" sizes="32x32" />
+      ) : (
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      )}
+      {apple ? <link rel="apple-touch-icon" href={apple.url} /> : null}
+      <link rel="manifest" href="/manifest.webmanifest" />
+    </>
+  );
 }
 
 /** The check above belongs to the document request; client navigations never re-run it. */

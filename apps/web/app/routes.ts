@@ -21,6 +21,7 @@ export const CONTENT_PAGES = [
 export default [
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
   route('robots.txt', 'routes/seo/robots.ts'),
+  route('manifest.webmanifest', 'routes/seo/manifest.ts'),
   // The status page the error pages link to; open during maintenance (issue 11 point 9).
   route('status', 'routes/status.tsx'),
 

@@ -124,11 +124,67 @@ const bankSettings = {
       (v) => REFERENCE_CHARS.test(v.replaceAll(REFERENCE_PLACEHOLDER, '')),
       `Payment reference may only contain letters, digits, spaces, / - ? : ( ) . , ' + and ${REFERENCE_PLACEHOLDER}`,
     ),
+  /** The seller's name on invoices when it is not the store's name; empty: the store's name. */
+  legal_name: invoiceLine('Legal name', 120).optional(),
   tax_id: optionalText('Tax ID', 30).regex(
     /^[A-Za-z\d ./-]*$/,
     'Tax ID may only contain letters, digits, spaces and . / -',
   ),
 };
+
+/**
+ * Where a menu link may go: a path of the shop (`/products?tag=gift`, not `//host`) or an http(s) address
+ * of another site — never a script. One plain token, no spaces or backslashes; checked in one pass.
+ */
+export function isMenuHref(value: string): boolean {
+  if (/[\s\\]/.test(value) || !isPlainLine(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  return /^https?:\/\/[^/?#]/i.test(value);
+}
+
+/** What a menu may hold: links (label and address) and, in the footer, columns of them. */
+export const MENU_LIMITS = { headerLinks: 6, footerColumns: 4, columnLinks: 8, label: 40, href: 300 } as const;
+
+const menuLabel = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(MENU_LIMITS.label, stopAt(`${field} must be at most ${MENU_LIMITS.label} characters`))
+    .refine(isPlainLine, `${field} must be one plain line`);
+
+const menuLink = z.strictObject({
+  label: menuLabel('A link’s text'),
+  href: z
+    .string({ error: 'A link’s address must be text' })
+    .trim()
+    .min(1, 'A link’s address is required')
+    .max(MENU_LIMITS.href, stopAt(`A link’s address must be at most ${MENU_LIMITS.href} characters`))
+    .refine(isMenuHref, 'A link’s address must be a path of the shop (/…) or an http(s):// address'),
+});
+export type MenuLink = z.infer<typeof menuLink>;
+
+/** The header's and footer's links (docs/adr/041-menus.md). Left out of a save, the stored ones stay. */
+const menuSettings = {
+  header_menu: z
+    .array(menuLink, { error: 'The header menu must be a list of links' })
+    .max(MENU_LIMITS.headerLinks, `The header menu has at most ${MENU_LIMITS.headerLinks} links`)
+    .optional(),
+  footer_menu: z
+    .array(
+      z.strictObject({
+        title: menuLabel('A column’s heading'),
+        links: z
+          .array(menuLink, { error: 'A column’s links must be a list' })
+          .min(1, 'A column needs at least one link')
+          .max(MENU_LIMITS.columnLinks, `A column has at most ${MENU_LIMITS.columnLinks} links`),
+      }),
+      { error: 'The footer menu must be a list of columns' },
+    )
+    .max(MENU_LIMITS.footerColumns, `The footer has at most ${MENU_LIMITS.footerColumns} columns`)
+    .optional(),
+};
+export type FooterColumn = NonNullable<z.infer<typeof menuSettings.footer_menu>>[number];
 
 /** How long unpaid guest pay-later orders may hold stock, in hours (the database checks the same). */
 export const GUEST_HOLD_HOURS = { min: 1, max: 720, default: 72 } as const;
@@ -197,6 +253,7 @@ const settingsFields = z.strictObject({
   /** Issue 11 point 13: every admin time is shown in this IANA zone. */
   time_zone: timeZoneField,
   ...bankSettings,
+  ...menuSettings,
 });
 
 /** Issue 15: an account to pay into is printed with whose it is, and the other way round. */
@@ -249,6 +306,26 @@ export interface StoreProfile {
   paymentBadges: { id: PaymentBadge; letter: string; name: string }[];
   /** The storefront's brand colours, `#rrggbb` each. */
   colors: { primary: string; primaryText: string; accent: string };
+  /** The header's picture of the logo, or null: the header shows the name. */
+  logo: { url: string; width: number; height: number } | null;
+  /** The icons made from the logo (browser tab, home screens), largest last; none without a logo. */
+  icons: { url: string; size: number }[];
+  /** The owner's links after the header's own. */
+  headerMenu: MenuLink[];
+  /** The footer's columns of links. */
+  footerMenu: FooterColumn[];
 }
+
+/** The square icons made from the logo: browser tabs (32), Apple home screens (180), Android (192, 512). */
+export const LOGO_ICON_SIZES = [32, 180, 192, 512] as const;
+/** The logo's files beside the uploads' `large.webp` and `thumb.webp`: the mails' and invoices' PNG and the icons. */
+export const LOGO_FILES = ['logo.png', ...LOGO_ICON_SIZES.map((size) => `icon-${size}.png` as const)] as const;
+export const logoFileUrl = (id: string, file: (typeof LOGO_FILES)[number]) => `/media/uploads/${id}/${file}`;
+
+/** The store's logo as admin Settings shows it (GET, PUT and DELETE /api/admin/settings/logo). */
+export const storeLogo = z.object({
+  logo: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
+});
+export type StoreLogo = z.infer<typeof storeLogo>;
 
 export const MAINTENANCE_MSG = 'The shop is under maintenance and will be back shortly. Please try again later.';

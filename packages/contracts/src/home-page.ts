@@ -5,7 +5,7 @@ import { stopAt } from './text.ts';
 
 /**
  * The home page as an ordered list of sections the owner edits in admin Home page
- * (docs/adr/040-home-page-sections.md). What is stored is the owner's words and choices; which products
+ * (docs/adr/043-home-page-sections.md). What is stored is the owner's words and choices; which products
  * a rail shows is looked up when the page is rendered (`resolvedHomePage`).
  */
 
@@ -159,8 +159,9 @@ export const resolvedHomePage = z.object({ sections: z.array(resolvedSection) })
 export type ResolvedHomePage = z.infer<typeof resolvedHomePage>;
 
 /**
- * A shop's home before its owner arranges one (`SEED=none`, or a database from before home sections):
- * its name, a way into the catalogue, and its newest products — a rail that shows nothing while there are none.
+ * A shop's home until its owner saves one (`SEED=none`, or a database from before home sections): its
+ * name as it is now, a way into the catalogue, and its newest products — a rail that shows nothing while
+ * there are none.
  */
 export function neutralHomeSections(storeName: string): HomeSection[] {
   return [

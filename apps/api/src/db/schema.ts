@@ -634,6 +634,18 @@ export interface SocialLinks {
   youtube?: string;
 }
 
+/** One link of a navigation menu: what it says and where it goes (a path of the shop or an http(s) URL). */
+export interface MenuLink {
+  label: string;
+  href: string;
+}
+
+/** A column of the footer: a heading over its links. */
+export interface FooterColumn {
+  title: string;
+  links: MenuLink[];
+}
+
 /** The storefront's colours as stored (`#rrggbb`). */
 export interface BrandColors {
   primary: string;
@@ -672,6 +684,17 @@ export const storeSettings = pgTable(
       .$type<BrandColors>()
       .notNull()
       .default(sql`'{"primary":"#0f172a","primary_text":"#ffffff","accent":"#b91c1c"}'::jsonb`),
+    /**
+     * The store's logo: the id of an upload (`uploaded_images`) whose variants are the header's picture,
+     * the mails' and invoices' PNG and the icons (docs/adr/040-store-logo.md); null: the store name in text.
+     */
+    logo: uuid(),
+    /** The name invoices print for the seller when it differs from the store's name (the company's legal name). */
+    legalName: text('legal_name').notNull().default(''),
+    /** Links the header shows after its own (Home, Categories, …); the owner's, empty in a new shop. */
+    headerMenu: jsonb('header_menu').$type<MenuLink[]>().notNull().default([]),
+    /** The footer's columns of links, in order; the owner's, empty in a new shop. */
+    footerMenu: jsonb('footer_menu').$type<FooterColumn[]>().notNull().default([]),
     /** On: the storefront answers 503 with the maintenance page; the admin area and its API keep working. */
     maintenanceMode: boolean('maintenance_mode').notNull().default(false),
     /** Products at or below this many units count as low stock on the dashboard. */
@@ -1080,7 +1103,7 @@ export const uploadedImages = pgTable(
 );
 
 /**
- * The home page's sections in order (docs/adr/040-home-page-sections.md): one row (id 1), replaced whole
+ * The home page's sections in order (docs/adr/043-home-page-sections.md): one row (id 1), replaced whole
  * by admin Home page, validated by contracts `homePage` before it is written. No row: the neutral home
  * (a hero with the store's name and the newest products).
  */

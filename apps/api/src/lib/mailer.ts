@@ -65,11 +65,34 @@ function hideSecrets(text: string, secrets: readonly string[]): string {
     .reduce((kept, secret) => kept.replaceAll(secret, SECRET_HIDDEN), text);
 }
 
+/** Who the shop's mails come from: the store's name, and its logo's PNG (an absolute URL) if it has one. */
+export interface Letterhead {
+  name: string;
+  logoUrl: string | null;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/**
+ * A text mail as HTML: the store's logo, then the text as written (line breaks kept; mail programs link
+ * its addresses as they do in the text part).
+ */
+export function letterheadHtml(head: Letterhead, text: string): string {
+  const logo = head.logoUrl
+    ? `<p><img src="${escapeHtml(head.logoUrl)}" alt="${escapeHtml(head.name)}" height="48" style="height:48px;width:auto;border:0"></p>`
+    : '';
+  return `<!doctype html><html><body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111827">${logo}<div style="white-space:pre-wrap">${escapeHtml(text)}</div></body></html>`;
+}
+
 export interface MailerOptions {
   db: Db;
   clock: Clock;
   smtpUrl: string | undefined;
-  from: string;
+  /** The sender's address; its name is the store's (`letterhead`). */
+  fromAddress: string;
+  /** The store as mails show it, read when a mail is recorded and sent (docs/adr/040-store-logo.md). */
+  letterhead: () => Promise<Letterhead>;
   log: Logger;
   /** Seals the real text of a queued mail (lib/seal.ts). */
   sealKey: Buffer;
@@ -105,7 +128,8 @@ export function createMailer({
   db,
   clock,
   smtpUrl,
-  from,
+  fromAddress,
+  letterhead,
   log,
   sealKey,
   maxAttempts,
@@ -122,12 +146,17 @@ export function createMailer({
    * Stores the mail (suppressed when its address had its hourly share) and queues it. The lock on the
    * address makes the count exact when mails to it are sent at once.
    */
-  async function record(tx: Tx, { secrets = [], ...mail }: Mail) {
+  async function record(tx: Tx, { secrets = [], ...written }: Mail) {
+    // A mail written as text gets the store's logo above it in an HTML part, once the store has one.
+    const head = written.html === undefined ? await letterhead() : null;
+    const mail = head?.logoUrl ? { ...written, html: letterheadHtml(head, written.text) } : written;
+    // The HTML part holds each secret escaped as well.
+    const hidden = [...secrets, ...secrets.map(escapeHtml)];
     const kept = {
       to: mail.to,
       subject: mail.subject,
       text: hideSecrets(mail.text, secrets),
-      html: mail.html === undefined ? undefined : hideSecrets(mail.html, secrets),
+      html: mail.html === undefined ? undefined : hideSecrets(mail.html, hidden),
     };
     const address = mail.to.toLowerCase();
     await tx.execute(sql`select pg_advisory_xact_lock(${CAP_LOCK}, hashtext(${address}))`);
@@ -184,6 +213,7 @@ export function createMailer({
         return;
       }
       try {
+        const from = { name: (await letterhead()).name, address: fromAddress };
         await transport.sendMail({ from, to: row.to, subject: row.subject, text: content.text, html: content.html });
       } catch (err) {
         // An SMTP server may echo what it refused: the error is kept and logged without secrets.

@@ -1,3 +1,4 @@
+import { multipartFile, pngImage } from '../admin-catalog-fixtures.ts';
 import { createTicket, currentSettings, uniqueCode } from '../admin-store-fixtures.ts';
 import { createUser } from '../helpers.ts';
 import { createDiscount } from '../orders-fixtures.ts';
@@ -30,6 +31,16 @@ export const storeSamples: RouteSamples = {
     adminOnly: true,
     request: async (t) => ({ url: '/api/admin/settings', payload: await currentSettings(t) }),
   },
+  'GET /api/admin/setup-checklist': { adminOnly: true, request: () => ({ url: '/api/admin/setup-checklist' }) },
+  'GET /api/admin/settings/logo': { adminOnly: true, request: () => ({ url: '/api/admin/settings/logo' }) },
+  'PUT /api/admin/settings/logo': {
+    adminOnly: true,
+    request: async () => {
+      const { payload, headers } = multipartFile(await pngImage(120, 40));
+      return { url: '/api/admin/settings/logo', payload, headers };
+    },
+  },
+  'DELETE /api/admin/settings/logo': { adminOnly: true, request: () => ({ url: '/api/admin/settings/logo' }) },
   'GET /api/admin/content-pages': { adminOnly: true, request: () => ({ url: '/api/admin/content-pages' }) },
   'PUT /api/admin/content-pages/:slug': {
     adminOnly: true,

@@ -1,11 +1,10 @@
-import { type HomeSection, neutralHomeSections } from '@shop/contracts/home-page';
+import type { HomeSection } from '@shop/contracts/home-page';
 import type { Tx } from '../client.ts';
 import { homePage } from '../schema.ts';
 import { CATEGORIES } from './catalog-data.ts';
-import { DEFAULT_STORE_SETTINGS } from './settings.ts';
 
 /**
- * The demo's home page as sections (docs/adr/040-home-page-sections.md): the hero with its two
+ * The demo's home page as sections (docs/adr/043-home-page-sections.md): the hero with its two
  * buttons, the category tiles, a featured collection of each category, the newest products and the
  * best sellers. The lead line names the demo's categories as they are seeded.
  */
@@ -29,9 +28,16 @@ export function demoHomeSections(): HomeSection[] {
   ];
 }
 
-/** Every shop starts with a home page: the demo's, or the neutral one naming the store (`SEED=none`). */
+/**
+ * The demo's home page, with `SEED=demo`. A shop of its own (`SEED=none`) starts without a saved list:
+ * until its owner saves one, its home is the neutral one, which names the store as it is named now.
+ */
 export async function seedHomePage(tx: Tx, mode: 'demo' | 'none'): Promise<void> {
-  const sections = mode === 'demo' ? demoHomeSections() : neutralHomeSections(DEFAULT_STORE_SETTINGS.storeName);
+  if (mode === 'none') {
+    await tx.delete(homePage);
+    return;
+  }
+  const sections = demoHomeSections();
   await tx
     .insert(homePage)
     .values({ id: 1, sections })

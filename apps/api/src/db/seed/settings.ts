@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../client.ts';
-import { discountCodes, type ShippingMethodRow, storeSettings } from '../schema.ts';
+import { discountCodes, type FooterColumn, type ShippingMethodRow, storeSettings } from '../schema.ts';
 
 /**
  * The checkout settings every shop starts with (issue 4), edited later in admin Settings: 8 % tax,
@@ -38,9 +38,42 @@ export const DEMO_BANK_DETAILS = {
   bankName: 'Demo bank (replace in admin Settings)',
 } satisfies Partial<typeof storeSettings.$inferInsert>;
 
+/** The demo shop's footer columns: the pages the product specification lists, grouped as shoppers look for them. */
+export const DEMO_FOOTER_MENU: FooterColumn[] = [
+  {
+    title: 'Company',
+    links: [
+      { label: 'About Us', href: '/about' },
+      { label: 'Careers', href: '/careers' },
+      { label: 'Press', href: '/press' },
+      { label: 'Blog', href: '/blog' },
+      { label: 'Investors', href: '/investors' },
+    ],
+  },
+  {
+    title: 'Customer Service',
+    links: [
+      { label: 'Contact Us', href: '/contact' },
+      { label: 'FAQ', href: '/faq' },
+      { label: 'Shipping Info', href: '/shipping' },
+      { label: 'Returns', href: '/returns' },
+      { label: 'Size Guide', href: '/size-guide' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Terms of Service', href: '/terms' },
+      { label: 'Privacy Policy', href: '/privacy' },
+      { label: 'Cookie Policy', href: '/cookies' },
+      { label: 'Accessibility', href: '/accessibility' },
+    ],
+  },
+];
+
 /**
  * The demo shop's footer, only with SEED=demo: placeholder contact details, opening hours, links to the
- * social networks themselves and the badges V, M, P. A shop of its own starts with none of them: its
+ * social networks themselves, the badges V, M, P and its columns of links. A shop of its own starts with none of them: its
  * footer shows what its owner sets in admin Settings, and the payment methods it takes.
  */
 export const DEMO_PROFILE = {
@@ -54,6 +87,7 @@ export const DEMO_PROFILE = {
     youtube: 'https://www.youtube.com/',
   },
   paymentBadges: ['visa', 'mastercard', 'paypal'],
+  footerMenu: DEMO_FOOTER_MENU,
 } satisfies Partial<typeof storeSettings.$inferInsert>;
 
 /** Demo codes, only with SEED=demo: a percentage and a fixed amount with a minimum subtotal. */

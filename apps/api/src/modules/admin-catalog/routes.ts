@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   adminProduct,
   adminProductList,
@@ -14,22 +13,19 @@ import {
   stockAdjustmentBody,
   stockAdjustmentResult,
   stockMovementList,
-  UPLOAD_MAX_BYTES,
   updateProductBody,
   uploadedImage,
 } from '@shop/contracts/admin-catalog';
 import { pageQuery, uuidParam } from '@shop/contracts/common';
-import { ERROR_CODES, errorBody } from '@shop/contracts/errors';
+import { errorBody } from '@shop/contracts/errors';
 import { MAX_OPTIONS, MAX_VARIANTS } from '@shop/contracts/variants';
-import { AppError, badRequest, conflict, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
+import { badRequest, conflict, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
+import { acceptPictureUploads, PICTURE_BODY_LIMIT, pictureRefusals, readPicture } from '../media/index.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 import type { AdminCatalogFailure } from './service.ts';
 
 const tags = ['admin: products'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const UPLOAD_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
-const tooLarge = () =>
-  new AppError(413, ERROR_CODES.payloadTooLarge, `The picture is too large: at most ${UPLOAD_MB} MB`);
 
 /** Admin Products' expected failures, as HTTP answers. */
 const http: HttpTable<AdminCatalogFailure> = {
@@ -81,8 +77,7 @@ const http: HttpTable<AdminCatalogFailure> = {
     ),
   price_out_of_range: ({ id }) =>
     unprocessable(`The new price of product ${id} would be above the highest price allowed (${MAX_PRICE})`),
-  not_an_image: () => badRequest('The file is not a picture: upload a JPEG, PNG, WebP, GIF or AVIF image'),
-  damaged_picture: () => badRequest('The picture could not be read: the file is damaged or incomplete'),
+  ...pictureRefusals,
 };
 
 /** Admin Products (issue 5): list, detail, create, update, bulk publish, stock, sales and image uploads. */
@@ -90,10 +85,7 @@ export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services }) =
   const catalog = services.adminCatalog;
 
   // Multipart is parsed only in this scope (image uploads); one file, nothing else, 5 MB at most.
-  await app.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100 },
-    throwFileSizeLimit: true,
-  });
+  await acceptPictureUploads(app);
 
   app.get(
     '/products',
@@ -245,7 +237,7 @@ export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services }) =
   app.post(
     '/uploads/images',
     {
-      bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024,
+      bodyLimit: PICTURE_BODY_LIMIT,
       schema: {
         ...adminDoc,
         tags,
@@ -255,22 +247,7 @@ export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services }) =
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in a field named file');
-      let buffer: Buffer;
-      try {
-        const file = await request.file();
-        if (!file) throw badRequest('No file was sent: add the picture in a field named file');
-        buffer = await file.toBuffer();
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw tooLarge();
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw badRequest('Send one picture in a field named file, and nothing else');
-        }
-        throw badRequest('The upload could not be read as multipart/form-data');
-      }
-      if (buffer.length === 0) throw badRequest('The file is empty');
+      const buffer = await readPicture(request);
       return reply.status(201).send(orThrow(await catalog.uploadImage(actorOf(request), buffer), http));
     },
   );

@@ -4,7 +4,7 @@ import type { Actor, AuditService } from '../audit/index.ts';
 import { type HomePageService, lockHomePage, selectHomePage, upsertHomePage } from '../home-page/index.ts';
 
 /**
- * Admin Home page (docs/adr/040-home-page-sections.md): staff read and replace the whole list of
+ * Admin Home page (docs/adr/043-home-page-sections.md): staff read and replace the whole list of
  * sections, and preview a list that is not saved. A save runs in one transaction with its audit entry,
  * the row locked so two saves queue (the last one wins, whole); then every process's copy and the page
  * cache are emptied.

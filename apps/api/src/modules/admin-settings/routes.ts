@@ -1,5 +1,7 @@
-import { adminSettings, storeTimeZone } from '@shop/contracts/admin-settings';
+import { adminSettings, storeLogo, storeTimeZone } from '@shop/contracts/admin-settings';
 import { errorBody } from '@shop/contracts/errors';
+import { orThrow } from '../../errors.ts';
+import { acceptPictureUploads, PICTURE_BODY_LIMIT, pictureRefusals, readPicture } from '../media/index.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -50,5 +52,46 @@ export const adminSettingsRoutes: AdminRoutesPlugin = async (app, { services, gu
       },
     },
     async (request) => services.adminSettings.save(actorOf(request), request.body),
+  );
+
+  // --- The logo (admin only; docs/adr/040-store-logo.md) ----------------------------------------
+  await acceptPictureUploads(app);
+  app.get(
+    '/settings/logo',
+    {
+      onRequest: adminOnly,
+      schema: { ...adminDoc, tags, summary: 'The store’s logo, or null', response: { 200: storeLogo, ...errors } },
+    },
+    async () => services.adminSettings.logo(),
+  );
+  app.put(
+    '/settings/logo',
+    {
+      onRequest: adminOnly,
+      bodyLimit: PICTURE_BODY_LIMIT,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary:
+          'Replaces the logo (multipart field `file`; JPEG, PNG, WebP, GIF or AVIF, at most 5 MB): the header, mails, invoices and the icons use it',
+        consumes: ['multipart/form-data'],
+        response: { 200: storeLogo, ...errors, 413: errorBody },
+      },
+    },
+    async (request) =>
+      orThrow(await services.adminSettings.uploadLogo(actorOf(request), await readPicture(request)), pictureRefusals),
+  );
+  app.delete(
+    '/settings/logo',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Removes the logo: the header shows the store’s name',
+        response: { 200: storeLogo, ...errors },
+      },
+    },
+    async (request) => services.adminSettings.removeLogo(actorOf(request)),
   );
 };

@@ -1,7 +1,16 @@
-import type { AdminSettings } from '@shop/contracts/admin-settings';
+import { uploadUrl } from '@shop/contracts/admin-catalog';
+import type { AdminSettings, StoreLogo } from '@shop/contracts/admin-settings';
+import type { Tx } from '../../db/client.ts';
+import { ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
-import { type SettingsService, settingsToAdmin } from '../settings/index.ts';
+import type { MediaService, UploadFailure } from '../media/index.ts';
+import { type Settings, type SettingsService, settingsToAdmin } from '../settings/index.ts';
+
+/** The logo as admin Settings shows it: the header's picture. */
+const logoOf = (logo: Settings['logo']): StoreLogo => ({
+  logo: logo && { url: uploadUrl(logo.id, 'thumb'), width: logo.width, height: logo.height },
+});
 
 /**
  * Admin Settings (issue 5): everything the store's settings row holds, and the time zone every staff
@@ -10,9 +19,46 @@ import { type SettingsService, settingsToAdmin } from '../settings/index.ts';
  */
 export function createAdminSettingsService(
   { db }: Pick<Deps, 'db'>,
-  { settings, audit }: { settings: SettingsService; audit: AuditService },
+  { settings, audit, media }: { settings: SettingsService; audit: AuditService; media: MediaService },
 ) {
+  /** Makes `id` the logo (null: none) with an audit entry, in one transaction; every process sees it at once. */
+  async function replaceLogo(actor: Actor, store: (tx: Tx) => Promise<string | null>): Promise<StoreLogo> {
+    const saved = await db.transaction(async (tx) => {
+      const previous = await settings.current(tx, { lock: true });
+      const id = await store(tx);
+      await settings.setLogo(tx, id);
+      const after = logoOf((await settings.current(tx)).logo);
+      await audit.record(tx, actor, {
+        action: id ? 'settings.logo.upload' : 'settings.logo.remove',
+        entityType: 'settings',
+        entityId: 'store',
+        before: logoOf(previous.logo),
+        after,
+      });
+      return after;
+    });
+    await settings.invalidate();
+    return saved;
+  }
+
   return {
+    /** The store's logo as stored right now. */
+    async logo(): Promise<StoreLogo> {
+      return logoOf((await settings.current(db)).logo);
+    },
+
+    /** Checks and encodes `file`, then makes it the logo; a file that is not a picture changes nothing. */
+    async uploadLogo(actor: Actor, file: Buffer): Promise<Result<StoreLogo, UploadFailure>> {
+      const variants = await media.encodeLogo(file);
+      if (!variants.ok) return variants;
+      return ok(await replaceLogo(actor, async (tx) => (await media.store(tx, variants.value, actor.userId)).id));
+    },
+
+    /** The header shows the store's name again; mails and invoices carry no picture. */
+    removeLogo(actor: Actor): Promise<StoreLogo> {
+      return replaceLogo(actor, async () => null);
+    },
+
     /** The IANA time zone the admin area shows times and counts days in. */
     async timeZone(): Promise<{ time_zone: string }> {
       return { time_zone: (await settings.get()).timeZone };

@@ -11,6 +11,7 @@ import { adminOrdersRoutes } from '../admin-orders/index.ts';
 import { adminOutboxRoutes } from '../admin-outbox/index.ts';
 import { adminPagesRoutes } from '../admin-pages/index.ts';
 import { adminSettingsRoutes } from '../admin-settings/index.ts';
+import { adminSetupRoutes } from '../admin-setup/index.ts';
 import { adminStaffRoutes } from '../admin-staff/index.ts';
 import { adminSupportRoutes } from '../admin-support/index.ts';
 import { adminInvoiceRoutes } from '../invoices/index.ts';
@@ -38,6 +39,7 @@ export const adminRoutes: AdminRoutesPlugin = async (app, opts) => {
   await app.register(adminInsightsRoutes, area);
   await app.register(adminAuditLogRoutes, area);
   await app.register(adminSettingsRoutes, area);
+  await app.register(adminSetupRoutes, area);
   await app.register(adminDiscountsRoutes, area);
   await app.register(adminNewsletterRoutes, area);
   await app.register(adminPagesRoutes, area);

@@ -17,7 +17,7 @@ import { selectBySlugs, selectHomePage, selectOnSale } from './repository.ts';
 const CACHE_MS = 5_000;
 
 /**
- * The home page's sections (docs/adr/040-home-page-sections.md): the saved list, or the neutral home
+ * The home page's sections (docs/adr/043-home-page-sections.md): the saved list, or the neutral home
  * when none was saved, and the same list resolved to what the page shows — the shop's categories and
  * the products of each rail, read through the catalogue's own caches. The storefront's loader and
  * admin Home page's preview both resolve through `resolve`, so the preview shows what shoppers will see.

@@ -39,7 +39,7 @@ export interface InvoiceDocument {
   status: InvoiceStatus;
   issued: string;
   due: string;
-  seller: { name: string; address: string[]; email: string; phone: string; taxId: string };
+  seller: { name: string; address: string[]; email: string; phone: string; taxId: string; logo: Buffer | null };
   buyer: { email: string; address: string[] };
   lines: { name: string; detail: string; quantity: string; unitPrice: string; total: string }[];
   totals: { label: string; value: string }[];
@@ -81,6 +81,8 @@ export function invoiceDocument(
   bundle: OrderBundle & { invoice: InvoiceRow },
   settings: Settings,
   now: Date,
+  /** The store's logo as a PNG (settings `logoPng`), printed above the seller; null: none. */
+  logo: Buffer | null = null,
 ): InvoiceDocument {
   const { order, invoice } = bundle;
   const date = dateIn(settings.timeZone);
@@ -107,7 +109,8 @@ export function invoiceDocument(
     issued: date.format(invoice.issuedAt),
     due: date.format(invoice.dueAt),
     seller: {
-      name: settings.storeName,
+      name: settings.legalName || settings.storeName,
+      logo,
       address: settings.address
         .split(/\r?\n/)
         .map((l) => l.trim())

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.ts';
 import type { InvoiceDocument } from './document.ts';
@@ -24,6 +25,7 @@ const DOC: InvoiceDocument = {
     email: 'hello@harbour.example',
     phone: '+44 117 496 0000',
     taxId: 'GB123456789',
+    logo: null,
   },
   buyer: { email: 'ada@example.com', address: ['Ada Lovelace', '12 Analytical Way', 'N1 9GU London'] },
   lines: [
@@ -52,6 +54,18 @@ const DOC: InvoiceDocument = {
 };
 
 describe('the invoice PDF (issue 15)', () => {
+  it('prints the store’s logo above the seller when it has one, and no picture without', async () => {
+    const logo = await sharp({ create: { width: 300, height: 100, channels: 4, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+    const withLogo = (await collect(renderInvoicePdf({ ...DOC, seller: { ...DOC.seller, logo } }))).toString('latin1');
+    const without = (await collect(renderInvoicePdf(DOC))).toString('latin1');
+    expect(withLogo).toMatch(/\/Subtype \/Image/);
+    expect(withLogo).toMatch(/\/Width 300/);
+    expect(without).not.toMatch(/\/Subtype \/Image/);
+    expect(pdfText(Buffer.from(withLogo, 'latin1'))).toContain('Harbour Goods');
+  });
+
   it('is a PDF whose text has the seller, the buyer, the figures and how to pay', async () => {
     const pdf = await collect(renderInvoicePdf(DOC));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -36,6 +36,8 @@ export function renderInvoicePdf(doc: InvoiceDocument): PDFKit.PDFDocument {
 }
 
 const MARGIN = 54;
+/** The logo fits in this box (points) above the seller's name. */
+const LOGO_BOX: [number, number] = [180, 48];
 const FOOTER_HEIGHT = 28;
 const INK = '#111827';
 const MUTED = '#4b5563';
@@ -105,6 +107,10 @@ class Page {
   header(doc: InvoiceDocument) {
     const { seller } = doc;
     let left = this.y;
+    if (seller.logo) {
+      this.pdf.image(seller.logo, MARGIN, left, { fit: LOGO_BOX });
+      left += LOGO_BOX[1] + 10;
+    }
     left += this.text(seller.name, MARGIN, left, { size: 18, bold: true, width: 280 }) + 4;
     for (const line of seller.address) left += this.text(line, MARGIN, left, { color: MUTED, width: 280 });
     if (seller.email) left += this.text(seller.email, MARGIN, left, { color: MUTED, width: 280 });

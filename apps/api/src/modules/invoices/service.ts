@@ -43,7 +43,8 @@ export function createInvoicesService(
     if (!bundle || !allowed(bundle)) return fail('not_found');
     const { invoice } = bundle;
     if (!invoice) return fail('no_invoice', { number: bundle.order.number });
-    const doc = invoiceDocument({ ...bundle, invoice }, await settings.get(), clock.now());
+    const [current, logo] = await Promise.all([settings.get(), settings.logoPng()]);
+    const doc = invoiceDocument({ ...bundle, invoice }, current, clock.now(), logo);
     return ok({ filename: `${invoice.number}.pdf`, pdf: renderInvoicePdf(doc) });
   }
 

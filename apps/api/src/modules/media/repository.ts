@@ -1,7 +1,7 @@
 import { UPLOAD_VARIANTS, type UploadVariant, uploadUrl } from '@shop/contracts/admin-catalog';
 import { and, arrayOverlaps, eq, exists, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { brands, products, productVariants, uploadedImages } from '../../db/schema.ts';
+import { brands, products, productVariants, storeSettings, uploadedImages } from '../../db/schema.ts';
 import type { EncodedVariant } from './uploads.ts';
 
 /** The uploaded pictures' SQL: one row per (upload id, variant). */
@@ -20,7 +20,7 @@ export async function insertUpload(
       variants.map((v) => ({
         id,
         variant: v.variant,
-        contentType: 'image/webp',
+        contentType: v.contentType ?? 'image/webp',
         width: v.width,
         height: v.height,
         data: v.data,
@@ -47,8 +47,8 @@ export async function selectStoredIds(db: Db, ids: readonly string[]): Promise<S
  */
 export async function selectUpload(db: Db, id: string, variant: string, opts: { drafts?: boolean } = {}) {
   const urls = (Object.keys(UPLOAD_VARIANTS) as UploadVariant[]).map((v) => uploadUrl(id, v));
-  // Public once the shop shows it: a published product's picture, a variant picture of one, or a brand's
-  // logo (brand pages are public whatever their products). Anything else is a staff draft.
+  // Public once the shop shows it: a published product's picture, a variant picture of one, a brand's
+  // logo (brand pages are public whatever their products) or the store's logo. Anything else is a staff draft.
   const shownPublicly = or(
     exists(
       db
@@ -64,6 +64,7 @@ export async function selectUpload(db: Db, id: string, variant: string, opts: { 
         .where(and(eq(products.published, true), inArray(productVariants.image, urls))),
     ),
     exists(db.select({ id: brands.id }).from(brands).where(inArray(brands.logo, urls))),
+    exists(db.select({ id: storeSettings.id }).from(storeSettings).where(eq(storeSettings.logo, id))),
   );
   const [row] = await db
     .select({ data: uploadedImages.data, contentType: uploadedImages.contentType })

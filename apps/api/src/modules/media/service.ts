@@ -7,7 +7,7 @@ import type { Deps } from '../../services.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import { insertUpload, selectStoredIds, selectUpload } from './repository.ts';
 import { type Art, artKind, renderArt } from './svg.ts';
-import { type EncodedVariant, encodeUpload, type UploadFailure } from './uploads.ts';
+import { type EncodedVariant, encodeLogo, encodeUpload, type UploadFailure } from './uploads.ts';
 
 /** Every picture that is not there — unknown, a draft's for the public, a bad file name — is this. */
 export type ImageNotFound = Failure<'image_not_found'>;
@@ -15,7 +15,8 @@ export type { UploadFailure };
 
 /** Product gallery views per product (the seed links 1–3; a few more are drawn on request). */
 const MAX_VIEW = 6;
-const UPLOAD_FILE = /^(large|thumb)\.webp$/;
+/** An upload's files: its webp variants, and a logo's PNGs (the variant is the name without its extension). */
+const UPLOAD_FILE = /^(large|thumb)\.webp$|^(logo|icon-(?:32|180|192|512))\.png$/;
 
 /** `name.svg` → `name`; anything else is not one of our pictures. */
 const svgName = (file: string): string | undefined => /^(.+)\.svg$/.exec(file)?.[1] || undefined;
@@ -34,6 +35,11 @@ export function createMediaService({ db, clock }: Deps, { catalog }: { catalog: 
     /** Checks and re-encodes an uploaded file (uploads.ts); nothing is stored. */
     encode(file: Buffer): Promise<Result<EncodedVariant[], UploadFailure>> {
       return encodeUpload(file);
+    },
+
+    /** Checks and encodes a store logo: the upload's variants, its PNG and its icons (uploads.ts); nothing is stored. */
+    encodeLogo(file: Buffer): Promise<Result<EncodedVariant[], UploadFailure>> {
+      return encodeLogo(file);
     },
 
     /**
@@ -68,7 +74,8 @@ export function createMediaService({ db, clock }: Deps, { catalog }: { catalog: 
       file: string,
       { drafts }: { drafts: boolean },
     ): Promise<Result<{ contentType: string; data: Buffer }, ImageNotFound>> {
-      const variant = UPLOAD_FILE.exec(file)?.[1];
+      const match = UPLOAD_FILE.exec(file);
+      const variant = match?.[1] ?? match?.[2];
       if (!variant || !isUuid(id)) return fail('image_not_found');
       const image = await selectUpload(db, id, variant, { drafts });
       return image ? ok(image) : fail('image_not_found');

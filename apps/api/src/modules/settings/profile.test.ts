@@ -20,6 +20,10 @@ const settings = (over: Partial<Settings> = {}): Settings => ({
   timeZone: 'UTC',
   bank: NO_BANK,
   taxId: '',
+  legalName: '',
+  logo: null,
+  headerMenu: [],
+  footerMenu: [],
   ...over,
 });
 const stripe: CardPayments['card'] = 'stripe';

@@ -1,5 +1,10 @@
+import { uploadUrl } from '@shop/contracts/admin-catalog';
 import {
   type AdminSettings,
+  type FooterColumn,
+  LOGO_ICON_SIZES,
+  logoFileUrl,
+  type MenuLink,
   PAYMENT_BADGES,
   type PaymentBadge,
   SOCIAL_LABELS,
@@ -10,9 +15,15 @@ import { DEFAULT_BRAND_COLORS, HEX_COLOR } from '@shop/contracts/colors';
 import { type BankDetails, hasBankAccount } from '@shop/contracts/invoices';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { StoreSettings } from '@shop/contracts/orders';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { type BrandColors, type ShippingMethodRow, type SocialLinks, storeSettings } from '../../db/schema.ts';
+import {
+  type BrandColors,
+  type ShippingMethodRow,
+  type SocialLinks,
+  storeSettings,
+  uploadedImages,
+} from '../../db/schema.ts';
 import { DEFAULT_STORE_SETTINGS } from '../../db/seed/settings.ts';
 import type { Deps } from '../../services.ts';
 
@@ -34,6 +45,10 @@ export interface Settings {
   /** The footer's badges as the owner chose them; null: the payment methods the shop takes. */
   paymentBadges: PaymentBadge[] | null;
   brandColors: BrandColors;
+  /** The store's logo: its upload id and the size of the header's picture (`thumb`); null: none. */
+  logo: { id: string; width: number; height: number } | null;
+  headerMenu: MenuLink[];
+  footerMenu: FooterColumn[];
   /** On: storefront pages and shoppers' changes answer 503 (issue 5). */
   maintenanceMode: boolean;
   lowStockThreshold: number;
@@ -42,6 +57,8 @@ export interface Settings {
   /** Issue 15: what pay-later invoices print for the transfer (empty = not set), and the seller's tax id. */
   bank: BankDetails;
   taxId: string;
+  /** The seller's name on invoices; empty: the store's name. */
+  legalName: string;
 }
 
 /**
@@ -69,7 +86,7 @@ export function createSettingsService(
       [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
     }
     if (!row) throw new Error('store settings missing');
-    return settingsOf(row);
+    return settingsOf(row, await logoOf(db, row.logo));
   }
 
   /** The current settings (at most CACHE_MS old in this process). */
@@ -94,6 +111,11 @@ export function createSettingsService(
       return storeProfile(await get(), card);
     },
 
+    /** Who takes the shop's cards, chosen at start (null: nobody). */
+    cardProvider(): CardPayments['card'] {
+      return card;
+    },
+
     /** Maintenance mode (issue 5), from the cached settings: one cheap look per request. */
     async maintenance(): Promise<boolean> {
       return (await get()).maintenanceMode;
@@ -112,7 +134,7 @@ export function createSettingsService(
       const query = ex.select().from(storeSettings).where(eq(storeSettings.id, 1));
       const [row] = opts.lock ? await query.for('update') : await query;
       if (!row) return load();
-      return settingsOf(row);
+      return settingsOf(row, await logoOf(ex, row.logo));
     },
 
     /**
@@ -144,6 +166,9 @@ export function createSettingsService(
           openingHours: next.opening_hours,
           paymentBadges: next.payment_badges,
           brandColors: next.brand_colors,
+          legalName: next.legal_name ?? previous.legalName,
+          headerMenu: next.header_menu ?? previous.headerMenu,
+          footerMenu: next.footer_menu ?? previous.footerMenu,
           socialLinks: social,
           maintenanceMode: next.maintenance_mode,
           lowStockThreshold: next.low_stock_threshold,
@@ -157,6 +182,22 @@ export function createSettingsService(
           updatedAt: clock.now(),
         })
         .where(eq(storeSettings.id, 1));
+    },
+
+    /** The logo as the PNG mails and invoices carry (contracts `LOGO_FILES`), or null without a logo. */
+    async logoPng(): Promise<Buffer | null> {
+      const { logo } = await get();
+      if (!logo) return null;
+      const [row] = await db
+        .select({ data: uploadedImages.data })
+        .from(uploadedImages)
+        .where(and(eq(uploadedImages.id, logo.id), eq(uploadedImages.variant, 'logo')));
+      return row?.data ?? null;
+    },
+
+    /** Makes upload `id` the store's logo (null: none), in the caller's transaction; `invalidate()` once committed. */
+    async setLogo(ex: Db | Tx, id: string | null): Promise<void> {
+      await ex.update(storeSettings).set({ logo: id, updatedAt: clock.now() }).where(eq(storeSettings.id, 1));
     },
 
     /** Replaces the settings (admin Settings, issue 5) and drops the cache. */
@@ -250,11 +291,24 @@ export function settingsToAdmin(s: Settings): AdminSettings {
     time_zone: s.timeZone,
     ...s.bank,
     tax_id: s.taxId,
+    legal_name: s.legalName,
+    header_menu: s.headerMenu,
+    footer_menu: s.footerMenu,
   };
 }
 
+/** The header picture's size of the logo upload `id` (null: none, or its upload is gone). */
+async function logoOf(ex: Db | Tx, id: string | null): Promise<Settings['logo']> {
+  if (id === null) return null;
+  const [thumb] = await ex
+    .select({ width: uploadedImages.width, height: uploadedImages.height })
+    .from(uploadedImages)
+    .where(and(eq(uploadedImages.id, id), eq(uploadedImages.variant, 'thumb')));
+  return thumb ? { id, ...thumb } : null;
+}
+
 /** The settings of the stored row. */
-function settingsOf(row: typeof storeSettings.$inferSelect): Settings {
+function settingsOf(row: typeof storeSettings.$inferSelect, logo: Settings['logo']): Settings {
   return {
     storeName: row.storeName,
     currency: 'USD',
@@ -274,6 +328,10 @@ function settingsOf(row: typeof storeSettings.$inferSelect): Settings {
     timeZone: row.timeZone,
     bank: bankOf(row),
     taxId: row.taxId,
+    legalName: row.legalName,
+    logo,
+    headerMenu: row.headerMenu,
+    footerMenu: row.footerMenu,
   };
 }
 
@@ -316,6 +374,12 @@ export function storeProfile(s: Settings, card: CardPayments['card']): StoreProf
     }),
     paymentBadges: (s.paymentBadges ?? acceptedMethods(s, card)).map((id) => ({ id, ...PAYMENT_BADGES[id] })),
     colors: { primary: s.brandColors.primary, primaryText: s.brandColors.primary_text, accent: s.brandColors.accent },
+    logo: s.logo && { url: uploadUrl(s.logo.id, 'thumb'), width: s.logo.width, height: s.logo.height },
+    icons: s.logo
+      ? LOGO_ICON_SIZES.map((size) => ({ size, url: logoFileUrl(s.logo?.id ?? '', `icon-${size}.png`) }))
+      : [],
+    headerMenu: s.headerMenu,
+    footerMenu: s.footerMenu,
   };
 }
 

@@ -11,7 +11,7 @@ import { toCard } from '../catalog/index.ts';
 import type { HomeViewSection } from '../home/index.ts';
 
 /**
- * The editor's model of admin Home page (docs/adr/040-home-page-sections.md): the sections being
+ * The editor's model of admin Home page (docs/adr/043-home-page-sections.md): the sections being
  * edited, each with a key of its own (the list reorders) and, for a rail of chosen products, the text
  * the owner types (slugs separated by commas, kept as typed until it is sent).
  */

@@ -8,6 +8,7 @@ import { AdminPage, DataTable, formatDateTime, Panel, QueryState, StatCard } fro
 import { dashboardQuery } from './api/get-dashboard.ts';
 import { describeSeries, RevenueChart } from './charts.tsx';
 import { RangePicker, useDayRange } from './range-picker.tsx';
+import { SetupChecklist } from './setup-checklist.tsx';
 
 export const statusLabel = (s: string) => s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
@@ -50,6 +51,7 @@ export function DashboardPage() {
       description="Sales for the chosen days, compared with the same number of days before."
       actions={<RangePicker value={range} onChange={setRange} />}
     >
+      <SetupChecklist />
       <QueryState query={query}>
         {(d) => (
           <>

@@ -1,40 +1,7 @@
 import type { StoreProfile } from '@shop/contracts/admin-settings';
-import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { NewsletterForm } from '../newsletter/index.ts';
-
-/** spec §2 footer links, grouped the way shoppers look for them. */
-const LINK_GROUPS = [
-  {
-    title: 'Company',
-    links: [
-      { to: '/about', label: 'About Us' },
-      { to: '/careers', label: 'Careers' },
-      { to: '/press', label: 'Press' },
-      { to: '/blog', label: 'Blog' },
-      { to: '/investors', label: 'Investors' },
-    ],
-  },
-  {
-    title: 'Customer Service',
-    links: [
-      { to: '/contact', label: 'Contact Us' },
-      { to: '/faq', label: 'FAQ' },
-      { to: '/shipping', label: 'Shipping Info' },
-      { to: '/returns', label: 'Returns' },
-      { to: '/size-guide', label: 'Size Guide' },
-    ],
-  },
-  {
-    title: 'Legal',
-    links: [
-      { to: '/terms', label: 'Terms of Service' },
-      { to: '/privacy', label: 'Privacy Policy' },
-      { to: '/cookies', label: 'Cookie Policy' },
-      { to: '/accessibility', label: 'Accessibility' },
-    ],
-  },
-] as const;
+import { MenuLinkTo } from './menu-link.tsx';
 
 /** The social networks in the order the footer lists them, each under the name it shows. */
 const SOCIAL = [
@@ -48,7 +15,8 @@ const linkClass =
   'text-slate-300 text-sm hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white';
 
 /**
- * spec §2 footer, site-wide. The layout loads it lazily: the server renders it in full, and the browser
+ * spec §2 footer, site-wide; its columns of links are the owner's (admin Settings › Menus; the demo's are
+ * the spec's links). The layout loads it lazily: the server renders it in full, and the browser
  * hydrates it once its code arrives, so none of it weighs on the first paint's JavaScript.
  */
 export default function Footer({ store }: { store?: StoreProfile }) {
@@ -69,15 +37,16 @@ export default function Footer({ store }: { store?: StoreProfile }) {
           <p className="font-bold text-white text-xl">{name}</p>
           <NewsletterForm />
         </div>
-        {LINK_GROUPS.map((group) => (
-          <nav key={group.title} aria-label={group.title}>
-            <h2 className="font-semibold text-white">{group.title}</h2>
+        {(store?.footerMenu ?? []).map((column, i) => (
+          // Headings may repeat; a column's place does not.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the columns are the owner's ordered list
+          <nav key={i} aria-label={column.title}>
+            <h2 className="font-semibold text-white">{column.title}</h2>
             <ul className="mt-3 space-y-2">
-              {group.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={linkClass}>
-                    {link.label}
-                  </Link>
+              {column.links.map((link, j) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the links are the owner's ordered list
+                <li key={j}>
+                  <MenuLinkTo link={link} className={linkClass} />
                 </li>
               ))}
             </ul>

@@ -1,4 +1,6 @@
+import type { MenuLink } from '@shop/contracts/admin-settings';
 import { NavLink } from 'react-router';
+import { MenuLinkTo } from './menu-link.tsx';
 import { openSiteDialog } from './site-dialogs.tsx';
 
 const linkClass =
@@ -13,11 +15,14 @@ export default function MobileMenu({
   isAuthenticated,
   onClose,
   onSignOut,
+  extraLinks,
 }: {
   id: string;
   isAuthenticated: boolean;
   onClose: () => void;
   onSignOut: () => void;
+  /** The owner's header links, after the shop's own. */
+  extraLinks: MenuLink[];
 }) {
   const openDialog = (name: 'login' | 'signup') => {
     onClose();
@@ -43,6 +48,13 @@ export default function MobileMenu({
             <NavLink to={to} end={to === '/'} className={linkClass} onClick={onClose}>
               {label}
             </NavLink>
+          </li>
+        ))}
+        {extraLinks.map((link, i) => (
+          // The panel closes on the navigation itself (the toggle's useCloseOnNavigation).
+          // biome-ignore lint/suspicious/noArrayIndexKey: the owner's ordered list
+          <li key={`extra-${i}`}>
+            <MenuLinkTo link={link} className={linkClass} />
           </li>
         ))}
         {isAuthenticated ? (

@@ -1,3 +1,4 @@
+import type { MenuLink, StoreProfile } from '@shop/contracts/admin-settings';
 import { DELAYS } from '@shop/contracts/constants';
 import { type FocusEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { plural } from '../../lib/plural.ts';
 import { signOut, syncSessionFromStorage, useSession } from '../auth/index.ts';
 import { loadCartSync, totalItems, useCart } from '../cart/index.ts';
 import { loadWishlistSync } from '../wishlist/index.ts';
+import { MenuLinkTo } from './menu-link.tsx';
 import { openSiteDialog, preloadSiteDialog, SiteDialogs } from './site-dialogs.tsx';
 
 // Panels, toasts, dialogs and the API client load when first wanted.
@@ -51,12 +53,12 @@ function useCloseOnNavigation(close: () => void) {
  * renders it in full and the browser hydrates it as soon as its code arrives (React replays a click
  * that comes earlier) — so that the first paint's JavaScript stays within budget (DESIGN §9).
  */
-export default function StorefrontHeader({ categories }: { categories: MenuCategory[] }) {
+export default function StorefrontHeader({ categories, store }: { categories: MenuCategory[]; store: HeaderStore }) {
   const hydrated = useShellEffects();
   const AppToaster = useLoadable(toaster, hydrated);
   return (
     <>
-      <Navbar categories={categories} />
+      <Navbar categories={categories} store={store} />
       {hydrated ? <SiteDialogs /> : null}
       {AppToaster ? <AppToaster /> : null}
     </>
@@ -93,8 +95,14 @@ function useShellEffects(): boolean {
   return hydrated;
 }
 
+/** What the header shows of the store: its name or logo, and the owner's links after its own. */
+export type HeaderStore = Pick<StoreProfile, 'name' | 'logo' | 'headerMenu'>;
+
+/** The header's logo is this tall (CSS pixels); its width follows the picture. */
+const LOGO_HEIGHT = 32;
+
 /** spec §2 navbar. */
-export function Navbar({ categories }: { categories: MenuCategory[] }) {
+export function Navbar({ categories, store }: { categories: MenuCategory[]; store: HeaderStore }) {
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   const cartCount = useCart((s) => totalItems(s.items));
   const signOut = useSignOut();
@@ -128,8 +136,18 @@ export function Navbar({ categories }: { categories: MenuCategory[] }) {
   return (
     <header className="sticky top-0 z-40 border-slate-200 border-b bg-white">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="font-bold text-slate-950 text-xl tracking-tight">
-          Shop
+        <Link to="/" className="flex items-center font-bold text-slate-950 text-xl tracking-tight">
+          {store.logo ? (
+            <img
+              src={store.logo.url}
+              alt={store.name}
+              height={LOGO_HEIGHT}
+              width={Math.round((store.logo.width / store.logo.height) * LOGO_HEIGHT)}
+              className="h-8 w-auto max-w-48 object-contain"
+            />
+          ) : (
+            store.name
+          )}
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
@@ -147,6 +165,12 @@ export function Navbar({ categories }: { categories: MenuCategory[] }) {
               </NavLink>
             </li>
             <li>{dialogButton('contact', 'Contact')}</li>
+            {store.headerMenu.map((link, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the owner's ordered list
+              <li key={i}>
+                <MenuLinkTo link={link} className={itemClass} />
+              </li>
+            ))}
           </ul>
         </nav>
         <div className="flex items-center gap-1">
@@ -183,7 +207,11 @@ export function Navbar({ categories }: { categories: MenuCategory[] }) {
               {cartCount}
             </span>
           </Link>
-          <MobileMenuToggle isAuthenticated={isAuthenticated} onSignOut={() => void signOut()} />
+          <MobileMenuToggle
+            isAuthenticated={isAuthenticated}
+            onSignOut={() => void signOut()}
+            extraLinks={store.headerMenu}
+          />
         </div>
       </Container>
     </header>
@@ -191,7 +219,15 @@ export function Navbar({ categories }: { categories: MenuCategory[] }) {
 }
 
 /** spec §2: the mobile menu toggles; Escape closes it and returns focus to the toggle. */
-function MobileMenuToggle({ isAuthenticated, onSignOut }: { isAuthenticated: boolean; onSignOut: () => void }) {
+function MobileMenuToggle({
+  isAuthenticated,
+  onSignOut,
+  extraLinks,
+}: {
+  isAuthenticated: boolean;
+  onSignOut: () => void;
+  extraLinks: MenuLink[];
+}) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -223,7 +259,13 @@ function MobileMenuToggle({ isAuthenticated, onSignOut }: { isAuthenticated: boo
         {open ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
       </button>
       {MobileMenu ? (
-        <MobileMenu id={panelId} isAuthenticated={isAuthenticated} onClose={close} onSignOut={onSignOut} />
+        <MobileMenu
+          id={panelId}
+          isAuthenticated={isAuthenticated}
+          onClose={close}
+          onSignOut={onSignOut}
+          extraLinks={extraLinks}
+        />
       ) : null}
     </div>
   );

@@ -6,7 +6,7 @@ import type { Route } from './+types/home';
 
 /**
  * Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change
- * (saving the home page's sections counts as a settings change: docs/adr/040-home-page-sections.md).
+ * (saving the home page's sections counts as a settings change: docs/adr/043-home-page-sections.md).
  */
 export const handle = pageCache();
 
@@ -22,7 +22,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /**
  * Reads the owner's sections and what they show in-process through the load context (DESIGN §3), never
- * over HTTP; the sections are the owner's data (docs/adr/040-home-page-sections.md).
+ * over HTTP; the sections are the owner's data (docs/adr/043-home-page-sections.md).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   // spec §2 says the home loader waits 1 s; DESIGN §7 keeps that wait for demos only.

@@ -57,7 +57,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       <MaintenancePreviewBanner />
       {/* The fallback has the header's height: nothing moves when it streams in. */}
       <Suspense fallback={<div className="h-16 border-slate-200 border-b" />}>
-        <StorefrontHeader categories={loaderData.categories} />
+        <StorefrontHeader categories={loaderData.categories} store={loaderData.store} />
       </Suspense>
       <div id="main" className="flex-1">
         <Outlet />

@@ -25,7 +25,7 @@ import { useDebounced } from './use-debounced.ts';
 
 /**
  * Admin › Home page: the home page's sections in order — add, edit, move, remove, save — beside a live
- * preview drawn by the storefront's own section components (docs/adr/040-home-page-sections.md).
+ * preview drawn by the storefront's own section components (docs/adr/043-home-page-sections.md).
  */
 export function HomePageEditor() {
   const query = useHomePage();

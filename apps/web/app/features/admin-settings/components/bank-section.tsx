@@ -14,6 +14,7 @@ const FIELDS = [
   'bank_name',
   'payment_reference',
   'tax_id',
+  'legal_name',
 ] as const satisfies readonly (keyof AdminSettings)[];
 type BankField = (typeof FIELDS)[number];
 type BankValues = Pick<AdminSettings, BankField>;
@@ -25,6 +26,7 @@ const LABELS: Record<BankField, string> = {
   bank_name: 'Bank name',
   payment_reference: 'Payment reference',
   tax_id: 'Tax ID',
+  legal_name: 'Legal name',
 };
 
 const HINTS: Partial<Record<BankField, string>> = {
@@ -32,6 +34,7 @@ const HINTS: Partial<Record<BankField, string>> = {
   payment_reference:
     'What the customer quotes on the transfer: {number} becomes the order number, e.g. Order {number}.',
   tax_id: 'Your VAT or tax number, printed on every invoice.',
+  legal_name: 'The company’s name invoices print as the seller, when it is not the store’s name.',
 };
 
 const bankSettings = (settings: AdminSettings, form: BankValues): AdminSettings => ({ ...settings, ...form });

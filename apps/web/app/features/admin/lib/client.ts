@@ -55,8 +55,8 @@ export const adminApi = {
       return (res.status === 204 ? undefined : await res.json()) as T;
     });
   },
-  /** multipart/form-data (image uploads); the browser sets the boundary. */
-  upload<T>(path: string, form: FormData): Promise<T> {
-    return readable(() => api.post(`admin/${path}`, { body: form }).json<T>());
+  /** multipart/form-data (image uploads); the browser sets the boundary. PUT where the upload replaces one. */
+  upload<T>(path: string, form: FormData, method: 'post' | 'put' = 'post'): Promise<T> {
+    return readable(() => api[method](`admin/${path}`, { body: form }).json<T>());
   },
 };

@@ -16,7 +16,7 @@ interface Levels {
 const heading = 'font-semibold text-2xl';
 
 /**
- * The home page's sections in order (docs/adr/040-home-page-sections.md), drawn the same on the
+ * The home page's sections in order (docs/adr/043-home-page-sections.md), drawn the same on the
  * storefront and in admin Home page's live preview (`preview`). Only the first hero is the page's
  * heading and loads its picture at once; every other picture loads lazily, every box is reserved.
  */
