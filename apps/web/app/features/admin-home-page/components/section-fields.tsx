@@ -61,7 +61,7 @@ export function SectionFields({
             type="number"
             min={RAIL_LIMIT.min}
             max={RAIL_LIMIT.max}
-            value={section.limit}
+            value={Number.isNaN(section.limit) ? '' : section.limit}
             onChange={(e) => set({ limit: e.target.valueAsNumber })}
           />
         </div>
