@@ -35,7 +35,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, headers = staff) =>
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown, headers = staff) =>
   t.app.inject({
     method,
     url: `/api/admin${url}`,
@@ -281,5 +281,21 @@ describe('a shop of its own (SEED=none)', () => {
     await t.app.services.settings.invalidate();
     expect((await saved())[0]).toMatchObject({ type: 'hero', title: 'Tea, properly' });
     expect((await home()).body).toContain('Owl Teapot');
+  });
+
+  it('forgetting the saved list brings the neutral home back, audited; staff only', async () => {
+    expect((await call('DELETE', '/home-page', undefined, {})).statusCode).toBe(401);
+    await t.db.update(storeSettings).set({ storeName: 'Owl & Co' });
+    await t.app.services.settings.invalidate();
+    const put = await call('PUT', '/home-page', { sections: [{ type: 'hero', title: 'Tea, properly' }] });
+    expect(put.statusCode, put.body).toBe(200);
+    const res = await call('DELETE', '/home-page');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().updated_at).toBeNull();
+    expect(res.json().sections[0]).toMatchObject({ type: 'hero', title: 'Owl & Co' });
+    expect(await t.db.select().from(homePage)).toEqual([]);
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'home_page.reset'));
+    expect(entry?.before).toMatchObject({ sections: [{ title: 'Tea, properly' }] });
+    expect((await home()).body).toMatch(/<h1[^>]*>Owl &amp; Co<\/h1>/);
   });
 });

@@ -7,6 +7,7 @@ export const homePageSamples: RouteSamples = {
   'PUT /api/admin/home-page': {
     request: () => ({ url: '/api/admin/home-page', payload: { sections: demoHomeSections() } }),
   },
+  'DELETE /api/admin/home-page': { request: () => ({ url: '/api/admin/home-page' }) },
   'POST /api/admin/home-page/preview': {
     request: () => ({ url: '/api/admin/home-page/preview', payload: { sections: demoHomeSections() } }),
   },

@@ -36,6 +36,19 @@ export const adminHomePageRoutes: AdminRoutesPlugin = async (app, { services }) 
     (request) => home.save(actorOf(request), request.body),
   );
 
+  app.delete(
+    '/home-page',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Forget the saved sections: the home is the neutral one again (the store’s name, new arrivals)',
+        response: { 200: adminHomePage, ...errors },
+      },
+    },
+    (request) => home.reset(actorOf(request)),
+  );
+
   app.post(
     '/home-page/preview',
     {

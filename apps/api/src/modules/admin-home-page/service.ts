@@ -1,7 +1,13 @@
 import type { AdminHomePage, HomePage, ResolvedHomePage } from '@shop/contracts/home-page';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
-import { type HomePageService, lockHomePage, selectHomePage, upsertHomePage } from '../home-page/index.ts';
+import {
+  deleteHomePage,
+  type HomePageService,
+  lockHomePage,
+  selectHomePage,
+  upsertHomePage,
+} from '../home-page/index.ts';
 
 /**
  * Admin Home page (docs/adr/043-home-page-sections.md): staff read and replace the whole list of
@@ -39,6 +45,23 @@ export function createAdminHomePageService(
       });
       await homePage.invalidate();
       return { sections: saved.sections, updated_at: saved.updatedAt.toISOString() };
+    },
+
+    /** Forgets the saved list (audited): the home is the neutral one again, naming the store as it is named. */
+    async reset(actor: Actor): Promise<AdminHomePage> {
+      await db.transaction(async (tx) => {
+        const before = await lockHomePage(tx);
+        if (!before) return;
+        await deleteHomePage(tx);
+        await audit.record(tx, actor, {
+          action: 'home_page.reset',
+          entityType: 'home_page',
+          entityId: null,
+          before: { sections: before.sections },
+        });
+      });
+      await homePage.invalidate();
+      return { sections: await homePage.sections(), updated_at: null };
     },
 
     /** What the page would show with these sections, nothing saved: the admin's live preview. */

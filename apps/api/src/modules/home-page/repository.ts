@@ -70,3 +70,8 @@ export async function selectBySlugs(db: Db, slugs: string[]): Promise<Product[]>
     .orderBy(sql`array_position(${sql.param(slugs)}::text[], ${products.slug})`);
   return rows.map(toProductWire);
 }
+
+/** Forgets the saved list: the home is the neutral one again. */
+export async function deleteHomePage(tx: Tx): Promise<void> {
+  await tx.delete(homePage).where(eq(homePage.id, 1));
+}
