@@ -22,6 +22,15 @@ export function useSaveHomePage() {
   });
 }
 
+/** DELETE /api/admin/home-page: forgets the saved sections; the home is the neutral one again. */
+export function useResetHomePage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => adminApi.delete<AdminHomePage>('home-page'),
+    onSuccess: (neutral) => client.setQueryData(homePageQuery().queryKey, neutral),
+  });
+}
+
 /**
  * POST /api/admin/home-page/preview: the categories and products `body`'s sections show, nothing saved.
  * Kept for a minute per distinct body, and the last answer stays on screen while the next one loads.

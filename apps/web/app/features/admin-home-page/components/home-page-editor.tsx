@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { AdminPage, ErrorText, Panel, QueryState, SelectField } from '../../admin/index.ts';
 import { categoriesQuery } from '../../admin-categories/index.ts';
 import { HomeSections } from '../../home/index.ts';
-import { useHomePage, usePreviewHomePage, useSaveHomePage } from '../api/home-page.ts';
+import { useHomePage, usePreviewHomePage, useResetHomePage, useSaveHomePage } from '../api/home-page.ts';
 import {
   type DraftSection,
   lookupBody,
@@ -53,6 +53,7 @@ function Editor({ saved, categories }: { saved: HomeSection[]; categories: Admin
   const [adding, setAdding] = useState<SectionType>('hero');
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveHomePage();
+  const reset = useResetHomePage();
 
   // Categories and products come from the server, asked for once the owner pauses typing.
   const lookup = useDebounced(
@@ -146,10 +147,25 @@ function Editor({ saved, categories }: { saved: HomeSection[]; categories: Admin
         </Panel>
 
         <div className="space-y-2">
-          <ErrorText error={problem ?? save.error} />
-          <Button onClick={onSave} disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save home page'}
-          </Button>
+          <ErrorText error={problem ?? save.error ?? reset.error} />
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={onSave} disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save home page'}
+            </Button>
+            <Button
+              variant="outline"
+              disabled={reset.isPending}
+              onClick={() => {
+                if (
+                  !window.confirm('Replace the home page with the plain one: the store’s name and the newest products?')
+                )
+                  return;
+                reset.mutate(undefined, { onSuccess: () => toast.success('Home page reset') });
+              }}
+            >
+              Reset to the plain home page
+            </Button>
+          </div>
         </div>
       </div>
 
