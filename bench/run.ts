@@ -182,13 +182,27 @@ async function main() {
     const categoryPath = `/products/category/${category?.id}`;
     const productPath = `/products/${first.id}`;
     const pages: Record<string, string> = {};
-    for (const pagePath of [categoryPath, productPath]) {
+    for (const pagePath of ['/', categoryPath, productPath]) {
       const res = await fetch(`${base}${pagePath}`, { redirect: 'manual' });
       if (res.status !== 200) throw new Error(`GET ${pagePath} → ${res.status}`);
       pages[pagePath] = await res.text();
     }
     const browser = { 'accept-encoding': 'br, gzip' };
-    let missed = 0;
+    /** A page whose query string changes every request: every answer is a fresh render (a miss). */
+    const everyRenderRequest = (pagePath: string): Scenario => {
+      let n = 0;
+      const join = pagePath.includes('?') ? '&' : '?';
+      return {
+        requests: [
+          {
+            method: 'GET',
+            path: pagePath,
+            headers: browser,
+            setupRequest: (request) => ({ ...request, path: `${pagePath}${join}v=${n++}` }),
+          },
+        ],
+      };
+    };
 
     const started = await startTwin({ list, product, search, cart, dashboard, sales, orders, pages });
     twin = started.child;
@@ -199,21 +213,12 @@ async function main() {
       ['GET /api/products?limit=20', { requests: [{ method: 'GET', path: '/api/products?limit=20' }] }],
       [`GET /api/products/{id}`, { requests: [{ method: 'GET', path: `/api/products/${first.id}` }] }],
       ['GET /api/products?q=wireless', { requests: [{ method: 'GET', path: '/api/products?q=wireless&limit=20' }] }],
+      ['GET / (page)', { requests: [{ method: 'GET', path: '/', headers: browser }] }],
+      ['GET /?v=N (page, every answer rendered)', everyRenderRequest('/')],
       ['GET /products/category/{id} (page)', { requests: [{ method: 'GET', path: categoryPath, headers: browser }] }],
+      ['GET /products/category/{id}?v=N (page, every answer rendered)', everyRenderRequest(categoryPath)],
       ['GET /products/{id} (page)', { requests: [{ method: 'GET', path: productPath, headers: browser }] }],
-      [
-        'GET /products/{id}?v=N (page, every answer rendered)',
-        {
-          requests: [
-            {
-              method: 'GET',
-              path: productPath,
-              headers: browser,
-              setupRequest: (request) => ({ ...request, path: `${productPath}?v=${missed++}` }),
-            },
-          ],
-        },
-      ],
+      ['GET /products/{id}?v=N (page, every answer rendered)', everyRenderRequest(productPath)],
       [
         'POST /api/products/add-to-cart',
         {

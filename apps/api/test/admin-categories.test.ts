@@ -171,6 +171,29 @@ describe('admin categories', () => {
     expect(await productCategory(product.id)).toEqual({ c: b.id, s: null });
   });
 
+  it('a renamed subcategory’s old slug still finds it, until another subcategory of its category is called that', async () => {
+    const c = await newCategory(`Tapers ${unique()}`);
+    const sub = (await call('POST', `/categories/${c.id}/subcategories`, { name: 'Dinner' })).json().subcategories[0];
+    const product = await createProduct(t, { categoryId: c.id, subcategoryId: sub.id });
+    const listed = async (slug: string) =>
+      (
+        (await t.app.inject({ url: `/api/products?category=${c.id}&subcategory=${encodeURIComponent(slug)}` })).json()
+          .items as { id: string }[]
+      ).map((p) => p.id);
+    expect(
+      (await call('PATCH', `/categories/${c.id}/subcategories/${sub.id}`, { name: 'Dinner Tapers' })).statusCode,
+    ).toBe(200);
+    expect(await listed('dinner tapers')).toEqual([product.id]);
+    expect(await listed('dinner')).toEqual([product.id]);
+    expect((await menu()).find((x) => x.id === c.id)?.subcategories[0]).toMatchObject({
+      slug: 'dinner tapers',
+      former_slugs: ['dinner'],
+    });
+    // A new subcategory called Dinner takes the slug: the old links now lead to it.
+    expect((await call('POST', `/categories/${c.id}/subcategories`, { name: 'Dinner' })).statusCode).toBe(201);
+    expect(await listed('dinner')).toEqual([]);
+  });
+
   it('reorders a category’s subcategories', async () => {
     const c = await newCategory(`Holders ${unique()}`);
     for (const name of ['Brass', 'Glass', 'Wood']) await call('POST', `/categories/${c.id}/subcategories`, { name });

@@ -128,7 +128,14 @@ export const productIdParam = z.object({
 export const productList = paged(product);
 export type ProductList = z.infer<typeof productList>;
 
-export const subcategory = z.object({ name: z.string(), slug: z.string(), icon: z.string(), count: z.number().int() });
+export const subcategory = z.object({
+  name: z.string(),
+  slug: z.string(),
+  /** Slugs it had before a rename: `?subcategory=` takes them for it. */
+  former_slugs: z.array(z.string()),
+  icon: z.string(),
+  count: z.number().int(),
+});
 export const featuredCard = z.object({ name: z.string(), slug: z.string(), image: z.string() });
 /** The offer box of a category's menu panel, as the owner wrote it. */
 export const categoryOffer = z.object({ title: z.string(), text: z.string(), link: z.string().nullable() });

@@ -141,6 +141,8 @@ export const subcategories = pgTable(
     name: text().notNull(),
     /** The lowercased name, as the spec's URLs carry it. */
     slug: text().notNull(),
+    /** The slugs it had before a rename, newest last: `?subcategory=` still finds it by them. */
+    formerSlugs: text('former_slugs').array().notNull().default(sql`'{}'::text[]`),
     icon: text().notNull(),
     position: integer().notNull().default(0),
   },

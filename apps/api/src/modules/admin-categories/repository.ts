@@ -76,7 +76,12 @@ export function lockAllCategories(tx: Tx) {
 
 export async function lockSubcategory(tx: Tx, categoryId: string, subId: number) {
   const [row] = await tx
-    .select({ id: subcategories.id, name: subcategories.name })
+    .select({
+      id: subcategories.id,
+      name: subcategories.name,
+      slug: subcategories.slug,
+      formerSlugs: subcategories.formerSlugs,
+    })
     .from(subcategories)
     .where(and(eq(subcategories.id, subId), eq(subcategories.categoryId, categoryId)))
     .for('update');
@@ -183,7 +188,9 @@ export async function insertSubcategory(
 export async function updateSubcategory(
   tx: Tx,
   subId: number,
-  values: Partial<Pick<typeof subcategories.$inferInsert, 'name' | 'slug' | 'icon' | 'categoryId' | 'position'>>,
+  values: Partial<
+    Pick<typeof subcategories.$inferInsert, 'name' | 'slug' | 'formerSlugs' | 'icon' | 'categoryId' | 'position'>
+  >,
 ) {
   if (Object.keys(values).length > 0) await tx.update(subcategories).set(values).where(eq(subcategories.id, subId));
 }

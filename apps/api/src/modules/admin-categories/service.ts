@@ -305,8 +305,11 @@ export function createAdminCategoriesService(
           const before = (await written(tx, categoryId)).subcategories.find((s) => s.id === subId);
           const name = body.name ?? sub.name;
           return namedSubcategory(name, names.get(target) ?? target, async () => {
+            const slug = body.name === undefined ? sub.slug : subcategorySlug(body.name);
             await updateSubcategory(tx, subId, {
-              ...(body.name === undefined ? {} : { name: body.name, slug: subcategorySlug(body.name) }),
+              ...(body.name === undefined ? {} : { name: body.name, slug }),
+              // Links made with the old slug keep finding it.
+              ...(slug === sub.slug ? {} : { formerSlugs: [...sub.formerSlugs.filter((s) => s !== slug), sub.slug] }),
               ...(body.icon === undefined ? {} : { icon: body.icon }),
               ...(target === categoryId ? {} : { categoryId: target }),
             });

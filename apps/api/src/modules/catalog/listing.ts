@@ -63,8 +63,12 @@ export function whereOf(
     );
   }
   if (query.subcategory) {
-    // A slug is unique within its category only: any subcategory of that slug.
-    where.push(`p.subcategory_id in (select s.id from subcategories s where s.slug = ${param(query.subcategory)})`);
+    // A slug is unique within its category only: any subcategory of that slug. A slug a subcategory had
+    // before a rename still finds it, unless another subcategory of its category is called that now.
+    const slug = param(query.subcategory);
+    where.push(
+      `p.subcategory_id in (select s.id from subcategories s where s.slug = ${slug} or (${slug} = any(s.former_slugs) and not exists (select from subcategories now where now.category_id = s.category_id and now.slug = ${slug})))`,
+    );
   }
   if (query.featured) where.push(`p.featured @> array[${param(query.featured)}::text]`);
   if (query.tag) where.push(`p.tags @> array[${param(query.tag)}::text]`);

@@ -28,6 +28,7 @@ export async function loadCategories(db: Db): Promise<Category[]> {
         categoryId: subcategories.categoryId,
         name: subcategories.name,
         slug: subcategories.slug,
+        formerSlugs: subcategories.formerSlugs,
         icon: subcategories.icon,
         count: count(products.id),
       })
@@ -63,7 +64,7 @@ export async function loadCategories(db: Db): Promise<Category[]> {
     badge: c.badge,
     subcategories: subs
       .filter((s) => s.categoryId === c.id)
-      .map((s) => ({ name: s.name, slug: s.slug, icon: s.icon, count: s.count })),
+      .map((s) => ({ name: s.name, slug: s.slug, former_slugs: s.formerSlugs, icon: s.icon, count: s.count })),
     featured: cards.filter((f) => f.categoryId === c.id).map((f) => ({ name: f.name, slug: f.slug, image: f.image })),
   }));
 }

@@ -29,6 +29,13 @@ export async function loadListing(
     categories.find((c) => c.id === params.category) ?? categories.find((c) => leadsTo(c, params.category ?? ''));
   if (named) params.category = named.id;
   const categoryId = params.category;
+  // Likewise a subcategory named by a slug it had before a rename, unless another one is called that now.
+  const inScope = categories.filter((c) => !categoryId || c.id === categoryId).flatMap((c) => c.subcategories);
+  const wanted = params.subcategory;
+  if (wanted && !inScope.some((s) => s.slug === wanted)) {
+    const renamed = inScope.find((s) => s.former_slugs.includes(wanted));
+    if (renamed) params.subcategory = renamed.slug;
+  }
   for (const category of categories) {
     if (category.id === categoryId) names.category = category.name;
     const sub = category.subcategories.find((s) => s.slug === params.subcategory);
