@@ -12,6 +12,7 @@ import { createAdminCatalogService } from './modules/admin-catalog/index.ts';
 import { createCatalogIoService } from './modules/admin-catalog-io/index.ts';
 import { createAdminCategoriesService } from './modules/admin-categories/index.ts';
 import { createAdminDiscountsService } from './modules/admin-discounts/index.ts';
+import { createAdminHomePageService } from './modules/admin-home-page/index.ts';
 import { createInsightsService } from './modules/admin-insights/index.ts';
 import { createAdminNewsletterService } from './modules/admin-newsletter/index.ts';
 import { createAdminOrdersService } from './modules/admin-orders/index.ts';
@@ -32,6 +33,7 @@ import { createContentService } from './modules/content/index.ts';
 import { createDiscountsService } from './modules/discounts/index.ts';
 import { createErrorReportService } from './modules/error-reports/index.ts';
 import { createHealthService } from './modules/health/index.ts';
+import { createHomePageService } from './modules/home-page/index.ts';
 import { createInvoiceLinks, createInvoicesService } from './modules/invoices/index.ts';
 import { createMediaService } from './modules/media/index.ts';
 import { createNewsletterService } from './modules/newsletter/index.ts';
@@ -108,6 +110,7 @@ export function createServices(deps: Deps) {
   const backInStock = createBackInStockService(deps, { catalog });
   const media = createMediaService(deps, { catalog });
   const content = createContentService(deps, { settings });
+  const homePage = createHomePageService(deps, { catalog, settings });
   const errorReports = createErrorReportService(deps);
   const discounts = createDiscountsService();
   const checkout = createCheckoutService(deps, { settings, discounts });
@@ -136,6 +139,7 @@ export function createServices(deps: Deps) {
     backInStock,
     media,
     content,
+    homePage,
     newsletter: createNewsletterService(deps),
     contact: createContactService(deps),
     discounts,
@@ -161,6 +165,7 @@ export function createServices(deps: Deps) {
     adminDiscounts: createAdminDiscountsService(deps, { audit }),
     adminNewsletter: createAdminNewsletterService(longWork),
     adminPages: createAdminPagesService(deps, { content, audit }),
+    adminHomePage: createAdminHomePageService(deps, { audit, homePage }),
     adminStaff: createAdminStaffService(deps, { audit }),
     adminSupport: createAdminSupportService(deps, { audit, errorReports }),
   };

@@ -5,6 +5,7 @@ import { brandsSamples } from './admin-access/brands.ts';
 import { catalogSamples } from './admin-access/catalog.ts';
 import { catalogIoSamples } from './admin-access/catalog-io.ts';
 import { categoriesSamples } from './admin-access/categories.ts';
+import { homePageSamples } from './admin-access/home-page.ts';
 import { insightsSamples } from './admin-access/insights.ts';
 import { mediaSamples } from './admin-access/media.ts';
 import { ordersSamples } from './admin-access/orders.ts';
@@ -24,6 +25,7 @@ const SAMPLES: RouteSamples = {
   ...catalogSamples,
   ...brandsSamples,
   ...categoriesSamples,
+  ...homePageSamples,
   ...catalogIoSamples,
   ...ordersSamples,
   ...insightsSamples,

@@ -78,6 +78,7 @@ export default [
       route('products/view-product/:productId', 'routes/admin/view-product.tsx'),
       route('brands', 'routes/admin/brands.tsx'),
       route('categories', 'routes/admin/categories.tsx'),
+      route('home-page', 'routes/admin/home-page.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('pay-later', 'routes/admin/pay-later.tsx'),
       route('transactions', 'routes/admin/transactions.tsx'),

@@ -1,3 +1,4 @@
+import type { HomeSection } from '@shop/contracts/home-page';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -1104,4 +1105,20 @@ export const uploadedImages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.id, t.variant] })],
+);
+
+/**
+ * The home page's sections in order (docs/adr/043-home-page-sections.md): one row (id 1), replaced whole
+ * by admin Home page, validated by contracts `homePage` before it is written. No row: the neutral home
+ * (a hero with the store's name and the newest products).
+ */
+export const homePage = pgTable(
+  'home_page',
+  {
+    id: integer().primaryKey().default(1),
+    sections: jsonb().$type<HomeSection[]>().notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('home_page_single_row', sql`${t.id} = 1`)],
 );

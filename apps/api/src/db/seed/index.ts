@@ -6,6 +6,7 @@ import { users } from '../schema.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedHomePage } from './home-page.ts';
 import { seedSettings } from './settings.ts';
 
 interface Logger {
@@ -55,6 +56,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     await seedSettings(tx, opts.mode);
     // The footer's pages and the help centre belong to every shop, demo or not (DESIGN §7).
     await seedContent(tx);
+    // Every shop's home page is a list of sections its owner edits (docs/adr/043-home-page-sections.md).
+    await seedHomePage(tx, opts.mode);
     // Customers and six months of orders, so the dashboard and reports mean something (issue 5).
     if (opts.mode === 'demo') await seedDemoOrders(tx, opts.now ?? new Date());
     // A generated password goes back to the caller, which shows it once (there is no default, ASVS 2.3).

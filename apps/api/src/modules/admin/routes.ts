@@ -4,6 +4,7 @@ import { adminCatalogRoutes } from '../admin-catalog/index.ts';
 import { adminCatalogIoRoutes } from '../admin-catalog-io/index.ts';
 import { adminCategoriesRoutes } from '../admin-categories/index.ts';
 import { adminDiscountsRoutes } from '../admin-discounts/index.ts';
+import { adminHomePageRoutes } from '../admin-home-page/index.ts';
 import { adminInsightsRoutes } from '../admin-insights/index.ts';
 import { adminNewsletterRoutes } from '../admin-newsletter/index.ts';
 import { adminOrdersRoutes } from '../admin-orders/index.ts';
@@ -42,6 +43,7 @@ export const adminRoutes: AdminRoutesPlugin = async (app, opts) => {
   await app.register(adminDiscountsRoutes, area);
   await app.register(adminNewsletterRoutes, area);
   await app.register(adminPagesRoutes, area);
+  await app.register(adminHomePageRoutes, area);
   await app.register(adminStaffRoutes, area);
   await app.register(adminSupportRoutes, area);
   await app.register(storefrontPreviewRoutes, area);

@@ -1,0 +1,46 @@
+import type { AdminHomePage, HomePageInput, ResolvedHomePage } from '@shop/contracts/home-page';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminApi } from '../../admin/index.ts';
+
+const root = ['admin', 'home-page'] as const;
+
+/** GET /api/admin/home-page: the sections shoppers see now. */
+export const homePageQuery = () =>
+  queryOptions({
+    queryKey: [...root, 'saved'],
+    queryFn: ({ signal }) => adminApi.get<AdminHomePage>('home-page', undefined, signal),
+  });
+
+export const useHomePage = () => useQuery(homePageQuery());
+
+/** PUT /api/admin/home-page: replaces the whole list; the storefront shows it at once. */
+export function useSaveHomePage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HomePageInput) => adminApi.put<AdminHomePage>('home-page', body),
+    onSuccess: (saved) => client.setQueryData(homePageQuery().queryKey, saved),
+  });
+}
+
+/** DELETE /api/admin/home-page: forgets the saved sections; the home is the neutral one again. */
+export function useResetHomePage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => adminApi.delete<AdminHomePage>('home-page'),
+    onSuccess: (neutral) => client.setQueryData(homePageQuery().queryKey, neutral),
+  });
+}
+
+/**
+ * POST /api/admin/home-page/preview: the categories and products `body`'s sections show, nothing saved.
+ * Kept for a minute per distinct body, and the last answer stays on screen while the next one loads.
+ */
+export function usePreviewHomePage(body: HomePageInput | null) {
+  return useQuery({
+    queryKey: [...root, 'preview', body],
+    queryFn: () => adminApi.post<ResolvedHomePage>('home-page/preview', body),
+    enabled: body !== null,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+  });
+}

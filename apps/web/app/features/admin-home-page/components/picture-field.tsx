@@ -1,0 +1,59 @@
+import type { UploadedImage } from '@shop/contracts/admin-catalog';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { adminApi, ErrorText, TextField } from '../../admin/index.ts';
+
+/**
+ * A section's picture: a picture uploaded to the shop (its /media/… address, pasted from another
+ * product or brand) or a new upload through the product form's upload (POST /api/admin/uploads/images).
+ */
+export function PictureField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const fileId = useId();
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return adminApi.upload<UploadedImage>('uploads/images', form);
+    },
+    onSuccess: (image) => onChange(image.url),
+  });
+  return (
+    <div className="space-y-2">
+      <TextField
+        id={id}
+        label={label}
+        hint="A picture uploaded to the shop (/media/… address), or upload one below. Leave empty for none."
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value.trim() === '' ? null : e.target.value.trim())}
+      />
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <label htmlFor={fileId} className="font-medium">
+          Upload a picture for {label.toLowerCase()}
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          disabled={upload.isPending}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) upload.mutate(file);
+            e.target.value = '';
+          }}
+        />
+        {upload.isPending ? <span role="status">Uploading…</span> : null}
+      </div>
+      <ErrorText error={upload.error} />
+    </div>
+  );
+}
