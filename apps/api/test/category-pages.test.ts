@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, featuredCards, products } from '../src/db/schema.ts';
+import { multipartFile, pngImage } from './admin-catalog-fixtures.ts';
 import { authHeaders, createProduct } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { ensureWebBuild } from './web-build.ts';
@@ -200,5 +201,57 @@ describe('a category’s aliases', () => {
 
     expect((await admin('PATCH', `/categories/${category.id}`, { aliases: [] })).json().aliases).toEqual([]);
     expect((await t.app.inject({ url: `/products/category/jackets-${n}` })).statusCode).toBe(404);
+  });
+});
+
+describe('a category’s picture and its words for search engines', () => {
+  it('are the owner’s: the page’s title and description, the picture on /categories, public once shown', async () => {
+    const candles = await newCategory(`Tealights ${unique()}`);
+    const upload = multipartFile(await pngImage(300, 100));
+    const picture = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/uploads/images',
+        headers: { ...headers, ...upload.headers },
+        payload: upload.payload,
+      })
+    ).json().url as string;
+    // An upload no page shows yet is staff's only.
+    expect((await t.app.inject({ url: picture })).statusCode).toBe(404);
+
+    const res = await admin('PATCH', `/categories/${candles.id}`, {
+      picture,
+      seo_title: 'Tealights that burn clean',
+      seo_description: 'Small candles of beeswax, poured by hand.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ picture, seo_title: 'Tealights that burn clean' });
+
+    const page = (await t.app.inject({ url: `/products/category/${candles.id}` })).body;
+    expect(page).toMatch(/<title>Tealights that burn clean[^<]*<\/title>/);
+    expect(page).toContain('<meta name="description" content="Small candles of beeswax, poured by hand."/>');
+    expect((await t.app.inject({ url: '/categories' })).body).toContain(`src="${picture}"`);
+    expect((await t.app.inject({ url: picture })).statusCode).toBe(200);
+  });
+
+  it('refuses a picture from elsewhere and words too long for a search result, and keeps what it had', async () => {
+    const c = await newCategory(`Wicks ${unique()}`);
+    const bad: [object, string][] = [
+      [{ picture: 'https://elsewhere.example/a.png' }, 'picture must be one uploaded to the shop'],
+      [{ seo_title: 'x'.repeat(71) }, 'at most 70 characters'],
+      [{ seo_description: 'x'.repeat(161) }, 'at most 160 characters'],
+      [{ seo_title: 'two\nlines' }, 'one plain line'],
+    ];
+    for (const [body, message] of bad) {
+      const res = await admin('PATCH', `/categories/${c.id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    const [kept] = (
+      (await t.app.inject({ url: '/api/admin/categories', headers })).json() as {
+        items: { id: string; picture: string | null; seo_title: string }[];
+      }
+    ).items.filter((x) => x.id === c.id);
+    expect(kept).toMatchObject({ picture: null, seo_title: '' });
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { mediaPath } from './admin-catalog.ts';
 import { categoryOffer } from './catalog.ts';
+import { isPlainLine } from './invoices.ts';
 import { richText } from './rich-text.ts';
 import { stopAt } from './text.ts';
 
@@ -85,6 +87,20 @@ const badge = z
 /** Rich text: the server keeps only its allow-list (docs/adr/044-rich-text.md). */
 const description = richText('description');
 
+/** What search engines show for the category's page; empty: made from its name and description. */
+const seoTitle = z
+  .string({ error: 'the search title must be text' })
+  .trim()
+  .max(70, stopAt('the search title must be at most 70 characters'))
+  .refine(isPlainLine, 'the search title must be one plain line');
+const seoDescription = z
+  .string({ error: 'the search description must be text' })
+  .trim()
+  .max(160, stopAt('the search description must be at most 160 characters'))
+  .refine(isPlainLine, 'the search description must be one plain line');
+/** A picture uploaded to the shop, or none. */
+const picture = mediaPath('the picture must be one uploaded to the shop (/media/… address)').nullable();
+
 /** POST /api/admin/categories. Its id is made from the name (and kept when the name changes). */
 export const createCategoryBody = z.strictObject({
   name,
@@ -95,6 +111,9 @@ export const createCategoryBody = z.strictObject({
   badge: badge.default(null),
   /** Hidden from shoppers: nowhere in the shop, its page not found; its products stay listed. */
   hidden: z.boolean({ error: 'hidden must be true or false' }).default(false),
+  picture: picture.default(null),
+  seo_title: seoTitle.default(''),
+  seo_description: seoDescription.default(''),
 });
 export type CreateCategoryBody = z.infer<typeof createCategoryBody>;
 export type CreateCategoryInput = z.input<typeof createCategoryBody>;
@@ -111,6 +130,9 @@ export const updateCategoryBody = z.strictObject({
   offer: offer.nullable().optional(),
   badge: badge.optional(),
   hidden: z.boolean({ error: 'hidden must be true or false' }).optional(),
+  picture: picture.optional(),
+  seo_title: seoTitle.optional(),
+  seo_description: seoDescription.optional(),
   /** Other names its links may use (`clothing` for `fashion`); the first names its entry in the filter list. */
   aliases: z
     .array(categoryIdParam.shape.id, { error: 'aliases must be a list of names' })
@@ -168,6 +190,9 @@ export const adminCategory = z.object({
   offer: categoryOffer.nullable(),
   badge: z.string().nullable(),
   hidden: z.boolean(),
+  picture: z.string().nullable(),
+  seo_title: z.string(),
+  seo_description: z.string(),
   /** Other names its links may use; the first names its entry in the listing's filter list. */
   aliases: z.array(z.string()),
   /** The addresses it had before, oldest first: each leads to it with a 301. */

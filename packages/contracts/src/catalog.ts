@@ -155,6 +155,11 @@ export const category = z.object({
   offer: categoryOffer.nullable(),
   /** The label beside the featured cards, or none. */
   badge: z.string().nullable(),
+  /** A picture uploaded to the shop, or none. */
+  picture: z.string().nullable(),
+  /** The page's title and description for search engines, as the owner wrote them (empty: none). */
+  seo_title: z.string(),
+  seo_description: z.string(),
 });
 export type Category = z.infer<typeof category>;
 

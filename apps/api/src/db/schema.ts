@@ -129,6 +129,11 @@ export const categories = pgTable('categories', {
   badge: text(),
   /** Hidden: not in the menu, filters, `/categories` or the sitemap, and its page is not found; its products stay. */
   hidden: boolean().notNull().default(false),
+  /** A picture uploaded to the shop (`/media/…`), shown on `/categories`; null: its icon only. */
+  picture: text(),
+  /** The page's title and description for search engines; empty: made from its name and description. */
+  seoTitle: text('seo_title').notNull().default(''),
+  seoDescription: text('seo_description').notNull().default(''),
 });
 
 export const subcategories = pgTable(

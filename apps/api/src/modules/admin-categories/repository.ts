@@ -30,6 +30,9 @@ export function selectCategories(ex: Executor, id?: string): Promise<CategoryRow
       offerLink: categories.offerLink,
       badge: categories.badge,
       hidden: categories.hidden,
+      picture: categories.picture,
+      seoTitle: categories.seoTitle,
+      seoDescription: categories.seoDescription,
       productCount: categoryProducts,
     })
     .from(categories);

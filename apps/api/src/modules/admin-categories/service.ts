@@ -56,6 +56,11 @@ export type AdminCategoriesFailure =
 /** How many ids a new category tries (`candles`, `candles-2` … `candles-9`) before saying the name is taken. */
 const ID_TRIES = 9;
 
+/** The fields of a change that were given: a PATCH leaves out what it does not change. */
+function given<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
 /**
  * The shop's categories as records: staff create, rename, reorder and delete categories and their
  * subcategories, and write what a category's menu panel shows. Each change runs in one transaction with
@@ -125,6 +130,8 @@ export function createAdminCategoriesService(
       const base = slugify(body.name).slice(0, 45).replace(/-$/, '');
       return change(() =>
         transactionResult<AdminCategory, AdminCategoriesFailure>(db, async (tx) => {
+          // Its id is a name now: no other change of names may interleave (see update).
+          await serializeCategoryNames(tx);
           for (let n = 1; n <= ID_TRIES; n++) {
             const id = n === 1 ? base : `${base}-${n}`;
             const values = {
@@ -133,6 +140,9 @@ export function createAdminCategoriesService(
               icon: body.icon,
               description: richTextFromInput(body.description),
               hidden: body.hidden,
+              picture: body.picture,
+              seoTitle: body.seo_title,
+              seoDescription: body.seo_description,
               ...panel(body),
             };
             if (!(await insertCategory(tx, values))) continue;
@@ -176,11 +186,16 @@ export function createAdminCategoriesService(
               }
             }
             await updateCategory(tx, current, {
-              ...(body.name === undefined ? {} : { name: body.name }),
-              ...(body.icon === undefined ? {} : { icon: body.icon }),
-              ...(body.description === undefined ? {} : { description: richTextFromInput(body.description) }),
-              ...(body.hidden === undefined ? {} : { hidden: body.hidden }),
-              ...(body.aliases === undefined ? {} : { aliases: body.aliases }),
+              ...given({
+                name: body.name,
+                icon: body.icon,
+                description: body.description === undefined ? undefined : richTextFromInput(body.description),
+                hidden: body.hidden,
+                aliases: body.aliases,
+                picture: body.picture,
+                seoTitle: body.seo_title,
+                seoDescription: body.seo_description,
+              }),
               ...panel(body),
             });
             const after = await written(tx, current);

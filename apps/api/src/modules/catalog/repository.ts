@@ -62,6 +62,9 @@ export async function loadCategories(db: Db): Promise<Category[]> {
     description: c.description,
     offer: c.offerTitle && c.offerText ? { title: c.offerTitle, text: c.offerText, link: c.offerLink } : null,
     badge: c.badge,
+    picture: c.picture,
+    seo_title: c.seoTitle,
+    seo_description: c.seoDescription,
     subcategories: subs
       .filter((s) => s.categoryId === c.id)
       .map((s) => ({ name: s.name, slug: s.slug, former_slugs: s.formerSlugs, icon: s.icon, count: s.count })),

@@ -1,7 +1,15 @@
 import { UPLOAD_VARIANTS, type UploadVariant, uploadUrl } from '@shop/contracts/admin-catalog';
-import { and, arrayOverlaps, eq, exists, inArray, or } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { brands, products, productVariants, storeSettings, uploadedImages } from '../../db/schema.ts';
+import {
+  brands,
+  categories,
+  homePage,
+  products,
+  productVariants,
+  storeSettings,
+  uploadedImages,
+} from '../../db/schema.ts';
 import type { EncodedVariant } from './uploads.ts';
 
 /** The uploaded pictures' SQL: one row per (upload id, variant). */
@@ -48,7 +56,8 @@ export async function selectStoredIds(db: Db, ids: readonly string[]): Promise<S
 export async function selectUpload(db: Db, id: string, variant: string, opts: { drafts?: boolean } = {}) {
   const urls = (Object.keys(UPLOAD_VARIANTS) as UploadVariant[]).map((v) => uploadUrl(id, v));
   // Public once the shop shows it: a published product's picture, a variant picture of one, a brand's
-  // logo (brand pages are public whatever their products) or the store's logo. Anything else is a staff draft.
+  // logo (brand pages are public whatever their products), the store's logo, a shown category's picture or
+  // a saved home page section's. Anything else is a staff draft.
   const shownPublicly = or(
     exists(
       db
@@ -65,6 +74,19 @@ export async function selectUpload(db: Db, id: string, variant: string, opts: { 
     ),
     exists(db.select({ id: brands.id }).from(brands).where(inArray(brands.logo, urls))),
     exists(db.select({ id: storeSettings.id }).from(storeSettings).where(eq(storeSettings.logo, id))),
+    exists(
+      db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(eq(categories.hidden, false), inArray(categories.picture, urls))),
+    ),
+    // A picture of a saved home page section (a hero's, a banner's): its address is in the saved list.
+    exists(
+      db
+        .select({ id: homePage.id })
+        .from(homePage)
+        .where(sql`${homePage.sections}::text like ${`%/media/uploads/${id}/%`}`),
+    ),
   );
   const [row] = await db
     .select({ data: uploadedImages.data, contentType: uploadedImages.contentType })

@@ -55,6 +55,18 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                   <span className="sr-only"> in {category.name}</span>
                 </Link>
               </div>
+              {category.picture ? (
+                // The owner's picture of the category; decorative beside its name, below the first screen.
+                <img
+                  src={category.picture}
+                  alt=""
+                  width={1200}
+                  height={400}
+                  loading="lazy"
+                  decoding="async"
+                  className="mt-5 aspect-[3/1] h-auto w-full rounded-lg bg-slate-100 object-cover"
+                />
+              ) : null}
               {category.subcategories.length > 0 ? (
                 <ul
                   aria-label={`${category.name} subcategories`}

@@ -40,6 +40,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       icon: category.icon,
       count: category.count,
       description: category.description,
+      seoTitle: category.seo_title,
+      seoDescription: category.seo_description,
       subcategories: category.subcategories,
     },
     canonical: canonicalUrl(request, `${path}${listingSearch(indexed, ['category'])}`),
@@ -49,12 +51,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: 'Category not found · Shop' }];
   const { category, names, params } = loaderData;
-  const title = names.subcategory ? `${names.subcategory} – ${category.name}` : category.name;
+  const name = category.seoTitle || category.name;
+  const title = names.subcategory ? `${names.subcategory} – ${name}` : name;
   const page = params.page > 1 ? ` – page ${params.page}` : '';
   return seoMeta({
     title: `${title}${page}`,
-    // The owner's description when there is one; else what the page lists.
+    // The owner's words for search engines, else the first paragraph of the description, else what it lists.
     description:
+      category.seoDescription ||
       richTextToText(category.description).split('\n\n')[0]?.replace(/\s+/g, ' ') ||
       `Shop ${category.name}: ${plural(category.count, 'product', 'products')}${
         category.subcategories.length > 0 ? ` in ${category.subcategories.map((s) => s.name).join(', ')}` : ''

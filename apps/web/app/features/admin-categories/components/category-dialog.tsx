@@ -27,6 +27,9 @@ interface CategoryFormValues {
   offerLink: string;
   badge: string;
   hidden: boolean;
+  picture: string;
+  seoTitle: string;
+  seoDescription: string;
 }
 
 /** The dialog's fields as the API takes them: no offer unless the box is ticked, a blank badge is none. */
@@ -37,6 +40,9 @@ const categoryBody = (v: CategoryFormValues): CreateCategoryInput => ({
   offer: v.offerOn ? { title: v.offerTitle, text: v.offerText, link: v.offerLink } : null,
   badge: v.badge,
   hidden: v.hidden,
+  picture: v.picture.trim() || null,
+  seo_title: v.seoTitle,
+  seo_description: v.seoDescription,
 });
 
 /** Checked with the API's own schema (contracts `createCategoryBody`) before it is sent. */
@@ -64,6 +70,9 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
       offerLink: category?.offer?.link ?? '',
       badge: category?.badge ?? '',
       hidden: category?.hidden ?? false,
+      picture: category?.picture ?? '',
+      seoTitle: category?.seo_title ?? '',
+      seoDescription: category?.seo_description ?? '',
     },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -135,6 +144,31 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
           value={form.getValues('description')}
           onChange={(html) => form.setValue('description', html)}
         />
+        <TextField
+          id="category-picture"
+          label="Picture"
+          autoComplete="off"
+          placeholder="/media/uploads/…/large.webp"
+          hint="A picture uploaded to the shop (Products › a product's pictures, or an import); shown on the categories page."
+          {...form.register('picture')}
+        />
+        <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3">
+          <legend className="px-1 font-medium text-sm">In search results</legend>
+          <TextField
+            id="category-seo-title"
+            label="Search title"
+            autoComplete="off"
+            hint="At most 70 characters; blank uses the category's name."
+            {...form.register('seoTitle')}
+          />
+          <TextField
+            id="category-seo-description"
+            label="Search description"
+            autoComplete="off"
+            hint="At most 160 characters; blank uses the description's first paragraph."
+            {...form.register('seoDescription')}
+          />
+        </fieldset>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4" {...form.register('hidden')} />
           Hidden from the shop (its products stay listed)
