@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { product } from './catalog.ts';
 import { paged, pageQuery } from './common.ts';
 import { discountedCents, fromCents, hasAtMostTwoDecimals } from './money.ts';
-import { richText } from './rich-text.ts';
+import { richText } from './rich-text-field.ts';
 import { stopAt } from './text.ts';
 import { MAX_OPTIONS, MAX_VARIANTS, productOptions, SEO_LIMITS, sku } from './variants.ts';
 

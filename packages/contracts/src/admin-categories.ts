@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mediaPath } from './admin-catalog.ts';
 import { categoryOffer } from './catalog.ts';
 import { isPlainLine } from './invoices.ts';
-import { richText } from './rich-text.ts';
+import { richText } from './rich-text-field.ts';
 import { stopAt } from './text.ts';
 
 /**

@@ -1,18 +1,14 @@
-import { z } from 'zod';
-import { stopAt } from './text.ts';
+/**
+ * Rich text's limit and its text form. Free of zod on purpose: the storefront's pages import it, and zod
+ * stays out of their first JavaScript (apps/api/test/web-first-paint.test.ts); the schema of a rich text
+ * field is `rich-text-field.ts`.
+ */
 
 /**
  * The most characters of HTML a rich text (a product's or a category's description) may hold, checked
  * before anything reads it: the server's sanitizer parses only what passed (docs/adr/044-rich-text.md).
  */
 export const RICH_TEXT_CHARS = 20_000;
-
-/** A rich text field: HTML the server sanitizes on save; only its length is checked here. */
-export const richText = (name: string) =>
-  z
-    .string({ error: `${name} must be text` })
-    .max(RICH_TEXT_CHARS, stopAt(`${name} must be at most ${RICH_TEXT_CHARS} characters`))
-    .trim();
 
 /** Tags that start a paragraph: a blank line before them in the text. */
 const PARAGRAPH = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'table']);
