@@ -15,8 +15,8 @@ const linkClass =
   'text-slate-300 text-sm hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white';
 
 /**
- * spec §2 footer, site-wide; its columns of links are the owner's (admin Settings › Menus; the demo's are
- * the spec's links). The layout loads it lazily: the server renders it in full, and the browser
+ * The footer, site-wide; its columns of links are the owner's (admin Settings › Menus; the demo's are seeded,
+ * docs/adr/041-menus.md). The layout loads it lazily: the server renders it in full, and the browser
  * hydrates it once its code arrives, so none of it weighs on the first paint's JavaScript.
  */
 export default function Footer({ store }: { store?: StoreProfile }) {

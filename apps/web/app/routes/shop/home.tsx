@@ -21,7 +21,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /**
- * Reads the owner's sections and what they show in-process through the load context (DESIGN §3), never
+ * Reads the owner's sections and what they show in-process through the load context (docs/architecture.md), never
  * over HTTP; the sections are the owner's data (docs/adr/043-home-page-sections.md).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {

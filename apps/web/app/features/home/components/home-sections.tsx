@@ -108,7 +108,7 @@ function Hero({ section, first, level: H }: { section: Of<'hero'>; first: boolea
         ) : null}
       </div>
       {section.image ? (
-        // The first hero's picture is likely the largest paint: loaded at once; its box is reserved (DESIGN §9).
+        // The first hero's picture is likely the largest paint: loaded at once; its box is reserved (docs/performance.md, Lighthouse).
         <img
           src={section.image}
           alt=""
@@ -162,7 +162,7 @@ function Featured({ id, section, level: H }: { id: string; section: Of<'featured
               to={`/products?featured=${encodeURIComponent(card.slug)}`}
               className="group block overflow-hidden rounded-lg border border-slate-200"
             >
-              {/* The first row of pictures: loaded at once, boxes reserved (DESIGN §9 CLS). */}
+              {/* The first row of pictures: loaded at once, boxes reserved (docs/performance.md, Lighthouse). */}
               <img
                 src={card.image}
                 alt=""
