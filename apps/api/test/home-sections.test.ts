@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, homePage, storeSettings } from '../src/db/schema.ts';
@@ -49,6 +51,9 @@ const audits = async () =>
     await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.action, 'home_page.update'))
   )[0]?.n;
 
+/** The draft's rich text once sanitized: allowed formatting kept, nothing executable. */
+const kept = '<h2>Our story</h2><p>First <strong>paragraph</strong>.</p><p>Second paragraph.</p><a>go</a>';
+
 const draft = {
   sections: [
     {
@@ -58,7 +63,10 @@ const draft = {
       buttons: [{ label: 'See the lamps', href: `/products?tag=${tag}` }],
     },
     { type: 'product_rail', title: 'Chosen for you', source: { tag }, limit: 4 },
-    { type: 'rich_text', text: 'First paragraph.\n\nSecond <b>paragraph</b>.' },
+    {
+      type: 'rich_text',
+      text: '<h2>Our story</h2><p>First <b>paragraph</b>.</p><p onclick="steal()">Second <script>alert(1)</script>paragraph.</p><img src=x onerror=alert(1)><a href="javascript:alert(1)">go</a>',
+    },
   ],
 };
 
@@ -134,7 +142,8 @@ describe('admin home page sections', () => {
     expect(hero).toMatchObject({ type: 'hero', title: 'Lamps for long evenings', image: null });
     expect(rail).toMatchObject({ type: 'product_rail', more: `/products?tag=${tag}` });
     expect(rail.products.map((p: { name: string }) => p.name).sort()).toEqual(['Heron Lamp', 'Kestrel Vase']);
-    expect(text).toEqual({ type: 'rich_text', text: draft.sections[2]?.text });
+    // The preview shows a rich text as a save keeps it: sanitized (docs/adr/044-rich-text.md).
+    expect(text).toEqual({ type: 'rich_text', text: kept });
     expect(await saved()).toEqual(before);
     expect((await home()).body).not.toContain('Lamps for long evenings');
   });
@@ -196,24 +205,56 @@ describe('admin home page sections', () => {
     expect(page.body).toContain('Chosen for you');
     expect(page.body).toContain('Heron Lamp');
     expect(page.body).toContain(`href="/products?tag=${tag}"`);
-    // Plain text stays text: markup the owner typed is shown, never run.
-    expect(page.body).toContain('Second &lt;b&gt;paragraph&lt;/b&gt;.');
+    // Rich text is drawn as HTML, sanitized on save: formatting kept, nothing executable survives.
+    expect(res.json().sections[2]).toEqual({ type: 'rich_text', text: kept });
+    expect(page.body).toContain(kept);
+    for (const bad of ['steal()', 'alert(1)', 'onerror', 'javascript:']) expect(page.body).not.toContain(bad);
     expect(page.body).not.toContain('Shop by category');
     expect(await saved()).toEqual(res.json().sections);
+  });
+
+  it('a rich text sent as plain text is kept as paragraphs, its markup-like characters escaped', async () => {
+    const res = await call('PUT', '/home-page', {
+      sections: [{ type: 'rich_text', text: 'Hand-poured.\nSoy & beeswax.\n\nShips > 2 days.' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().sections).toEqual([
+      { type: 'rich_text', text: '<p>Hand-poured.<br />Soy &amp; beeswax.</p><p>Ships &gt; 2 days.</p>' },
+    ]);
+  });
+
+  it('a home saved when rich text was plain text is upgraded to paragraphs by its migration', async () => {
+    const legacy = [
+      { type: 'hero', title: 'Old', text: '', image: null, buttons: [] },
+      { type: 'rich_text', text: 'Line one\r\n  line two & more\n\n \n  Last' },
+      { type: 'rich_text', text: '<p>Already HTML</p>' },
+    ];
+    await t.db
+      .update(homePage)
+      .set({ sections: legacy as never })
+      .where(eq(homePage.id, 1));
+    const file = path.join(import.meta.dirname, '../src/db/migrations/0017_home_rich_text_html.sql');
+    await t.db.execute(sql.raw(fs.readFileSync(file, 'utf8')));
+    const [row] = await t.db.select({ sections: homePage.sections }).from(homePage);
+    expect(row?.sections).toEqual([
+      legacy[0],
+      { type: 'rich_text', text: '<p>Line one<br />line two &amp; more</p><p>Last</p>' },
+      legacy[2],
+    ]);
   });
 
   it('saves at the same moment queue: the last one wins whole, never a mix, each audited', async () => {
     const auditsBefore = (await audits()) ?? 0;
     const lists = Array.from({ length: 6 }, (_, i) => [
       { type: 'hero', title: `Hero ${i}`, text: '', image: null, buttons: [] },
-      { type: 'rich_text', text: `Text ${i}` },
+      { type: 'rich_text', text: `<p>Text ${i}</p>` },
     ]);
     const answers = await Promise.all(lists.map((sections) => call('PUT', '/home-page', { sections })));
     expect(answers.map((a) => a.statusCode)).toEqual(lists.map(() => 200));
     const final = await saved();
     expect(lists).toContainEqual(final);
     const n = final[0].title.slice('Hero '.length);
-    expect(final[1].text).toBe(`Text ${n}`);
+    expect(final[1].text).toBe(`<p>Text ${n}</p>`);
     expect(await audits()).toBe(auditsBefore + lists.length);
     expect((await home()).body).toContain(`Hero ${n}`);
   });

@@ -96,7 +96,8 @@ describe('homePage', () => {
       { sections: [{ type: 'product_rail', title: 'R', source: 'new', limit: 13 }] },
       { sections: [{ type: 'product_rail', title: 'R', source: { products: Array.from({ length: 13 }, () => 'a') } }] },
       { sections: [{ type: 'banner', title: 'B', href: 'ftp://x.example' }] },
-      { sections: [{ type: 'rich_text', text: 'x'.repeat(5001) }] },
+      { sections: [{ type: 'rich_text', text: 'x'.repeat(20_001) }] },
+      { sections: [{ type: 'rich_text', text: '  ' }] },
       { sections: [], extra: true },
     ];
     for (const body of bad) expect(homePage.safeParse(body).success, JSON.stringify(body).slice(0, 120)).toBe(false);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mediaPath } from './admin-catalog.ts';
 import { featuredCard, product } from './catalog.ts';
+import { richText } from './rich-text-field.ts';
 import { stopAt } from './text.ts';
 
 /**
@@ -109,10 +110,13 @@ export const bannerSection = z.strictObject({
   image: picture,
 });
 
-/** Plain text: a blank line starts a new paragraph (as a category description). */
+/**
+ * Rich text, as a product's description: HTML the server sanitizes on save and on preview
+ * (docs/adr/044-rich-text.md); text without a `<` is taken as paragraphs separated by blank lines.
+ */
 export const richTextSection = z.strictObject({
   type: z.literal('rich_text'),
-  text: text('The text', 5000, true),
+  text: richText('The text').min(1, 'The text is required'),
 });
 
 export const homeSection = z.discriminatedUnion(

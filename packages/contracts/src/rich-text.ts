@@ -1,7 +1,7 @@
 /**
- * Rich text's limit and its text form. Free of zod on purpose: the storefront's pages import it, and zod
- * stays out of their first JavaScript (apps/api/test/web-first-paint.test.ts); the schema of a rich text
- * field is `rich-text-field.ts`.
+ * Rich text's limit, its text form and plain text made rich. Free of zod on purpose: the storefront's
+ * pages import it, and zod stays out of their first JavaScript (apps/api/test/web-first-paint.test.ts);
+ * the schema of a rich text field is `rich-text-field.ts`.
  */
 
 /**
@@ -82,4 +82,29 @@ export function richTextToText(html: string): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => ESCAPES[c]!);
+}
+
+/**
+ * Plain text as rich text: escaped, each run of lines between blank lines a paragraph, single line
+ * breaks kept as `<br>`. `richTextToText` reads it back.
+ */
+export function textToRichText(text: string): string {
+  const paragraphs: string[] = [];
+  let lines: string[] = [];
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const trimmed = line.trim();
+    if (trimmed !== '') lines.push(escapeText(trimmed));
+    else if (lines.length > 0) {
+      paragraphs.push(`<p>${lines.join('<br />')}</p>`);
+      lines = [];
+    }
+  }
+  if (lines.length > 0) paragraphs.push(`<p>${lines.join('<br />')}</p>`);
+  return paragraphs.join('');
 }

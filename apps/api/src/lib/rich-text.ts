@@ -4,11 +4,14 @@
  * Shopify imports all pass through it — so the storefront renders what is stored as it is.
  * `richTextToText` (in contracts, the storefront uses it too) gives a description's text for meta
  * descriptions and JSON-LD;
- * `textToRichText` turns a plain-text description (older data, the demo seed) into paragraphs.
+ * `textToRichText` (in contracts too: the admin's preview draws text with it) turns a plain-text
+ * description (older data, the demo seed) into paragraphs.
  */
 
-import { RICH_TEXT_CHARS } from '@shop/contracts/rich-text';
+import { RICH_TEXT_CHARS, textToRichText } from '@shop/contracts/rich-text';
 import sanitizeHtml from 'sanitize-html';
+
+export { textToRichText };
 
 /** Elements a description may hold; nothing else survives, and no attribute but a link's `href` (and our `rel`). */
 export const RICH_TEXT_TAGS = ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'br'] as const;
@@ -106,31 +109,6 @@ export function sanitizeRichText(html: string, max: number = RICH_TEXT_CHARS): s
   // A second pass reads the first's output as a browser will: where dropping an element left, say, a
   // paragraph inside a paragraph, the parser now closes the outer one, and the result is stable.
   return sanitizeHtml(sanitizeHtml(html, OPTIONS), OPTIONS).trim();
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-
-function escapeText(text: string): string {
-  return text.replace(/[&<>]/g, (c) => ESCAPES[c]!);
-}
-
-/**
- * A plain-text description as rich text: escaped, each run of lines between blank lines a paragraph,
- * single line breaks kept as `<br>`. `richTextToText` reads it back.
- */
-export function textToRichText(text: string): string {
-  const paragraphs: string[] = [];
-  let lines: string[] = [];
-  for (const line of text.split(/\r\n|\r|\n/)) {
-    const trimmed = line.trim();
-    if (trimmed !== '') lines.push(escapeText(trimmed));
-    else if (lines.length > 0) {
-      paragraphs.push(`<p>${lines.join('<br />')}</p>`);
-      lines = [];
-    }
-  }
-  if (lines.length > 0) paragraphs.push(`<p>${lines.join('<br />')}</p>`);
-  return paragraphs.join('');
 }
 
 /**

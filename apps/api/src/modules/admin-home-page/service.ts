@@ -1,4 +1,5 @@
-import type { AdminHomePage, HomePage, ResolvedHomePage } from '@shop/contracts/home-page';
+import type { AdminHomePage, HomePage, HomeSection, ResolvedHomePage } from '@shop/contracts/home-page';
+import { richTextFromInput } from '../../lib/rich-text.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
 import {
@@ -8,6 +9,13 @@ import {
   selectHomePage,
   upsertHomePage,
 } from '../home-page/index.ts';
+
+/** The sections as they are kept: a rich text section's HTML reduced to the allow-list (docs/adr/044-rich-text.md). */
+function sanitized(sections: HomeSection[]): HomeSection[] {
+  return sections.map((section) =>
+    section.type === 'rich_text' ? { ...section, text: richTextFromInput(section.text) } : section,
+  );
+}
 
 /**
  * Admin Home page (docs/adr/043-home-page-sections.md): staff read and replace the whole list of
@@ -33,7 +41,7 @@ export function createAdminHomePageService(
     async save(actor: Actor, body: HomePage): Promise<AdminHomePage> {
       const saved = await db.transaction(async (tx) => {
         const before = await lockHomePage(tx);
-        const row = await upsertHomePage(tx, body.sections, actor.userId, clock.now());
+        const row = await upsertHomePage(tx, sanitized(body.sections), actor.userId, clock.now());
         await audit.record(tx, actor, {
           action: 'home_page.update',
           entityType: 'home_page',
@@ -64,9 +72,9 @@ export function createAdminHomePageService(
       return { sections: await homePage.sections(), updated_at: null };
     },
 
-    /** What the page would show with these sections, nothing saved: the admin's live preview. */
+    /** What the page would show with these sections, nothing saved: the admin's live preview, sanitized as a save is. */
     async preview(body: HomePage): Promise<ResolvedHomePage> {
-      return { sections: await homePage.resolve(body.sections) };
+      return { sections: await homePage.resolve(sanitized(body.sections)) };
     },
   };
 }

@@ -11,10 +11,13 @@ describe('admin home page drafts', () => {
     });
   });
 
-  it('asks the server only for what it looks up, once per source, without the words', () => {
+  it('asks the server only for what it looks up, once per source, without the words but a rich text', () => {
     const drafts = [newDraft('hero'), newDraft('product_rail'), newDraft('product_rail'), newDraft('rich_text')];
     expect(lookupBody(drafts)).toEqual({
-      sections: [{ type: 'product_rail', title: '·', source: 'new', limit: 8 }],
+      sections: [
+        { type: 'product_rail', title: '·', source: 'new', limit: 8 },
+        { type: 'rich_text', text: '<p>Write a few words here.</p>' },
+      ],
     });
     expect(lookupBody([newDraft('hero')])).toBeNull();
   });
@@ -44,13 +47,38 @@ describe('admin home page drafts', () => {
       images: [],
       in_stock: true,
     };
-    const lookups = lookupsOf([
-      { type: 'product_rail', title: '·', source: 'new', limit: 8, more: '/products?sort=newest', products: [product] },
-    ] as never);
+    const lookups = lookupsOf({
+      asked: { sections: [{ type: 'product_rail', title: '·', source: 'new', limit: 8 }] },
+      sections: [
+        {
+          type: 'product_rail',
+          title: '·',
+          source: 'new',
+          limit: 8,
+          more: '/products?sort=newest',
+          products: [product],
+        },
+      ],
+    } as never);
     const [drawnHero, drawnRail] = previewView([unsafe, rail], lookups);
     expect(drawnHero).toMatchObject({ title: 'Hi', image: null, buttons: [{ label: 'Go', href: '#' }] });
     expect(drawnRail).toMatchObject({ title: 'New arrivals', more: '/products?sort=newest' });
     expect(drawnRail?.type === 'product_rail' && drawnRail.products.map((p) => p.name)).toEqual(['Kettle']);
+  });
+
+  it('draws a rich text as the server sanitized those very words, and only their text until it has', () => {
+    const draft = newDraft('rich_text');
+    const typed = {
+      ...draft,
+      section: { type: 'rich_text' as const, text: '<h2>Hi</h2><p onclick="x()">a &lt; b</p>' },
+    };
+    const answer = {
+      asked: { sections: [typed.section] },
+      sections: [{ type: 'rich_text' as const, text: '<h2>Hi</h2><p>a &lt; b</p>' }],
+    };
+    expect(previewView([typed], lookupsOf(answer))).toEqual([answer.sections[0]]);
+    const older = { ...answer, asked: { sections: [{ type: 'rich_text' as const, text: '<p>older words</p>' }] } };
+    expect(previewView([typed], lookupsOf(older))).toEqual([{ type: 'rich_text', text: '<p>Hi</p><p>a &lt; b</p>' }]);
   });
 
   it('moves a section one place, and leaves the list alone at its ends', () => {

@@ -1,4 +1,5 @@
 import {
+  type HomePage,
   type HomePageInput,
   type HomeSection,
   homeSection,
@@ -7,8 +8,10 @@ import {
   type ResolvedSection,
   type SectionType,
 } from '@shop/contracts/home-page';
+import { richTextToText, textToRichText } from '@shop/contracts/rich-text';
 import { toCard } from '../catalog/index.ts';
 import type { HomeViewSection } from '../home/index.ts';
+import type { PreviewAnswer } from './api/home-page.ts';
 
 /**
  * The editor's model of admin Home page (docs/adr/043-home-page-sections.md): the sections being
@@ -69,7 +72,7 @@ export function newDraft(type: SectionType): DraftSection {
       case 'banner':
         return { type, title: 'Banner', text: '', href: null, image: null };
       case 'rich_text':
-        return { type, text: 'Write a few words here.' };
+        return { type, text: '<p>Write a few words here.</p>' };
     }
   })();
   return { key: nextKey++, section, productsText: '' };
@@ -110,18 +113,23 @@ export function moved<T>(items: readonly T[], index: number, by: -1 | 1): T[] {
   return next;
 }
 
-/** What the API looks up for a section (its categories or products): the same for the same key. */
+/**
+ * What the API looks up for a section (its categories or products, or what a rich text keeps once
+ * sanitized): the same for the same key.
+ */
 export function lookupKey(section: HomeSection): string | null {
   if (section.type === 'category_tiles' || section.type === 'featured') return section.type;
   if (section.type === 'product_rail') return JSON.stringify([section.source, section.limit]);
+  if (section.type === 'rich_text') return JSON.stringify(['rich_text', section.text]);
   return null;
 }
 
 /**
  * The body of the preview request: only the sections whose content the API looks up, each once and
- * without its words (typing a title asks nothing of the server). Sections not valid yet are left out.
+ * without its words (typing a title asks nothing of the server) — but a rich text, which the server's
+ * sanitizer draws. Sections not valid yet are left out.
  */
-export function lookupBody(drafts: readonly DraftSection[]): HomePageInput | null {
+export function lookupBody(drafts: readonly DraftSection[]): HomePage | null {
   const seen = new Map<string, HomeSection>();
   for (const draft of drafts) {
     const parsed = homeSection.safeParse(toSection(draft));
@@ -133,13 +141,14 @@ export function lookupBody(drafts: readonly DraftSection[]): HomePageInput | nul
   return seen.size === 0 ? null : { sections: [...seen.values()] };
 }
 
-/** The preview's answers by lookup key. */
-export function lookupsOf(resolved: readonly ResolvedSection[] | undefined): Map<string, ResolvedSection> {
+/** The preview's answers by the lookup key of the section each answers (the answer is in the same order). */
+export function lookupsOf(answer: PreviewAnswer | undefined): Map<string, ResolvedSection> {
   const map = new Map<string, ResolvedSection>();
-  for (const section of resolved ?? []) {
-    const key = lookupKey(section);
+  answer?.sections.forEach((section, i) => {
+    const asked = answer.asked.sections[i];
+    const key = asked ? lookupKey(asked) : null;
     if (key !== null) map.set(key, section);
-  }
+  });
   return map;
 }
 
@@ -174,6 +183,9 @@ export function previewView(drafts: readonly DraftSection[], lookups: Map<string
           more: found?.type === 'product_rail' ? found.more : null,
           products: found?.type === 'product_rail' ? found.products.map(toCard) : [],
         };
+      case 'rich_text':
+        // The server's sanitizer says what is drawn; until it has answered for these words, their text.
+        return found?.type === 'rich_text' ? found : { ...section, text: textToRichText(richTextToText(section.text)) };
       default:
         return section;
     }

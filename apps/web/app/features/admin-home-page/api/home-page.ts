@@ -1,4 +1,4 @@
-import type { AdminHomePage, HomePageInput, ResolvedHomePage } from '@shop/contracts/home-page';
+import type { AdminHomePage, HomePage, HomePageInput, ResolvedHomePage } from '@shop/contracts/home-page';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 
@@ -31,14 +31,25 @@ export function useResetHomePage() {
   });
 }
 
+/** A preview answer with the sections it was asked for, in the same order. */
+export interface PreviewAnswer {
+  asked: HomePage;
+  sections: ResolvedHomePage['sections'];
+}
+
 /**
- * POST /api/admin/home-page/preview: the categories and products `body`'s sections show, nothing saved.
- * Kept for a minute per distinct body, and the last answer stays on screen while the next one loads.
+ * POST /api/admin/home-page/preview: the categories and products `body`'s sections show, and a rich
+ * text as the server keeps it, nothing saved. Kept for a minute per distinct body, and the last answer
+ * stays on screen while the next one loads.
  */
-export function usePreviewHomePage(body: HomePageInput | null) {
+export function usePreviewHomePage(body: HomePage | null) {
   return useQuery({
     queryKey: [...root, 'preview', body],
-    queryFn: () => adminApi.post<ResolvedHomePage>('home-page/preview', body),
+    queryFn: async (): Promise<PreviewAnswer> => {
+      if (!body) throw new Error('nothing to preview');
+      const answer = await adminApi.post<ResolvedHomePage>('home-page/preview', body);
+      return { asked: body, sections: answer.sections };
+    },
     enabled: body !== null,
     staleTime: 60_000,
     placeholderData: (previous) => previous,

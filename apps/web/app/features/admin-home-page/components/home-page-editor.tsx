@@ -61,7 +61,7 @@ function Editor({ saved, categories }: { saved: HomeSection[]; categories: Admin
     400,
   );
   const preview = usePreviewHomePage(lookup);
-  const view = useMemo(() => previewView(drafts, lookupsOf(preview.data?.sections)), [drafts, preview.data]);
+  const view = useMemo(() => previewView(drafts, lookupsOf(preview.data)), [drafts, preview.data]);
 
   const change = (index: number, next: DraftSection) => setDrafts((all) => all.map((d, i) => (i === index ? next : d)));
 

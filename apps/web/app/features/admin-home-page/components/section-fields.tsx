@@ -2,7 +2,7 @@ import type { AdminCategoryList } from '@shop/contracts/admin-categories';
 import { type HomeSection, RAIL_LIMIT } from '@shop/contracts/home-page';
 import { Plus, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextAreaField, TextField } from '../../admin/index.ts';
+import { RichTextEditor, SelectField, TextAreaField, TextField } from '../../admin/index.ts';
 import { type DraftSection, RAIL_KINDS, type RailKind, railKind } from '../draft.ts';
 import { PictureField } from './picture-field.tsx';
 
@@ -88,15 +88,7 @@ export function SectionFields({
         </div>
       );
     case 'rich_text':
-      return (
-        <TextAreaField
-          id={id('text')}
-          label="Text (a blank line starts a new paragraph)"
-          rows={6}
-          value={section.text}
-          onChange={(e) => set({ text: e.target.value })}
-        />
-      );
+      return <RichTextEditor id={id('text')} label="Text" value={section.text} onChange={(text) => set({ text })} />;
   }
 }
 

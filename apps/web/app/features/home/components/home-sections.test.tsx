@@ -58,6 +58,12 @@ describe('HomeSections', () => {
     expect(out).not.toContain('Shop by category');
   });
 
+  it('a rich text section is drawn as the HTML the server kept', () => {
+    const out = html([{ type: 'rich_text', text: '<h2>Our story</h2><p>Poured <strong>by hand</strong>.</p>' }]);
+    expect(out).toContain('<h2>Our story</h2><p>Poured <strong>by hand</strong>.</p>');
+    expect(out).toMatch(/<div class="rich-text [^"]*">/);
+  });
+
   it('in the admin preview nothing is an h1', () => {
     expect(html([hero('Draft')], true)).not.toContain('<h1');
   });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RichText } from '../../../components/ui/rich-text.tsx';
 import { plural } from '../../../lib/plural.ts';
 import { ProductGrid } from '../../catalog/index.ts';
 import { paragraphs } from '../paragraphs.ts';
@@ -52,7 +53,7 @@ export function HomeSections({
           case 'banner':
             return <Banner key={key} id={id} section={section} level={levels.section} />;
           case 'rich_text':
-            return <RichText key={key} section={section} />;
+            return <RichTextSection key={key} section={section} />;
           default:
             return null;
         }
@@ -242,15 +243,6 @@ function Banner({ id, section, level: H }: { id: string; section: Of<'banner'>; 
   );
 }
 
-function RichText({ section }: { section: Of<'rich_text'> }) {
-  return (
-    <div className="mt-12 max-w-3xl space-y-4 text-slate-800 leading-relaxed">
-      {paragraphs(section.text).map((p, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static text, never reordered in place
-        <p key={i} className="whitespace-pre-line">
-          {p}
-        </p>
-      ))}
-    </div>
-  );
+function RichTextSection({ section }: { section: Of<'rich_text'> }) {
+  return <RichText html={section.text} className="mt-12 max-w-3xl text-slate-800 leading-relaxed" />;
 }
