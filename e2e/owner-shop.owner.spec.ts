@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { adminCall, adminSignIn, noSeriousViolations } from './support/admin.ts';
+import { adminSignIn, noSeriousViolations } from './support/admin.ts';
 import { ADDRESS, guestEmail } from './support/checkout.ts';
 import { deliveredMailsTo, hydrated } from './support/session.ts';
 
 // An owner makes the shop theirs, from a first start with SEED=none (docs/product.md): a store name,
 // contact details, colours and a logo, their categories "Candles › Pillar, Taper", bank details for
-// invoices, a product with tags. A shopper then meets that shop and nothing of the demo — in the menu,
+// invoices, a product with tags and a formatted description, a home page with a hero, a rail and a text
+// built in the editor. A shopper then meets that shop and nothing of the demo — in the menu,
 // the listing's filter, the home page, the footer, the sitemap, the product's JSON-LD and the mails.
 // The owner's shop is a server of its own (playwright.config.ts `owner-shop`); this file runs in order.
 test.describe.configure({ mode: 'serial' });
@@ -93,23 +94,95 @@ test('the owner sets the shop up from the checklist: profile, colours, logo, ban
   }
 });
 
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('the owner adds a product with tags and a formatted description, and builds the home page with a hero, a rail and a text', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await adminSignIn(page);
+  await page.goto('/admin/products');
+  await page.getByRole('link', { name: 'Add product' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Beeswax Pillar');
+  const editor = page.getByRole('textbox', { name: 'Description', exact: true });
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  await editor.click();
+  await page.keyboard.type('Poured ');
+  await toolbar.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('by hand');
+  await toolbar.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('.');
+  await page.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: 'Bulleted list' }).click();
+  await page.keyboard.type('Burns for forty hours');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Pure beeswax');
+  await choose(page, 'Category', 'Candles');
+  await choose(page, 'Subcategory', 'Pillar');
+  await page.getByLabel('Regular price ($)').fill('24');
+  const tags = page.getByRole('textbox', { name: 'Tags', exact: true });
+  await tags.fill('gift');
+  await tags.press('Enter');
+  await page.getByLabel('Published (shown in the shop)').check();
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/view-product\/[0-9a-f-]{36}$/);
+  await page.getByLabel('Change (units)').fill('12');
+  await page.getByLabel('Reason').fill('First pour');
+  await page.getByRole('button', { name: 'Adjust stock' }).click();
+  await expect(page.getByText(/12 of \S+ in stock\./)).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Home page' }).click();
+  const sections = page.getByRole('list', { name: 'Sections, top to bottom' });
+  const preview = page.getByRole('region', { name: 'Preview' });
+  // The neutral home is a hero naming the store and a rail of new arrivals: the owner rewrites the hero,
+  // turns the rail into one of their tag, and adds a text.
+  const hero = sections.getByRole('group', { name: 'Section 1: Hero' });
+  await hero.getByLabel('Title').fill('Light for long evenings');
+  await hero.getByLabel('Text', { exact: true }).fill('Candles poured by hand in Bristol.');
+  const rail = sections.getByRole('group', { name: 'Section 2: Product rail' });
+  await rail.getByLabel('Title').fill('Gifts');
+  await rail.getByLabel('Shows').selectOption('tag');
+  await rail.getByLabel('Tag', { exact: true }).fill('gift');
+  await page.getByLabel('New section').selectOption('rich_text');
+  await page.getByRole('button', { name: 'Add section' }).click();
+  const text = sections.getByRole('group', { name: 'Section 3: Text' });
+  const textEditor = text.getByRole('textbox', { name: 'Text', exact: true });
+  await textEditor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Every candle is ');
+  await text.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Italic' }).click();
+  await page.keyboard.type('unscented');
+  await expect(preview.getByRole('heading', { name: 'Light for long evenings' })).toBeVisible();
+  await expect(
+    preview.getByRole('region', { name: 'Gifts' }).getByRole('heading', { name: 'Beeswax Pillar' }),
+  ).toBeVisible();
+  // The preview draws the text as the server's sanitizer keeps it.
+  await expect(preview.locator('.rich-text em')).toHaveText('unscented');
+  await noSeriousViolations(page, 'admin home page (owner)');
+  await page.getByRole('button', { name: 'Save home page' }).click();
+  await expect(page.getByText('Home page saved')).toBeVisible();
+});
+
 test('a shopper meets that shop and nothing of the demo: header, menu, filter, home, footer, sitemap, JSON-LD, mails', async ({
   page,
   request,
 }) => {
-  const product = await adminCall(request, 'POST', 'products', {
-    name: 'Beeswax Pillar',
-    category: 'candles',
-    regular_price: 24,
-    description: 'Poured by hand.\n\nBurns for forty hours.',
-    tags: ['gift'],
-    published: true,
-    available: 12,
-  });
+  const gifts = await (await request.get('/api/products?tag=gift')).json();
+  expect(gifts.items.map((p: { name: string }) => p.name)).toEqual(['Beeswax Pillar']);
+  const product = gifts.items[0] as { id: string; slug: string };
 
   await page.goto('/');
   await hydrated(page);
   await expect(page).toHaveTitle(new RegExp(STORE));
+  // The owner's home page: their hero, their rail, their text.
+  await expect(page.getByRole('heading', { name: 'Light for long evenings', level: 1 })).toBeVisible();
+  const giftRail = page.getByRole('main').getByRole('region', { name: 'Gifts' });
+  await expect(giftRail.getByRole('heading', { name: 'Beeswax Pillar' })).toBeVisible();
+  await expect(giftRail.getByRole('link', { name: /View all/ })).toHaveAttribute('href', '/products?tag=gift');
+  await expect(page.getByRole('main').locator('.rich-text em')).toHaveText('unscented');
   await expect(page.getByRole('banner').getByRole('img', { name: STORE })).toBeVisible();
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\/icon-32\.png$/);
   // The owner's colour paints the buttons.
@@ -146,6 +219,9 @@ test('a shopper meets that shop and nothing of the demo: header, menu, filter, h
   for (const demo of ['electronics', 'fashion', 'books']) expect(sitemap).not.toContain(demo);
 
   await page.goto(`/products/${product.slug}`);
+  const description = page.getByTestId('product-description');
+  await expect(description.locator('strong')).toHaveText('by hand');
+  await expect(description.locator('ul > li')).toHaveText(['Burns for forty hours', 'Pure beeswax']);
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
   expect(jsonLd).toMatchObject({ '@type': 'Product', name: 'Beeswax Pillar' });
   expect(JSON.stringify(jsonLd)).not.toMatch(/Electronics|Fashion|demo/i);
