@@ -183,6 +183,7 @@ test('a shopper meets that shop and nothing of the demo: header, menu, filter, h
   await expect(giftRail.getByRole('heading', { name: 'Beeswax Pillar' })).toBeVisible();
   await expect(giftRail.getByRole('link', { name: /View all/ })).toHaveAttribute('href', '/products?tag=gift');
   await expect(page.getByRole('main').locator('.rich-text em')).toHaveText('unscented');
+  await noSeriousViolations(page, '/ (owner-built home)');
   await expect(page.getByRole('banner').getByRole('img', { name: STORE })).toBeVisible();
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\/icon-32\.png$/);
   // The owner's colour paints the buttons.
@@ -212,6 +213,7 @@ test('a shopper meets that shop and nothing of the demo: header, menu, filter, h
   const filter = page.getByRole('combobox', { name: 'Category' });
   await expect(filter.locator('option')).toHaveText(['All categories', 'Candles']);
   await expectNoDemo(page);
+  await noSeriousViolations(page, '/products?tag=gift (owner)');
 
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toContain('/products/category/candles');
