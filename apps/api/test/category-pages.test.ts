@@ -255,3 +255,133 @@ describe('a category’s picture and its words for search engines', () => {
     expect(kept).toMatchObject({ picture: null, seo_title: '' });
   });
 });
+
+describe('a category’s featured cards', () => {
+  const call = (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, h = headers) =>
+    t.app.inject({ method, url: `/api/admin${url}`, headers: h, ...(payload ? { payload } : {}) });
+  type Card = { id: number; name: string; slug: string; image: string; link: string | null };
+  const menuCards = async (id: string) =>
+    (
+      (await t.app.inject({ url: '/api/categories' })).json() as {
+        id: string;
+        featured: { name: string; slug: string; image: string; href: string }[];
+      }[]
+    ).find((c) => c.id === id)?.featured;
+  async function uploaded() {
+    const upload = multipartFile(await pngImage(320, 200));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads/images',
+      headers: { ...headers, ...upload.headers },
+      payload: upload.payload,
+    });
+    return res.json().url as string;
+  }
+  const featuredOf = async (id: string) =>
+    (await t.db.select({ f: products.featured }).from(products).where(eq(products.id, id)))[0]?.f;
+
+  it('the owner adds, relinks, renames, reorders and deletes them; the menu follows and products lose a deleted tag', async () => {
+    const n = unique();
+    const candles = await newCategory(`Lanterns ${n}`);
+    const [pictureA, pictureB] = [await uploaded(), await uploaded()];
+    // An upload no page shows is staff's only.
+    expect((await t.app.inject({ url: pictureA })).statusCode).toBe(404);
+
+    const first = await call('POST', `/categories/${candles.id}/featured`, { name: `Gift Sets ${n}`, image: pictureA });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await call('POST', `/categories/${candles.id}/featured`, {
+      name: `Outdoor ${n}`,
+      image: pictureB,
+      link: '/products?tag=garden',
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const [a, b] = second.json().featured as Card[];
+    expect(a).toMatchObject({ name: `Gift Sets ${n}`, slug: `gift sets ${n}`, image: pictureA, link: null });
+    expect(b).toMatchObject({ name: `Outdoor ${n}`, link: '/products?tag=garden' });
+    // Shoppers: the cards in order, each leading to its products or to the owner's link; their pictures public.
+    expect(await menuCards(candles.id)).toEqual([
+      {
+        name: `Gift Sets ${n}`,
+        slug: `gift sets ${n}`,
+        image: pictureA,
+        href: `/products?featured=gift%20sets%20${n}`,
+      },
+      { name: `Outdoor ${n}`, slug: `outdoor ${n}`, image: pictureB, href: '/products?tag=garden' },
+    ]);
+    expect((await t.app.inject({ url: pictureA })).statusCode).toBe(200);
+
+    // A product tagged with the first card is listed by it; a rename keeps the slug, so it still is.
+    const product = await createProduct(t, { categoryId: candles.id, published: true });
+    await t.db
+      .update(products)
+      .set({ featured: [a!.slug] })
+      .where(eq(products.id, product.id));
+    const renamed = await call('PATCH', `/categories/${candles.id}/featured/${a!.id}`, {
+      name: `Gifts ${n}`,
+      link: '',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().featured[0]).toMatchObject({ name: `Gifts ${n}`, slug: a!.slug, link: null });
+    const byCard = await t.app.inject({ url: `/api/products?featured=${encodeURIComponent(a!.slug)}` });
+    expect(byCard.json().items.map((p: { id: string }) => p.id)).toEqual([product.id]);
+
+    const order = await call('PUT', `/categories/${candles.id}/featured/order`, { ids: [b!.id, a!.id] });
+    expect(order.statusCode, order.body).toBe(200);
+    expect((await menuCards(candles.id))?.map((c) => c.name)).toEqual([`Outdoor ${n}`, `Gifts ${n}`]);
+    const partial = await call('PUT', `/categories/${candles.id}/featured/order`, { ids: [b!.id] });
+    expect(partial.statusCode).toBe(409);
+
+    const gone = await call('DELETE', `/categories/${candles.id}/featured/${a!.id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.json().featured.map((c: Card) => c.id)).toEqual([b!.id]);
+    expect(await featuredOf(product.id)).toEqual([]);
+    expect((await call('DELETE', `/categories/${candles.id}/featured/${a!.id}`)).statusCode).toBe(404);
+    const audits = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'featured_card'), eq(auditLog.entityId, String(a!.id))));
+    expect(audits.map((r) => r.action).sort()).toEqual([
+      'featured_card.create',
+      'featured_card.delete',
+      'featured_card.update',
+    ]);
+  });
+
+  it('refuses a label another card has, a link that could run, a picture from elsewhere; shoppers may not change them', async () => {
+    const n = unique();
+    const candles = await newCategory(`Wax ${n}`);
+    const image = await uploaded();
+    expect((await call('POST', `/categories/${candles.id}/featured`, { name: `Bright ${n}`, image })).statusCode).toBe(
+      201,
+    );
+    const other = await newCategory(`Oil ${n}`);
+    const taken = await call('POST', `/categories/${other.id}/featured`, { name: `BRIGHT ${n}`, image });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(`A featured card named BRIGHT ${n} is already in Wax ${n}: choose another label`);
+    const bad: [object, string][] = [
+      [{ name: 'A', image, link: 'javascript:alert(1)' }, 'the card link must be a path of this shop'],
+      [{ name: 'A', image, link: '//elsewhere.example' }, 'the card link must be a path of this shop'],
+      [{ name: 'A', image: 'https://elsewhere.example/a.png' }, 'the card picture must be one uploaded to the shop'],
+      [{ name: '', image }, 'the card label is required'],
+      [{ name: 'x'.repeat(41), image }, 'at most 40 characters'],
+      [{ name: 'A', image, extra: 1 }, ''],
+    ];
+    for (const [body, message] of bad) {
+      const res = await call('POST', `/categories/${other.id}/featured`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect(await menuCards(other.id)).toEqual([]);
+    expect((await call('PATCH', `/categories/${other.id}/featured/999999`, { name: 'B' })).statusCode).toBe(404);
+
+    const shopper = await authHeaders(t, await createUser(t, { role: 'customer' }));
+    const refused = await call('POST', `/categories/${other.id}/featured`, { name: 'Mine', image }, shopper);
+    expect(refused.statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/categories/${other.id}/featured`,
+      payload: { name: 'Mine', image },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

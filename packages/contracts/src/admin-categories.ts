@@ -53,6 +53,19 @@ export function isOfferLink(value: string): boolean {
   return /^https:\/\/[^/?#.]+\.[^/?#]+/i.test(value);
 }
 
+/** A link of the menu panel (its offer's, a featured card's): empty or null is none. */
+const panelLink = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .max(300, stopAt(`${what} must be at most 300 characters`))
+    .refine(
+      (v) => v === '' || isOfferLink(v),
+      `${what} must be a path of this shop (starting with /) or an https:// address`,
+    )
+    .transform((v) => (v === '' ? null : v))
+    .nullable();
+
 const offer = z.strictObject({
   title: z
     .string({ error: 'the offer title is required' })
@@ -64,17 +77,7 @@ const offer = z.strictObject({
     .trim()
     .min(1, 'the offer text is required')
     .max(200, stopAt('the offer text must be at most 200 characters')),
-  link: z
-    .string({ error: 'the offer link must be text' })
-    .trim()
-    .max(300, stopAt('the offer link must be at most 300 characters'))
-    .refine(
-      (v) => v === '' || isOfferLink(v),
-      'the offer link must be a path of this shop (starting with /) or an https:// address',
-    )
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .default(null),
+  link: panelLink('the offer link').default(null),
 });
 
 const badge = z
@@ -172,6 +175,59 @@ export const updateSubcategoryBody = z.strictObject({
 });
 export type UpdateSubcategoryBody = z.infer<typeof updateSubcategoryBody>;
 
+export const featuredCardParams = categoryIdParam.extend({
+  cardId: z.coerce
+    .number({ error: 'the card id must be a number' })
+    .int('the card id must be a whole number')
+    .min(1, 'the card id must be a number')
+    .max(2_147_483_647, 'the card id is too large'),
+});
+
+const cardName = z
+  .string({ error: 'the card label is required' })
+  .trim()
+  .min(1, 'the card label is required')
+  .max(40, stopAt('the card label must be at most 40 characters'));
+const cardImage = mediaPath('the card picture must be one uploaded to the shop (/media/… address)');
+
+/**
+ * POST …/featured: a featured card at the end of the category's panel. Its slug (what products carry in
+ * `featured`) is made from the label and kept when it is renamed; without a link it leads to its products.
+ */
+export const createFeaturedCardBody = z.strictObject({
+  name: cardName,
+  image: cardImage,
+  link: panelLink('the card link').default(null),
+});
+export type CreateFeaturedCardBody = z.infer<typeof createFeaturedCardBody>;
+export type CreateFeaturedCardInput = z.input<typeof createFeaturedCardBody>;
+
+/** PATCH …/featured/:cardId: a new label, picture or link (`null` or empty: its products again). */
+export const updateFeaturedCardBody = z.strictObject({
+  name: cardName.optional(),
+  image: cardImage.optional(),
+  link: panelLink('the card link').optional(),
+});
+export type UpdateFeaturedCardBody = z.infer<typeof updateFeaturedCardBody>;
+
+export const featuredOrderBody = z.strictObject({
+  ids: z
+    .array(featuredCardParams.shape.cardId, { error: 'ids must be a list of card ids' })
+    .max(100, stopAt('at most 100 cards'))
+    .refine((ids) => new Set(ids).size === ids.length, 'each card may appear once'),
+});
+export type FeaturedOrderBody = z.infer<typeof featuredOrderBody>;
+
+export const adminFeaturedCard = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  image: z.string(),
+  /** The owner's link, or null: the card leads to its products (`/products?featured={slug}`). */
+  link: z.string().nullable(),
+});
+export type AdminFeaturedCard = z.infer<typeof adminFeaturedCard>;
+
 export const adminSubcategory = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -200,6 +256,8 @@ export const adminCategory = z.object({
   /** Products in it, drafts included: a category with products is deleted only by moving them. */
   product_count: z.number().int(),
   subcategories: z.array(adminSubcategory),
+  /** The menu panel's featured cards, in order. */
+  featured: z.array(adminFeaturedCard),
 });
 export type AdminCategory = z.infer<typeof adminCategory>;
 export const adminCategoryList = z.object({ items: z.array(adminCategory) });

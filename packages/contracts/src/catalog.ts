@@ -136,7 +136,13 @@ export const subcategory = z.object({
   icon: z.string(),
   count: z.number().int(),
 });
-export const featuredCard = z.object({ name: z.string(), slug: z.string(), image: z.string() });
+export const featuredCard = z.object({
+  name: z.string(),
+  slug: z.string(),
+  image: z.string(),
+  /** Where the card leads: the owner's link, or the listing of its products (`/products?featured={slug}`). */
+  href: z.string(),
+});
 /** The offer box of a category's menu panel, as the owner wrote it. */
 export const categoryOffer = z.object({ title: z.string(), text: z.string(), link: z.string().nullable() });
 export const category = z.object({

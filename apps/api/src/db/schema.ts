@@ -160,9 +160,14 @@ export const featuredCards = pgTable('featured_cards', {
     .notNull()
     .references(() => categories.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
   name: text().notNull(),
-  /** The lowercased name: `/products?featured={slug}` lists the products tagged with it. */
+  /**
+   * Made from the name when the card is made, and kept when it is renamed (products carry it in
+   * `featured`): `/products?featured={slug}` lists the products tagged with it.
+   */
   slug: text().notNull().unique(),
   image: text().notNull(),
+  /** Where the card leads when the owner chose (a path of this shop or an https:// address); null: its products. */
+  link: text(),
   position: integer().notNull().default(0),
 });
 

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { categories, products, subcategories } from '../../db/schema.ts';
+import { categories, featuredCards, products, subcategories } from '../../db/schema.ts';
 
 /** Admin Categories' SQL. */
 
@@ -221,5 +221,95 @@ export async function subcategoryIdsOf(tx: Tx, categoryId: string): Promise<numb
 export async function setSubcategoryPositions(tx: Tx, ids: number[]) {
   for (const [position, id] of ids.entries()) {
     await tx.update(subcategories).set({ position }).where(eq(subcategories.id, id));
+  }
+}
+
+export type FeaturedCardRow = Pick<
+  typeof featuredCards.$inferSelect,
+  'id' | 'categoryId' | 'name' | 'slug' | 'image' | 'link'
+>;
+
+/** The featured cards of `categoryIds`, in panel order. */
+export function selectFeaturedCards(ex: Executor, categoryIds: string[]): Promise<FeaturedCardRow[]> {
+  if (categoryIds.length === 0) return Promise.resolve([]);
+  return ex
+    .select({
+      id: featuredCards.id,
+      categoryId: featuredCards.categoryId,
+      name: featuredCards.name,
+      slug: featuredCards.slug,
+      image: featuredCards.image,
+      link: featuredCards.link,
+    })
+    .from(featuredCards)
+    .where(inArray(featuredCards.categoryId, categoryIds))
+    .orderBy(asc(featuredCards.position), asc(featuredCards.id));
+}
+
+/** Inserts a card at the end of its category's panel; undefined when another card has its slug. */
+export async function insertFeaturedCard(
+  tx: Tx,
+  values: { categoryId: string; name: string; slug: string; image: string; link: string | null },
+): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(featuredCards)
+    .values({
+      ...values,
+      position: sql`(select coalesce(max(${featuredCards.position}), -1) + 1 from ${featuredCards} where ${featuredCards.categoryId} = ${values.categoryId})`,
+    })
+    .onConflictDoNothing()
+    .returning({ id: featuredCards.id });
+  return row?.id;
+}
+
+/** The category that has a card with this slug, if any. */
+export async function featuredSlugHolder(tx: Tx, slug: string) {
+  const [row] = await tx
+    .select({ category: categories.name })
+    .from(featuredCards)
+    .innerJoin(categories, eq(categories.id, featuredCards.categoryId))
+    .where(eq(featuredCards.slug, slug));
+  return row;
+}
+
+export async function lockFeaturedCard(tx: Tx, categoryId: string, cardId: number) {
+  const [row] = await tx
+    .select({ id: featuredCards.id, slug: featuredCards.slug })
+    .from(featuredCards)
+    .where(and(eq(featuredCards.id, cardId), eq(featuredCards.categoryId, categoryId)))
+    .for('update');
+  return row;
+}
+
+export async function updateFeaturedCard(
+  tx: Tx,
+  cardId: number,
+  values: Partial<Pick<typeof featuredCards.$inferInsert, 'name' | 'image' | 'link'>>,
+) {
+  if (Object.keys(values).length > 0) await tx.update(featuredCards).set(values).where(eq(featuredCards.id, cardId));
+}
+
+/** Deletes a card, and its slug from every product that carried it: no product keeps a tag nothing shows. */
+export async function deleteFeaturedCard(tx: Tx, cardId: number, slug: string) {
+  await tx.delete(featuredCards).where(eq(featuredCards.id, cardId));
+  await tx
+    .update(products)
+    .set({ featured: sql`array_remove(${products.featured}, ${slug})`, modifiedDate: sql`now()` })
+    .where(arrayContains(products.featured, [slug]));
+}
+
+export async function featuredCardIdsOf(tx: Tx, categoryId: string): Promise<number[]> {
+  const rows = await tx
+    .select({ id: featuredCards.id })
+    .from(featuredCards)
+    .where(eq(featuredCards.categoryId, categoryId))
+    .orderBy(asc(featuredCards.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function setFeaturedPositions(tx: Tx, ids: number[]) {
+  for (const [position, id] of ids.entries()) {
+    await tx.update(featuredCards).set({ position }).where(eq(featuredCards.id, id));
   }
 }

@@ -4,11 +4,15 @@ import {
   categoryIdParam,
   categoryOrderBody,
   createCategoryBody,
+  createFeaturedCardBody,
   createSubcategoryBody,
   deleteCategoryQuery,
+  featuredCardParams,
+  featuredOrderBody,
   subcategoryOrderBody,
   subcategoryParams,
   updateCategoryBody,
+  updateFeaturedCardBody,
   updateSubcategoryBody,
 } from '@shop/contracts/admin-categories';
 import { errorBody } from '@shop/contracts/errors';
@@ -39,6 +43,9 @@ const http: HttpTable<AdminCategoriesFailure> = {
     }),
   category_alias_taken: ({ alias, holder }) =>
     conflict(`${alias} is already a name of the category ${holder}: choose another`, { field: 'aliases' }),
+  featured_card_not_found: () => notFound('Featured card not found in this category'),
+  featured_name_taken: ({ name, holder }) =>
+    conflict(`A featured card named ${name} is already in ${holder}: choose another label`, { field: 'name' }),
   order_mismatch: () =>
     conflict('The list has changed since it was loaded: reload it and order it again', { field: 'ids' }),
 };
@@ -188,5 +195,73 @@ export const adminCategoriesRoutes: AdminRoutesPlugin = async (app, { services }
     },
     async (request) =>
       orThrow(await categories.removeSubcategory(actorOf(request), request.params.id, request.params.subId), http),
+  );
+
+  app.post(
+    '/categories/:id/featured',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Add a featured card at the end of a category’s menu panel (answers the category)',
+        params: categoryIdParam,
+        body: createFeaturedCardBody,
+        response: { 201: adminCategory, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(orThrow(await categories.createFeaturedCard(actorOf(request), request.params.id, request.body), http)),
+  );
+
+  app.put(
+    '/categories/:id/featured/order',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Put a category’s featured cards in a new order (each id once)',
+        params: categoryIdParam,
+        body: featuredOrderBody,
+        response: { 200: adminCategory, ...errors },
+      },
+    },
+    async (request) =>
+      orThrow(await categories.reorderFeaturedCards(actorOf(request), request.params.id, request.body), http),
+  );
+
+  app.patch(
+    '/categories/:id/featured/:cardId',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Change a featured card’s label, picture or link (its slug stays)',
+        params: featuredCardParams,
+        body: updateFeaturedCardBody,
+        response: { 200: adminCategory, ...errors },
+      },
+    },
+    async (request) =>
+      orThrow(
+        await categories.updateFeaturedCard(actorOf(request), request.params.id, request.params.cardId, request.body),
+        http,
+      ),
+  );
+
+  app.delete(
+    '/categories/:id/featured/:cardId',
+    {
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Delete a featured card; its products lose its tag (answers the category)',
+        params: featuredCardParams,
+        response: { 200: adminCategory, ...errors },
+      },
+    },
+    async (request) =>
+      orThrow(await categories.removeFeaturedCard(actorOf(request), request.params.id, request.params.cardId), http),
   );
 };

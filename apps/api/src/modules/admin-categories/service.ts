@@ -4,9 +4,12 @@ import type {
   AdminCategoryList,
   CategoryOrderBody,
   CreateCategoryBody,
+  CreateFeaturedCardBody,
   CreateSubcategoryBody,
+  FeaturedOrderBody,
   SubcategoryOrderBody,
   UpdateCategoryBody,
+  UpdateFeaturedCardBody,
   UpdateSubcategoryBody,
 } from '@shop/contracts/admin-categories';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -21,22 +24,30 @@ import {
   changeCategoryId,
   countCategoryProducts,
   deleteCategory,
+  deleteFeaturedCard,
   deleteSubcategory,
+  featuredCardIdsOf,
+  featuredSlugHolder,
   forgetFormerId,
   insertCategory,
+  insertFeaturedCard,
   insertSubcategory,
   lockAllCategories,
   lockCategory,
+  lockFeaturedCard,
   lockSubcategory,
   moveProducts,
   moveSubcategoryProducts,
   selectCategories,
+  selectFeaturedCards,
   selectSubcategories,
   serializeCategoryNames,
   setCategoryPositions,
+  setFeaturedPositions,
   setSubcategoryPositions,
   subcategoryIdsOf,
   updateCategory,
+  updateFeaturedCard,
   updateSubcategory,
 } from './repository.ts';
 import { toCategoryWire } from './wire.ts';
@@ -51,6 +62,8 @@ export type AdminCategoriesFailure =
   | Failure<'subcategory_name_taken', { name: string; category: string }>
   | Failure<'category_id_taken', { id: string; holder?: string }>
   | Failure<'category_alias_taken', { alias: string; holder: string }>
+  | Failure<'featured_card_not_found'>
+  | Failure<'featured_name_taken', { name: string; holder: string }>
   | Failure<'order_mismatch'>;
 
 /** How many ids a new category tries (`candles`, `candles-2` … `candles-9`) before saying the name is taken. */
@@ -76,11 +89,9 @@ export function createAdminCategoriesService(
 
   async function read(ex: Tx | typeof db, id?: string): Promise<AdminCategory[]> {
     const rows = await selectCategories(ex, id);
-    const subs = await selectSubcategories(
-      ex,
-      rows.map((r) => r.id),
-    );
-    return rows.map((row) => toCategoryWire(row, subs));
+    const ids = rows.map((r) => r.id);
+    const [subs, cards] = [await selectSubcategories(ex, ids), await selectFeaturedCards(ex, ids)];
+    return rows.map((row) => toCategoryWire(row, subs, cards));
   }
 
   async function written(tx: Tx, id: string): Promise<AdminCategory> {
@@ -380,6 +391,109 @@ export function createAdminCategoriesService(
           await setSubcategoryPositions(tx, body.ids);
           await audit.record(tx, actor, {
             action: 'subcategory.reorder',
+            entityType: 'category',
+            entityId: categoryId,
+            after: { ids: body.ids },
+          });
+          return ok(await written(tx, categoryId));
+        }),
+      );
+    },
+
+    /**
+     * Adds a featured card at the end of the category's panel. Its slug (what products carry in `featured`
+     * and `?featured=` lists) is its label in lower case, as the demo's, and unique in the shop.
+     */
+    async createFeaturedCard(
+      actor: Actor,
+      categoryId: string,
+      body: CreateFeaturedCardBody,
+    ): Promise<Result<AdminCategory, AdminCategoriesFailure>> {
+      return change(() =>
+        transactionResult(db, async (tx) => {
+          if (!(await lockCategory(tx, categoryId))) return fail('category_not_found');
+          const slug = body.name.toLowerCase();
+          const values = { categoryId, name: body.name, slug, image: body.image, link: body.link };
+          const cardId = await insertFeaturedCard(tx, values);
+          if (cardId === undefined) {
+            const holder = await featuredSlugHolder(tx, slug);
+            return fail('featured_name_taken', { name: body.name, holder: holder?.category ?? categoryId });
+          }
+          const after = await written(tx, categoryId);
+          await audit.record(tx, actor, {
+            action: 'featured_card.create',
+            entityType: 'featured_card',
+            entityId: String(cardId),
+            after: { ...after.featured.find((c) => c.id === cardId), category_id: categoryId },
+          });
+          return ok(after);
+        }),
+      );
+    },
+
+    /** A new label, picture or link. The slug stays: products tagged with it, and links to it, keep working. */
+    async updateFeaturedCard(
+      actor: Actor,
+      categoryId: string,
+      cardId: number,
+      body: UpdateFeaturedCardBody,
+    ): Promise<Result<AdminCategory, AdminCategoriesFailure>> {
+      return change(() =>
+        transactionResult(db, async (tx) => {
+          if (!(await lockCategory(tx, categoryId))) return fail('category_not_found');
+          if (!(await lockFeaturedCard(tx, categoryId, cardId))) return fail('featured_card_not_found');
+          const before = (await written(tx, categoryId)).featured.find((c) => c.id === cardId);
+          await updateFeaturedCard(tx, cardId, given({ name: body.name, image: body.image, link: body.link }));
+          const after = await written(tx, categoryId);
+          await audit.record(tx, actor, {
+            action: 'featured_card.update',
+            entityType: 'featured_card',
+            entityId: String(cardId),
+            before,
+            after: after.featured.find((c) => c.id === cardId),
+          });
+          return ok(after);
+        }),
+      );
+    },
+
+    /** Deletes a card; the products tagged with it lose the tag in the same transaction. */
+    async removeFeaturedCard(
+      actor: Actor,
+      categoryId: string,
+      cardId: number,
+    ): Promise<Result<AdminCategory, AdminCategoriesFailure>> {
+      return change(() =>
+        transactionResult(db, async (tx) => {
+          if (!(await lockCategory(tx, categoryId))) return fail('category_not_found');
+          const card = await lockFeaturedCard(tx, categoryId, cardId);
+          if (!card) return fail('featured_card_not_found');
+          const before = (await written(tx, categoryId)).featured.find((c) => c.id === cardId);
+          await deleteFeaturedCard(tx, cardId, card.slug);
+          await audit.record(tx, actor, {
+            action: 'featured_card.delete',
+            entityType: 'featured_card',
+            entityId: String(cardId),
+            before: { ...before, category_id: categoryId },
+          });
+          return ok(await written(tx, categoryId));
+        }),
+      );
+    },
+
+    /** A category's featured cards in a new order: each of them once. */
+    async reorderFeaturedCards(
+      actor: Actor,
+      categoryId: string,
+      body: FeaturedOrderBody,
+    ): Promise<Result<AdminCategory, AdminCategoriesFailure>> {
+      return change(() =>
+        transactionResult(db, async (tx) => {
+          if (!(await lockCategory(tx, categoryId))) return fail('category_not_found');
+          if (!sameSet(await featuredCardIdsOf(tx, categoryId), body.ids)) return fail('order_mismatch');
+          await setFeaturedPositions(tx, body.ids);
+          await audit.record(tx, actor, {
+            action: 'featured_card.reorder',
             entityType: 'category',
             entityId: categoryId,
             after: { ids: body.ids },

@@ -1,7 +1,11 @@
 import type { AdminCategory } from '@shop/contracts/admin-categories';
-import type { CategoryRow, SubcategoryRow } from './repository.ts';
+import type { CategoryRow, FeaturedCardRow, SubcategoryRow } from './repository.ts';
 
-export function toCategoryWire(row: CategoryRow, subcategories: SubcategoryRow[]): AdminCategory {
+export function toCategoryWire(
+  row: CategoryRow,
+  subcategories: SubcategoryRow[],
+  cards: FeaturedCardRow[],
+): AdminCategory {
   return {
     id: row.id,
     name: row.name,
@@ -19,5 +23,8 @@ export function toCategoryWire(row: CategoryRow, subcategories: SubcategoryRow[]
     subcategories: subcategories
       .filter((s) => s.categoryId === row.id)
       .map((s) => ({ id: s.id, name: s.name, slug: s.slug, icon: s.icon, product_count: s.productCount })),
+    featured: cards
+      .filter((c) => c.categoryId === row.id)
+      .map((c) => ({ id: c.id, name: c.name, slug: c.slug, image: c.image, link: c.link })),
   };
 }

@@ -47,6 +47,7 @@ export async function loadCategories(db: Db): Promise<Category[]> {
         name: featuredCards.name,
         slug: featuredCards.slug,
         image: featuredCards.image,
+        link: featuredCards.link,
       })
       .from(featuredCards)
       .orderBy(asc(featuredCards.position), asc(featuredCards.id)),
@@ -68,7 +69,14 @@ export async function loadCategories(db: Db): Promise<Category[]> {
     subcategories: subs
       .filter((s) => s.categoryId === c.id)
       .map((s) => ({ name: s.name, slug: s.slug, former_slugs: s.formerSlugs, icon: s.icon, count: s.count })),
-    featured: cards.filter((f) => f.categoryId === c.id).map((f) => ({ name: f.name, slug: f.slug, image: f.image })),
+    featured: cards
+      .filter((f) => f.categoryId === c.id)
+      .map((f) => ({
+        name: f.name,
+        slug: f.slug,
+        image: f.image,
+        href: f.link ?? `/products?featured=${encodeURIComponent(f.slug)}`,
+      })),
   }));
 }
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   brands,
   categories,
+  featuredCards,
   homePage,
   products,
   productVariants,
@@ -57,7 +58,7 @@ export async function selectUpload(db: Db, id: string, variant: string, opts: { 
   const urls = (Object.keys(UPLOAD_VARIANTS) as UploadVariant[]).map((v) => uploadUrl(id, v));
   // Public once the shop shows it: a published product's picture, a variant picture of one, a brand's
   // logo (brand pages are public whatever their products), the store's logo, a shown category's picture or
-  // a saved home page section's. Anything else is a staff draft.
+  // one of its featured cards', or a saved home page section's. Anything else is a staff draft.
   const shownPublicly = or(
     exists(
       db
@@ -79,6 +80,13 @@ export async function selectUpload(db: Db, id: string, variant: string, opts: { 
         .select({ id: categories.id })
         .from(categories)
         .where(and(eq(categories.hidden, false), inArray(categories.picture, urls))),
+    ),
+    exists(
+      db
+        .select({ id: featuredCards.id })
+        .from(featuredCards)
+        .innerJoin(categories, eq(categories.id, featuredCards.categoryId))
+        .where(and(eq(categories.hidden, false), inArray(featuredCards.image, urls))),
     ),
     // A picture of a saved home page section (a hero's, a banner's): its address is in the saved list.
     exists(

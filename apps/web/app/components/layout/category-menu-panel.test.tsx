@@ -11,7 +11,7 @@ const candles = (over: Partial<MenuCategory> = {}): MenuCategory => ({
   name: 'Candles',
   icon: 'Flame',
   subcategories: [{ name: 'Pillar', icon: '', count: 3 }],
-  featured: [{ name: 'Beeswax', image: '/media/beeswax.webp' }],
+  featured: [{ name: 'Beeswax', image: '/media/beeswax.webp', href: '/candles/beeswax' }],
   offer: null,
   badge: null,
   ...over,
@@ -33,6 +33,11 @@ describe('the category menu’s panel shows only what the owner wrote', () => {
     expect(within(menu).queryByText('Special Offers')).toBeNull();
     expect(within(menu).queryByText('Trending Now')).toBeNull();
     expect(within(menu).getByText('Featured')).toBeTruthy();
+  });
+
+  it('a featured card leads where the server says (the owner’s link, or its products)', () => {
+    const menu = panel(candles());
+    expect(within(menu).getByRole('link', { name: 'Beeswax' }).getAttribute('href')).toBe('/candles/beeswax');
   });
 
   it('with them: the owner’s words, and the offer as a link when it has one', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { categoryHref, defaultCategoryId, featuredHref, subcategoryHref } from './category-menu.tsx';
+import { categoryHref, defaultCategoryId, subcategoryHref } from './category-menu.tsx';
 
 /** spec §2 link forms of the category menu. */
 describe('category menu links', () => {
@@ -9,7 +9,6 @@ describe('category menu links', () => {
     expect(subcategoryHref('fashion', "Men's Clothing")).toBe(
       "/products?category=fashion&subcategory=men's%20clothing",
     );
-    expect(featuredHref('iPhone 15')).toBe('/products?featured=iphone%2015');
   });
 
   it('carry any name lowercased and intact through the query string', () => {
@@ -20,10 +19,6 @@ describe('category menu links', () => {
         expect(sub.searchParams.get('category')).toBe(id);
         expect(sub.searchParams.get('subcategory')).toBe(name.toLowerCase());
         expect([...sub.searchParams.keys()]).toEqual(['category', 'subcategory']);
-
-        const featured = new URL(featuredHref(name), 'http://shop.test');
-        expect(featured.searchParams.get('featured')).toBe(name.toLowerCase());
-        expect([...featured.searchParams.keys()]).toEqual(['featured']);
       }),
     );
   });

@@ -10,7 +10,7 @@ export interface MenuCategory {
   name: string;
   icon: string;
   subcategories: { name: string; icon: string; count: number }[];
-  featured: { name: string; image: string }[];
+  featured: { name: string; image: string; href: string }[];
   /** The panel's offer box as the owner wrote it; none unless written. */
   offer: { title: string; text: string; link: string | null } | null;
   /** The label beside the featured cards, or none. */
@@ -22,7 +22,6 @@ export interface MenuCategory {
 export const categoryHref = (id: string) => `/products?category=${encodeURIComponent(id)}`;
 export const subcategoryHref = (id: string, name: string) =>
   `${categoryHref(id)}&subcategory=${encodeURIComponent(name.toLowerCase())}`;
-export const featuredHref = (name: string) => `/products?featured=${encodeURIComponent(name.toLowerCase())}`;
 
 /** The active category is the first of the menu until the pointer or focus moves (the demo's electronics). */
 export function defaultCategoryId(categories: MenuCategory[]): string | undefined {
@@ -138,7 +137,7 @@ export function CategoryMenu({
               {active.featured.map((card) => (
                 <li key={card.name}>
                   <Link
-                    to={featuredHref(card.name)}
+                    to={card.href}
                     onClick={onNavigate}
                     className="group block overflow-hidden rounded-md border border-slate-200"
                   >

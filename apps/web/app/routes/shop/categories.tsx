@@ -27,7 +27,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** spec §2 link forms: /products?category={id}&subcategory={lowercased, URL-encoded name}, ?featured={…}. */
 const subcategoryHref = (categoryId: string, slug: string) =>
   `/products?category=${encodeURIComponent(categoryId)}&subcategory=${encodeURIComponent(slug)}`;
-const featuredHref = (slug: string) => `/products?featured=${encodeURIComponent(slug)}`;
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
   return (
@@ -94,7 +93,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                   {category.featured.map((card) => (
                     <li key={card.slug}>
                       <Link
-                        to={featuredHref(card.slug)}
+                        to={card.href}
                         className="group block overflow-hidden rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
                       >
                         <img

@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         name: c.name,
         icon: c.icon,
         subcategories: c.subcategories.map((s) => ({ name: s.name, icon: s.icon, count: s.count })),
-        featured: c.featured.map((f) => ({ name: f.name, image: f.image })),
+        featured: c.featured.map((f) => ({ name: f.name, image: f.image, href: f.href })),
         offer: c.offer,
         badge: c.badge,
       }),

@@ -159,10 +159,7 @@ function Featured({ id, section, level: H }: { id: string; section: Of<'featured
       <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
         {section.items.map((card) => (
           <li key={card.slug}>
-            <Link
-              to={`/products?featured=${encodeURIComponent(card.slug)}`}
-              className="group block overflow-hidden rounded-lg border border-slate-200"
-            >
+            <Link to={card.href} className="group block overflow-hidden rounded-lg border border-slate-200">
               {/* The first row of pictures: loaded at once, boxes reserved (docs/performance.md, Lighthouse). */}
               <img
                 src={card.image}

@@ -1,0 +1,1 @@
+ALTER TABLE "featured_cards" ADD COLUMN "link" text;
