@@ -74,6 +74,11 @@ function PageEditor({ page }: { page: ContentPage }) {
         onChange={(html) => form.setValue('body', html)}
         error={form.formState.errors.body?.message}
       />
+      {page.slug === 'help' ? (
+        <p className="text-slate-600 text-sm">
+          On this page a Heading opens a section and a Subheading is a question; what follows it is the answer.
+        </p>
+      ) : null}
       <PlaceholderList />
       <p className="text-slate-600 text-sm">
         {page.updated_at
