@@ -344,7 +344,11 @@ describe('content pages', () => {
   it('an edit shows on the public content API at once; only existing slugs; audited', async () => {
     const list = await call('GET', '/api/admin/content-pages');
     expect(list.json().items.map((p: { slug: string }) => p.slug)).toContain('shipping');
-    const edit = { title: 'Shipping Info', description: 'How we ship.', body: '## Rates\n\nStandard ships in 3 days.' };
+    const edit = {
+      title: 'Shipping Info',
+      description: 'How we ship.',
+      body: '<h2>Rates</h2><p>Standard ships in 3 days.</p>',
+    };
     const res = await call('PUT', '/api/admin/content-pages/shipping', edit);
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/pages/shipping' })).json()).toMatchObject(edit);

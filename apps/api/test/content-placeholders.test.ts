@@ -47,8 +47,8 @@ describe('content pages quote the store settings', () => {
 
     for (const slug of CONTENT_PAGES.map((c) => c.slug)) expect(text(await page(slug)), slug).not.toContain('{{');
     const shipping = (await page('shipping')).body;
-    expect(shipping).toContain('- Standard shipping: 5–7 business days, $5.99, free on orders of $50.00 or more');
-    expect(shipping).toContain('- Express shipping: 1–2 business days, $14.99.');
+    expect(shipping).toContain('<li>Standard shipping: 5–7 business days, $5.99, free on orders of $50.00 or more');
+    expect(shipping).toContain('<li>Express shipping: 1–2 business days, $14.99.</li>');
     expect(shipping).toContain('8% sales tax is added at checkout');
     expect((await page('help')).body).toContain('Standard shipping: $5.99, free on orders of $50.00 or more');
     expect((await page('faq')).body).toContain('Standard shipping: 5–7 business days.');
@@ -86,7 +86,7 @@ describe('content pages quote the store settings', () => {
         expect(all, slug).not.toMatch(/\$5\.99|\$14\.99|\$50\.00|8%|14 days|5–7 business days/);
       }
       expect((await page('shipping')).body).toContain(
-        '- Standard shipping: 2–4 business days, $7.25, free on orders of $80.00 or more after discounts.\n- Express shipping: 1–2 business days, $19.50.',
+        '<li>Standard shipping: 2–4 business days, $7.25, free on orders of $80.00 or more after discounts.</li><li>Express shipping: 1–2 business days, $19.50.</li>',
       );
       expect((await page('help')).body).toContain('Express shipping: $19.50.');
       const terms = (await page('terms')).body;
@@ -150,7 +150,7 @@ describe('issue 11 point 13: "Last updated" is when staff changed the text', () 
     const res = await admin('PUT', '/api/admin/content-pages/privacy', {
       title: seeded.title,
       description: seeded.description,
-      body: `${seeded.body}\n\nWe reviewed this policy in May.`,
+      body: `${seeded.body}<p>We reviewed this policy in May.</p>`,
     });
     expect(res.statusCode).toBe(200);
     expect((await page('privacy')).updated_at).toBe(at.toISOString());

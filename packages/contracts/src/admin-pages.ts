@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { unknownPlaceholderMessage, unknownPlaceholders } from './placeholders.ts';
+import { richText } from './rich-text-field.ts';
 import { stopAt } from './text.ts';
 
-// Admin footer content pages (issue 5, issue 11 point 5).
+// Admin footer content pages: title and description are text, the body is rich text.
 
-/** Issue 11 point 5: a page may only use the placeholders the shop knows (they would vanish otherwise). */
+/** A page may only use the placeholders the shop knows (they would vanish otherwise). */
 function knownPlaceholders(value: string, ctx: z.RefinementCtx) {
   const unknown = unknownPlaceholders(value);
   if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownPlaceholderMessage(unknown) });
@@ -31,11 +32,7 @@ export const contentPageUpdateBody = z.strictObject({
     .min(1, 'Description is required')
     .max(300, stopAt('Description must be at most 300 characters'))
     .superRefine(knownPlaceholders),
-  body: z
-    .string({ error: 'Body is required' })
-    .trim()
-    .min(1, 'Body is required')
-    .max(20_000, stopAt('Body must be at most 20000 characters'))
-    .superRefine(knownPlaceholders),
+  /** Rich text (docs/adr/044-rich-text.md): the server sanitizes it, or makes paragraphs of text without a `<`. */
+  body: richText('Body').min(1, 'Body is required').superRefine(knownPlaceholders),
 });
 export type ContentPageUpdateBody = z.infer<typeof contentPageUpdateBody>;

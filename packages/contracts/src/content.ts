@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { stopAt } from './text.ts';
 
 /**
- * Content pages (DESIGN §7: the footer's pages and the help centre are real pages, editable in admin).
- * `body` is plain text in a small markdown-like form, always rendered as text, never as HTML:
- * blocks are separated by blank lines; `## ` starts a section heading, `### ` a question (on the help
- * and FAQ pages), and lines starting with `- ` form a list.
+ * Content pages: the footer's pages and the help centre, real pages stored in the database and edited in
+ * admin Settings. `title` and `description` are text; `body` is rich text, sanitized HTML of the
+ * descriptions' allow-list (docs/adr/044-rich-text.md, "Content pages"). The help centre reads its `h2`s
+ * as sections and its `h3`s as questions, each answered by the blocks up to the next heading.
  */
 export const contentPage = z.object({
   slug: z.string(),

@@ -3,6 +3,7 @@ import { checkSync } from 'recheck';
 import { describe, expect, it } from 'vitest';
 import {
   expandPlaceholders,
+  expandPlaceholdersInHtml,
   PLACEHOLDER_TOKEN,
   PLACEHOLDERS,
   type PlaceholderName,
@@ -110,5 +111,49 @@ describe('unknownPlaceholders', () => {
       '',
     ]);
     expect(unknownPlaceholders(NAMES.map((n) => `{{${n}}}`).join(' '))).toEqual([]);
+  });
+});
+
+describe('expandPlaceholdersInHtml', () => {
+  const hostile = values((n) => (n === 'store.name' ? 'Tom & Jerry <b>' : `"><script>alert('${n}')</script>`));
+
+  it('escapes a value in text, so a store name with markup reads as text', () => {
+    expect(expandPlaceholdersInHtml('<p>Welcome to <strong>{{store.name}}</strong>.</p>', hostile)).toBe(
+      '<p>Welcome to <strong>Tom &amp; Jerry &lt;b&gt;</strong>.</p>',
+    );
+    expect(expandPlaceholdersInHtml('<p>{{ tax.rate }}</p>', hostile)).toBe(
+      '<p>&quot;&gt;&lt;script&gt;alert(&#39;tax.rate&#39;)&lt;/script&gt;</p>',
+    );
+  });
+
+  it('percent-encodes a value in a link, so it can neither leave the attribute nor bring a scheme', () => {
+    const v = values((n) => (n === 'store.email' ? 'shop@example.com' : 'javascript:alert(1)" onclick="x'));
+    expect(expandPlaceholdersInHtml('<a href="mailto:{{store.email}}">{{store.email}}</a>', v)).toBe(
+      '<a href="mailto:shop%40example.com">shop@example.com</a>',
+    );
+    expect(expandPlaceholdersInHtml('<a href="{{store.name}}">x</a>', v)).toBe(
+      '<a href="javascript%3Aalert(1)%22%20onclick%3D%22x">x</a>',
+    );
+  });
+
+  it('never lets a value open a tag, whatever the values and the text between placeholders', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(piece, spaces)), fc.string(), (pieces, value) => {
+        const source = `<p>${pieces.map(([p, pad]) => (p.kind === 'text' ? p.text : `{{${pad}${p.name}${pad}}}`)).join('')}</p>`;
+        const out = expandPlaceholdersInHtml(
+          source,
+          values(() => value),
+        );
+        expect(out.split('<').length).toBe(source.split('<').length);
+        expect(out).not.toContain('{{');
+      }),
+    );
+  });
+
+  it('is linear: a long run of tags and braces costs one pass', () => {
+    const text = `${'<p>{{'.repeat(20_000)}store.name}}`;
+    const start = performance.now();
+    expandPlaceholdersInHtml(text, VALUES);
+    expect(performance.now() - start).toBeLessThan(500);
   });
 });

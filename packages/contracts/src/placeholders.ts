@@ -1,5 +1,5 @@
 /**
- * Placeholders in content pages (issue 11 point 5). A page's stored text says `{{shipping.standard.price}}`
+ * Placeholders in content pages. A page's stored text says `{{shipping.standard.price}}`
  * where it means "whatever standard shipping costs right now"; the page is expanded from the store
  * settings each time it is served, so a policy page can never disagree with checkout.
  *
@@ -42,15 +42,48 @@ export const PLACEHOLDER_TOKEN = /\{\{([^{}\n]{0,80})\}\}/g;
 const isKnown = (name: string): name is PlaceholderName => Object.hasOwn(PLACEHOLDERS, name);
 
 /**
- * `text` with every token replaced in one left-to-right pass: known names by their value, anything
- * else by nothing. Values are inserted as they are and never expanded again.
+ * `text` with every token replaced in one left-to-right pass: known names by their value (passed through
+ * `encode`, by default as it is), anything else by nothing. Values are never expanded again.
  */
-export function expandPlaceholders(text: string, values: PlaceholderValues): string {
+export function expandPlaceholders(
+  text: string,
+  values: PlaceholderValues,
+  encode: (value: string) => string = (value) => value,
+): string {
   if (!text.includes('{{')) return text;
   return text.replace(PLACEHOLDER_TOKEN, (_, inner: string) => {
     const name = inner.trim();
-    return isKnown(name) ? values[name] : '';
+    return isKnown(name) ? encode(values[name]) : '';
   });
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+/** A value inside a tag (only a link's `href` survives the sanitizer): no scheme, quote or space of its own. */
+const inTag = (value: string) => escapeHtml(encodeURIComponent(value));
+
+/**
+ * Rich text (a content page's body, sanitized HTML: docs/adr/044-rich-text.md) with its placeholders
+ * expanded: a value in text is HTML-escaped, so a store named `Tom & Jerry <b>` reads as such; a value in
+ * a tag (a link's `href`) is percent-encoded too, so it can neither end the attribute nor bring a scheme
+ * (`javascript:`) the sanitizer would have refused. One pass from tag to tag: linear in the length.
+ */
+export function expandPlaceholdersInHtml(html: string, values: PlaceholderValues): string {
+  if (!html.includes('{{')) return html;
+  const parts: string[] = [];
+  let i = 0;
+  while (i < html.length) {
+    const open = html.indexOf('<', i);
+    const textEnd = open < 0 ? html.length : open;
+    parts.push(expandPlaceholders(html.slice(i, textEnd), values, escapeHtml));
+    if (open < 0) break;
+    // Sanitized HTML escapes `>` in attribute values: the next `>` ends the tag.
+    const close = html.indexOf('>', open);
+    const tagEnd = close < 0 ? html.length : close + 1;
+    parts.push(expandPlaceholders(html.slice(open, tagEnd), values, inTag));
+    i = tagEnd;
+  }
+  return parts.join('');
 }
 
 /** The names in double braces in `text` that are not placeholders, once each, in order of appearance. */

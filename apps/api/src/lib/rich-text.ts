@@ -119,3 +119,28 @@ export function richTextFromInput(input: string, max: number = RICH_TEXT_CHARS):
   if (input.length > max) throw new RichTextTooLongError(max);
   return input.includes('<') ? sanitizeRichText(input, max) : textToRichText(input);
 }
+
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => TEXT_ESCAPES[c]!);
+
+/**
+ * A content page's body in the plain-text form it had before pages were rich text, as rich text
+ * (docs/adr/044-rich-text.md, "Content pages"): blocks between blank lines; a one-line block `## x` is
+ * `<h2>x</h2>`, `### x` is `<h3>x</h3>`; a block whose every line starts with `- ` is a `<ul>` of its
+ * lines; any other block a `<p>` whose lines are joined by `<br />`. All text is escaped. Migration 0018
+ * does the same in SQL for stored bodies (apps/api/test/content-rich-text.test.ts holds them equal).
+ */
+export function contentMarkupToRichText(text: string): string {
+  const html: string[] = [];
+  for (const chunk of text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/)) {
+    const block = chunk.trim();
+    if (block === '') continue;
+    const lines = block.split('\n').map((line) => line.trim());
+    if (lines.length === 1 && block.startsWith('### ')) html.push(`<h3>${escapeText(block.slice(4).trim())}</h3>`);
+    else if (lines.length === 1 && block.startsWith('## ')) html.push(`<h2>${escapeText(block.slice(3).trim())}</h2>`);
+    else if (lines.every((line) => line.startsWith('- ')))
+      html.push(`<ul>${lines.map((line) => `<li>${escapeText(line.slice(2).trim())}</li>`).join('')}</ul>`);
+    else html.push(`<p>${lines.map(escapeText).join('<br />')}</p>`);
+  }
+  return html.join('');
+}

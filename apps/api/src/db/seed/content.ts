@@ -1,3 +1,4 @@
+import { contentMarkupToRichText } from '../../lib/rich-text.ts';
 import type { Tx } from '../client.ts';
 import { contentPages } from '../schema.ts';
 
@@ -5,7 +6,11 @@ export interface SeedContentPage {
   slug: string;
   title: string;
   description: string;
-  /** Plain text (contracts/content.ts): blank lines between blocks, `## ` headings, `### ` questions, `- ` lists. */
+  /**
+   * Written in the plain-text form pages had before they were rich text (blank lines between blocks,
+   * `## ` headings, `### ` questions, `- ` lists), stored as the HTML `contentMarkupToRichText` makes of it:
+   * the same conversion migration 0018 applies to a shop's stored pages.
+   */
   body: string;
 }
 
@@ -255,5 +260,5 @@ export const CONTENT_PAGES: SeedContentPage[] = [
 
 /** Inserts the default content pages (called once, inside the seed transaction, on an empty database). */
 export async function seedContent(tx: Tx): Promise<void> {
-  await tx.insert(contentPages).values(CONTENT_PAGES);
+  await tx.insert(contentPages).values(CONTENT_PAGES.map((p) => ({ ...p, body: contentMarkupToRichText(p.body) })));
 }

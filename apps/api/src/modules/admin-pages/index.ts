@@ -1,2 +1,2 @@
 export { adminPagesRoutes } from './routes.ts';
-export { type AdminPagesService, createAdminPagesService } from './service.ts';
+export { type AdminPagesFailure, type AdminPagesService, createAdminPagesService } from './service.ts';

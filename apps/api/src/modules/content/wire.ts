@@ -1,5 +1,5 @@
 import type { ContentPage } from '@shop/contracts/content';
-import { expandPlaceholders, type PlaceholderValues } from '@shop/contracts/placeholders';
+import { expandPlaceholders, expandPlaceholdersInHtml, type PlaceholderValues } from '@shop/contracts/placeholders';
 import type { ContentRow } from './repository.ts';
 
 /** A page as stored, placeholders unexpanded. */
@@ -11,10 +11,13 @@ export const toContentPageWire = (row: ContentRow): ContentPage => ({
   updated_at: row.updatedAt?.toISOString() ?? null,
 });
 
-/** The page as shoppers read it: every placeholder replaced by the current settings (issue 11 point 5). */
+/**
+ * The page as shoppers read it: every placeholder replaced by the current settings; in the body, which is
+ * HTML, by values escaped for it (contracts/placeholders.ts).
+ */
 export const rendered = (page: ContentPage, values: PlaceholderValues): ContentPage => ({
   ...page,
   title: expandPlaceholders(page.title, values),
   description: expandPlaceholders(page.description, values),
-  body: expandPlaceholders(page.body, values),
+  body: expandPlaceholdersInHtml(page.body, values),
 });

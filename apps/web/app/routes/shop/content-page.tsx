@@ -1,7 +1,7 @@
 import { trimEndChar } from '@shop/contracts/text';
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
-import { ContentBlocks, parseBody } from '../../features/content/index.ts';
+import { RichText } from '../../components/ui/rich-text.tsx';
 import { formatLongDate } from '../../lib/long-date.ts';
 import { pageCache } from '../../lib/page-cache.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
@@ -45,9 +45,11 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
               Last updated <time dateTime={page.updated_at}>{formatLongDate(page.updated_at)}</time>
             </p>
           ) : null}
-          <div className="mt-8">
-            <ContentBlocks blocks={parseBody(page.body)} />
-          </div>
+          {/* Rich text as the server sanitized it on save (docs/adr/044-rich-text.md). */}
+          <RichText
+            html={page.body}
+            className="mt-8 text-slate-700 leading-relaxed [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-slate-900"
+          />
           <p className="mt-12 border-slate-200 border-t pt-6 text-slate-700">
             Still have a question?{' '}
             <Link to="/contact" className="font-medium underline underline-offset-4">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
-import { ContentBlocks, faqSections, parseBody } from '../../features/content/index.ts';
+import { RichText } from '../../components/ui/rich-text.tsx';
+import { helpSections } from '../../features/content/index.ts';
 import { pageCache } from '../../lib/page-cache.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/help';
@@ -30,7 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Help({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
-  const sections = faqSections(parseBody(page.body));
+  const sections = helpSections(page.body);
   return (
     <main>
       <Container className="py-10">
@@ -65,7 +66,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
                   {section.title}
                 </h2>
               ) : null}
-              <ContentBlocks blocks={section.intro} />
+              {section.intro ? <RichText html={section.intro} className="mt-4 text-slate-700 leading-relaxed" /> : null}
               {section.faqs.length > 0 ? (
                 <div className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
                   {section.faqs.map((faq) => (
@@ -74,9 +75,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
                       <summary className="cursor-pointer font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900">
                         {faq.question}
                       </summary>
-                      <div className="pb-1">
-                        <ContentBlocks blocks={faq.answer} headingLevel={3} />
-                      </div>
+                      <RichText html={faq.answer} className="mt-4 pb-1 text-slate-700 leading-relaxed" />
                     </details>
                   ))}
                 </div>

@@ -12,15 +12,15 @@ import {
   formatDateTime,
   Panel,
   QueryState,
+  RichTextEditor,
   SelectField,
-  TextAreaField,
   TextField,
 } from '../../admin/index.ts';
 import { useContentPages } from '../api/get-content-pages.ts';
 import { useUpdateContentPage } from '../api/update-content-page.ts';
 
 /**
- * Issue 11 point 5: the figures a page may quote from Settings. Written into the text as `{{name}}`, they
+ * The figures a page may quote from Settings. Written into the text as `{{name}}`, they
  * are replaced when the page is shown, so the page follows every change of rates or tax.
  */
 function PlaceholderList() {
@@ -65,12 +65,20 @@ function PageEditor({ page }: { page: ContentPage }) {
     >
       <TextField id="page-title" label="Title" {...form.register('title')} />
       <TextField id="page-description" label="Description" {...form.register('description')} />
-      <TextAreaField
+      {/* The help centre reads a Heading as a section and a Subheading as a question (docs/adr/044-rich-text.md). */}
+      <RichTextEditor
         id="page-body"
-        label="Body (plain text: blank lines separate blocks, ## starts a heading, - starts a list item)"
-        rows={12}
-        {...form.register('body')}
+        label="Body"
+        subheadings
+        value={page.body}
+        onChange={(html) => form.setValue('body', html)}
+        error={form.formState.errors.body?.message}
       />
+      {page.slug === 'help' ? (
+        <p className="text-slate-600 text-sm">
+          On this page a Heading opens a section and a Subheading is a question; what follows it is the answer.
+        </p>
+      ) : null}
       <PlaceholderList />
       <p className="text-slate-600 text-sm">
         {page.updated_at
@@ -90,7 +98,7 @@ function PageEditor({ page }: { page: ContentPage }) {
   );
 }
 
-/** Admin › Settings: the footer pages (DESIGN §7), one edited at a time. */
+/** Admin › Settings: the footer pages, one edited at a time. */
 export function PagesSection() {
   const query = useContentPages();
   const [slug, setSlug] = useState('about');

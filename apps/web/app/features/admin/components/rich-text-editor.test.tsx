@@ -50,4 +50,18 @@ describe('RichTextEditor', () => {
       '<p>Hi</p>',
     );
   });
+
+  it('offers a Subheading (h3) after Heading where asked (the help centre’s questions)', () => {
+    render(<RichTextEditor id="b" label="Body" subheadings value="<h3>Q?</h3>" onChange={() => {}} />);
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    expect(Array.from(toolbar.querySelectorAll('button')).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Heading',
+      'Subheading',
+      'Bold',
+      'Italic',
+      'Bulleted list',
+      'Numbered list',
+      'Link',
+    ]);
+  });
 });

@@ -1,10 +1,10 @@
-import { Bold, Heading2, Italic, Link2, List, ListOrdered } from 'lucide-react';
+import { Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered } from 'lucide-react';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { FieldError } from '../../../components/ui/form-message.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-type Format = 'heading' | 'bold' | 'italic' | 'bulleted' | 'numbered' | 'link';
+type Format = 'heading' | 'subheading' | 'bold' | 'italic' | 'bulleted' | 'numbered' | 'link';
 
 const BUTTONS: {
   format: Format;
@@ -12,6 +12,7 @@ const BUTTONS: {
   Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
 }[] = [
   { format: 'heading', label: 'Heading', Icon: Heading2 },
+  { format: 'subheading', label: 'Subheading', Icon: Heading3 },
   { format: 'bold', label: 'Bold', Icon: Bold },
   { format: 'italic', label: 'Italic', Icon: Italic },
   { format: 'bulleted', label: 'Bulleted list', Icon: List },
@@ -21,6 +22,7 @@ const BUTTONS: {
 
 const NO_FORMATS: Record<Format, boolean> = {
   heading: false,
+  subheading: false,
   bold: false,
   italic: false,
   bulleted: false,
@@ -84,6 +86,7 @@ export function RichTextEditor({
   name,
   error,
   className,
+  subheadings = false,
 }: {
   id: string;
   label: string;
@@ -93,6 +96,8 @@ export function RichTextEditor({
   name?: string;
   error?: string;
   className?: string;
+  /** A Subheading button (`h3`) too: the help centre's questions are subheadings. */
+  subheadings?: boolean;
 }) {
   const region = useRef<HTMLDivElement>(null);
   const [initial] = useState(value);
@@ -106,6 +111,7 @@ export function RichTextEditor({
     if (!root?.contains(document.getSelection()?.anchorNode ?? null)) return;
     setActive({
       heading: closestInside(root, 'h2') !== null,
+      subheading: closestInside(root, 'h3') !== null,
       bold: document.queryCommandState('bold'),
       italic: document.queryCommandState('italic'),
       bulleted: closestInside(root, 'ul') !== null,
@@ -135,6 +141,7 @@ export function RichTextEditor({
     if (!root) return;
     root.focus();
     if (format === 'heading') document.execCommand('formatBlock', false, active.heading ? 'p' : 'h2');
+    else if (format === 'subheading') document.execCommand('formatBlock', false, active.subheading ? 'p' : 'h3');
     else if (format === 'bold') document.execCommand('bold');
     else if (format === 'italic') document.execCommand('italic');
     else if (format === 'bulleted') document.execCommand('insertUnorderedList');
@@ -159,21 +166,23 @@ export function RichTextEditor({
           aria-controls={id}
           className="flex flex-wrap gap-1 border-slate-200 border-b p-1"
         >
-          {BUTTONS.map(({ format, label: name, Icon }) => (
-            <button
-              key={format}
-              type="button"
-              aria-label={name}
-              aria-pressed={active[format]}
-              title={name}
-              // Keeps the selection in the text while the button is pressed.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => apply(format)}
-              className="inline-flex size-9 items-center justify-center rounded text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-slate-900 aria-pressed:bg-slate-200 aria-pressed:text-slate-900"
-            >
-              <Icon className="size-4" aria-hidden />
-            </button>
-          ))}
+          {BUTTONS.filter(({ format }) => subheadings || format !== 'subheading').map(
+            ({ format, label: name, Icon }) => (
+              <button
+                key={format}
+                type="button"
+                aria-label={name}
+                aria-pressed={active[format]}
+                title={name}
+                // Keeps the selection in the text while the button is pressed.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => apply(format)}
+                className="inline-flex size-9 items-center justify-center rounded text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-slate-900 aria-pressed:bg-slate-200 aria-pressed:text-slate-900"
+              >
+                <Icon className="size-4" aria-hidden />
+              </button>
+            ),
+          )}
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: formatted text needs an editable region; a textarea holds plain text only */}
         <div
