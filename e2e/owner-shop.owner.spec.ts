@@ -6,10 +6,10 @@ import { ADDRESS, guestEmail } from './support/checkout.ts';
 import { deliveredMailsTo, hydrated } from './support/session.ts';
 
 // An owner makes the shop theirs, from a first start with SEED=none (docs/product.md): a store name,
-// contact details, colours and a logo, their categories "Candles › Pillar, Taper", bank details for
-// invoices, a product with tags and a formatted description, a home page with a hero, a rail and a text
-// built in the editor. A shopper then meets that shop and nothing of the demo — in the menu,
-// the listing's filter, the home page, the footer, the sitemap, the product's JSON-LD and the mails.
+// contact details, colours and a logo, their categories "Candles › Pillar, Taper" with a featured card,
+// bank details for invoices, a product with tags and a formatted description, a home page with a hero, a
+// rail and a text built in the editor. A shopper then meets that shop and nothing of the demo — in the
+// menu, the listing's filter, the home page, the footer, the sitemap, the product's JSON-LD and the mails.
 // The owner's shop is a server of its own (playwright.config.ts `owner-shop`); this file runs in order.
 test.describe.configure({ mode: 'serial' });
 
@@ -84,6 +84,25 @@ test('the owner sets the shop up from the checklist: profile, colours, logo, ban
     await subDialog.getByRole('button', { name: 'Add subcategory' }).click();
     await expect(page.getByRole('list', { name: 'Subcategories of Candles' }).getByText(sub)).toBeVisible();
   }
+
+  // A featured card in the menu's panel: an uploaded picture, a label, a link to the owner's gifts.
+  await page.getByRole('button', { name: 'Add a featured card to Candles' }).click();
+  const cardDialog = page.getByRole('dialog', { name: 'New featured card of Candles' });
+  await cardDialog.getByLabel('Label', { exact: true }).fill('Gift sets');
+  const cardPicture = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#b45309' } })
+    .png()
+    .toBuffer();
+  await cardDialog
+    .getByLabel('Upload a picture for card picture')
+    .setInputFiles({ name: 'gift-sets.png', mimeType: 'image/png', buffer: cardPicture });
+  await expect(cardDialog.getByLabel('Card picture', { exact: true })).toHaveValue(/^\/media\/uploads\//);
+  await cardDialog.getByLabel('Link (optional)').fill('/products?tag=gift');
+  await noSeriousViolations(page, 'featured card dialog');
+  await cardDialog.getByRole('button', { name: 'Add card' }).click();
+  await expect(page.getByText('Added Gift sets to Candles')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Featured cards of Candles' }).getByText('→ /products?tag=gift'),
+  ).toBeVisible();
 
   await page.goto('/admin');
   // Saving Settings reviewed the shipping rates too; the legal pages are still the placeholders.
@@ -201,6 +220,9 @@ test('a shopper meets that shop and nothing of the demo: header, menu, filter, h
   await expect(active.getByRole('link', { name: /^Pillar/ })).toBeVisible();
   await expect(active.getByRole('link', { name: /^Taper/ })).toBeVisible();
   await expect(menu.getByText(/off on|Limited time|Special Offers|Trending Now/)).toHaveCount(0);
+  const card = menu.getByRole('link', { name: 'Gift sets' });
+  await expect(card).toHaveAttribute('href', '/products?tag=gift');
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/media\/uploads\//);
 
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: CONTACT })).toBeVisible();

@@ -6,6 +6,7 @@ export { DataTable } from './components/data-table.tsx';
 export { ErrorText, SelectField, Tabs, TextAreaField, TextField } from './components/fields.tsx';
 export { DayRangeFields, FilterSelect, SearchForm } from './components/filter-fields.tsx';
 export { Pagination } from './components/pagination.tsx';
+export { PictureField } from './components/picture-field.tsx';
 export { QueryState } from './components/query-state.tsx';
 export { RichTextEditor } from './components/rich-text-editor.tsx';
 export { StatCard } from './components/stat-card.tsx';

@@ -2,8 +2,10 @@ import type {
   AdminCategory,
   AdminCategoryList,
   CreateCategoryInput,
+  CreateFeaturedCardInput,
   CreateSubcategoryBody,
   UpdateCategoryInput,
+  UpdateFeaturedCardBody,
   UpdateSubcategoryBody,
 } from '@shop/contracts/admin-categories';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -67,4 +69,22 @@ export const useDeleteSubcategory = () =>
 export const useOrderSubcategories = () =>
   useCategoryMutation(({ categoryId, ids }: { categoryId: string; ids: number[] }) =>
     adminApi.put<AdminCategory>(`categories/${categoryId}/subcategories/order`, { ids }),
+  );
+
+/** POST, PATCH or DELETE of a featured card of a category's menu panel, and PUT of their order. */
+export const useAddFeaturedCard = () =>
+  useCategoryMutation(({ categoryId, body }: { categoryId: string; body: CreateFeaturedCardInput }) =>
+    adminApi.post<AdminCategory>(`categories/${categoryId}/featured`, body),
+  );
+export const useSaveFeaturedCard = () =>
+  useCategoryMutation(({ categoryId, id, body }: { categoryId: string; id: number; body: UpdateFeaturedCardBody }) =>
+    adminApi.patch<AdminCategory>(`categories/${categoryId}/featured/${id}`, body),
+  );
+export const useDeleteFeaturedCard = () =>
+  useCategoryMutation(({ categoryId, id }: { categoryId: string; id: number }) =>
+    adminApi.delete<AdminCategory>(`categories/${categoryId}/featured/${id}`),
+  );
+export const useOrderFeaturedCards = () =>
+  useCategoryMutation(({ categoryId, ids }: { categoryId: string; ids: number[] }) =>
+    adminApi.put<AdminCategory>(`categories/${categoryId}/featured/order`, { ids }),
   );

@@ -1,5 +1,5 @@
 import type { AdminCategory, AdminSubcategory } from '@shop/contracts/admin-categories';
-import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,64 +8,14 @@ import { AdminPage, Panel, QueryState } from '../../admin/index.ts';
 import { useCategories, useDeleteSubcategory, useOrderCategories, useOrderSubcategories } from '../api/categories.ts';
 import { CategoryDialog } from './category-dialog.tsx';
 import { DeleteCategoryDialog } from './delete-category-dialog.tsx';
+import { FeaturedCards } from './featured-cards.tsx';
 import { SubcategoryDialog } from './subcategory-dialog.tsx';
+import { moved, UpDown } from './up-down.tsx';
 
 type Editing =
   | { kind: 'category'; category: AdminCategory | null }
   | { kind: 'delete'; category: AdminCategory }
   | { kind: 'subcategory'; category: AdminCategory; subcategory: AdminSubcategory | null };
-
-/** `items` with the one at `index` swapped with its neighbour (`by` -1 up, +1 down). */
-function moved<T>(items: readonly T[], index: number, by: -1 | 1): T[] {
-  const next = [...items];
-  const other = index + by;
-  const a = next[index];
-  const b = next[other];
-  if (a === undefined || b === undefined) return next;
-  next[index] = b;
-  next[other] = a;
-  return next;
-}
-
-/** The two buttons that move an entry of a list one place up or down. */
-function UpDown({
-  name,
-  index,
-  count,
-  variant,
-  disabled,
-  onMove,
-}: {
-  name: string;
-  index: number;
-  count: number;
-  variant: 'outline' | 'ghost';
-  disabled: boolean;
-  onMove: (by: -1 | 1) => void;
-}) {
-  return (
-    <>
-      <Button
-        size="sm"
-        variant={variant}
-        aria-label={`Move ${name} up`}
-        disabled={disabled || index === 0}
-        onClick={() => onMove(-1)}
-      >
-        <ArrowUp className="size-4" aria-hidden="true" />
-      </Button>
-      <Button
-        size="sm"
-        variant={variant}
-        aria-label={`Move ${name} down`}
-        disabled={disabled || index === count - 1}
-        onClick={() => onMove(1)}
-      >
-        <ArrowDown className="size-4" aria-hidden="true" />
-      </Button>
-    </>
-  );
-}
 
 /**
  * Admin › Categories: the shop's categories in menu order with their subcategories — create, rename,
@@ -207,6 +157,7 @@ export function CategoriesPage() {
                     >
                       <Plus className="size-4" aria-hidden="true" /> Add a subcategory to {category.name}
                     </Button>
+                    <FeaturedCards category={category} />
                   </Panel>
                 </li>
               ))}

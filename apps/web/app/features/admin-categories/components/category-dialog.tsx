@@ -10,7 +10,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ErrorText, firstErrorMessage, RichTextEditor, TextField } from '../../admin/index.ts';
+import { ErrorText, firstErrorMessage, PictureField, RichTextEditor, TextField } from '../../admin/index.ts';
 import { useSaveCategory } from '../api/categories.ts';
 
 interface CategoryFormValues {
@@ -79,6 +79,7 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
   });
   const save = useSaveCategory();
   const offerOn = form.watch('offerOn');
+  const picture = form.watch('picture');
 
   const onValid = () => {
     const values = form.getValues();
@@ -144,13 +145,11 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
           value={form.getValues('description')}
           onChange={(html) => form.setValue('description', html)}
         />
-        <TextField
+        <PictureField
           id="category-picture"
           label="Picture"
-          autoComplete="off"
-          placeholder="/media/uploads/…/large.webp"
-          hint="A picture uploaded to the shop (Products › a product's pictures, or an import); shown on the categories page."
-          {...form.register('picture')}
+          value={picture.trim() || null}
+          onChange={(next) => form.setValue('picture', next ?? '')}
         />
         <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3">
           <legend className="px-1 font-medium text-sm">In search results</legend>

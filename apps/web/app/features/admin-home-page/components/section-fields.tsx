@@ -2,9 +2,8 @@ import type { AdminCategoryList } from '@shop/contracts/admin-categories';
 import { type HomeSection, RAIL_LIMIT } from '@shop/contracts/home-page';
 import { Plus, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import { RichTextEditor, SelectField, TextAreaField, TextField } from '../../admin/index.ts';
+import { PictureField, RichTextEditor, SelectField, TextAreaField, TextField } from '../../admin/index.ts';
 import { type DraftSection, RAIL_KINDS, type RailKind, railKind } from '../draft.ts';
-import { PictureField } from './picture-field.tsx';
 
 type Of<T extends HomeSection['type']> = Extract<HomeSection, { type: T }>;
 

@@ -1,11 +1,13 @@
 import type { UploadedImage } from '@shop/contracts/admin-catalog';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { adminApi, ErrorText, TextField } from '../../admin/index.ts';
+import { adminApi } from '../lib/client.ts';
+import { ErrorText, TextField } from './fields.tsx';
 
 /**
- * A section's picture: a picture uploaded to the shop (its /media/… address, pasted from another
- * product or brand) or a new upload through the product form's upload (POST /api/admin/uploads/images).
+ * A picture of the shop's content (a home page section's, a category's, a featured card's): one uploaded
+ * to the shop (its /media/… address, pasted from another product or brand) or a new upload through the
+ * product form's upload (POST /api/admin/uploads/images).
  */
 export function PictureField({
   id,
