@@ -8,18 +8,16 @@ import { contentMarkupToRichText } from '../src/lib/rich-text.ts';
 import { currentSettings } from './admin-store-fixtures.ts';
 import { authHeaders } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
-import { ensureWebBuild, ROOT } from './web-build.ts';
+import { ensureWebBuild } from './web-build.ts';
 
 // Content pages are rich text (docs/adr/044-rich-text.md, "Content pages"): sanitized on save, served as
 // stored with placeholders escaped, drawn by the real web build, and upgraded from the old plain-text form
 // by migration 0019.
-const buildDir = process.env.WEB_BUILD_DIR ? path.resolve(ROOT, 'apps/web', process.env.WEB_BUILD_DIR) : undefined;
-
 let t: TestApp;
 let adminHeaders: Record<string, string>;
 beforeAll(async () => {
-  if (!buildDir) ensureWebBuild();
-  t = await createTestApp({ web: true, env: buildDir ? { WEB_BUILD_DIR: buildDir } : {} });
+  ensureWebBuild();
+  t = await createTestApp({ web: true });
   adminHeaders = await authHeaders(t, await createUser(t, { role: 'admin' }));
 }, 300_000);
 afterAll(() => t?.close());
