@@ -364,6 +364,7 @@ describe('a category’s featured cards', () => {
       [{ name: 'A', image: 'https://elsewhere.example/a.png' }, 'the card picture must be one uploaded to the shop'],
       [{ name: '', image }, 'the card label is required'],
       [{ name: 'x'.repeat(41), image }, 'at most 40 characters'],
+      [{ name: 'Pens, pencils', image }, 'may not contain a comma'],
       [{ name: 'A', image, extra: 1 }, ''],
     ];
     for (const [body, message] of bad) {

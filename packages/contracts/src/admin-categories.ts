@@ -183,11 +183,13 @@ export const featuredCardParams = categoryIdParam.extend({
     .max(2_147_483_647, 'the card id is too large'),
 });
 
+/** A card's label; no comma: its slug is a product's featured tag, and files list those separated by commas. */
 const cardName = z
   .string({ error: 'the card label is required' })
   .trim()
   .min(1, 'the card label is required')
-  .max(40, stopAt('the card label must be at most 40 characters'));
+  .max(40, stopAt('the card label must be at most 40 characters'))
+  .refine((v) => !v.includes(','), 'the card label may not contain a comma');
 const cardImage = mediaPath('the card picture must be one uploaded to the shop (/media/… address)');
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { categories, subcategories } from '../../src/db/schema.ts';
+import { categories, featuredCards, subcategories } from '../../src/db/schema.ts';
 import type { TestApp } from '../helpers.ts';
 import type { RouteSamples } from './types.ts';
 
@@ -12,6 +12,16 @@ async function freshCategory(t: TestApp) {
     .values({ categoryId: id, name: 'Part', slug: 'part', icon: '' })
     .returning({ id: subcategories.id });
   return { id, subId: sub?.id ?? 0 };
+}
+
+/** A fresh category with one featured card. */
+async function freshCard(t: TestApp) {
+  const { id } = await freshCategory(t);
+  const [card] = await t.db
+    .insert(featuredCards)
+    .values({ categoryId: id, name: `Card ${id}`, slug: `card ${id}`, image: '/media/featured/card.svg' })
+    .returning({ id: featuredCards.id });
+  return { id, cardId: card?.id ?? 0 };
 }
 
 /** Every category's id in menu order (a reorder names each once). */
@@ -60,6 +70,33 @@ export const categoriesSamples: RouteSamples = {
     request: async (t) => {
       const { id, subId } = await freshCategory(t);
       return { url: `/api/admin/categories/${id}/subcategories/${subId}` };
+    },
+  },
+  'POST /api/admin/categories/:id/featured': {
+    request: async (t) => {
+      const { id } = await freshCategory(t);
+      return {
+        url: `/api/admin/categories/${id}/featured`,
+        payload: { name: `Card ${id}`, image: '/media/featured/card.svg' },
+      };
+    },
+  },
+  'PUT /api/admin/categories/:id/featured/order': {
+    request: async (t) => {
+      const { id, cardId } = await freshCard(t);
+      return { url: `/api/admin/categories/${id}/featured/order`, payload: { ids: [cardId] } };
+    },
+  },
+  'PATCH /api/admin/categories/:id/featured/:cardId': {
+    request: async (t) => {
+      const { id, cardId } = await freshCard(t);
+      return { url: `/api/admin/categories/${id}/featured/${cardId}`, payload: { link: '/products?sale=1' } };
+    },
+  },
+  'DELETE /api/admin/categories/:id/featured/:cardId': {
+    request: async (t) => {
+      const { id, cardId } = await freshCard(t);
+      return { url: `/api/admin/categories/${id}/featured/${cardId}` };
     },
   },
 };
