@@ -3,6 +3,11 @@ import type { Failure, Result } from './lib/result.ts';
 
 /** An expected failure with an honest status and a stable code (DESIGN §5, STYLE 6). */
 export class AppError extends Error {
+  /** The service's `reason` when the error answers a typed failure (set by `orThrow`); sent beside `message`. */
+  reason?: string;
+  /** That failure's facts, snake_case, sent beside `reason` (the contract's failure unions name them). */
+  facts?: Record<string, unknown>;
+
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
@@ -41,5 +46,24 @@ export type HttpTable<F extends Failure> = {
 export function orThrow<T, F extends Failure>(result: Result<T, F>, table: HttpTable<F>): T {
   if (result.ok) return result.value;
   const toError = table[result.reason as F['reason']] as (failure: F) => AppError;
-  throw toError(result);
+  const error = toError(result);
+  error.reason ??= result.reason;
+  error.facts ??= wireFacts(result);
+  throw error;
+}
+
+/** Keys of the error body itself: a failure's fact of that name is already in `message` or `details`. */
+const BODY_KEYS = new Set(['ok', 'reason', 'message', 'code', 'details']);
+
+/**
+ * A failure's facts as the wire spells them (`retryAfterSeconds` → `retry_after_seconds`), for the
+ * browser to switch on `reason` with the data it needs (`@shop/contracts/failures`).
+ */
+export function wireFacts(failure: Failure): Record<string, unknown> {
+  const facts: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(failure)) {
+    if (BODY_KEYS.has(key) || value === undefined) continue;
+    facts[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = value;
+  }
+  return facts;
 }

@@ -76,6 +76,7 @@ describe('PATCH /api/users/me', () => {
       expect(res.json()).toEqual({
         message: ACCOUNT_MSG.emailNeedsConfirmation,
         code: 'BAD_REQUEST',
+        reason: 'email_needs_confirmation',
         details: { field: 'email' },
       });
     }

@@ -185,7 +185,11 @@ describe('POST /api/auth/login', () => {
     for (const attempt of attempts) {
       const res = await post('login', attempt);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'UNAUTHORIZED' });
+      expect(res.json()).toEqual({
+        message: 'Invalid email or password',
+        code: 'UNAUTHORIZED',
+        reason: 'invalid_credentials',
+      });
     }
   });
 
@@ -193,7 +197,11 @@ describe('POST /api/auth/login', () => {
     const user = await createUser(t, { disabled: true });
     const right = await post('login', { email: user.email, password: user.password });
     expect(right.statusCode).toBe(403);
-    expect(right.json()).toEqual({ message: 'This account is disabled', code: 'FORBIDDEN' });
+    expect(right.json()).toEqual({
+      message: 'This account is disabled',
+      code: 'FORBIDDEN',
+      reason: 'account_disabled',
+    });
     const wrong = await post('login', { email: user.email, password: 'Wrong-passw0rd' });
     expect(wrong.statusCode).toBe(401);
   });
@@ -340,7 +348,11 @@ describe('POST /api/auth/refresh-token', () => {
 
     const reuse = await post('refresh-token', { refreshToken: stolen });
     expect(reuse.statusCode).toBe(401);
-    expect(reuse.json()).toEqual({ message: 'Your session has expired. Please sign in again.', code: 'UNAUTHORIZED' });
+    expect(reuse.json()).toEqual({
+      message: 'Your session has expired. Please sign in again.',
+      code: 'UNAUTHORIZED',
+      reason: 'session_expired',
+    });
 
     const afterReuse = await post('refresh-token', { refreshToken: newest.refresh });
     expect(afterReuse.statusCode).toBe(401);
@@ -390,7 +402,7 @@ describe('POST /api/auth/refresh-token', () => {
     await t.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
     const res = await post('refresh-token', { refreshToken: refresh });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'This account is disabled', code: 'FORBIDDEN' });
+    expect(res.json()).toEqual({ message: 'This account is disabled', code: 'FORBIDDEN', reason: 'account_disabled' });
     const [family] = await t.db.select().from(refreshFamilies).where(eq(refreshFamilies.userId, user.id));
     expect(family?.revokedAt).toBeInstanceOf(Date);
   });

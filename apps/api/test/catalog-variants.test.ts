@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const NOT_FOUND = { message: 'Product not found', code: 'NOT_FOUND' };
+const NOT_FOUND = { message: 'Product not found', code: 'NOT_FOUND', reason: 'product_not_found' };
 const OPTIONS = [
   { name: 'Color', values: ['Red', 'Blue'] },
   { name: 'Size', values: ['S', 'M', 'L'] },
@@ -240,7 +240,11 @@ describe('GET /api/brands/:slug and the brand filter', () => {
   });
 
   it('answers 404 for an unknown slug and a 4xx for one too long, in the error format', async () => {
-    expect(await get('/api/brands/no-such-brand', 404)).toEqual({ message: 'Brand not found', code: 'NOT_FOUND' });
+    expect(await get('/api/brands/no-such-brand', 404)).toEqual({
+      message: 'Brand not found',
+      code: 'NOT_FOUND',
+      reason: 'brand_not_found',
+    });
     const long = await t.app.inject(`/api/brands/${'b'.repeat(101)}`);
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({ message: 'The address is too long', code: 'BAD_REQUEST' });

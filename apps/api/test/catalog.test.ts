@@ -427,7 +427,7 @@ describe('GET /api/products/:id', () => {
     for (const key of [hidden.id, hidden.slug, '00000000-0000-4000-8000-000000000000', 'no-such-product']) {
       const res = await t.app.inject(`/api/products/${key}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Product not found', code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({ message: 'Product not found', code: 'NOT_FOUND', reason: 'product_not_found' });
     }
   });
 });

@@ -62,7 +62,7 @@ describe('GET /api/pages/:slug', () => {
   it('answers 404 with the error shape for a page that does not exist', async () => {
     const res = await get('/api/pages/no-such-page');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Page not found', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ message: 'Page not found', code: 'NOT_FOUND', reason: 'not_found' });
   });
 
   it.each([

@@ -310,7 +310,11 @@ describe('who may download it', () => {
       '/api/orders/not-an-id/invoice.pdf',
     ]) {
       const res = await get(url, other);
-      expect([url, res.statusCode, res.json()]).toEqual([url, 404, { code: 'NOT_FOUND', message: 'Order not found' }]);
+      expect([url, res.statusCode, res.json()]).toEqual([
+        url,
+        404,
+        { code: 'NOT_FOUND', message: 'Order not found', reason: 'not_found' },
+      ]);
     }
     const anonymous = await get(`/api/orders/${order.id}/invoice.pdf`);
     expect(anonymous.statusCode).toBe(401);

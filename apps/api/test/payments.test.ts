@@ -129,7 +129,7 @@ describe('the demo provider decides by the last 4 digits', () => {
       const p = await createProduct(t, { available: 3 });
       const res = await placeOrder(t, guestBody([{ product_id: p.id, quantity: 2 }], { payment: card(test) }));
       expect(res.statusCode).toBe(402);
-      expect(res.json()).toEqual({ message, code: 'PAYMENT_DECLINED' });
+      expect(res.json()).toEqual({ message, code: 'PAYMENT_DECLINED', reason: 'card_declined' });
       expect(await stockOf(t, p.id)).toBe(3);
     }
   });
@@ -157,7 +157,11 @@ describe('declined cards', () => {
     const body = userBody({ payment: card(TEST_CARDS.declined) });
     const res = await placeOrder(t, body, { headers: u.headers, key });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ message: 'Your card was declined.', code: 'PAYMENT_DECLINED' });
+    expect(res.json()).toEqual({
+      message: 'Your card was declined.',
+      code: 'PAYMENT_DECLINED',
+      reason: 'card_declined',
+    });
     expect(await stockOf(t, p.id)).toBe(4);
     expect(await cartSize(u.id)).toBe(1);
     const [order] = await t.db.select().from(orders).where(eq(orders.userId, u.id));
@@ -330,6 +334,7 @@ describe('a production start without a card provider (issue 15)', () => {
       expect(res.json()).toEqual({
         message: 'Card payments are not available in this shop: choose pay later.',
         code: 'UNPROCESSABLE',
+        reason: 'card_payments_unavailable',
         details: { field: 'payment.method', reason: 'card_payments_unavailable' },
       });
       const bare = await placeOrder(

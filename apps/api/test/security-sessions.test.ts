@@ -144,6 +144,7 @@ describe('point 5: changing the sign-in e-mail', () => {
     expect(res.json()).toEqual({
       message: ACCOUNT_MSG.emailNeedsConfirmation,
       code: 'BAD_REQUEST',
+      reason: 'email_needs_confirmation',
       details: { field: 'email' },
     });
     expect(await userRow(u.id)).toMatchObject({ email: u.email, firstName: 'Test' });
@@ -183,7 +184,11 @@ describe('point 5: changing the sign-in e-mail', () => {
     const before = sent.length;
     const res = await call('POST', '/users/me/email', s.headers, { email, current_password: 'Wrong-Passw0rd' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: ACCOUNT_MSG.currentPasswordIncorrect, code: 'BAD_REQUEST' });
+    expect(res.json()).toEqual({
+      message: ACCOUNT_MSG.currentPasswordIncorrect,
+      code: 'BAD_REQUEST',
+      reason: 'current_password_incorrect',
+    });
     await t.drain();
     expect(sent.length).toBe(before);
     expect(await t.db.select().from(emailChangeTokens).where(eq(emailChangeTokens.userId, u.id))).toEqual([]);
@@ -266,6 +271,7 @@ describe('point 5: changing the sign-in e-mail', () => {
     expect(res.json()).toEqual({
       message: 'An account with this email already exists',
       code: 'CONFLICT',
+      reason: 'email_taken',
       details: { field: 'email' },
     });
     expect((await userRow(u.id))?.email).toBe(u.email);

@@ -134,7 +134,11 @@ describe('spec §5: sign-in validates only the e-mail', () => {
     for (const password of ['', 'short', 'nouppercase1']) {
       const res = await post('login', { email: user.email, password });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'UNAUTHORIZED' });
+      expect(res.json()).toEqual({
+        message: 'Invalid email or password',
+        code: 'UNAUTHORIZED',
+        reason: 'invalid_credentials',
+      });
     }
   });
 

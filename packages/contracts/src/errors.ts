@@ -1,11 +1,18 @@
 import { z } from 'zod';
 
-/** The one error shape of every API answer that is not a success (DESIGN §5). */
-export const errorBody = z.object({
-  message: z.string(),
-  code: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
+/**
+ * The one error shape of every API answer that is not a success (docs/product.md §8). An expected
+ * failure of a use case also names its `reason`, with that reason's facts beside it (snake_case): the
+ * module's union in `failures.ts` says which, and the browser switches on `reason`, never on the status.
+ */
+export const errorBody = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+    reason: z.string().optional(),
+  })
+  .catchall(z.unknown());
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const ERROR_CODES = {

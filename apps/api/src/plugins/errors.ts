@@ -33,7 +33,10 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
   ],
 };
 
-/** One error shape `{message, code, details?}` for every failure; 5xx never leak internals. */
+/**
+ * One error shape `{message, code, details?, reason?, …facts}` for every failure; 5xx never leak internals.
+ * `reason` and its facts come with an expected failure of a use case (`orThrow`).
+ */
 export function registerErrorHandling(app: FastifyInstance, opts: { onDatabaseUnavailable?: () => void } = {}) {
   // A full disk refuses every write until space is back: one log line for the episode, not one per request.
   let lastStorageError = '';
@@ -59,9 +62,12 @@ export function registerErrorHandling(app: FastifyInstance, opts: { onDatabaseUn
       });
     }
     if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        code: error.code,
+        ...(error.details ? { details: error.details } : {}),
+        ...(error.reason ? { reason: error.reason, ...error.facts } : {}),
+      });
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {

@@ -1,8 +1,9 @@
 import type { Cart } from '@shop/contracts/cart';
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
+import { cartFailure } from '@shop/contracts/failures';
 import { STOCK_NOTICE } from '@shop/contracts/messages';
 import toast from 'react-hot-toast';
-import { errorBodyOf, statusOf } from '../../lib/api-error.ts';
+import { apiFailureOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import {
   addOutcome,
@@ -81,7 +82,8 @@ export function removeFromCart(productId: string): Promise<boolean> {
         return fromServerCart(cart, userId);
       } catch (error) {
         // Not (or no longer) in the server's cart: what the shopper asked for is already true.
-        if (statusOf(error) === 404) return null;
+        const { failure } = await apiFailureOf(error, cartFailure);
+        if (failure?.reason === 'not_in_cart' || failure?.reason === 'product_not_found') return null;
         throw error;
       }
     },
@@ -122,8 +124,11 @@ export async function updateQuantity(productId: string, quantity: number, line?:
     messages: {
       // The server's reason helps here ('Only 3 left in stock'); the spec has no text of its own for it.
       failure: async (error) => {
-        const { message } = await errorBodyOf(error);
-        return statusOf(error) === 422 && message ? `${MSG.updateFailed} ${message}` : MSG.updateFailed;
+        const { failure, message } = await apiFailureOf(error, cartFailure);
+        const stock = failure?.reason === 'out_of_stock' || failure?.reason === 'not_enough_stock';
+        return (stock || failure?.reason === 'line_maximum') && message
+          ? `${MSG.updateFailed} ${message}`
+          : MSG.updateFailed;
       },
     },
   });

@@ -146,10 +146,13 @@ describe('cart sync (spec §4)', () => {
     const after = [cartLine('line-1', phone, 3)];
     server.on('POST', 'products/add-to-cart', ({ body }) => {
       const { product_id, quantity } = body as { product_id: string; quantity: number };
-      if (product_id === 'p-gone') return apiError(404, 'Product not found', 'NOT_FOUND');
+      if (product_id === 'p-gone') {
+        return apiError(404, 'Product not found', 'NOT_FOUND', undefined, { reason: 'product_not_found' });
+      }
       // The server has 3 phones left: more is refused with the stock figures (as the API does).
       if (quantity > 3) {
-        return apiError(422, 'Only 3 left in stock', 'BUSINESS_RULE', { available: 3, in_cart: 0 });
+        const facts = { available: 3, in_cart: 0 };
+        return apiError(422, 'Only 3 left in stock', 'UNPROCESSABLE', facts, { reason: 'not_enough_stock', ...facts });
       }
       return json(200, cartOf(after));
     });

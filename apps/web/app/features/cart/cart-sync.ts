@@ -1,7 +1,8 @@
 import type { Cart, Profile } from '@shop/contracts/cart';
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
+import { cartFailure } from '@shop/contracts/failures';
 import toast from 'react-hot-toast';
-import { errorBodyOf, statusOf } from '../../lib/api-error.ts';
+import { apiFailureOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { createCollectionSync } from '../../lib/synced-collection/sync.ts';
 import { sessionSource } from '../auth/index.ts';
@@ -48,11 +49,9 @@ export const cartSync = createCollectionSync({
   sendGuestLine: postLine,
   // When the stock cannot cover the guest's quantity, the server says how many are left: take those.
   async retryRefused(error, line, key) {
-    if (statusOf(error) !== 422) return false;
-    const { details } = await errorBodyOf(error);
-    const available = Number(details?.available ?? 0);
-    const inCart = Number(details?.in_cart ?? 0);
-    const room = Math.min(available - inCart, MAX_LINE_QUANTITY);
+    const { failure } = await apiFailureOf(error, cartFailure);
+    if (failure?.reason !== 'not_enough_stock') return false;
+    const room = Math.min(failure.available - failure.in_cart, MAX_LINE_QUANTITY);
     if (!(room > 0 && room < line.quantity)) return false;
     try {
       await postLine({ ...line, quantity: room }, `${key}-left`);

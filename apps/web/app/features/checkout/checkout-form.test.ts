@@ -11,7 +11,6 @@ import {
   checkTypedCard,
   defaultCheckoutValues,
   emptyAddress,
-  formFieldOf,
   guestItems,
   paymentBody,
   paymentMethods,
@@ -282,15 +281,3 @@ function luhnDigit(body: string): string {
   }
   return String((10 - (sum % 10)) % 10);
 }
-
-describe('formFieldOf', () => {
-  it('maps the API’s field names to the form’s', () => {
-    expect(formFieldOf('payment.card.last4')).toBe('card.number');
-    expect(formFieldOf('payment.card.exp_year')).toBe('card.expiry');
-    expect(formFieldOf('payment.card')).toBe('card.expiry');
-    expect(formFieldOf('payment.card.name')).toBe('card.name');
-    expect(formFieldOf('email')).toBe('email');
-    expect(formFieldOf('discount_code')).toBeNull();
-    expect(formFieldOf(undefined)).toBeNull();
-  });
-});

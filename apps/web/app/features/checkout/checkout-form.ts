@@ -242,22 +242,3 @@ export function paymentBody(
   if (!checked.ok) throw new Error(checked.issues[0]?.message ?? 'The card is invalid');
   return { method: 'card', card: checked.card };
 }
-
-/** Which form field a server answer's `details.field` is about (a card's expiry or name, the e-mail). */
-export function formFieldOf(serverField: unknown): 'card.number' | 'card.expiry' | 'card.name' | 'email' | null {
-  switch (serverField) {
-    case 'payment.card.brand':
-    case 'payment.card.last4':
-      return 'card.number';
-    case 'payment.card':
-    case 'payment.card.exp_month':
-    case 'payment.card.exp_year':
-      return 'card.expiry';
-    case 'payment.card.name':
-      return 'card.name';
-    case 'email':
-      return 'email';
-    default:
-      return null;
-  }
-}

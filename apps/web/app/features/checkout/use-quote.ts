@@ -1,8 +1,10 @@
+import { checkoutFailure } from '@shop/contracts/failures';
 import type { CheckoutBase, Quote } from '@shop/contracts/orders';
 import { useEffect, useRef, useState } from 'react';
-import { errorBodyOf, statusOf } from '../../lib/api-error.ts';
+import { apiFailureOf } from '../../lib/api-error.ts';
 import { getQuote } from './api/quote.ts';
-import { type ChangedLine, changedLinesOf } from './changed-lines.ts';
+import type { ChangedLine } from './changed-lines.ts';
+import { explainQuoteFailure } from './explain-failure.ts';
 
 /** How long the form must rest before it is priced again (typing an address is many changes). */
 export const REQUOTE_DELAY_MS = 250;
@@ -10,9 +12,9 @@ export const REQUOTE_DELAY_MS = 250;
 export const QUOTE_FAILED = 'We could not price your order. Please try again.';
 
 export interface QuoteHandlers {
-  /** 409: a line is unavailable or short of stock (issue 4). */
+  /** `lines_changed`: a line is unavailable or short of stock. */
   onConflict: (lines: ChangedLine[], message: string) => void;
-  /** 422 about the discount code: the shopper's message (the code is then dropped). */
+  /** `discount_unusable`: the shopper's message (the code is then dropped). */
   onCodeRefused: (message: string) => void;
 }
 
@@ -50,15 +52,14 @@ export function useQuote(body: CheckoutBase | null, handlers: QuoteHandlers): Qu
         setError(null);
       } catch (failure) {
         if (controller.signal.aborted) return;
-        const status = statusOf(failure);
-        const { message, details } = await errorBodyOf(failure);
+        const explained = explainQuoteFailure(await apiFailureOf(failure, checkoutFailure));
         if (controller.signal.aborted) return;
-        if (status === 409) {
-          latest.current.onConflict(changedLinesOf(details), message ?? '');
-        } else if (status === 422 && details?.field === 'discount_code' && message) {
-          latest.current.onCodeRefused(message);
+        if (explained.kind === 'lines_changed') {
+          latest.current.onConflict(explained.lines, explained.message);
+        } else if (explained.kind === 'code_refused') {
+          latest.current.onCodeRefused(explained.message);
         } else {
-          setError((status !== undefined && status < 500 && message) || QUOTE_FAILED);
+          setError(explained.message || QUOTE_FAILED);
         }
       } finally {
         if (!controller.signal.aborted) setPending(false);

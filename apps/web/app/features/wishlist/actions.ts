@@ -1,5 +1,6 @@
+import { wishlistFailure } from '@shop/contracts/failures';
 import type { Wishlist } from '@shop/contracts/wishlist';
-import { statusOf } from '../../lib/api-error.ts';
+import { apiFailureOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { isInWishlist, type WishlistProduct, wishlistStore, withoutProduct, withProduct } from './wishlist-store.ts';
 import { toWishlistProducts, wishlistSync } from './wishlist-sync.ts';
@@ -46,7 +47,8 @@ export async function removeFromWishlist(productId: string): Promise<boolean> {
         return { userId, items: toWishlistProducts(list) };
       } catch (error) {
         // Already gone from the server list: what the shopper asked for is true.
-        if (statusOf(error) === 404) return null;
+        const { failure } = await apiFailureOf(error, wishlistFailure);
+        if (failure?.reason === 'not_saved' || failure?.reason === 'product_not_found') return null;
         throw error;
       }
     },

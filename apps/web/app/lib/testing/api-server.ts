@@ -21,9 +21,14 @@ type Answer = Response | Promise<Response>;
 type Route = (call: ApiCall, params: Record<string, string>) => Answer;
 
 export const json = (status: number, body: JsonBodyType) => HttpResponse.json(body, { status });
-/** The API's error body (`{ message, code, details? }`). */
-export const apiError = (status: number, message: string, code: string, details?: Record<string, unknown>) =>
-  json(status, { message, code, ...(details ? { details } : {}) });
+/** The API's error body (`{ message, code, details?, reason?, …facts }`); `failure` is a use case's reason and facts. */
+export const apiError = (
+  status: number,
+  message: string,
+  code: string,
+  details?: Record<string, unknown>,
+  failure?: { reason: string } & Record<string, JsonBodyType>,
+) => json(status, { message, code, ...(details ? { details } : {}), ...failure });
 
 export function apiServer() {
   const calls: ApiCall[] = [];

@@ -30,9 +30,9 @@ function form(file: File): FormData {
   return data;
 }
 
-/** The refusals a 422 carries (`details.refusals`), when the apply found rows to refuse. */
+/** The refusals of a `refused` import (`details.refusals`), when the apply found rows to refuse. */
 export function refusalsOf(error: unknown): ImportReport['refusals'] | undefined {
-  if (!(error instanceof AdminApiError) || error.status !== 422) return undefined;
+  if (!(error instanceof AdminApiError) || error.reason !== 'refused') return undefined;
   return error.details?.refusals as ImportReport['refusals'] | undefined;
 }
 
@@ -47,7 +47,7 @@ export function useDryRun() {
 /**
  * POST /api/admin/products/import?mode=apply: starts the import (202) and answers its record to follow.
  * The page names the import, so a retried request (the client retries on a lost answer) finds the one
- * already started (409) and follows it instead of starting another.
+ * already started (`import_exists`) and follows it instead of starting another.
  */
 export function useApplyImport() {
   return useMutation({
@@ -56,7 +56,7 @@ export function useApplyImport() {
       try {
         return await adminApi.upload<CatalogImport>(importPath(input, 'apply', id), form(input.file));
       } catch (error) {
-        if (id && error instanceof AdminApiError && error.status === 409) return { id };
+        if (id && error instanceof AdminApiError && error.reason === 'import_exists') return { id };
         throw error;
       }
     },

@@ -96,7 +96,7 @@ export function DiscountsPanel() {
                   onSuccess: (r) => toast.success(r.message),
                   onError: (e) => {
                     // A used code stays (orders point at it): the API says so, and deactivating is offered.
-                    if (e instanceof AdminApiError && e.status === 409 && d.active) {
+                    if (e instanceof AdminApiError && e.reason === 'used' && d.active) {
                       if (window.confirm(`${e.message}.\n\nDeactivate ${d.code} now?`)) toggle.mutate(d);
                     } else toast.error(e.message);
                   },

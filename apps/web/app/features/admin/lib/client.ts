@@ -1,12 +1,16 @@
 import { errorBodyOf, statusOf } from '../../../lib/api-error.ts';
 import { api } from '../../../lib/http.ts';
 
-/** A failed admin call with the API's own message (DESIGN §5: `{message, code, details?}`). */
+/**
+ * A failed admin call with the API's own message (docs/product.md §8: `{message, code, details?}`), and
+ * the use case's `reason` when it named one (`@shop/contracts/admin-failures`): callers switch on that.
+ */
 export class AdminApiError extends Error {
   constructor(
     message: string,
     readonly status: number | undefined,
     readonly details?: Record<string, unknown>,
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'AdminApiError';
@@ -23,7 +27,9 @@ async function readable<T>(call: () => Promise<T>): Promise<T> {
     const message =
       body.message ??
       (status === undefined ? 'The server did not answer. Check your connection.' : `Request failed (${status})`);
-    throw new AdminApiError(message, status, body.details);
+    const reason =
+      typeof (body as { reason?: unknown }).reason === 'string' ? (body as { reason: string }).reason : undefined;
+    throw new AdminApiError(message, status, body.details, reason);
   }
 }
 

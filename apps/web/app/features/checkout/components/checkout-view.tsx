@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { SavedAddress } from '@shop/contracts/account';
 import { addressOneLine } from '@shop/contracts/address-format';
+import { placeOrderFailure } from '@shop/contracts/failures';
 import { formatAmount } from '@shop/contracts/money';
 import type { Address, Order, PlaceOrderBody } from '@shop/contracts/orders';
 import { ShoppingCart } from 'lucide-react';
@@ -14,7 +15,7 @@ import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorBodyOf, statusOf } from '../../../lib/api-error.ts';
+import { apiFailureOf } from '../../../lib/api-error.ts';
 import { failureMessage } from '../../../lib/http.ts';
 import { loadable, useLoadable } from '../../../lib/lazy-island.ts';
 import { loginHref } from '../../../lib/safe-next.ts';
@@ -25,7 +26,7 @@ import { confirmPayment } from '../api/confirm-payment.ts';
 import { getSavedAddresses } from '../api/get-saved-addresses.ts';
 import { placeOrder } from '../api/place-order.ts';
 import { syncPayment } from '../api/sync-payment.ts';
-import { type ChangedLine, changedLinesOf, saveChangedLines } from '../changed-lines.ts';
+import { type ChangedLine, saveChangedLines } from '../changed-lines.ts';
 import {
   type CardProvider,
   type CheckoutContext,
@@ -33,11 +34,11 @@ import {
   checkoutBody,
   checkoutFormSchema,
   defaultCheckoutValues,
-  formFieldOf,
   paymentBody,
   paymentMethods,
   quoteBody,
 } from '../checkout-form.ts';
+import { explainFailure } from '../explain-failure.ts';
 import { finishOrder } from '../finish-order.ts';
 import { type PayLaterSettings, payLaterTerm } from '../pay-later-term.ts';
 import { freeShippingNote, type ShippingMethod, shippingPriceLabel } from '../shipping.ts';
@@ -255,7 +256,7 @@ function CheckoutForm({
     try {
       order = await placeOrder(body);
     } catch (failure) {
-      await explainFailure(failure);
+      await explainRefusal(failure);
       return;
     }
     // Refused, yet the order kept for another attempt: the provider's words, the cart as it is.
@@ -304,37 +305,32 @@ function CheckoutForm({
         setOrderError(outcome.message);
       }
     } catch (failure) {
-      await explainFailure(failure);
+      await explainRefusal(failure);
     }
   }
 
-  /** What a refused order means for the shopper (issue 4: 402, 409, 4xx with the API's message). */
-  async function explainFailure(failure: unknown) {
-    const status = statusOf(failure);
-    const { message, details } = await errorBodyOf(failure);
-    if (status === 402) {
-      // The cart stays as it is: nothing was bought.
-      setOrderError(message || CHECKOUT_MSG.declined);
-      return;
-    }
-    if (status === 409) {
-      const lines = changedLinesOf(details);
-      if (lines.length > 0) {
-        await goToCart(lines);
+  /** What a refused order means for the shopper, by its `reason` (`explainFailure`). */
+  async function explainRefusal(failure: unknown) {
+    const explained = explainFailure(await apiFailureOf(failure, placeOrderFailure));
+    switch (explained.kind) {
+      case 'declined':
+        // The cart stays as it is: nothing was bought.
+        setOrderError(explained.message || CHECKOUT_MSG.declined);
         return;
-      }
+      case 'lines_changed':
+        await goToCart(explained.lines);
+        return;
+      case 'refused':
+        if (explained.dropCode) {
+          setCodeError(explained.message);
+          setCode(null);
+        }
+        if (explained.field) form.setError(explained.field, { message: explained.message }, { shouldFocus: true });
+        setOrderError(explained.message);
+        return;
+      case 'failed':
+        setOrderError(await failureMessage(failure, CHECKOUT_MSG.orderFailed));
     }
-    if (status === 422 && details?.field === 'discount_code' && message) {
-      setCodeError(message);
-      setCode(null);
-    }
-    if (status !== undefined && status < 500 && message) {
-      const field = formFieldOf(details?.field);
-      if (field) form.setError(field, { message }, { shouldFocus: true });
-      setOrderError(message);
-      return;
-    }
-    setOrderError(await failureMessage(failure, CHECKOUT_MSG.orderFailed));
   }
 
   async function answer(approve: boolean) {
@@ -348,8 +344,8 @@ function CheckoutForm({
       setAwaiting(null);
       onPlaced(paid);
     } catch (failure) {
-      const { message } = await errorBodyOf(failure);
-      if (statusOf(failure) === 402) {
+      const { failure: refused, message } = await apiFailureOf(failure, placeOrderFailure);
+      if (refused?.reason === 'card_declined') {
         // Refused: the order is cancelled and restocked by the server; the cart stays.
         setDialogOpen(false);
         setAwaiting(null);

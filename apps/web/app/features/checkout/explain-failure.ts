@@ -1,0 +1,58 @@
+import type { CheckoutFailure, PlaceOrderFailure } from '@shop/contracts/failures';
+import type { ApiFailure } from '../../lib/api-error.ts';
+import type { ChangedLine } from './changed-lines.ts';
+
+/** A form field a refusal is about. */
+export type FailureField = 'card.expiry' | 'email';
+
+/** What a refused order means for the checkout page. */
+export type OrderFailureExplained =
+  /** The card was declined: nothing was bought and the cart stays; `message` is the server's, if any. */
+  | { kind: 'declined'; message: string | undefined }
+  /** Prices or stock moved: the cart page explains the lines. */
+  | { kind: 'lines_changed'; lines: ChangedLine[] }
+  /** Refused for a reason the shopper can fix: the sentence, the field it is about, whether the code goes. */
+  | { kind: 'refused'; message: string; field: FailureField | null; dropCode: boolean }
+  /** The order could not be placed (no answer, a server fault, no sentence): the generic message. */
+  | { kind: 'failed' };
+
+/** The form field a failure is about: the card (expired, missing) or the e-mail of a guest. */
+function fieldOf(failure: PlaceOrderFailure | null): FailureField | null {
+  switch (failure?.reason) {
+    case 'card_expired':
+    case 'card_missing':
+    case 'card_not_sent':
+      return 'card.expiry';
+    case 'body_mismatch':
+      return failure.field === 'email' ? 'email' : null;
+    default:
+      return null;
+  }
+}
+
+/** What a refused order means for the shopper (docs/product.md §8): by `reason`, never by status. */
+export function explainFailure({ failure, message, fault }: ApiFailure<PlaceOrderFailure>): OrderFailureExplained {
+  if (failure?.reason === 'card_declined') return { kind: 'declined', message };
+  if (failure?.reason === 'lines_changed' && failure.lines.length > 0) {
+    return { kind: 'lines_changed', lines: failure.lines };
+  }
+  if (fault || !message) return { kind: 'failed' };
+  return { kind: 'refused', message, field: fieldOf(failure), dropCode: failure?.reason === 'discount_unusable' };
+}
+
+/** What a refused quote means for the order summary. */
+export type QuoteFailureExplained =
+  /** Prices or stock moved: the shopper is told which lines. */
+  | { kind: 'lines_changed'; lines: ChangedLine[]; message: string }
+  /** The discount code cannot be used: its sentence (the code is then dropped). */
+  | { kind: 'code_refused'; message: string }
+  /** Any other refusal's sentence, or null for "we could not price your order". */
+  | { kind: 'error'; message: string | null };
+
+/** What a refused quote means (docs/product.md §8): by `reason`, never by status. */
+export function explainQuoteFailure({ failure, message, fault }: ApiFailure<CheckoutFailure>): QuoteFailureExplained {
+  if (failure?.reason === 'lines_changed')
+    return { kind: 'lines_changed', lines: failure.lines, message: message ?? '' };
+  if (failure?.reason === 'discount_unusable' && message) return { kind: 'code_refused', message };
+  return { kind: 'error', message: (!fault && message) || null };
+}
