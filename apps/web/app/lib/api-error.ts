@@ -48,3 +48,25 @@ export async function apiFailureOf<S extends z.ZodType<{ reason: string }>>(
   // The one place a status is read: the line between "refused" and "could not" (docs/product.md §7).
   return { failure, message, fault: status === undefined || status >= 500 };
 }
+
+/**
+ * Runs an API call; a refusal that names a reason is rethrown with its failure attached, so code that
+ * cannot wait for the body (a render reading `query.error`) can switch on it with `reasonOf`.
+ */
+export async function withFailure<T>(call: () => Promise<T>, union: z.ZodType<{ reason: string }>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Error && statusOf(error) !== undefined) {
+      const { failure } = await apiFailureOf(error, union);
+      if (failure) Object.assign(error, { failure });
+    }
+    throw error;
+  }
+}
+
+/** The `reason` `withFailure` attached to a failed call's error, if any. */
+export function reasonOf(error: unknown): string | undefined {
+  const failure = (error as { failure?: { reason?: unknown } } | null)?.failure;
+  return typeof failure?.reason === 'string' ? failure.reason : undefined;
+}

@@ -120,6 +120,8 @@ function createTransport(baseFetch: Fetch, prefixUrl: string, onSessionExpired: 
     const body = request.body ? await request.arrayBuffer() : null;
     const response = await withRetries(request, body, request.headers);
     const sent = bearerOf(request);
+    // The client's own retry rules (docs/product.md §7): a refused token is renewed once. What a refusal
+    // means for the page is read from the body's `reason`, never from the status (`lib/api-error.ts`).
     if ((response.status !== 401 && response.status !== 403) || !sent) return response;
     // Someone else renewed the token while this request was out: use theirs instead of refreshing again.
     const current = sessionTokens().current()?.access;

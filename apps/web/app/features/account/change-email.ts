@@ -1,5 +1,7 @@
 import type { ChangeEmailBody } from '@shop/contracts/account';
+import { messageBody } from '@shop/contracts/common';
 import { useMutation } from '@tanstack/react-query';
+import { contract } from '../../lib/contract-check.ts';
 import { api } from '../../lib/http.ts';
 
 /**
@@ -7,7 +9,7 @@ import { api } from '../../lib/http.ts';
  * went to the new address; the address changes only when that link is opened.
  */
 export function changeEmail(body: ChangeEmailBody): Promise<{ message: string }> {
-  return api.post('users/me/email', { json: body }).json<{ message: string }>();
+  return api.post('users/me/email', { json: body }).json().then(contract(messageBody));
 }
 
 export function useChangeEmail() {

@@ -1,11 +1,13 @@
 import type { Profile } from '@shop/contracts/cart';
+import { profile } from '@shop/contracts/cart';
 import { queryOptions } from '@tanstack/react-query';
+import { contract } from '../../lib/contract-check.ts';
 import { api } from '../../lib/http.ts';
 import { accountKeys } from './account-keys.ts';
 
 /** GET users/me (spec §7): the signed-in user with their server cart. */
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return api.get('users/me', { signal }).json<Profile>();
+  return api.get('users/me', { signal }).json().then(contract(profile));
 }
 
 /**

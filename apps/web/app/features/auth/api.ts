@@ -1,24 +1,31 @@
 import type { LoginAnswer, LoginBody, RegisterBody } from '@shop/contracts/auth';
+import { loginAnswer } from '@shop/contracts/auth';
+import { messageBody } from '@shop/contracts/common';
+import { z } from 'zod';
+import { contract } from '../../lib/contract-check.ts';
 import { api } from '../../lib/http.ts';
 import { logout, sessionStore } from './session-store.ts';
 
 /** spec §7 POST auth/login: the token set and (DESIGN §5) the real user. */
 export function signIn(body: LoginBody): Promise<LoginAnswer> {
-  return api.post('auth/login', { json: body }).json<LoginAnswer>();
+  return api.post('auth/login', { json: body }).json().then(contract(loginAnswer));
 }
+
+const registerAnswer = z.union([messageBody.partial(), z.literal('')]);
 
 /** spec §7 POST auth/register: only an optional message is read. */
 export async function signUp(body: RegisterBody): Promise<{ message?: string }> {
-  const answer = await api.post('auth/register', { json: body }).json<{ message?: string } | ''>();
+  // An empty body reads as ''.
+  const answer = await api.post('auth/register', { json: body }).json().then(contract(registerAnswer));
   return answer || {};
 }
 
 export function requestPasswordReset(email: string): Promise<{ message: string }> {
-  return api.post('auth/forgot-password', { json: { email } }).json<{ message: string }>();
+  return api.post('auth/forgot-password', { json: { email } }).json().then(contract(messageBody));
 }
 
 export function resetPassword(token: string, password: string): Promise<{ message: string }> {
-  return api.post('auth/reset-password', { json: { token, password } }).json<{ message: string }>();
+  return api.post('auth/reset-password', { json: { token, password } }).json().then(contract(messageBody));
 }
 
 /** Ends a session the browser never kept (e.g. a customer refused at the admin login). */

@@ -1,4 +1,6 @@
 import type { SubscriptionStatus } from '@shop/contracts/account';
+import { subscriptionStatus } from '@shop/contracts/account';
+import { contract } from '../../lib/contract-check.ts';
 
 /** The API client loads on first use: it is not part of the product page's JavaScript. */
 async function client() {
@@ -17,7 +19,8 @@ export async function getSubscription(
 ): Promise<SubscriptionStatus> {
   return (await client())
     .get(`${path(productId)}/subscription`, { signal, ...variantQuery(variantId) })
-    .json<SubscriptionStatus>();
+    .json()
+    .then(contract(subscriptionStatus));
 }
 
 /**
@@ -26,12 +29,18 @@ export async function getSubscription(
  */
 export async function subscribe(productId: string, variantId?: string): Promise<SubscriptionStatus> {
   const body = variantId ? { json: { variant_id: variantId } } : {};
-  return (await client()).post(`${path(productId)}/subscribe`, body).json<SubscriptionStatus>();
+  return (await client())
+    .post(`${path(productId)}/subscribe`, body)
+    .json()
+    .then(contract(subscriptionStatus));
 }
 
 /** DELETE products/:id/subscribe: no mail after all. */
 export async function unsubscribe(productId: string, variantId?: string): Promise<SubscriptionStatus> {
-  return (await client()).delete(`${path(productId)}/subscribe`, variantQuery(variantId)).json<SubscriptionStatus>();
+  return (await client())
+    .delete(`${path(productId)}/subscribe`, variantQuery(variantId))
+    .json()
+    .then(contract(subscriptionStatus));
 }
 
 /** What to say about a failed call: the API's message, else `fallback` (spec §8). */

@@ -1,9 +1,11 @@
 import type { Cart } from '@shop/contracts/cart';
+import { cart as cartAnswer } from '@shop/contracts/cart';
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import { cartFailure } from '@shop/contracts/failures';
 import { STOCK_NOTICE } from '@shop/contracts/messages';
 import toast from 'react-hot-toast';
 import { apiFailureOf } from '../../lib/api-error.ts';
+import { contract } from '../../lib/contract-check.ts';
 import { api } from '../../lib/http.ts';
 import {
   addOutcome,
@@ -56,7 +58,8 @@ export function addToCart(product: CartProduct, quantity: number, options?: Cart
             ...(options?.size ? { size: options.size } : {}),
           },
         })
-        .json<Cart>();
+        .json()
+        .then(contract(cartAnswer));
       return fromServerCart(cart, userId);
     },
     messages: {
@@ -78,7 +81,10 @@ export function removeFromCart(productId: string): Promise<boolean> {
     apply: (items) => withoutProduct(items, productId),
     send: async (userId) => {
       try {
-        const cart = await api.delete(`products/remove-from-cart/${encodeURIComponent(productId)}`).json<Cart>();
+        const cart = await api
+          .delete(`products/remove-from-cart/${encodeURIComponent(productId)}`)
+          .json()
+          .then(contract(cartAnswer));
         return fromServerCart(cart, userId);
       } catch (error) {
         // Not (or no longer) in the server's cart: what the shopper asked for is already true.
@@ -95,7 +101,8 @@ export function removeFromCart(productId: string): Promise<boolean> {
 export function clearCart(): Promise<boolean> {
   return cartSync.change({
     apply: () => [],
-    send: async (userId) => fromServerCart(await api.delete('products/clear-cart').json<Cart>(), userId),
+    send: async (userId) =>
+      fromServerCart(await api.delete('products/clear-cart').json().then(contract(cartAnswer)), userId),
     messages: { pending: MSG.clearing, success: MSG.cleared, failure: MSG.clearFailed },
   });
 }
@@ -117,7 +124,10 @@ export async function updateQuantity(productId: string, quantity: number, line?:
       let answer: Cart | null = null;
       for (const { id } of lines) {
         if (!id) throw new Error('This line is not in the server cart yet');
-        answer = await api.patch(`products/cart-items/${encodeURIComponent(id)}`, { json: { quantity } }).json<Cart>();
+        answer = await api
+          .patch(`products/cart-items/${encodeURIComponent(id)}`, { json: { quantity } })
+          .json()
+          .then(contract(cartAnswer));
       }
       return answer && fromServerCart(answer, userId);
     },

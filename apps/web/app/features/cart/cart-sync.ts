@@ -1,8 +1,10 @@
 import type { Cart, Profile } from '@shop/contracts/cart';
+import { cart as cartAnswer, profile } from '@shop/contracts/cart';
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import { cartFailure } from '@shop/contracts/failures';
 import toast from 'react-hot-toast';
 import { apiFailureOf } from '../../lib/api-error.ts';
+import { contract } from '../../lib/contract-check.ts';
 import { api } from '../../lib/http.ts';
 import { createCollectionSync } from '../../lib/synced-collection/sync.ts';
 import { sessionSource } from '../auth/index.ts';
@@ -22,7 +24,8 @@ function postLine(line: MergeLine, key: string) {
       },
       headers: { 'idempotency-key': key },
     })
-    .json<Cart>();
+    .json()
+    .then(contract(cartAnswer));
 }
 
 /**
@@ -37,7 +40,7 @@ export const cartSync = createCollectionSync({
   session: sessionSource,
   key: itemKey,
   value: (item) => item.quantity,
-  fetch: async () => fromProfile(await api.get('users/me').json<Profile>()),
+  fetch: async () => fromProfile(await api.get('users/me').json().then(contract(profile))),
   guestLines: (items) =>
     items.map((item) => ({
       productId: item.product.id,

@@ -1,6 +1,8 @@
 import { STOCK_NOTICE } from '@shop/contracts/messages';
 import { lineLimit } from '@shop/contracts/quantity';
 import type { ProductVariantsAnswer } from '@shop/contracts/variants';
+import { productVariantsAnswer } from '@shop/contracts/variants';
+import { contract } from '../../lib/contract-check.ts';
 import { api } from '../../lib/http.ts';
 import { cartStore, isSameLine, type LocalCartItem, setCartItems } from './cart-store.ts';
 
@@ -41,7 +43,13 @@ async function currentStock(items: LocalCartItem[]): Promise<StockOf> {
   await Promise.all(
     ids.map(async (id) => {
       try {
-        answers.set(id, await api.get(`products/${encodeURIComponent(id)}/variants`).json<ProductVariantsAnswer>());
+        answers.set(
+          id,
+          await api
+            .get(`products/${encodeURIComponent(id)}/variants`)
+            .json()
+            .then(contract(productVariantsAnswer)),
+        );
       } catch {
         // Unknown now or unreachable: the line stays as it is and checkout checks it again.
         answers.set(id, null);

@@ -1,4 +1,6 @@
+import { messageBody } from '@shop/contracts/common';
 import type { ErrorReportBody } from '@shop/contracts/error-reports';
+import { contract } from '../../lib/contract-check.ts';
 
 /**
  * Sends an error report (DESIGN §7: Report posts the error ID and details to the API, for admin Support).
@@ -7,6 +9,6 @@ import type { ErrorReportBody } from '@shop/contracts/error-reports';
  */
 export async function sendErrorReport(report: ErrorReportBody): Promise<string> {
   const { api } = await import('../../lib/http.ts');
-  const answer = await api.post('error-reports', { json: report }).json<{ message: string }>();
+  const answer = await api.post('error-reports', { json: report }).json().then(contract(messageBody));
   return answer.message;
 }

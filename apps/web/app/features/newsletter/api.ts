@@ -1,14 +1,16 @@
+import { messageBody } from '@shop/contracts/common';
 import { MSG } from '@shop/contracts/messages';
+import { contract } from '../../lib/contract-check.ts';
 import { api, failureMessage } from '../../lib/http.ts';
 
 /** POST /api/newsletter: stores the address and mails a confirmation link (DESIGN §7). */
 export function subscribe(email: string): Promise<{ message: string }> {
-  return api.post('newsletter', { json: { email } }).json<{ message: string }>();
+  return api.post('newsletter', { json: { email } }).json().then(contract(messageBody));
 }
 
 /** POST /api/newsletter/confirm with the token of the mailed link. */
 export function confirmSubscription(token: string): Promise<{ message: string }> {
-  return api.post('newsletter/confirm', { json: { token } }).json<{ message: string }>();
+  return api.post('newsletter/confirm', { json: { token } }).json().then(contract(messageBody));
 }
 
 export interface NewsletterAnswer {

@@ -1,4 +1,6 @@
 import type { ReviewList } from '@shop/contracts/account';
+import { reviewList } from '@shop/contracts/account';
+import { contract } from '../../lib/contract-check.ts';
 
 /**
  * GET products/:id/reviews, with the bearer token when signed in (then `can_review` and `reviewed`
@@ -6,5 +8,8 @@ import type { ReviewList } from '@shop/contracts/account';
  */
 export async function getReviews(productId: string, signal?: AbortSignal): Promise<ReviewList> {
   const { api } = await import('../../lib/http.ts');
-  return api.get(`products/${encodeURIComponent(productId)}/reviews`, { signal }).json<ReviewList>();
+  return api
+    .get(`products/${encodeURIComponent(productId)}/reviews`, { signal })
+    .json()
+    .then(contract(reviewList));
 }

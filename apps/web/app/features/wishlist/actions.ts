@@ -1,6 +1,8 @@
 import { wishlistFailure } from '@shop/contracts/failures';
 import type { Wishlist } from '@shop/contracts/wishlist';
+import { wishlist } from '@shop/contracts/wishlist';
 import { apiFailureOf } from '../../lib/api-error.ts';
+import { contract } from '../../lib/contract-check.ts';
 import { api } from '../../lib/http.ts';
 import { isInWishlist, type WishlistProduct, wishlistStore, withoutProduct, withProduct } from './wishlist-store.ts';
 import { toWishlistProducts, wishlistSync } from './wishlist-sync.ts';
@@ -29,7 +31,12 @@ export function addToWishlist(product: WishlistProduct): Promise<boolean> {
     apply: (items) => withProduct(items, product),
     send: async (userId) => ({
       userId,
-      items: toWishlistProducts(await api.post('wishlist', { json: { product_id: product.id } }).json<Wishlist>()),
+      items: toWishlistProducts(
+        await api
+          .post('wishlist', { json: { product_id: product.id } })
+          .json()
+          .then(contract(wishlist)),
+      ),
     }),
     messages: { success: WISHLIST_MESSAGES.added, failure: WISHLIST_MESSAGES.failed },
   });
@@ -43,7 +50,10 @@ export async function removeFromWishlist(productId: string): Promise<boolean> {
     apply: (items) => withoutProduct(items, productId),
     send: async (userId) => {
       try {
-        const list = await api.delete(`wishlist/${encodeURIComponent(productId)}`).json<Wishlist>();
+        const list = await api
+          .delete(`wishlist/${encodeURIComponent(productId)}`)
+          .json()
+          .then(contract(wishlist));
         return { userId, items: toWishlistProducts(list) };
       } catch (error) {
         // Already gone from the server list: what the shopper asked for is true.

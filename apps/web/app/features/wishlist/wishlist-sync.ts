@@ -1,4 +1,6 @@
 import type { Wishlist } from '@shop/contracts/wishlist';
+import { wishlist } from '@shop/contracts/wishlist';
+import { contract } from '../../lib/contract-check.ts';
 import { api } from '../../lib/http.ts';
 import { createCollectionSync } from '../../lib/synced-collection/sync.ts';
 import { sessionSource } from '../auth/index.ts';
@@ -31,7 +33,10 @@ export const wishlistSync = createCollectionSync({
   scope: 'wishlist',
   session: sessionSource,
   key: (product) => product.id,
-  fetch: async (userId) => ({ userId, items: toWishlistProducts(await api.get('wishlist').json<Wishlist>()) }),
+  fetch: async (userId) => ({
+    userId,
+    items: toWishlistProducts(await api.get('wishlist').json().then(contract(wishlist))),
+  }),
   guestLines: (items) => [...items].reverse().map((product) => ({ productId: product.id })),
   sendGuestLine: (line, key) =>
     api.post('wishlist', { json: { product_id: line.productId }, headers: { 'idempotency-key': key } }),

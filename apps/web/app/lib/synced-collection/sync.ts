@@ -220,7 +220,9 @@ export function createCollectionSync<Item, Line, Summary = never>(o: SyncOptions
         await o.sendGuestLine(line, line.key);
       } catch (error) {
         const status = statusOf(error);
-        // No answer or a server fault: stop here and keep the rest for the next run (same keys).
+        // No answer, a server fault or a session to renew: stop here and keep the rest for the next run
+        // (same keys). These are the client's retry rules (docs/product.md §7), not a failure's meaning:
+        // what a refusal means is read from its `reason` (`retryRefused`).
         if (status === undefined || status >= 500 || status === 401 || status === 403) throw error;
         if (!(await o.retryRefused?.(error, line, line.key))) refused++;
       }

@@ -1,5 +1,7 @@
 import type { StoreSettings } from '@shop/contracts/orders';
+import { storeSettings } from '@shop/contracts/orders';
 import { queryOptions } from '@tanstack/react-query';
+import { contract } from '../../../lib/contract-check.ts';
 import { api } from '../../../lib/http.ts';
 
 /**
@@ -10,6 +12,6 @@ import { api } from '../../../lib/http.ts';
 export const cardProviderQuery = queryOptions({
   queryKey: ['checkout', 'settings', 'payments'] as const,
   queryFn: async ({ signal }): Promise<StoreSettings['payments']['card']> =>
-    (await api.get('checkout/settings', { signal }).json<StoreSettings>()).payments.card,
+    (await api.get('checkout/settings', { signal }).json().then(contract(storeSettings))).payments.card,
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -1,4 +1,6 @@
 import type { Order } from '@shop/contracts/orders';
+import { order } from '@shop/contracts/orders';
+import { contract } from '../../../lib/contract-check.ts';
 import { api } from '../../../lib/http.ts';
 
 /**
@@ -6,5 +8,8 @@ import { api } from '../../../lib/http.ts';
  * approve → the paid order; refuse → 402 (the order is cancelled and restocked, the cart kept).
  */
 export function confirmPayment(orderId: string, token: string, approve: boolean): Promise<Order> {
-  return api.post(`orders/${encodeURIComponent(orderId)}/confirm-payment`, { json: { token, approve } }).json<Order>();
+  return api
+    .post(`orders/${encodeURIComponent(orderId)}/confirm-payment`, { json: { token, approve } })
+    .json()
+    .then(contract(order));
 }

@@ -1,7 +1,9 @@
 import type { SavedAddress } from '@shop/contracts/account';
+import { addressList } from '@shop/contracts/account';
+import { contract } from '../../../lib/contract-check.ts';
 import { api } from '../../../lib/http.ts';
 
 /** GET /api/users/me/addresses: the signed-in shopper's address book (issue 4). */
 export function getSavedAddresses(signal?: AbortSignal): Promise<SavedAddress[]> {
-  return api.get('users/me/addresses', { signal }).json<SavedAddress[]>();
+  return api.get('users/me/addresses', { signal }).json().then(contract(addressList));
 }

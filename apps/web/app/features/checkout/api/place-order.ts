@@ -1,4 +1,6 @@
 import type { Order, PlaceOrderBody } from '@shop/contracts/orders';
+import { order } from '@shop/contracts/orders';
+import { contract } from '../../../lib/contract-check.ts';
 import { api } from '../../../lib/http.ts';
 
 /** crypto.randomUUID exists only in secure contexts; a shop served over plain http needs keys too. */
@@ -12,5 +14,8 @@ function newKey(): string {
  * this one request reuse it, so a retry never places a second order (DESIGN §5, ADR 003).
  */
 export function placeOrder(body: PlaceOrderBody): Promise<Order> {
-  return api.post('orders', { json: body, headers: { 'idempotency-key': newKey() } }).json<Order>();
+  return api
+    .post('orders', { json: body, headers: { 'idempotency-key': newKey() } })
+    .json()
+    .then(contract(order));
 }

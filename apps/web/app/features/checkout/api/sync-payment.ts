@@ -1,4 +1,6 @@
 import type { Order } from '@shop/contracts/orders';
+import { order } from '@shop/contracts/orders';
+import { contract } from '../../../lib/contract-check.ts';
 import { api } from '../../../lib/http.ts';
 
 /**
@@ -9,5 +11,6 @@ import { api } from '../../../lib/http.ts';
 export function syncPayment(orderId: string, clientSecret: string): Promise<Order> {
   return api
     .post(`orders/${encodeURIComponent(orderId)}/sync-payment`, { json: { token: clientSecret } })
-    .json<Order>();
+    .json()
+    .then(contract(order));
 }

@@ -1,6 +1,7 @@
-import type { orderList } from '@shop/contracts/orders';
+import { orderList } from '@shop/contracts/orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { contract } from '../../../lib/contract-check.ts';
 import { api } from '../../../lib/http.ts';
 import { ordersRootKey } from '../query-keys.ts';
 
@@ -12,7 +13,10 @@ export function ordersQuery(userId: string, page: number) {
   return queryOptions({
     queryKey: [...ordersRootKey, userId, 'list', page],
     queryFn: ({ signal }) =>
-      api.get('orders', { searchParams: { page, limit: ORDERS_PAGE_SIZE }, signal }).json<OrderList>(),
+      api
+        .get('orders', { searchParams: { page, limit: ORDERS_PAGE_SIZE }, signal })
+        .json()
+        .then(contract(orderList)),
   });
 }
 

@@ -3,7 +3,7 @@ import { formatAmount } from '@shop/contracts/money';
 import { Printer } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { statusOf } from '../../../lib/api-error.ts';
+import { reasonOf } from '../../../lib/api-error.ts';
 import { useOrder } from '../api/get-order.ts';
 import { formatDate, INVOICE_STATUS_LABELS } from '../format.ts';
 import { AddressBlock } from './address-block.tsx';
@@ -36,7 +36,7 @@ export function InvoiceView({ userId, orderId, storeName }: { userId: string; or
     );
   }
   if (query.isError) {
-    if (statusOf(query.error) === 404) return <OrderNotFound />;
+    if (reasonOf(query.error) === 'not_found') return <OrderNotFound />;
     return (
       <>
         <InvoiceHeading />

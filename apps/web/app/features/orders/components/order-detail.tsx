@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { statusOf } from '../../../lib/api-error.ts';
+import { reasonOf } from '../../../lib/api-error.ts';
 import { failureMessage } from '../../../lib/http.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrder } from '../api/get-order.ts';
@@ -33,7 +33,7 @@ export function OrderDetail({ userId, orderId }: { userId: string; orderId: stri
     );
   }
   if (query.isError) {
-    if (statusOf(query.error) === 404) return <OrderNotFound />;
+    if (reasonOf(query.error) === 'not_found') return <OrderNotFound />;
     return (
       <>
         <OrderHeading />
