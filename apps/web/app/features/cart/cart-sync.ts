@@ -1,4 +1,4 @@
-import type { Cart, Profile } from '@shop/contracts/cart';
+import type { Profile } from '@shop/contracts/cart';
 import { cart as cartAnswer, profile } from '@shop/contracts/cart';
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import { cartFailure } from '@shop/contracts/failures';

@@ -1,5 +1,4 @@
 import { wishlistFailure } from '@shop/contracts/failures';
-import type { Wishlist } from '@shop/contracts/wishlist';
 import { wishlist } from '@shop/contracts/wishlist';
 import { apiFailureOf } from '../../lib/api-error.ts';
 import { contract } from '../../lib/contract-check.ts';

@@ -1,5 +1,4 @@
 import { placeOrderFailure } from '@shop/contracts/failures';
-import type { Order } from '@shop/contracts/orders';
 import { order } from '@shop/contracts/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { withFailure } from '../../../lib/api-error.ts';
