@@ -64,6 +64,8 @@ test('without bank details pay later is off: the admin says why, checkout offers
     message: 'Pay later is not available in this shop: pay by card.',
     code: 'UNPROCESSABLE',
     details: { field: 'payment.method', reason: 'pay_later_unavailable' },
+    reason: 'pay_later_unavailable',
+    cards: true,
   });
 
   // Saved again: offered again.
