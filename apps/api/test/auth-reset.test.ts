@@ -99,6 +99,7 @@ describe('POST /api/auth/reset-password', () => {
     expect(again.json()).toEqual({
       message: 'This password reset link has already been used. Request a new one.',
       code: 'BAD_REQUEST',
+      reason: 'reset_link_used',
     });
     expect((await post('login', { email: user.email, password: 'N3w-password' })).statusCode).toBe(200);
   });
@@ -130,6 +131,7 @@ describe('POST /api/auth/reset-password', () => {
     expect(res.json()).toEqual({
       message: 'This password reset link is invalid. Request a new one.',
       code: 'BAD_REQUEST',
+      reason: 'reset_link_unknown',
     });
   });
 
@@ -164,6 +166,7 @@ describe('POST /api/auth/reset-password', () => {
     expect(res.json()).toEqual({
       message: 'This password reset link has expired. Request a new one.',
       code: 'BAD_REQUEST',
+      reason: 'reset_link_expired',
     });
     expect((await post('login', { email: user.email, password: user.password })).statusCode).toBe(200);
   });

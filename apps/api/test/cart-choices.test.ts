@@ -62,6 +62,7 @@ describe('add-to-cart (product page, wishlist, guest cart merge)', () => {
       message: 'Choose a colour (Black, White) for this product',
       code: 'BAD_REQUEST',
       details: { field: 'color', missing: ['color'], colors: ['Black', 'White'], sizes: [] },
+      reason: 'invalid_choice',
     });
     expect(await linesOf(p.id)).toEqual([]);
   });

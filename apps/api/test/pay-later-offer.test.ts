@@ -51,6 +51,8 @@ describe('pay later follows the bank details', () => {
         message: 'Pay later is not available in this shop: pay by card.',
         code: 'UNPROCESSABLE',
         details: { field: 'payment.method', reason: 'pay_later_unavailable' },
+        reason: 'pay_later_unavailable',
+        cards: true,
       });
       expect(await writeCounts(t)).toEqual(before);
       expect(await stockOf(t, p.id)).toBe(100);
@@ -91,6 +93,8 @@ describe('a shop without bank details and without a card provider', () => {
         message: 'This shop cannot take orders yet: it has no way to pay set up.',
         code: 'UNPROCESSABLE',
         details: { field: 'payment.method', reason: 'pay_later_unavailable' },
+        reason: 'pay_later_unavailable',
+        cards: false,
       });
       expect(await writeCounts(prod)).toEqual(before);
     } finally {

@@ -353,6 +353,7 @@ describe('issue 10 point 9: only paid purchases review, and a cancelled or refun
     expect(refused.json()).toEqual({
       code: 'FORBIDDEN',
       message: 'You can review this product once your order of it has been paid',
+      reason: 'not_paid_yet',
     });
     expect(await figures(p.id)).toEqual({ rating: 0, rating_count: 0, listed: 0, count: 0 });
 
