@@ -520,7 +520,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
     retryRefund: refunds.retryRefund,
 
     /**
-     * Refund by staff (15), full (`amountCents` undefined = all that is left) or partial. The
+     * Refund by staff, full (`amountCents` undefined = all that is left) or partial. The
      * order and payment rows are locked first, so parallel refunds queue; what is left counts refunds
      * still pending at the provider, so none can give back more than was paid. A card goes back through
      * the provider: succeeded → recorded now (ledger, refunded amount, `refunded` when all is back);
