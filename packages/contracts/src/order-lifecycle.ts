@@ -1,8 +1,8 @@
 import { ORDER_STATUSES, type OrderStatus } from './orders.ts';
 
 /**
- * The order's lifecycle: its states, the moves between them, who may make each and what each implies.
- * The one place these are written; the API refuses a status change this table does not hold, its SQL
+ * The order's lifecycle (docs/product.md §4, docs/adr/045-order-lifecycle.md): its states, the moves
+ * between them, who may make each and what each implies. The one place these are written; the API refuses a status change this table does not hold, its SQL
  * takes its lists of statuses from here, and the storefront's timeline and the admin's buttons read it.
  *
  * A new order starts `awaiting_payment` (by card) or `placed` (pay later); nothing moves an order back
@@ -45,7 +45,7 @@ export const ORDER_STATES: Record<OrderStatus, OrderStateFacts> = {
   refunded: { step: null, waitsFor: null, closed: true, sold: true, reviews: 'no' },
 };
 
-/** The road an order travels when all goes well, as the shopper's timeline shows it. */
+/** The road an order travels when all goes well (docs/product.md §4), as the shopper's timeline shows it. */
 export const ORDER_ROAD: readonly OrderStatus[] = ['placed', 'paid', 'processing', 'shipped', 'delivered'];
 
 /** The mail a move sends its shopper (none for a move that sends nothing). */
