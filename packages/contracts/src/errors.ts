@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one error shape of every API answer that is not a success (docs/product.md §8). An expected
+ * The one error shape of every API answer that is not a success (docs/architecture.md §5; the catalogue: docs/product.md §8). An expected
  * failure of a use case also names its `reason`, with that reason's facts beside it (snake_case): the
  * module's union in `failures.ts` says which, and the browser switches on `reason`, never on the status.
  */
@@ -21,11 +21,11 @@ export const ERROR_CODES = {
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
-  /** 405: a method the shop never answers (TRACE, PROPFIND, …; issue 10 point 10). */
+  /** 405: a method the shop never answers (TRACE, PROPFIND, …). */
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT',
   business: 'UNPROCESSABLE',
-  /** 402: the card was declined (issue 4); the cart is kept. */
+  /** 402: the card was declined; the cart is kept. */
   paymentDeclined: 'PAYMENT_DECLINED',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',

@@ -1,13 +1,15 @@
 import { dayRangeBounds } from '@shop/contracts/admin-common';
 import type { AdminOrdersQuery, PayLaterQuery, TransactionsQuery } from '@shop/contracts/admin-orders';
+import { transitionOf } from '@shop/contracts/order-lifecycle';
 import type { OrderStatus } from '@shop/contracts/orders';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
+import { mayMove } from '../../db/order-status.ts';
 import { auditLog, invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
 import { unpaidCardAttempt } from '../orders/index.ts';
 
-/** Issue 15: the payments row of this query has no alias: its table name is its name. */
+/** The payments row of this query has no alias: its table name is its name. */
 const ATTEMPT = unpaidCardAttempt('payments');
 
 /** The customer's name: the account's, or the shipping name of a guest order. */
@@ -15,7 +17,7 @@ const customerName = sql<
   string | null
 >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${orders.shippingAddress}->>'name')`;
 
-/** `from`/`to` are days in the store's time zone (admin Settings, issue 11 point 13). */
+/** `from`/`to` are days in the store's time zone (admin Settings). */
 function dayBounds(
   column: typeof orders.createdAt | typeof transactions.createdAt,
   timeZone: string,
@@ -37,7 +39,7 @@ const invoiceColumns = {
   lastReminderAt: sql<Date | null>`(select max((a.after->>'reminded_at')::timestamptz) from ${auditLog} a where a.action = 'invoice.remind' and a.entity_id = ${invoices.id}::text)`,
 };
 
-/** The SQL of the admin area's orders, pay-later invoices and ledger (issue 5). */
+/** The SQL of the admin area's orders, pay-later invoices and ledger. */
 export const adminOrdersRepository = {
   async customer(db: Db, userId: string) {
     const [row] = await db
@@ -223,8 +225,9 @@ export const adminOrdersRepository = {
       .where(
         and(
           eq(orders.id, change.id),
+          mayMove(change.to, 'staff'),
           eq(orders.status, change.from),
-          change.from === 'placed' ? openInvoice : undefined,
+          transitionOf(change.from, change.to)?.needsOpenInvoice ? openInvoice : undefined,
         ),
       )
       .returning();
@@ -290,7 +293,7 @@ export const adminOrdersRepository = {
     const [row] = await tx
       .update(orders)
       .set({ status: 'paid', updatedAt: at })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'placed')))
+      .where(and(eq(orders.id, orderId), mayMove('paid', 'staff')))
       .returning({ status: orders.status });
     return row?.status;
   },

@@ -39,13 +39,15 @@ export type CancelFailure =
 
 /** How an unpaid order is cancelled (a declined, refused or expired payment). */
 export interface Unwind {
+  /** Who cancels it: the payment (declined, cancelled at the provider) or the sweep (time ran out). */
+  by: 'payment' | 'sweep';
   paymentStatus: 'declined' | 'cancelled';
   failureMessage: string;
   stockReason: StockReason;
   note: string;
   /** What makes the order still unpaid; default: a card payment not completed (`awaiting_payment`). */
   unpaid?: SQL;
-  /** The shopper's mail about it, queued in the cancel's own transaction (issue 13). */
+  /** The shopper's mail about it, queued in the cancel's own transaction. */
   mail?: (order: { number: string; email: string }) => Mail;
 }
 
@@ -72,7 +74,7 @@ export function createCancelling(ctx: OrdersContext, refunds: Refunds) {
   async function cancelUnpaid(orderId: string, how: Unwind) {
     const done = await db.transaction(async (tx) => {
       const now = clock.now();
-      const order = await moveStatus(tx, orderId, how.unpaid ?? AWAITING_CARD, 'cancelled', now);
+      const order = await moveStatus(tx, orderId, how.unpaid ?? AWAITING_CARD, { to: 'cancelled', by: how.by }, now);
       if (!order) return undefined;
       await updatePaymentOf(tx, orderId, {
         status: how.paymentStatus,
@@ -90,7 +92,7 @@ export function createCancelling(ctx: OrdersContext, refunds: Refunds) {
   }
 
   /**
-   * The one cancel (issue 4 for customers, issue 5 for staff). One conditional status update decides
+   * The one cancel, for customers and for staff. One conditional status update decides
    * (parallel cancels → one restock); the stock, the discount use and any money taken and not yet
    * refunded go back in the same transaction, an open invoice is voided.
    */
@@ -104,7 +106,8 @@ export function createCancelling(ctx: OrdersContext, refunds: Refunds) {
         const now = clock.now();
         const before = await orderStatus(tx, orderId, ownedBy(how.userId));
         if (!before) return fail('not_found');
-        const order = await moveStatus(tx, orderId, cancellableBy(how.userId), 'cancelled', now);
+        const by = how.by === 'customer' ? 'shopper' : 'staff';
+        const order = await moveStatus(tx, orderId, cancellableBy(by, how.userId), { to: 'cancelled', by }, now);
         if (!order) {
           const existing = await orderStatus(tx, orderId);
           if (existing === 'cancelled') return fail('already_cancelled');

@@ -1,4 +1,5 @@
 import { formatMoney } from '@shop/contracts/money';
+import { isRefundable } from '@shop/contracts/order-lifecycle';
 import type { Order } from '@shop/contracts/orders';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -58,7 +59,7 @@ export type SyncFailure = OrderNotFound | InFlight | ProviderDown;
 /** The provider refused the refund, in its words (nothing recorded). */
 export type RefundFailed = Failure<'refund_failed', { message: string }>;
 
-/** Why staff cannot refund (issue 5): nothing was paid, a zero amount, more than is left, or the provider said no. */
+/** Why staff cannot refund: nothing was paid, a zero amount, more than is left, or the provider said no. */
 export type RefundFailure =
   | OrderNotFound
   | Failure<'nothing_to_refund', { number: string; status: string; paymentStatus: string | null }>
@@ -84,6 +85,7 @@ export type Settled =
 
 /** A PaymentIntent cancelled at Stripe (by staff in the Dashboard, or by Stripe): the order goes too. */
 const CANCELED_AT_PROVIDER: Unwind = {
+  by: 'payment',
   paymentStatus: 'cancelled',
   failureMessage: ORDER_MSG.paymentCancelled,
   stockReason: 'payment_expired',
@@ -97,7 +99,7 @@ const REFUSED_AT_CREATE = ['invalid_request_error', 'card_error'];
  * Payment of orders: the provider's payment after placing, the demo's confirmation step, reporting back
  * after Stripe.js, webhook events, and staff refunds. A provider call runs after the order's commit (it
  * never holds the order's row locks while placing); every outcome is written by conditional status
- * updates, so paid, declined and cancelled each happen exactly once, whoever settles first. Issue 15: an
+ * updates, so paid, declined and cancelled each happen exactly once, whoever settles first. An
  * order is marked paid only from a payment the provider reported succeeded (a create, a retrieve, a
  * capture) whose amount, currency and reference are this payment's.
  */
@@ -124,7 +126,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
     const cardSeen = card ? { cardBrand: card.brand, cardLast4: card.last4 } : {};
     return db.transaction(async (tx) => {
       const now = clock.now();
-      const order = await moveStatus(tx, orderId, AWAITING_CARD, 'paid', now);
+      const order = await moveStatus(tx, orderId, AWAITING_CARD, { to: 'paid', by: 'payment' }, now);
       if (!order) {
         const payment = await lockPayment(tx, paymentId);
         if (!payment) throw new Error('payment missing');
@@ -189,7 +191,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
         await clearOrderedFromCart(tx, order.userId, orderId, now);
         await refreshRatingsOfOrder(tx, orderId);
       }
-      // The confirmation mail commits with the payment (issue 13): a crash after this cannot lose it.
+      // The confirmation mail commits with the payment: a crash after this cannot lose it.
       await ctx.queueConfirmation(tx, orderId, storeName);
       return true;
     });
@@ -198,6 +200,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
   /** A declined card (demo): the order is cancelled and restocked, and the shopper hears the provider's words. */
   async function declined(orderId: string, message: string): Promise<Settled> {
     await cancelling.cancelUnpaid(orderId, {
+      by: 'payment',
       paymentStatus: 'declined',
       failureMessage: message,
       stockReason: 'payment_declined',
@@ -289,7 +292,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
 
   /**
    * Settles a card payment left `processing` by a request that no longer runs (its process or the
-   * database died between the create and its answer; issue 13 point 1): asks the provider what became
+   * database died between the create and its answer): asks the provider what became
    * of it (`lookup`) and writes that. `busy` while a live request settles it; `settled` when this call
    * wrote an outcome; `unavailable` when the provider still does not answer; `unchanged` when there was
    * nothing to settle.
@@ -474,7 +477,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
     },
 
     /**
-     * POST /api/orders/:id/sync-payment (issue 15): the browser reports back after Stripe.js confirmed
+     * POST /api/orders/:id/sync-payment: the browser reports back after Stripe.js confirmed
      * (or failed to). The client secret from `next_action` is the proof, with confirm-payment's
      * ownership rule. The PaymentIntent is retrieved from Stripe and settled; the answer is the order as
      * it then stands (paid; still awaiting with `failure_message` when the card failed and another may
@@ -499,7 +502,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
     },
 
     /**
-     * The `payment-event` job (issue 15): an event stored by the webhook, handled by retrieving its
+     * The `payment-event` job: an event stored by the webhook, handled by retrieving its
      * object from the provider — payment_intent.* settles the payment, refund.* and charge.refunded
      * settle pending refunds; any other type is stored and ignored. Idempotent: a repeated run finds
      * everything settled. No answer from the provider throws, and the queue retries.
@@ -520,7 +523,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
     retryRefund: refunds.retryRefund,
 
     /**
-     * Refund by staff (issue 5, 15), full (`amountCents` undefined = all that is left) or partial. The
+     * Refund by staff, full (`amountCents` undefined = all that is left) or partial. The
      * order and payment rows are locked first, so parallel refunds queue; what is left counts refunds
      * still pending at the provider, so none can give back more than was paid. A card goes back through
      * the provider: succeeded → recorded now (ledger, refunded amount, `refunded` when all is back);
@@ -545,6 +548,14 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
             paymentStatus: payment?.status ?? null,
           });
         }
+        // Money in an order the lifecycle cannot refund (none can hold any) is not staff's to give back.
+        if (!isRefundable(order.status)) {
+          return fail('nothing_to_refund', {
+            number: order.number,
+            status: order.status,
+            paymentStatus: payment.status,
+          });
+        }
         const pending = await pendingRefundCents(tx, payment.id);
         const left = payment.amountCents - payment.refundedCents - pending;
         const amount = opts.amountCents ?? left;
@@ -565,7 +576,9 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
         if (back.status === 'succeeded') {
           const status = back.full ? 'refunded' : order.status;
           if (back.full) {
-            await moveStatus(tx, orderId, undefined, status, now);
+            if (!(await moveStatus(tx, orderId, undefined, { to: 'refunded', by: 'staff' }, now))) {
+              throw new Error('a locked refundable order could not be marked refunded');
+            }
             await refreshRatingsOfOrder(tx, orderId);
           }
           const note = `${back.full ? 'Refunded in full' : 'Partially refunded'}: ${formatMoney(amount)} ${back.returned} (${opts.reason})`;

@@ -1,12 +1,14 @@
 import { formatAmount } from '@shop/contracts/money';
+import { statesWhere } from '@shop/contracts/order-lifecycle';
 import { sql } from 'drizzle-orm';
+import { statusNotIn } from '../../db/order-status.ts';
 import type { OrdersContext } from './context.ts';
 import { utcMinute } from './mail.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The pay-later reminder (issue 13), a daily job: every open invoice due within a day whose order is
+ * The pay-later reminder, a daily job: every open invoice due within a day whose order is
  * still open gets one mail. Claiming the invoice (`reminded_at` null → now) and recording the mail are
  * one transaction, so a repeated or parallel run mails nobody twice, and a failed one mails nobody.
  */
@@ -29,7 +31,10 @@ export function createReminders(ctx: OrdersContext) {
                 from orders o
                where o.id = i.order_id and i.status = 'open' and i.reminded_at is null
                  and i.due_at <= ${new Date(now.getTime() + DAY_MS).toISOString()}::timestamptz
-                 and o.status not in ('cancelled', 'refunded')
+                 and ${statusNotIn(
+                   statesWhere((s) => s.closed),
+                   sql.raw('o.status'),
+                 )}
            returning o.number, o.email, i.number as invoice, i.amount_cents as amount, i.due_at as due`,
         );
         for (const r of rows) {

@@ -8,6 +8,7 @@ import { ORDER_MSG, PAYMENT_CONFIRM_WINDOW_MS } from './rules.ts';
 
 /** A card payment not completed within the window: its order is cancelled and its stock comes back. */
 const EXPIRED: Unwind = {
+  by: 'sweep',
   paymentStatus: 'cancelled',
   failureMessage: ORDER_MSG.expired,
   stockReason: 'payment_expired',
@@ -19,7 +20,7 @@ export function createSweep(ctx: OrdersContext, cancelling: Cancelling, payment:
   const { db, clock, settings } = ctx;
 
   /**
-   * Closes one stale card order. Issue 15: the provider's payment is cancelled first, so a shopper can
+   * Closes one stale card order. The provider's payment is cancelled first, so a shopper can
    * no longer complete it; if the provider says it succeeded meanwhile, the order is paid instead.
    * A payment still processing at the provider (or a provider that does not answer) waits for the next
    * sweep. Answers whether the order was cancelled.
@@ -76,7 +77,7 @@ export function createSweep(ctx: OrdersContext, cancelling: Cancelling, payment:
     },
 
     /**
-     * The sweep of issue 10 point 3 (with the one above): a guest's pay-later order still unpaid at its
+     * The unpaid guest order sweep (with the one above): a guest's pay-later order still unpaid at its
      * `pay_by` is cancelled, restocked and its invoice voided, exactly once whatever runs in parallel
      * (one conditional update decides; a "mark paid" racing it then finds the invoice void). Orders
      * staff already prepare or ship are left alone. The guest is told.
@@ -89,6 +90,7 @@ export function createSweep(ctx: OrdersContext, cancelling: Cancelling, payment:
       let cancelled = 0;
       for (const id of stale) {
         const order = await cancelling.cancelUnpaid(id, {
+          by: 'sweep',
           paymentStatus: 'cancelled',
           failureMessage: ORDER_MSG.notPaidInTime,
           stockReason: 'payment_expired',

@@ -1,8 +1,12 @@
+import { statesWhere } from '@shop/contracts/order-lifecycle';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { statusIn } from '../../db/order-status.ts';
+
+const qoStatus = sql.raw('qo.status');
 
 /**
- * Issue 10 point 9: which purchases let a customer review a product, and keep the review counted.
+ * Which purchases let a customer review a product, and keep the review counted.
  *
  * A purchase qualifies when the store has the money or the customer has the goods: an order that is
  * `paid`, `shipped` or `delivered` (a pay-later order may ship before it is paid), or `processing`
@@ -18,8 +22,14 @@ export function qualifyingPurchase(userId: AnyColumn | SQL | string, productId: 
   return sql`exists (
     select 1 from order_lines qol join orders qo on qo.id = qol.order_id
     where qo.user_id = ${userId} and qol.product_id = ${productId}
-      and (qo.status in ('paid', 'shipped', 'delivered')
-        or (qo.status = 'processing' and exists (
+      and (${statusIn(
+        statesWhere((s) => s.reviews === 'yes'),
+        qoStatus,
+      )}
+        or (${statusIn(
+          statesWhere((s) => s.reviews === 'when_paid'),
+          qoStatus,
+        )} and exists (
           select 1 from payments qp
           where qp.order_id = qo.id and qp.status in ('succeeded', 'partially_refunded'))))
   )`;

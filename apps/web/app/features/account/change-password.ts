@@ -11,7 +11,7 @@ export function changePassword(body: ChangePasswordBody): Promise<TokenSet> {
   return api.post('users/me/password', { json: body }).json().then(contract(tokenSet));
 }
 
-/** Changes the password and keeps this browser signed in with the new tokens (issue 4). */
+/** Changes the password and keeps this browser signed in with the new tokens. */
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword, onSuccess: (tokens) => setTokens(tokens) });
 }

@@ -7,7 +7,7 @@ export interface PayLaterSettings {
 
 /**
  * How long the shopper has to pay a pay-later invoice, in words: the store's days, or — for a guest,
- * when shorter — the hours a guest's order holds its items before it is cancelled (issue 10 point 3).
+ * when shorter — the hours a guest's order holds its items before it is cancelled.
  */
 export function payLaterTerm(settings: PayLaterSettings, guest: boolean): { term: string; cancelledUnpaid: boolean } {
   if (guest && settings.guestHoldHours < settings.payLaterDays * 24) {

@@ -27,7 +27,7 @@ export interface QuoteState {
 }
 
 /**
- * The order summary's figures: POST /api/checkout/quote for `body`, again whenever it changes (issue 4:
+ * The order summary's figures: POST /api/checkout/quote for `body`, again whenever it changes (
  * totals come from the server, never from client prices). Only the newest answer counts.
  */
 export function useQuote(body: CheckoutBase | null, handlers: QuoteHandlers): QuoteState {

@@ -2,7 +2,7 @@ import { errorBodyOf, statusOf } from '../../../lib/api-error.ts';
 import { api } from '../../../lib/http.ts';
 
 /**
- * A failed admin call with the API's own message (docs/product.md §8: `{message, code, details?}`), and
+ * A failed admin call with the API's own message (docs/architecture.md §5: `{message, code, details?}`), and
  * the use case's `reason` when it named one (`@shop/contracts/admin-failures`): callers switch on that.
  */
 export class AdminApiError extends Error {

@@ -3,7 +3,7 @@ import { addressList } from '@shop/contracts/account';
 import { contract } from '../../../lib/contract-check.ts';
 import { api } from '../../../lib/http.ts';
 
-/** GET /api/users/me/addresses: the signed-in shopper's address book (issue 4). */
+/** GET /api/users/me/addresses: the signed-in shopper's address book. */
 export function getSavedAddresses(signal?: AbortSignal): Promise<SavedAddress[]> {
   return api.get('users/me/addresses', { signal }).json().then(contract(addressList));
 }

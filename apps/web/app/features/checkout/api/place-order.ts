@@ -11,7 +11,7 @@ function newKey(): string {
 
 /**
  * POST /api/orders. Every submit gets a new Idempotency-Key; the HTTP client's automatic retries of
- * this one request reuse it, so a retry never places a second order (DESIGN §5, ADR 003).
+ * this one request reuse it, so a retry never places a second order (docs/architecture.md §5, ADR 003).
  */
 export function placeOrder(body: PlaceOrderBody): Promise<Order> {
   return api
