@@ -35,9 +35,9 @@ function shopServer(port: number, dataDir: string, env: Record<string, string> =
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
-      // Issue 13: a refused mail is failed at once (no backoff to wait out), so the outbox test can retry it.
+      // A refused mail is failed at once (no backoff to wait out), so the outbox test can retry it.
       MAIL_MAX_ATTEMPTS: '1',
-      // Issue 15: the start is a production one; cards go to the demo provider (the test cards), and the
+      // The start is a production one; cards go to the demo provider (the test cards), and the
       // pages say "Demo mode — no real payment". No Stripe keys, whatever the machine's environment has.
       PAYMENTS: 'demo',
       STRIPE_SECRET_KEY: '',

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** Kept apart from the React Router Vite config (DESIGN §8). */
+/** Kept apart from the React Router Vite config (docs/architecture.md §8). */
 export default defineConfig({
   test: {
     projects: [
@@ -28,7 +28,7 @@ export default defineConfig({
         },
       },
       {
-        // Issue 13: the API suite's setup, beside the machine's Redis (TEST_REDIS_URL). scripts/test.mjs runs
+        // The API suite's setup, beside the machine's Redis (TEST_REDIS_URL). scripts/test.mjs runs
         // it only when that is set, with the machine's services.
         test: {
           name: 'redis',
@@ -39,7 +39,7 @@ export default defineConfig({
         },
       },
       {
-        // Issue 13: real processes under faults (kill -9, a stalled database, SMTP and Redis faults, a
+        // Real processes under faults (kill -9, a stalled database, SMTP and Redis faults, a
         // cluster behind a proxy). Run once, in the default run, one file at a time: each starts shops.
         test: {
           name: 'ops',

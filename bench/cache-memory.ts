@@ -1,4 +1,4 @@
-// Issue 13 point 8: what N distinct listing queries leave on the heap, against the cache's byte budget
+// What N distinct listing queries leave on the heap, against the cache's byte budget
 // (CACHE_MAX_MB). Runs in a child of its own (`--expose-gc`, so the heap is measured after a full
 // collection, and no other scenario's garbage in it): the app built in-process on an embedded database.
 import { spawn } from 'node:child_process';

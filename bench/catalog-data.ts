@@ -1,4 +1,4 @@
-// Issue 16: a catalogue database for the query bench — the demo seed (1,056 products with their variants),
+// A catalogue database for the query bench — the demo seed (1,056 products with their variants),
 // grown to any size asked by one generate_series insert of variations of the seeded products. Generated
 // here on each run, never shipped. The database lives on an embedded server in its own temporary folder.
 import fs from 'node:fs';

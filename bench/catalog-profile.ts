@@ -1,4 +1,4 @@
-// Issue 16: what one listing costs, independent of the machine's load — in-process requests (`inject`) on
+// What one listing costs, independent of the machine's load — in-process requests (`inject`) on
 // a catalogue database, with the listing answer cache off: statements sent per request, app CPU and the
 // database's CPU per request. `node --import tsx bench/catalog-profile.ts [products] [requests]`.
 import { buildApp } from '../apps/api/src/app.ts';

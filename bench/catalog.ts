@@ -1,4 +1,4 @@
-// Issue 16: the catalogue's queries without the answer cache (LISTING_CACHE_MS=0: every request runs its
+// The catalogue's queries without the answer cache (LISTING_CACHE_MS=0: every request runs its
 // statement), at the demo seed's size and at 100,000 products generated here (bench/catalog-data.ts), each
 // listing beside its memory twin answering the same bytes. Besides req/s and latency, which depend on how
 // busy the machine is, the CPU the shop and PostgreSQL spent per request (from /proc) and the statements
@@ -166,7 +166,7 @@ export async function runCatalogBench(opts: {
   return rows;
 }
 
-/** The listing targets of issue 16: req/s with the cache off, and p99 at 100,000 products. */
+/** The listing targets: req/s with the cache off, and p99 at 100,000 products. */
 export const CATALOG_TARGET = { rps: 1_500, p99AtLargeMs: 50 };
 
 export function printCatalog(rows: CatalogRow[], connections: number) {

@@ -1,10 +1,10 @@
-// The checkout section of `npm run bench` (issue 4): concurrent shoppers register, fill their carts and
+// The checkout section of `npm run bench`: concurrent shoppers register, fill their carts and
 // place card orders with an Idempotency-Key (some keys sent twice), then the invariants are checked
 // through the API. Loopback only, bounded by an order count and a time limit.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
-/** The add-to-cart body for one product: the variant a shopper picked (issue 14). */
+/** The add-to-cart body for one product: the variant a shopper picked. */
 export interface CartLine {
   product_id: string;
   variant_id: string;
@@ -94,7 +94,7 @@ const ADDRESS = {
   postal_code: '12345',
   country: 'US',
 };
-/** A demo card as the browser sends it (issue 15: brand and last 4 only; the demo provider succeeds on 4242). */
+/** A demo card as the browser sends it (brand and last 4 only; the demo provider succeeds on 4242). */
 const CARD = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099, name: 'Bench Shopper' };
 /** Every n-th order is sent a second time with the same key (a client retry). */
 const RETRY_EVERY = 5;

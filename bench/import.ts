@@ -1,4 +1,4 @@
-// The product import of `npm run bench` (issue 14: "10,000 rows import in under a minute here"): a dry
+// The product import of `npm run bench` ("10,000 rows import in under a minute here"): a dry
 // run and an apply of a 10,000-row CSV into the demo shop, timed as figures, never asserted in a test.
 // In-process on its own embedded cluster: the app is built and called with inject(), as the tests do.
 import { randomBytes } from 'node:crypto';

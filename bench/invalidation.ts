@@ -1,4 +1,4 @@
-// Issue 13 point 10: how long a change made through one process takes to reach another on the same
+// How long a change made through one process takes to reach another on the same
 // database (the rule: 100 ms). Two built shops on one embedded PostgreSQL server (DATABASE_URL); a price is
 // changed through A's admin API again and again, and B's listing is polled until it shows it. Two figures:
 // B's own latency from A's publish to B's receipt (B's debug log), and A's answer to B's listing showing it.

@@ -10,7 +10,7 @@ const run = (performance: number, over: Partial<Run> & { LCP?: number; TBT?: num
 });
 const budgets = { performance: 95, cls: 0.05 };
 
-describe('summarise (issue 16: the budget holds on every run)', () => {
+describe('summarise (the budget holds on every run)', () => {
   it('checks the budget on the worst run, with the median beside it', () => {
     const page = summarise(
       '/',

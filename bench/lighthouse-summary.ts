@@ -1,4 +1,4 @@
-// Issue 16: the storefront's Lighthouse budget (DESIGN §9) holds on every run, not on the median. Five
+// The storefront's Lighthouse budget (docs/architecture.md §9) holds on every run, not on the median. Five
 // runs of a page are summarised around their worst one: its score, its CLS, and the metrics that explain it.
 
 /** The lab metrics behind the score (ms), kept to explain a low score. */

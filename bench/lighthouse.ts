@@ -1,4 +1,4 @@
-// The storefront's budgets of DESIGN §9, measured in a real browser:
+// The storefront's budgets of docs/architecture.md §9, measured in a real browser:
 // - Lighthouse (mobile, its default simulated throttling): performance score ≥ 95 and CLS < 0.05 on `/`,
 //   `/products` and one product page — on every run, so the budget is checked on the worst of
 //   LIGHTHOUSE_RUNS (5) runs each, with the median beside it and the worst run's metrics to explain it;

@@ -18,9 +18,9 @@ interface Fixtures {
   dashboard: z.infer<typeof dashboard>;
   sales: z.infer<typeof salesReport>;
   orders: z.infer<typeof adminOrderList>;
-  /** The catalogue bench (issue 16): the real answer of each listing it measures, by its path. */
+  /** The catalogue bench: the real answer of each listing it measures, by its path. */
   listings?: Record<string, z.infer<typeof productList>>;
-  /** Issue 16: server-rendered pages by path, as the shop sent them. */
+  /** Server-rendered pages by path, as the shop sent them. */
   pages?: Record<string, string>;
 }
 
@@ -58,7 +58,7 @@ for (const [url, querystring, response, answer] of staffRoutes) {
   });
 }
 
-// Pages (issue 16): the document from memory, brotli-compressed once, as the page cache holds it; the
+// Pages: the document from memory, brotli-compressed once, as the page cache holds it; the
 // query string is ignored (the bench's "missed" run varies it).
 for (const [pagePath, html] of Object.entries(fixtures.pages ?? {})) {
   const body = Buffer.from(html);

@@ -1,5 +1,5 @@
 // `npm run bench`: the built server on the embedded database, each route beside its memory twin in the
-// same run (DESIGN §9). Traffic goes to 127.0.0.1 only; every run is bounded in time and stops itself.
+// same run (docs/architecture.md §9). Traffic goes to 127.0.0.1 only; every run is bounded in time and stops itself.
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -87,20 +87,20 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`bench: ${CONNECTIONS} connections, ${DURATION_S} s per run, on ${os.cpus().length} cores`);
-  // Issue 10 point 1: validation stays linear at every route's largest body (in-process, before the load).
+  // Validation stays linear at every route's largest body (in-process, before the load).
   if (wanted('validation') && !printValidation(await runValidationBench())) process.exitCode = 1;
-  // Issue 11 point 2: the seed's time is a figure here, never a test's assertion.
+  // The seed's time is a figure here, never a test's assertion.
   if (wanted('seed') && !printSeed(await runSeedBench())) process.exitCode = 1;
-  // Issue 13 point 8: the listing cache's memory after many distinct queries, against CACHE_MAX_MB.
+  // The listing cache's memory after many distinct queries, against CACHE_MAX_MB.
   if (wanted('cache memory') && !printCacheMemory(await runCacheMemoryBench())) process.exitCode = 1;
   // The server process's resident memory (VmRSS, peak VmHWM) under 2,000 distinct listing pages, caches at
   // their defaults, against a 300 MiB budget (docs/performance.md).
   if (wanted('process memory') && !printProcessMemory(await runProcessMemoryBench())) process.exitCode = 1;
-  // Issue 13 point 10: a change through one process reaching another on the same database.
+  // A change through one process reaching another on the same database.
   if (wanted('invalidation') && !printInvalidation(await runInvalidationBench())) process.exitCode = 1;
-  // Issue 14: a dry run and an apply of a 10,000-row product import, timed (the issue asks < 1 minute).
+  // A dry run and an apply of a 10,000-row product import, timed (the issue asks < 1 minute).
   if (wanted('import') && !printImport(await runImportBench())) process.exitCode = 1;
-  // Issue 16: the catalogue's queries with the listing cache off, at the demo's size and at 100,000 products.
+  // The catalogue's queries with the listing cache off, at the demo's size and at 100,000 products.
   if (wanted('catalog')) {
     const catalogSizes = (process.env.BENCH_CATALOG_SIZES ?? '2000,100000').split(',').map(Number);
     const catalogRows = await runCatalogBench({
@@ -123,7 +123,7 @@ async function main() {
     const first = list.items[0]!;
     const product = await json(`${base}/api/products/${first.id}`);
     const search = await json(`${base}/api/products?q=wireless&limit=20`);
-    // What a shopper sends for one product: the variant picked on its page (issue 14), here one with deep
+    // What a shopper sends for one product: the variant picked on its page, here one with deep
     // stock, so the per-line stock cap is never what the add-to-cart run measures.
     type Variants = { variants: { id: string; available: number }[] };
     const stocked: CartLine[] = [];
@@ -159,7 +159,7 @@ async function main() {
       body: JSON.stringify(stocked[0]),
     });
 
-    // Staff (issue 5): the dashboard and a quarter's daily sales over the seeded months of orders.
+    // Staff: the dashboard and a quarter's daily sales over the seeded months of orders.
     const { access: adminToken } = await json<{ access: string }>(`${base}/api/auth/login`, {
       method: 'POST',
       body: JSON.stringify(BENCH_ADMIN),
@@ -176,7 +176,7 @@ async function main() {
       connections: STAFF_CONNECTIONS,
     });
 
-    // Issue 16: pages as a shopper loads them — a category and a product page, from the page cache, and
+    // Pages as a shopper loads them — a category and a product page, from the page cache, and
     // the product page with a query string that changes every request, so every answer is a fresh render.
     const [category] = await json<{ id: string }[]>(`${base}/api/categories`);
     const categoryPath = `/products/category/${category?.id}`;
@@ -224,7 +224,7 @@ async function main() {
         {
           requests: [{ method: 'POST', path: '/api/products/add-to-cart' }],
           // Each connection is one shopper with its own token, cycling over ten products. Each add carries
-          // a fresh Idempotency-Key, as the storefront's always does (ADR 004; issue 16).
+          // a fresh Idempotency-Key, as the storefront's always does (ADR 004).
           setupClient: (client) => {
             const shopper = shoppers++ % tokens.length;
             let n = 0;
@@ -254,7 +254,7 @@ async function main() {
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     fs.writeFileSync(path.join(ROOT, 'bench/results/latest.json'), JSON.stringify(rows, null, 2));
 
-    // Checkout (issue 4): concurrent shoppers placing orders, then the invariants.
+    // Checkout: concurrent shoppers placing orders, then the invariants.
     if (wanted('checkout')) {
       const checkout = await runCheckout({
         port,
@@ -270,7 +270,7 @@ async function main() {
     twin.kill('SIGTERM');
     twin = undefined;
 
-    // The storefront's budgets in the browser (DESIGN §9): Lighthouse, initial JS, admin chunks.
+    // The storefront's budgets in the browser (docs/architecture.md §9): Lighthouse, initial JS, admin chunks.
     if (wanted('lighthouse') && !(await runWebBudgets(base))) process.exitCode = 1;
   } finally {
     twin?.kill('SIGTERM');

@@ -1,4 +1,4 @@
-// The first start's cost (issue 11 point 2): migrating and seeding an empty database, timed here as a
+// The first start's cost: migrating and seeding an empty database, timed here as a
 // figure rather than asserted in a test, where a busy machine turned it into a flaky failure.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 10 point 1: the worst time any route's validation takes over the inputs that make backtracking
+// The worst time any route's validation takes over the inputs that make backtracking
 // patterns slow, at each string's maximum length (the pattern runs) and at the route's largest body
 // (the length check refuses it). Budget: < 5 ms. In-process: the route table of an app that never
 // touches its database (nothing is queried while routes register).

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CONTENT_PAGES } from '../apps/web/app/routes.ts';
 import { expectAccessible } from './support/axe.ts';
 
-// DESIGN §9: axe finds no serious or critical violation on any storefront page. One test per page of
+// docs/architecture.md §9: axe finds no serious or critical violation on any storefront page. One test per page of
 // the route table, so a failure names the page; product and category come from the live catalogue.
 const PAGES: [name: string, path: string | 'product' | 'category'][] = [
   ['home', '/'],

@@ -1,4 +1,4 @@
-// Issue 4 /account in the browser: edit the profile, change the password, keep an address book and
+// /account in the browser: edit the profile, change the password, keep an address book and
 // delete the account — each checked against the API as the oracle, on the real shop.
 
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -36,10 +36,10 @@ test('edit the profile: saved, shown at once, kept on reload and in the stored s
   await openAccount(page);
   const form = section(page, 'Edit profile');
   await expect(form.getByLabel('First Name')).toHaveValue('Test');
-  // The e-mail has a form of its own (issue 10 point 5).
+  // The e-mail has a form of its own.
   await expect(form.getByLabel('Email')).toHaveCount(0);
 
-  // The sign-up name rule (spec §5): markup is refused with the field's message, nothing is sent.
+  // The sign-up name rule (docs/product.md §5): markup is refused with the field's message, nothing is sent.
   await form.getByLabel('First Name').fill('<b>Grace</b>');
   await form.getByRole('button', { name: 'Save profile' }).click();
   await expect(
@@ -82,7 +82,7 @@ test('change the e-mail: the password is required and the new address counts onc
   const requested = (email: string) =>
     `We sent a confirmation link to ${email}. Your e-mail address changes when you open it (within 24 hours).`;
 
-  // issue 10 point 5: a signed-in browser alone cannot move the account.
+  // A signed-in browser alone cannot move the account.
   await form.getByLabel('New email').fill(newEmail);
   await form.getByLabel('Current password').fill('Not-The-Passw0rd');
   await form.getByRole('button', { name: 'Change email' }).click();
@@ -95,7 +95,7 @@ test('change the e-mail: the password is required and the new address counts onc
   expect((await apiLogin(request, newEmail, shopper.password)).status()).toBe(401);
 
   // The link goes to the new address, a notice to the old one; both are sent after the answer. The
-  // link reaches the mailbox only (the admin outbox hides it: issue 10 point 2).
+  // link reaches the mailbox only (the admin outbox hides it).
   await expect.poll(async () => (await deliveredMailsTo(request, newEmail)).length).toBeGreaterThan(0);
   const [mail] = await deliveredMailsTo(request, newEmail);
   const path = mail?.text.match(/\/account\/confirm-email\/[\w-]+/)?.[0];
@@ -116,7 +116,7 @@ test('change the e-mail: the password is required and the new address counts onc
   expect((await apiLogin(request, newEmail, shopper.password)).status()).toBe(200);
   expect((await apiLogin(request, shopper.user.email, shopper.password)).status()).toBe(401);
 
-  // issue 10 point 7: an address that has an account gets the same answer, so the form tells nobody.
+  // An address that has an account gets the same answer, so the form tells nobody.
   const other = await newShopper(request, 'Taken');
   const again = section(page, 'Change e-mail');
   await again.getByLabel('New email').fill(other.user.email);
@@ -125,7 +125,7 @@ test('change the e-mail: the password is required and the new address counts onc
   await expect(again.getByRole('status')).toHaveText(requested(other.user.email));
 });
 
-test('form errors clear 2 s after a submit (spec §4)', async ({ page, request }) => {
+test('form errors clear 2 s after a submit (docs/product.md §4)', async ({ page, request }) => {
   const shopper = await newShopper(request, 'Clock');
   await signInPage(page, shopper);
   await openAccount(page);

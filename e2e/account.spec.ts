@@ -7,7 +7,7 @@ test('signed out, the account page asks to sign in', async ({ page }) => {
   await hydrated(page);
   await expect(page).toHaveTitle('Your account · Shop');
   await expect(page.getByRole('heading', { name: 'Sign in to see your account' })).toBeVisible();
-  // Issue 11 point 7: the sign-in page returns here afterwards.
+  // The sign-in page returns here afterwards.
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
     'href',
     '/auth/login?next=%2Faccount',
@@ -25,7 +25,7 @@ test('signed in, the account page shows the real user from the server', async ({
   await expect(page.getByTestId('account-name')).toHaveText(shopper.user.name);
   await expect(page.getByTestId('account-email')).toHaveText(shopper.user.email);
   await expect(page.getByTestId('account-username')).toHaveText(shopper.user.username);
-  // Issue 11 point 13: a shopper is not shown a role.
+  // A shopper is not shown a role.
   await expect(page.getByTestId('account-role')).toHaveCount(0);
   await expect(page.getByRole('main')).not.toContainText('Customer');
   await expect(page.getByRole('link', { name: 'Your orders' })).toHaveAttribute('href', '/orders');

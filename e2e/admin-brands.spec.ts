@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Dialog, expect, type Page, test } from '@playwright/test';
 import { adminCall, adminSignIn, findInAuditLog, noSeriousViolations } from './support/admin.ts';
 
-// Issue 14, admin Brands in the browser: an admin creates a brand, edits it, sees its public page and
+// An admin creates a brand, edits it, sees its public page and
 // deletes it; a brand products use is refused with the API's reason and stays. The brand is the test's
 // own (a unique slug, no products), so nothing other specs see changes: it runs with the other specs.
 

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { adminSignIn, noSeriousViolations } from './support/admin.ts';
 import { adminAccount, apiLogin } from './support/session.ts';
 
-// Issue 14, the products list's bulk-edit bar in the browser: an admin selects two rows and moves their
+// The products list's bulk-edit bar in the browser: an admin selects two rows and moves their
 // prices by a percentage and the stock of every variant to one figure. The products are the test's own
 // drafts (made through the admin API), so the demo catalogue other specs read never changes; a third
 // one found by the same search but not selected must not change either. The admin API is the oracle.

@@ -2,19 +2,19 @@ import { expect, test } from '@playwright/test';
 import { adminPages, adminSignIn, noSeriousViolations } from './support/admin.ts';
 import { apiLogin, registerCustomer, storeSession } from './support/session.ts';
 
-// Issue 5: every /admin page sends a signed-out or non-staff visitor to the admin sign-in; staff see
+// Every /admin page sends a signed-out or non-staff visitor to the admin sign-in; staff see
 // the page, and axe finds no serious or critical violation on it. The pages come from the route table,
 // so a new admin page is covered without editing this file.
 const PAGES = adminPages();
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 const url = (path: string) => path.replace(':productId', SAMPLE_ID);
-/** The admin sign-in that returns to the page asked for (issue 11 point 10). */
+/** The admin sign-in that returns to the page asked for. */
 /** One full page load per admin page, and the list grows: each page gets its own share of time on a busy machine. */
 const LOOP_TIMEOUT = PAGES.length * 8_000;
 const loginFor = (path: string) =>
   path === '/admin' ? '/admin/auth/login' : `/admin/auth/login?next=${encodeURIComponent(url(path))}`;
 
-test('the route table has the admin pages of spec §2', () => {
+test('the route table has the admin pages of docs/product.md §2', () => {
   expect(PAGES.map((p) => p.path)).toEqual(
     expect.arrayContaining([
       '/admin',

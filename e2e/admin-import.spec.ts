@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { adminSignIn, noSeriousViolations } from './support/admin.ts';
 
-// Issue 14 acceptance: an admin imports products from a CSV — a dry run listing what it would create,
+// An admin imports products from a CSV — a dry run listing what it would create,
 // update and refuse (each refusal with its line), then the apply with its progress bar and summary —
 // and exports the catalogue. The imported products are drafts of an existing brand: no shopper sees them.
 

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { adminSignIn, noSeriousViolations } from './support/admin.ts';
 import { adminAccount, apiLogin, registerCustomer } from './support/session.ts';
 
-// Issue 5: the dashboard, reports and customers on the demo seed's orders. The API is the oracle the
+// The dashboard, reports and customers on the demo seed's orders. The API is the oracle the
 // pages are checked against.
 
 async function adminGet<T>(request: APIRequestContext, path: string): Promise<T> {

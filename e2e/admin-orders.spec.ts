@@ -4,7 +4,7 @@ import { adminSignIn, findInAuditLog, noSeriousViolations } from './support/admi
 import { type ApiOrder, apiOrder, CARD_4242 } from './support/checkout.ts';
 import { adminAccount, apiLogin, mailsTo } from './support/session.ts';
 
-// Issue 5: staff find an order, ship it, refund it in two steps and see the money in the ledger and
+// Staff find an order, ship it, refund it in two steps and see the money in the ledger and
 // its CSV; a pay-later invoice is marked paid. The API is the oracle the pages are checked against.
 
 /** A product with stock to spare (the admin specs do not count stock). */

@@ -5,8 +5,8 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { adminSignIn, findInAuditLog, noSeriousViolations } from './support/admin.ts';
 
-// Issue 5 acceptance: an admin creates a product with an uploaded picture and sees it in the shop, edits
-// it, adjusts its stock and unpublishes it again (issue 14: the stock is its variant's). It adds a product to the catalogue every shopper
+// An admin creates a product with an uploaded picture and sees it in the shop, edits
+// it, adjusts its stock and unpublishes it again (the stock is its variant's). It adds a product to the catalogue every shopper
 // sees, so it runs in the shop-wide project after the other tests.
 
 /** A real 640×480 PNG, drawn with sharp and written to a temporary file for the file input. */
@@ -57,7 +57,7 @@ test('an admin creates a product with an uploaded picture, publishes, edits, res
   await page.getByLabel('Regular price ($)').fill('49.99');
   await page.getByLabel('Discount (%)').fill('10');
   await expect(page.getByLabel('Sale price ($)')).toHaveValue('44.99');
-  // Issue 14: one option (Colour: Teal), its variant generated, the stock set on the variant's row.
+  // One option (Colour: Teal), its variant generated, the stock set on the variant's row.
   await page.getByRole('button', { name: 'Add option' }).click();
   await page.getByLabel('Name of option 1').fill('Colour');
   await page.getByLabel('Values of Colour').fill('Teal');
@@ -70,7 +70,7 @@ test('an admin creates a product with an uploaded picture, publishes, edits, res
   await page.getByLabel(/Upload a picture/).setInputFiles(await pngFile());
   const preview = page.getByRole('list', { name: 'Product pictures' }).getByRole('img');
   await expect(preview).toHaveCount(1);
-  // Staff read pictures through /api/admin/media (drafts' are not public, issue 10 point 12) as data: URLs.
+  // Staff read pictures through /api/admin/media (drafts' are not public) as data: URLs.
   await expect(preview).toHaveAttribute('src', /^data:image\/webp;base64,/);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
   // Client-side validation mirrors the API: a sale price above the regular price is refused.

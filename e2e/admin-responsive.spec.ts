@@ -5,7 +5,7 @@ import { adminPages, adminSignIn } from './support/admin.ts';
 import { apiOrder } from './support/checkout.ts';
 import { adminAccount, apiLogin } from './support/session.ts';
 
-// Issue 11 point 8: every admin page fits a 390 px phone with no sideways page scroll (wide tables
+// Every admin page fits a 390 px phone with no sideways page scroll (wide tables
 // scroll inside their own box), and on a desktop the sidebar's background reaches the bottom of a
 // long page. The pages come from the route table, so a new admin route cannot escape the check.
 

@@ -3,7 +3,7 @@ import { adminSignIn } from './support/admin.ts';
 import { adminAccount, hydrated, storedSession } from './support/session.ts';
 
 /*
- * Issue 11 point 10: an ended staff session in the admin area leads to the admin sign-in (not the
+ * An ended staff session in the admin area leads to the admin sign-in (not the
  * storefront's home), and signing in there returns to the admin page the staff member was on.
  */
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { adminCall, adminSignIn, type Json, noSeriousViolations } from './support/admin.ts';
 
-// Issue 5 acceptance: admin Settings change what every shopper sees — the footer's store profile, a
+// Admin Settings change what every shopper sees — the footer's store profile, a
 // footer page, and maintenance mode (the storefront answers 503 'Under Maintenance' while the admin
 // area keeps working). Shop-wide: it runs after the other specs, alone, and restores every setting.
 
@@ -31,7 +31,7 @@ test('the store profile edited in Settings shows in the storefront footer', asyn
   await adminSignIn(page);
   await openSettings(page);
   await noSeriousViolations(page, '/admin/settings');
-  // Issue 10 point 3: how long an unpaid guest pay-later order holds its items.
+  // How long an unpaid guest pay-later order holds its items.
   await expect(page.getByLabel('Unpaid guest orders cancelled after (hours)')).toHaveValue(
     String(originalSettings.guest_hold_hours),
   );

@@ -16,7 +16,7 @@ import {
 import { deliveredMailsTo, hydrated, mailsTo } from './support/session.ts';
 import { firstChoices, plainProducts } from './support/shopper.ts';
 
-// Issue 5 in the browser: staff create a discount code that a shopper then uses at checkout, answer a
+// Staff create a discount code that a shopper then uses at checkout, answer a
 // message a shopper sent through the contact form (the reply lands in the mail outbox), and find both
 // in the audit log. Nothing here changes what other shoppers see, so it runs with the other specs.
 
@@ -138,16 +138,14 @@ test('a shopper writes through the contact form; staff reply, note and close; th
   await expect(mail).toHaveCount(1);
   await mail.getByRole('button', { name: `Re: ${subject}` }).click();
   await expect(mail).toContainText('It left our warehouse today.');
-  // Issue 13: each mail shows its state; the reply was queued and then sent by a job.
+  // Each mail shows its state; the reply was queued and then sent by a job.
   await expect(mail).toContainText(/Queued|Sent/);
   await expect(mail).not.toContainText('Carrier confirmed pickup.');
 
   await findInAuditLog(admin, { action: 'ticket.reply', contains: 'It left our warehouse today.' });
 });
 
-test('a mail the server refused is failed in the outbox with its reason; Retry sends it (issue 13)', async ({
-  page,
-}) => {
+test('a mail the server refused is failed in the outbox with its reason; Retry sends it', async ({ page }) => {
   // The test mailbox refuses the first mail to a refuse-once-… address; the e2e shop gives a mail one
   // attempt. A guest's order confirmation carries no link, so staff may send it again (ADR 021).
   const email = `refuse-once-${randomUUID().slice(0, 8)}@example.com`;

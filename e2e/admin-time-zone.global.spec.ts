@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { adminCall, adminSignIn } from './support/admin.ts';
 import { apiOrder } from './support/checkout.ts';
 
-// Issue 11 point 13: the store has a time zone (admin Settings) and every admin time is shown in it,
+// The store has a time zone (admin Settings) and every admin time is shown in it,
 // with the zone's abbreviation. Shop-wide (it changes a setting every staff member sees): it runs
 // after the other specs, alone, and puts the zone back.
 

@@ -5,7 +5,7 @@ import { apiOrder } from './support/checkout.ts';
 import { adminAccount, apiLogin } from './support/session.ts';
 import { addToServerCart, newShopper } from './support/shopper.ts';
 
-// Issue 11 point 13, the admin area's wording: who wrote a ticket, what an audit entry is about,
+// Who wrote a ticket, what an audit entry is about,
 // category names rather than ids, and counts with the right plural. Each at 1366 and 390 px.
 
 async function asAdmin(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown) {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Issue 11 point 4: the README sends newcomers to /api/docs; with or without its slash it must show the
+// The README sends newcomers to /api/docs; with or without its slash it must show the
 // reference, not a blank page.
 for (const url of ['/api/docs', '/api/docs/']) {
   test(`${url} lists the API's operations`, async ({ page }) => {

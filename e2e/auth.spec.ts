@@ -12,7 +12,7 @@ import {
   storedSession,
 } from './support/session.ts';
 
-/** spec §2 sign-in and sign-up dialogs, auth pages and admin login; §5 validation; §8 messages. */
+/** docs/product.md §2 sign-in and sign-up dialogs, auth pages and admin login; §5 validation; §8 messages. */
 
 // Sign-ups are rate limited (5 a minute from one address): only the tests that need a customer account
 // make one (see 'with a customer account'); the others sign in as the e2e admin, a real user too.
@@ -28,7 +28,7 @@ async function openDialog(page: Page, button: 'Login' | 'Sign Up', title: string
 }
 
 /**
- * Moves the stopped clock on in small steps until `count()` reaches `n` (the retry waits of spec §9;
+ * Moves the stopped clock on in small steps until `count()` reaches `n` (the retry waits of docs/product.md §9;
  * their exact schedule is unit-tested in lib/http.test.ts). Never more than 7 s of page time.
  */
 async function retriesUntil(page: Page, count: () => number, n: number) {
@@ -54,7 +54,7 @@ async function holdRoute(page: Page, url: string) {
 }
 
 test.describe('sign-in dialog', () => {
-  test('shows the spec texts and fields; validates only the e-mail; errors clear 2 s after a submit', async ({
+  test('shows the documented texts and fields; validates only the e-mail; errors clear 2 s after a submit', async ({
     page,
   }) => {
     await stoppedClock(page);
@@ -80,7 +80,7 @@ test.describe('sign-in dialog', () => {
     await expect(dialog.getByText('Email is required')).toBeVisible();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toHaveAccessibleDescription('Email is required');
-    // spec §5: the password is not validated.
+    // docs/product.md §5: the password is not validated.
     await expect(dialog.getByText('Password is required')).toHaveCount(0);
     await page.clock.runFor(1999);
     await expect(dialog.getByText('Email is required')).toBeVisible();
@@ -119,7 +119,7 @@ test.describe('sign-in dialog', () => {
     await page.goto('/wishlist');
     await hydrated(page);
     const dialog = await openDialog(page, 'Login', 'Welcome Back');
-    // Without the admin flag, staff too are simply signed in and sent to / (spec §6).
+    // Without the admin flag, staff too are simply signed in and sent to / (docs/product.md §6).
     await dialog.getByLabel('Email').fill(adminAccount.email);
     await dialog.getByLabel('Password', { exact: true }).fill(adminAccount.password);
     await dialog.getByRole('checkbox', { name: 'Remember me' }).check();
@@ -143,7 +143,7 @@ test.describe('sign-in dialog', () => {
     expect(await page.evaluate(() => 'beforeReload' in window)).toBe(false);
     await hydrated(page);
     await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();
-    // spec §3 / DESIGN §7: the real user is stored with the tokens.
+    // docs/product.md §3 / docs/product.md §10: the real user is stored with the tokens.
     const stored = await storedSession(page);
     expect(stored?.user.email).toBe(adminAccount.email);
     expect(stored?.tokens.access).toBeTruthy();
@@ -191,7 +191,9 @@ test.describe('admin login (/admin/auth/login)', () => {
 });
 
 test.describe('sign-up dialog', () => {
-  test('shows the spec texts and every validation message of spec §5, cleared 2 s after a submit', async ({ page }) => {
+  test('shows the documented texts and every validation message of docs/product.md §5, cleared 2 s after a submit', async ({
+    page,
+  }) => {
     await stoppedClock(page);
     await page.goto('/');
     await hydrated(page);
@@ -276,13 +278,13 @@ test.describe('sign-up dialog', () => {
     await expect(page).toHaveURL('/auth/login');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-    // Issue 11 point 7: the page says the account exists and has its e-mail filled in (not in the URL).
+    // The page says the account exists and has its e-mail filled in (not in the URL).
     await expect(page.getByRole('status').filter({ hasText: 'Your account has been created' })).toHaveText(
       'Your account has been created. Sign in to continue.',
     );
     await expect(page.getByLabel('Email')).toHaveValue(`grace-${tag}@e2e.test`);
     expect(page.url()).not.toContain('grace');
-    // Signing in from here goes on as the spec says: to / with a reload.
+    // Signing in from here goes on as docs/product.md says: to / with a reload.
     await page.getByLabel('Password', { exact: true }).fill('Compiler-1952');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Login Successful!' })).toBeVisible();
@@ -291,7 +293,7 @@ test.describe('sign-up dialog', () => {
     expect((await storedSession(page))?.user.email).toBe(`grace-${tag}@e2e.test`);
   });
 
-  test("a refused sign-up shows the server's message; no answer and a bare 5xx show the spec's texts", async ({
+  test("a refused sign-up shows the server's message; no answer and a bare 5xx show the documented texts", async ({
     page,
   }) => {
     await stoppedClock(page);
@@ -308,13 +310,13 @@ test.describe('sign-up dialog', () => {
       await dialog.getByRole('checkbox', { name: /I agree/ }).check();
       await dialog.getByRole('button', { name: 'Create Account' }).click();
     };
-    // A taken username is refused by name (usernames are public); a taken e-mail is not (issue 10 point 7).
+    // A taken username is refused by name (usernames are public); a taken e-mail is not.
     await fill('someone-new@e2e.test', 'admin');
     await expect(dialog.getByRole('alert')).toHaveText('This username is already taken');
     await page.clock.runFor(2000);
     await expect(dialog.getByRole('alert')).toHaveCount(0);
 
-    // spec §9: no answer is retried 3 times (after 1, 2 and 3 s); then spec §8's text.
+    // docs/product.md §9: no answer is retried 3 times (after 1, 2 and 3 s); then docs/product.md §8's text.
     let attempts = 0;
     await page.route('**/api/auth/register', (route) => {
       attempts++;
@@ -372,7 +374,7 @@ test.describe('with a customer account', () => {
   test('the full-page sign-in returns to the page it was reached from, and only to a page of the shop', async ({
     page,
   }) => {
-    // Issue 11 point 7: from /orders (checkout, the wishlist and the account page link the same way).
+    // From /orders (checkout, the wishlist and the account page link the same way).
     await page.goto('/orders');
     await hydrated(page);
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
@@ -384,7 +386,7 @@ test.describe('with a customer account', () => {
     await expect(page).toHaveURL('/orders');
     await expect(page.getByRole('link', { name: 'Account' }).first()).toBeVisible();
 
-    // Another site in `next` is ignored: the sign-in goes to / as the spec says.
+    // Another site in `next` is ignored: the sign-in goes to / as docs/product.md says.
     await page.evaluate(() => localStorage.removeItem('auth'));
     await page.goto(`/auth/login?next=${encodeURIComponent('//evil.example/orders')}`);
     await hydrated(page);
@@ -420,7 +422,7 @@ test.describe('with a customer account', () => {
       'If an account exists for this email, we have sent a link to reset your password.',
     );
 
-    // The mail is sent after the answer (issue 10 point 7), and the link reaches the customer's mailbox
+    // The mail is sent after the answer, and the link reaches the customer's mailbox
     // only; the admin outbox shows the mail without it.
     await expect.poll(async () => (await deliveredMailsTo(page.request, customer.email)).length).toBeGreaterThan(0);
     const [mail] = await deliveredMailsTo(page.request, customer.email);
@@ -434,7 +436,7 @@ test.describe('with a customer account', () => {
     await hydrated(page);
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
     await expectAccessible(page);
-    // issue 10 point 8: a common password is refused, in the red box and under the field.
+    // A common password is refused, in the red box and under the field.
     const tooCommon = 'This password is too common. Choose one that is harder to guess.';
     await page.getByLabel('New Password').fill('Welcome1');
     await page.getByLabel('Confirm Password').fill('Welcome1');

@@ -1,4 +1,4 @@
-// Issue 4 'Notify me' on an out-of-stock product: a signed-in shopper subscribes and may cancel; a
+// 'Notify me' on an out-of-stock product: a signed-in shopper subscribes and may cancel; a
 // guest is asked to sign in. The API's subscription status is the oracle.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';

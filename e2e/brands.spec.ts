@@ -1,4 +1,4 @@
-// Issue 14: brands are records with their own page (/brands/{slug}) listing their products, paged like
+// Brands are records with their own page (/brands/{slug}) listing their products, paged like
 // every listing; an unknown brand is the 404 page; the sitemap lists the brand pages. The API is the oracle.
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';

@@ -16,7 +16,7 @@ import {
 import { cardNumbersIn, DIGIT_RUN_SQL, e2eDatabase, scanForCardNumbers } from './support/database.ts';
 import { type CatalogProduct, newShopper, plainProducts, signInPage } from './support/shopper.ts';
 
-// Issue 15 in the browser, with the demo provider the e2e shop runs (PAYMENTS=demo): the pages say
+// With the demo provider the e2e shop runs (PAYMENTS=demo): the pages say
 // "Demo mode — no real payment", a card order is refunded from the admin, and after a checkout with
 // every test card no card number beyond its last 4 digits is anywhere in the database.
 

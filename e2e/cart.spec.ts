@@ -30,7 +30,7 @@ async function addOnProductPage(page: Page, quantity: number) {
 
 /**
  * Checks a toast's life on the paused clock: shown until `durationMs`, then dismissed, then removed
- * from the page 1 s later (spec §4, §9). The clock moves in steps so the page handles each moment.
+ * from the page 1 s later (docs/product.md §4, §9). The clock moves in steps so the page handles each moment.
  */
 async function expectToastLifetime(page: Page, text: string, durationMs: number) {
   const toast = toasts(page).filter({ hasText: text });
@@ -48,7 +48,7 @@ async function expectToastLifetime(page: Page, text: string, durationMs: number)
 }
 
 /**
- * A fake clock that runs while the page loads and stands still afterwards (spec timings, no sleeping).
+ * A fake clock that runs while the page loads and stands still afterwards (documented timings, no sleeping).
  * It starts at the real time (the footer's year must match the server's) and pauses a moment later:
  * a long jump would fire the 20 s request timeouts of calls still under way.
  */
@@ -65,7 +65,7 @@ test.beforeAll(async ({ request }) => {
   products = await plainProducts(request, 2);
 });
 
-test.describe('cart as a guest (spec §4)', () => {
+test.describe('cart as a guest (docs/product.md §4)', () => {
   test('the badge follows adds; adding a product again increases its quantity by the added amount', async ({
     page,
   }) => {
@@ -119,7 +119,7 @@ test.describe('cart as a guest (spec §4)', () => {
     await expectAccessible(page);
   });
 
-  test('guest update, remove and clear work locally with the spec toasts', async ({ page }) => {
+  test('guest update, remove and clear work locally with the documented toasts', async ({ page }) => {
     const [a, b] = products as [CatalogProduct, CatalogProduct];
     await page.goto(`/products/${a.id}`);
     await hydrated(page);
@@ -217,7 +217,7 @@ test.describe('a guest cart and the stock', () => {
   });
 });
 
-test.describe('toasts (spec §4, §9)', () => {
+test.describe('toasts (docs/product.md §4, §9)', () => {
   test('a success toast is dismissed after 2 s and removed 1 s later', async ({ page }) => {
     await loadWithPausedClock(page, `/products/${products[0]!.id}`);
     await addOnProductPage(page, 1);
@@ -335,7 +335,7 @@ test.describe('cart when signed in', () => {
     // Optimistic: the badge counts the add before the server has answered.
     await expect(badge(page)).toHaveText('4');
     await expect(toasts(page).filter({ hasText: 'Adding to cart...' })).toHaveCount(1);
-    // No answer: retried 3 times (spec §9) on the fake clock, then given up.
+    // No answer: retried 3 times (docs/product.md §9) on the fake clock, then given up.
     await expect
       .poll(
         async () => {

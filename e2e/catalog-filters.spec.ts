@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiList, cardNames, cardPrices, markDocument, openHydrated, stillSameDocument } from './support/catalog.ts';
 
-// Issue 11 point 11: one model for the listing filters. Every control applies as it changes (typed
+// One model for the listing filters. Every control applies as it changes (typed
 // text after a short pause, no button), what is being typed survives any navigation, and the brand
 // list is the current result's brands with their counts. The API is the oracle for names and counts,
 // so the checks hold whatever the demo catalogue holds.
@@ -54,14 +54,14 @@ for (const [label, viewport] of [
   test.describe(`listing filters on ${label}`, () => {
     test.use({ viewport });
 
-    test("a category's brands come with their counts, the spec's four first", async ({ page, request }) => {
+    test("a category's brands come with their counts, the documented four first", async ({ page, request }) => {
       await openListing(page, '/products');
       await form(page).getByLabel('Category').selectOption('electronics');
       await expect(page).toHaveURL(/\/products\?category=electronics$/);
 
       const facets: BrandCount[] = await (await request.get('/api/brands?category=electronics')).json();
       const present = facets.filter((b) => b.count > 0 && !SPEC_BRANDS.includes(b.id));
-      expect(present.length, 'electronics brands beyond the spec four').toBeGreaterThan(0);
+      expect(present.length, 'electronics brands beyond the documented four').toBeGreaterThan(0);
       const label = (b: BrandCount) => `${b.name} (${b.count.toLocaleString('en-US')})`;
       const spec = SPEC_BRANDS.map((id) => facets.find((b) => b.id === id) as BrandCount);
       const brand = form(page).getByLabel('Brand');

@@ -15,7 +15,7 @@ import {
   stillSameDocument,
 } from './support/catalog.ts';
 
-// Issue 3: /products with the spec §2 filter lists, price range, in-stock and search, all in the URL;
+// /products with the docs/product.md §2 filter lists, price range, in-stock and search, all in the URL;
 // pagination; an empty state; the category pages and /categories. The API is the oracle: the page must
 // list exactly what GET /api/products lists for the same query, and those items must satisfy the filter.
 
@@ -56,7 +56,7 @@ test.describe('products listing', () => {
       await expect.poll(() => cardNames(page)).toEqual(items.map((p) => p.name));
     }
 
-    // The spec's category list: all, electronics, clothing, home, sports, books.
+    // The documented category list: all, electronics, clothing, home, sports, books.
     const categorySelect = form.getByLabel('Category');
     expect(
       await categorySelect.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)),
@@ -65,8 +65,8 @@ test.describe('products listing', () => {
     await expect(page).toHaveURL(/\/products\?category=electronics$/);
     await expectListing('category=electronics', (p) => p.category === 'electronics');
 
-    // DESIGN §7: `clothing` is the filter name of the fashion category; it reads "Fashion" and leads
-    // to the same URL as the menu's link (issue 11 point 11).
+    // docs/product.md §10: `clothing` is the filter name of the fashion category; it reads "Fashion" and leads
+    // to the same URL as the menu's link.
     await expect(categorySelect.locator('option[value="clothing"]')).toHaveText('Fashion');
     await categorySelect.selectOption('clothing');
     await expect(page).toHaveURL(/\/products\?category=fashion$/);
@@ -75,7 +75,7 @@ test.describe('products listing', () => {
     await categorySelect.selectOption('all');
     await expect(page).toHaveURL(/\/products$/);
 
-    // The spec's brand list comes first; the catalogue's other brands follow (issue 11 point 11).
+    // The documented brand list comes first; the catalogue's other brands follow.
     const brandSelect = form.getByLabel('Brand');
     expect(
       (await brandSelect.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).slice(
@@ -266,13 +266,13 @@ test.describe('category pages', () => {
     await expect(page.getByText('Oops! Page Not Found')).toBeVisible();
   });
 
-  test('the spec filter name clothing leads to the fashion category page', async ({ page }) => {
+  test('the documented filter name clothing leads to the fashion category page', async ({ page }) => {
     await page.goto('/products/category/clothing');
     await expect(page).toHaveURL(/\/products\/category\/fashion$/);
     await expect(main(page).getByRole('heading', { level: 1, name: 'Fashion' })).toBeVisible();
   });
 
-  test('/categories lists every category with subcategories, counts and featured cards in the spec link forms', async ({
+  test('/categories lists every category with subcategories, counts and featured cards in the documented link forms', async ({
     page,
     request,
   }) => {

@@ -28,9 +28,9 @@ import {
   signInPage,
 } from './support/shopper.ts';
 
-// Issue 4 in the browser: checkout as a guest and signed in, the test cards (success, decline, the
+// Checkout as a guest and signed in, the test cards (success, decline, the
 // bank's confirmation step), and the 409 that sends the shopper back to the cart with the reasons.
-// Issue 15: the demo provider's card is checked in the browser; only its brand and last 4 are sent.
+// The demo provider's card is checked in the browser; only its brand and last 4 are sent.
 
 const badge = (page: Page) => page.getByTestId('cart-count');
 const isPlaceOrder = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/orders';
@@ -68,7 +68,7 @@ test('a guest goes from a product page to the confirmation with the test card', 
   const email = guestEmail('guest-card');
   await fillGuestDetails(page, email);
   await fillCard(page, TEST_CARD.success, { cvc: '737' });
-  // Issue 15: the number and the security code have no form name: no submission could carry them.
+  // The number and the security code have no form name: no submission could carry them.
   for (const label of ['Card number', 'CVC']) {
     await expect(checkoutForm(page).getByLabel(label)).not.toHaveAttribute('name', /.*/);
   }
@@ -76,7 +76,7 @@ test('a guest goes from a product page to the confirmation with the test card', 
   const sent = page.waitForRequest(isPlaceOrder);
   await placeOrderButton(page).click();
 
-  // Issue 15: the order carries the card's brand, last 4, expiry and name — no number, no CVC.
+  // The order carries the card's brand, last 4, expiry and name — no number, no CVC.
   const body = (await sent).postDataJSON();
   expect(body.payment).toEqual({
     method: 'card',
@@ -117,7 +117,7 @@ test('a guest paying later is told how long the order holds its items; the confi
   const form = checkoutForm(page);
   await fillGuestDetails(page, guestEmail('guest-later'));
   await form.getByRole('radio', { name: /Pay later/ }).check();
-  // Issue 10 point 3: a guest's unpaid order is cancelled when the store's hold (72 hours) ends…
+  // A guest's unpaid order is cancelled when the store's hold (72 hours) ends…
   await expect(page.getByTestId('pay-later-note')).toContainText(
     'Pay it within 72 hours of your order. A guest order still unpaid then is cancelled.',
   );
@@ -134,7 +134,7 @@ test('a guest paying later is told how long the order holds its items; the confi
   await expect(page.getByTestId('pay-by')).toContainText('an order still unpaid then is cancelled');
 });
 
-test('issue 15: the card is checked in the browser — Luhn, the CVC for the brand, expiry — and nothing is sent', async ({
+test('the card is checked in the browser — Luhn, the CVC for the brand, expiry — and nothing is sent', async ({
   page,
 }) => {
   const [a] = products as [CatalogProduct];

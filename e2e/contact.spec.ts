@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { adminAccount, apiLogin, hydrated, stoppedClock, storeSession } from './support/session.ts';
 
-/** spec §2 contact dialog and /contact; DESIGN §7: the message is stored for the support team. */
+/** docs/product.md §2 contact dialog and /contact; docs/product.md §10: the message is stored for the support team. */
 
 const INQUIRIES = ['General Inquiry', 'Order Support', 'Returns & Refunds', 'Technical Support'];
 const SENT = 'Thanks for your message! We will get back to you soon.';

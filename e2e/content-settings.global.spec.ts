@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { CONTENT_PAGES } from '../apps/web/app/routes.ts';
 import { adminCall, adminSignIn, type Json } from './support/admin.ts';
 
-// Issue 11 point 5: the policy pages quote checkout's figures from the store settings, so a rate or tax
+// The policy pages quote checkout's figures from the store settings, so a rate or tax
 // change in admin Settings shows on every page at once. Point 13: "Last updated" is a real staff edit.
 // Shop-wide (it changes settings): runs after the other specs, alone, and restores what it changed.
 

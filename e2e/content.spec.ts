@@ -3,7 +3,7 @@ import { CONTENT_PAGES } from '../apps/web/app/routes.ts';
 import { expectAccessible } from './support/axe.ts';
 import { escapeHtml, openHydrated } from './support/catalog.ts';
 
-// Issue 3 / DESIGN §7: the footer's pages (spec §2) and the help centre are real pages whose texts come
+// Docs/product.md §10: the footer's pages (docs/product.md §2) and the help centre are real pages whose texts come
 // from the content API as rich text (docs/adr/044-rich-text.md) and exist for every footer link.
 
 const main = (page: Page) => page.getByRole('main');
@@ -44,7 +44,7 @@ test('a content page lays out headings, lists and paragraphs', async ({ page, re
   expect(headings.length).toBeGreaterThan(0);
   await expect(m.getByRole('heading', { level: 2 })).toHaveText(headings);
   await expect(m.getByRole('listitem').first()).toContainText('Standard shipping');
-  // Issue 11 point 13: a page as seeded has no "Last updated" date (content-settings.global.spec.ts).
+  // A page as seeded has no "Last updated" date (content-settings.global.spec.ts).
   await expect(m.getByText(/^Last updated /)).toHaveCount(0);
   await expect(m.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
 });

@@ -1,4 +1,4 @@
-// Issue 11 point 12: the demo shop reads as a real shop. Product pictures never clip a name (the
+// The demo shop reads as a real shop. Product pictures never clip a name (the
 // browser's own text layout is measured, not an estimate), and the ratings a product claims are the
 // written reviews it shows. The API's answers are the oracle.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';

@@ -9,7 +9,7 @@ import { openPage, stoppedClock } from './support/clock.ts';
 
 const dataRequest = /\/products\.data(\?|$)/;
 
-test.describe('error page (spec §2, §8)', () => {
+test.describe('error page (docs/product.md §2, §8)', () => {
   test('a navigation without a connection shows the connection error; Try Again waits 2 s and recovers', async ({
     page,
   }) => {
@@ -30,7 +30,7 @@ test.describe('error page (spec §2, §8)', () => {
     await expect(details).toContainText('CodeERR_NETWORK');
     await expect(details).toContainText('Path/products');
 
-    // The connection is back; Try Again spins for 2 s (spec §9), then loads the page. The clock is
+    // The connection is back; Try Again spins for 2 s (docs/product.md §9), then loads the page. The clock is
     // stopped from here on, so only runFor moves it.
     await stoppedClock(page);
     await page.unroute(dataRequest);
@@ -69,7 +69,7 @@ test.describe('error page (spec §2, §8)', () => {
     expect((await posted).status()).toBe(201);
     await expect(page.getByText('Thanks — the report was sent.')).toBeVisible();
 
-    // Staff find it in the API (DESIGN §7: listed for admin Support).
+    // Staff find it in the API (docs/product.md §10: listed for admin Support).
     const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
     const { access } = await login.json();
     const list = await request.get('/api/admin/support/error-reports?limit=50', {

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { deliveredMailsTo, hydrated } from './support/session.ts';
 
-/** spec §2 footer; DESIGN §7: the newsletter stores the address and mails a confirmation link. */
+/** docs/product.md §2 footer; docs/product.md §10: the newsletter stores the address and mails a confirmation link. */
 
 const footer = (page: Page) => page.getByRole('contentinfo');
 
@@ -24,7 +24,7 @@ const LINKS = [
   '/accessibility',
 ];
 
-test('has every link of the spec, placeholder social links, payment badges, support details and the year', async ({
+test('has every documented link, placeholder social links, payment badges, support details and the year', async ({
   page,
 }) => {
   const response = await page.goto('/');
@@ -89,7 +89,7 @@ test('the newsletter stores the address, answers with the API message and mails 
   );
   await expect(email).toHaveValue('');
 
-  // Issue 13: the mail is sent by a job just after the answer.
+  // The mail is sent by a job just after the answer.
   await expect.poll(async () => (await deliveredMailsTo(page.request, address)).length).toBeGreaterThan(0);
   const [mail] = await deliveredMailsTo(page.request, address);
   const link = mail?.text.match(/\/newsletter\/confirm\?token=[\w-]+/)?.[0];

@@ -14,7 +14,7 @@ import {
 } from './support/checkout.ts';
 import { addToServerCart, type CatalogProduct, newShopper, plainProducts, signInPage } from './support/shopper.ts';
 
-// Issue 15 "Pay later (invoice)" in the browser: the bank details in admin Settings with their errors,
+// In the browser: the bank details in admin Settings with their errors,
 // the confirmation page that says where to pay, and the invoice PDF downloaded from the confirmation,
 // the customer's order page and the admin order page. Shop-wide: it changes the store's bank details
 // (every invoice prints them), and puts the settings back afterwards.

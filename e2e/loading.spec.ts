@@ -14,7 +14,7 @@ async function holdData(page: Page, pattern: RegExp) {
   return release;
 }
 
-test.describe('full-page loading screen (spec §2, §9)', () => {
+test.describe('full-page loading screen (docs/product.md §2, §9)', () => {
   test('shows after 150 ms of loading, in the variant of the destination, with tips every 2 s', async ({ page }) => {
     await stoppedClock(page);
     await openPage(page, '/no/such/page');

@@ -3,7 +3,7 @@ import { adminCall, type Json, noSeriousViolations } from './support/admin.ts';
 import { adminAccount, apiLogin } from './support/session.ts';
 import { hydrated } from './support/shopper.ts';
 
-// Issue 11 point 9: maintenance mode shows shoppers a calm page whose links all work, while signed-in
+// Maintenance mode shows shoppers a calm page whose links all work, while signed-in
 // staff can preview the storefront. Shop-wide (it closes the shop), so it runs alone after the other
 // specs and turns maintenance off again whatever happens.
 

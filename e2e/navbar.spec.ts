@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { adminAccount, apiLogin, hydrated, stoppedClock, storedSession, storeSession } from './support/session.ts';
 
-/** spec §2 navbar and category menu, spec §2 mobile menu. */
+/** docs/product.md §2 navbar and category menu, docs/product.md §2 mobile menu. */
 
 interface ApiCategory {
   id: string;
@@ -121,7 +121,7 @@ test('signed in: Account and Logout; Logout ends the session on the server and g
   await page.goto('/wishlist');
   await hydrated(page);
   await storeSession(page, answer);
-  // spec §2: the stored session is read on the next route change.
+  // docs/product.md §2: the stored session is read on the next route change.
   await main(page).getByRole('link', { name: 'Home' }).click();
   await expect(page.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
   await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
@@ -199,7 +199,7 @@ test.describe('category menu', () => {
     await expect(menu(page)).toBeVisible();
   });
 
-  test('links use the spec URL forms and close the menu', async ({ page }) => {
+  test('links use the documented URL forms and close the menu', async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
     const nav = () => menu(page).getByRole('navigation', { name: 'Categories' });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminChunks, storefrontPages } from './support/storefront.ts';
 
-// DESIGN §3, §9: admin code never reaches a storefront page. Every storefront page is opened in the
+// docs/architecture.md §3, §9: admin code never reaches a storefront page. Every storefront page is opened in the
 // browser (and hovered and scrolled, so lazy parts load too); no request may name an admin chunk.
 test('no storefront page requests an admin chunk', async ({ page, baseURL }) => {
   test.setTimeout(300_000);

@@ -4,7 +4,7 @@ import { openPage, stoppedClock } from './support/clock.ts';
 
 const MISSING = '/no/such/page';
 
-test.describe('404 page (spec §2)', () => {
+test.describe('404 page (docs/product.md §2)', () => {
   test('answers HTTP 404 with the page rendered on the server', async ({ page }) => {
     const response = await openPage(page, MISSING);
     expect(response?.status()).toBe(404);
@@ -42,7 +42,7 @@ test.describe('404 page (spec §2)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page Not Found');
   });
 
-  test('the search box searches the products (DESIGN §7)', async ({ page }) => {
+  test('the search box searches the products (docs/product.md §10)', async ({ page }) => {
     await openPage(page, MISSING);
     const search = page.getByRole('searchbox', { name: 'Search products' });
     await search.fill('wireless');

@@ -25,7 +25,7 @@ import {
   signInPage,
 } from './support/shopper.ts';
 
-// Issue 4 in the browser: the order history, an order's timeline, cancelling (which restocks), and
+// The order history, an order's timeline, cancelling (which restocks), and
 // the pay-later invoice. One shopper for the file, so its tests run one after another.
 test.describe.configure({ mode: 'serial' });
 
@@ -42,7 +42,7 @@ test('signed out, the order pages ask to sign in', async ({ page }) => {
   await page.goto('/orders');
   await expect(page).toHaveTitle('Orders · Shop');
   await expect(page.getByRole('heading', { name: 'Sign in to see your orders' })).toBeVisible();
-  // Issue 11 point 7: the sign-in page returns here afterwards.
+  // The sign-in page returns here afterwards.
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
     'href',
     '/auth/login?next=%2Forders',

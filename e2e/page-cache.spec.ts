@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated, plainProducts } from './support/shopper.ts';
 
-// Issue 16: storefront pages are kept in the page cache and sent to everyone as the same bytes, under a
+// Storefront pages are kept in the page cache and sent to everyone as the same bytes, under a
 // policy that names their inline scripts by hash instead of a per-response nonce. In Chromium: a page
 // answered from that cache runs every script it needs (no policy violation), hydrates and works.
 

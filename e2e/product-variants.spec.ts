@@ -1,4 +1,4 @@
-// Issue 14: a product page picks a variant. Each choice says whether it is in stock before it is
+// A product page picks a variant. Each choice says whether it is in stock before it is
 // picked; unavailable combinations are marked, never hidden; the price, stock and add-to-cart follow the
 // chosen variant; the cart keeps one line per variant. Test data comes from the live demo catalogue's
 // variants (GET /api/products/:id/variants), never from hard-coded stock.

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { type ApiProduct, apiList, escapeHtml, findProduct, money, openHydrated } from './support/catalog.ts';
 
-// Issue 3: /products/{productId} — gallery, price with discount, colours, sizes, features, stock state,
+// /products/{productId} — gallery, price with discount, colours, sizes, features, stock state,
 // quantity, add to cart / wishlist, related products; unknown products are 404 pages.
 
 const main = (page: Page) => page.getByRole('main');
@@ -84,7 +84,7 @@ test('shows every part of a product page', async ({ page, request }) => {
 });
 
 test('the quantity stays between 1 and what is in stock', async ({ page, request }) => {
-  // One variant, so its stock is the product's (issue 14: a chosen variant's own stock bounds the
+  // One variant, so its stock is the product's (a chosen variant's own stock bounds the
   // quantity, e2e/product-variants.spec.ts).
   const product = await findProduct(
     request,

@@ -1,4 +1,4 @@
-// Issue 4 reviews on the product page: the list is in the server HTML; a buyer reviews in the page and
+// Reviews on the product page: the list is in the server HTML; a buyer reviews in the page and
 // sees the review at once; others are told who may review. The API's answers are the oracle.
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -9,7 +9,7 @@ import { addToServerCart, hydrated, newShopper, type Shopper, signInPage } from 
 const bearer = (s: Shopper) => ({ authorization: `Bearer ${s.tokens.access}` });
 const reviews = (page: Page) => page.getByRole('region', { name: 'Customer reviews' });
 
-/** A paid order of the product, placed through the API with the test card (issue 4). */
+/** A paid order of the product, placed through the API with the test card. */
 async function buy(request: APIRequestContext, shopper: Shopper, productId: string) {
   await addToServerCart(request, shopper, productId, 1);
   const res = await request.post('/api/orders', {
@@ -25,7 +25,7 @@ async function buy(request: APIRequestContext, shopper: Shopper, productId: stri
       shipping_method: 'standard',
       payment: {
         method: 'card',
-        // Issue 15: the demo card as the browser sends it, brand and last 4 only.
+        // The demo card as the browser sends it, brand and last 4 only.
         card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099, name: 'Ada Lovelace' },
       },
     },

@@ -4,7 +4,7 @@ import { CONTENT_PAGES } from '../apps/web/app/routes.ts';
 import { richTextToText } from '../packages/contracts/src/rich-text.ts';
 import { type ApiProduct, apiList, findProduct } from './support/catalog.ts';
 
-// Issue 3 SEO: per-page title and description, absolute canonical URLs, Open Graph tags, Product
+// Per-page title and description, absolute canonical URLs, Open Graph tags, Product
 // JSON-LD (named by its hash in the CSP, safely escaped), sitemap.xml and robots.txt.
 
 /** The head facts of a page as the browser sees them. */
@@ -83,7 +83,7 @@ test('a product page has one canonical URL for its id and slug, an og:image and 
   const html = await res.text();
   const scripts = [...html.matchAll(/<script type="application\/ld\+json"([^>]*)>([^<]*)<\/script>/g)];
   expect(scripts).toHaveLength(1);
-  // Issue 16: a product page is the same for everyone (the page cache): its policy names each inline
+  // A product page is the same for everyone (the page cache): its policy names each inline
   // script, this one too, by its hash rather than a per-response nonce.
   const hash = createHash('sha256')
     .update(scripts[0]?.[2] ?? '')

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type Account, apiLogin, hydrated, registerCustomer, storedSession, storeSession } from './support/session.ts';
 
-/** spec §2 route-change sync, spec §3 stored session, spec §4/§8 refresh and expiry. */
+/** docs/product.md §2 route-change sync, docs/product.md §3 stored session, docs/product.md §4/§8 refresh and expiry. */
 
 test.describe.configure({ mode: 'serial' });
 
@@ -82,7 +82,7 @@ test("a failed refresh logs out, clears the session, goes to / and says 'Session
   // A session whose access token has expired and whose refresh token is no longer valid.
   await storeSession(page, { ...answer, access: 'expired.access.token', refresh: 'tampered-refresh-token' });
   const refresh = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh-token'));
-  // The next route change signs the page in (spec §2); its first authenticated call gets 401.
+  // The next route change signs the page in (docs/product.md §2); its first authenticated call gets 401.
   await main(page).getByRole('link', { name: 'Wishlist' }).click();
   expect((await refresh).status()).toBe(401);
   await expect(page.getByText('Session expired, please signin again.')).toBeVisible();

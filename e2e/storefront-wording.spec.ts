@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated, newShopper, plainProducts, signInPage } from './support/shopper.ts';
 
-// Issue 11 point 13, the storefront's part: counts read naturally, shoppers are not told their role,
+// Counts read naturally, shoppers are not told their role,
 // toasts never cover the navbar, an empty cart's badge is no alarm, and an address that does not decode
 // gets the shop's error page. Each at a desktop and a phone width.
 

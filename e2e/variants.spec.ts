@@ -12,7 +12,7 @@ import {
 import { adminAccount, apiLogin } from './support/session.ts';
 import { hydrated } from './support/shopper.ts';
 
-// Issue 14 acceptance: the admin creates a product with Colour × Size options and sets the stock of each
+// The admin creates a product with Colour × Size options and sets the stock of each
 // variant (one combination at 0); a shopper sees that combination marked unavailable, buys an available
 // one, and only that variant's stock goes down — its siblings' stay.
 

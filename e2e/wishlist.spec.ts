@@ -74,7 +74,7 @@ async function choiceProducts(request: APIRequestContext) {
   return { coloured, plain };
 }
 
-// Issue 11 point 6: 'Add to cart' in the wishlist used to put a product with colours into the cart,
+// 'Add to cart' in the wishlist used to put a product with colours into the cart,
 // the order, the invoice and the mail without one. Now the wishlist asks for the choice.
 for (const viewport of [
   { width: 1366, height: 900 },

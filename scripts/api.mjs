@@ -1,7 +1,7 @@
 // Loads one of the API's entry modules for the scripts here (`npm start`, the backup commands, the job
 // worker): the compiled one (apps/api/dist/<name>.js, `npm run build`) when it is newer than the API's
 // sources, else the TypeScript source through tsx. On a tree installed with `npm ci --omit=dev` tsx is
-// absent and the compiled entry is used as it is (issue 13, docs/deploy.md).
+// absent and the compiled entry is used as it is (docs/deploy.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,7 +28,7 @@ export const SERVER_COMMAND = `exec env ${Object.entries(SERVER_ENV)
  * The newest modification time of the files under `p` (relative to the repository, or absolute), 0 when
  * there are none. Files only: a folder's own time moves when an entry is added and removed again (a lint
  * test plants probe files among the web app's sources), which made a fresh build look stale, so the
- * next starts rebuilt it, several at once (CI, issue 16). A source deleted for good also changes the
+ * next starts rebuilt it, several at once (CI). A source deleted for good also changes the
  * files that imported it.
  */
 export function newestMtime(p) {

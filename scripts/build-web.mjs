@@ -1,6 +1,6 @@
 // `npm run build` of the web app: `react-router build`, then .br and .gz twins of the client assets so the
-// server sends them pre-compressed (@fastify/static `preCompressed`, DESIGN §8) instead of compressing on
-// every request. Quiet unless something is wrong (issue 11 point 3): Vite logs warnings only, a
+// server sends them pre-compressed (@fastify/static `preCompressed`, docs/architecture.md §8) instead of compressing on
+// every request. Quiet unless something is wrong: Vite logs warnings only, a
 // successful build prints one line, a failed one everything the build said.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// `npm run dev` (issue 11 point 14), run under `tsx watch` (package.json): the shop on the same
+// `npm run dev`, run under `tsx watch` (package.json): the shop on the same
 // settings and database as `npm start`, but the web app comes from its sources through Vite with hot
 // module reload, and tsx restarts this process when a file it imported changes (the API, contracts).
 // The web app's files are Vite's to watch, not tsx's.

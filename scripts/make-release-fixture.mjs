@@ -1,4 +1,4 @@
-// Makes apps/api/test/fixtures/release-13.sql.gz: a database as the previous release (issue 13, commit
+// Makes apps/api/test/fixtures/release-13.sql.gz: a database as the previous release (commit
 // 70e585e) leaves it, for the test of migration 0001 (apps/api/test/migration-0001.test.ts, ADR 023).
 //
 // Run it with the previous release checked out beside this one, against a PostgreSQL with pg_dump:

@@ -1,4 +1,4 @@
-// `npm run restore FILE`: a backup into an empty DATA_DIR or DATABASE_URL database (issue 13; docs/backup.md).
+// `npm run restore FILE`: a backup into an empty DATA_DIR or DATABASE_URL database (docs/backup.md).
 // The compiled command when built, else its TypeScript source (scripts/api.mjs).
 import { loadApi } from './api.mjs';
 

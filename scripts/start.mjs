@@ -1,7 +1,7 @@
 // `npm start`: build the web app when it is missing or older than its sources, then run the server in
 // this same process (one PID to signal; a SIGKILL leaves nothing behind but what server.ts recovers).
 // The server is the compiled one (apps/api/dist, `npm run build`) when it is newer than the API's
-// sources, else the sources themselves through tsx. Issue 13: on a deployed tree installed with
+// sources, else the sources themselves through tsx. On a deployed tree installed with
 // `npm ci --omit=dev` the builders (tsx, Vite) are absent and the builds present are used as they are.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,7 +46,7 @@ if (webNeedsBuild()) {
   });
 }
 
-// Issue 15: a start without NODE_ENV is the demo (`npm ci && npm start`): cards go to the built-in test
+// A start without NODE_ENV is the demo (`npm ci && npm start`): cards go to the built-in test
 // provider, and every checkout page and the admin say so. A production start (NODE_ENV=production, as
 // docs/deploy.md sets it) takes cards only through Stripe, or with PAYMENTS=demo set on purpose.
 if (process.env.NODE_ENV === undefined && !process.env.STRIPE_SECRET_KEY) process.env.PAYMENTS ??= 'demo';

@@ -62,7 +62,7 @@ ok =
       TEST_DATABASE_URL: '',
     },
   ) && ok;
-// Issue 13: real shop processes under faults, on databases of their own; once, after the suites above.
+// Real shop processes under faults, on databases of their own; once, after the suites above.
 ok =
   vitest('operations tests (real processes, faults)', 'vitest-ops.json', ['--project', 'ops'], {
     TEST_DATABASE_URL: '',

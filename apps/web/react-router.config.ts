@@ -1,6 +1,6 @@
 import type { Config } from '@react-router/dev/config';
 
-/** Server-rendered storefront (DESIGN §2); the API process serves `build/` (apps/api/src/web/plugin.ts). */
+/** Server-rendered storefront (docs/architecture.md §2); the API process serves `build/` (apps/api/src/web/plugin.ts). */
 export default {
   appDirectory: 'app',
   // WEB_BUILD_DIR lets several builds (parallel test runs) live side by side; the server reads the same.

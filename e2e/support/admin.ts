@@ -28,7 +28,7 @@ export function adminPages(): { file: string; path: string }[] {
   return found;
 }
 
-/** Signs in at /admin/auth/login (spec §2) and waits for the dashboard. */
+/** Signs in at /admin/auth/login (docs/product.md §2) and waits for the dashboard. */
 export async function adminSignIn(page: Page, account: Account = adminAccount) {
   await page.goto('/admin/auth/login');
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
@@ -40,7 +40,7 @@ export async function adminSignIn(page: Page, account: Account = adminAccount) {
 }
 
 /**
- * Opens the audit log (issue 5), filters it by action (and the e2e admin as actor) and finds the newest
+ * Opens the audit log, filters it by action (and the e2e admin as actor) and finds the newest
  * entry, or the one about `entityId`; with `contains`, its before/after details must show that text.
  */
 export async function findInAuditLog(page: Page, entry: { action: string; entityId?: string; contains?: string }) {
@@ -55,7 +55,7 @@ export async function findInAuditLog(page: Page, entry: { action: string; entity
   if (entry.contains) await expect(page.getByRole('table', { name: 'Before and after' })).toContainText(entry.contains);
 }
 
-/** axe on the page once it has settled: no serious or critical violation (DESIGN §9). */
+/** axe on the page once it has settled: no serious or critical violation (docs/architecture.md §9). */
 export async function noSeriousViolations(page: Page, label = page.url()) {
   await page.waitForLoadState('networkidle');
   await expect(page.getByText(/^Loading/)).toHaveCount(0);

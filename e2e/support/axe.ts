@@ -36,7 +36,7 @@ async function onlyInToasts(page: Page, targets: string[]): Promise<boolean> {
 }
 
 /**
- * axe (DESIGN §9) on the page, or on the part `include` selects, once its animations have settled:
+ * axe (docs/architecture.md §9) on the page, or on the part `include` selects, once its animations have settled:
  * no serious or critical violation. Toasts come and go on their own clock: one that began to fade
  * during the scan is measured half transparent, so a finding only in toasts is scanned again (twice
  * at most) — a toast whose colours really fail fails every time.

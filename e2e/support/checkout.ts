@@ -1,4 +1,4 @@
-// Helpers of the checkout and orders browser tests (issue 4): filling the checkout form the way a
+// Helpers of the checkout and orders browser tests: filling the checkout form the way a
 // shopper does, and reading orders and stock through the API, which is the oracle the pages are
 // checked against.
 import { randomUUID } from 'node:crypto';
@@ -136,7 +136,7 @@ export async function apiOrder(
   return res.json();
 }
 
-/** Issue 15: a demo card as the browser sends it — brand and last 4, never the number or the CVC. */
+/** A demo card as the browser sends it — brand and last 4, never the number or the CVC. */
 export const CARD_4242 = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, name: 'Ada' };
 
 /**

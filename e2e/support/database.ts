@@ -1,4 +1,4 @@
-// The e2e shop's own database, read directly (issue 15): the scan that proves no card number was
+// The e2e shop's own database, read directly: the scan that proves no card number was
 // stored anywhere. The shop's embedded PostgreSQL (apps/api/src/db/embedded.ts) keeps its password in
 // DATA_DIR/pg-password and listens on 127.0.0.1 at the port its postmaster writes on the fourth line
 // of postmaster.pid; the shop's database is `shop`.

@@ -1,7 +1,7 @@
 /**
  * The scripts a page's HTML makes the browser load at once: module preloads, script sources and the
  * static imports of its inline module scripts. Paths that merely appear inside inline JSON (React Router's
- * route manifest names every chunk) are not loaded and do not count. Used by the DESIGN §9 budget test
+ * route manifest names every chunk) are not loaded and do not count. Used by the docs/architecture.md §9 budget test
  * (apps/api/test/web.test.ts) and by the bench, so both report the same figure.
  */
 export function initialScripts(html: string): string[] {

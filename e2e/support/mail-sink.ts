@@ -1,4 +1,4 @@
-// The browser tests' mailbox (issue 10 point 2: reset and confirmation links reach only the
+// The browser tests' mailbox (reset and confirmation links reach only the
 // recipient, never the admin outbox). Playwright starts it beside the shop, whose SMTP_URL points here:
 // an SMTP server on MAIL_SINK_SMTP_PORT keeps every mail, and GET /mails?to=… on MAIL_SINK_HTTP_PORT
 // answers the mails to that address, newest first, as { items: [{ to, subject, text, from, html }] }.
@@ -10,7 +10,7 @@ const smtpPort = Number(process.env.MAIL_SINK_SMTP_PORT);
 const httpPort = Number(process.env.MAIL_SINK_HTTP_PORT);
 if (!smtpPort || !httpPort) throw new Error('Set MAIL_SINK_SMTP_PORT and MAIL_SINK_HTTP_PORT');
 
-// Issue 13: the first mail to a refuse-once-… address is refused, so the outbox shows a failed mail to retry.
+// The first mail to a refuse-once-… address is refused, so the outbox shows a failed mail to retry.
 const sink = await startSmtpSink(smtpPort, { refuseOnceTo: /^refuse-once-/ });
 const server = http.createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');

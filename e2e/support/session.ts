@@ -1,5 +1,5 @@
 // Helpers of the shell and authentication browser tests (navbar, auth, footer, contact, session): real
-// accounts made through the API, the storefront's stored session (spec §3), the admin outbox where
+// accounts made through the API, the storefront's stored session (docs/product.md §3), the admin outbox where
 // staff see the shop's mails, and the test mailbox where they are delivered with their links.
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
@@ -28,7 +28,7 @@ async function patiently(call: () => Promise<APIResponse>): Promise<APIResponse>
   }
 }
 
-/** A fresh customer account, made through the API (spec §7 register). */
+/** A fresh customer account, made through the API (docs/product.md §7 register). */
 export async function registerCustomer(request: APIRequestContext, label: string): Promise<Account> {
   const tag = `${label}-${randomUUID().slice(0, 8)}`.toLowerCase().replace(/[^a-z0-9-]/g, '');
   const account = { email: `${tag}@e2e.test`, password: 'Customer-Passw0rd' };
@@ -51,7 +51,7 @@ export const adminAccount: Account = E2E_ADMIN;
 
 /**
  * The newest mails to an address, read from the admin outbox as staff would: links with tokens are
- * hidden there (issue 10 point 2); `deliveredMailsTo` reads what the recipient got.
+ * hidden there; `deliveredMailsTo` reads what the recipient got.
  */
 export async function mailsTo(
   request: APIRequestContext,
@@ -80,7 +80,7 @@ export async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 }
 
-/** Stores a session the way the storefront does (spec §3: localStorage 'auth' = {user, tokens}). */
+/** Stores a session the way the storefront does (docs/product.md §3: localStorage 'auth' = {user, tokens}). */
 export async function storeSession(page: Page, answer: { user: unknown; access: string; refresh: string }) {
   await page.evaluate(
     (auth) => localStorage.setItem('auth', auth),

@@ -1,5 +1,5 @@
 // Helpers of the cart, wishlist and account browser tests: a real customer account made through the
-// API, signing a page in the way the storefront does (localStorage 'auth' = {user, tokens}, spec §3),
+// API, signing a page in the way the storefront does (localStorage 'auth' = {user, tokens}, docs/product.md §3),
 // and products from the live catalogue that suit a test.
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
@@ -32,7 +32,7 @@ export async function newShopper(request: APIRequestContext, label: string): Pro
   return { user, tokens: { access, refresh }, password };
 }
 
-/** Signs the browser in as the storefront stores a session (spec §3), before any page script runs. */
+/** Signs the browser in as the storefront stores a session (docs/product.md §3), before any page script runs. */
 export async function signInPage(page: Page, shopper: Shopper) {
   await page.addInitScript(
     (auth) => {
@@ -81,8 +81,8 @@ export async function addToServerCart(request: APIRequestContext, s: Shopper, pr
 
 /**
  * The first variant of a product that is in stock (the first one when none is), as a shopper would pick
- * it: its id and its colour and size (issue 11 point 6: a product with colours or sizes is never added
- * without them; issue 14: a product with another option, like Storage, is bought by its variant).
+ * it: its id and its colour and size (a product with colours or sizes is never added
+ * without them; a product with another option, like Storage, is bought by its variant).
  */
 export async function firstChoices(
   request: APIRequestContext,
@@ -129,7 +129,7 @@ export interface CatalogProduct {
  * `count` distinct products that need no choices on their page (no sizes) and have plenty of stock,
  * so a test can add several of each.
  */
-/** A product's variants as the product page reads them (issue 14). */
+/** A product's variants as the product page reads them. */
 export async function variantsOf(
   request: APIRequestContext,
   productId: string,

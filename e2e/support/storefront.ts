@@ -51,7 +51,7 @@ export function scriptAssets(html: string): string[] {
 
 /**
  * The initial JavaScript of a page in bytes of gzip (level 9): the sum over every script its HTML
- * references — the same figure as the budget test in apps/api/test/web.test.ts (DESIGN §9: ≤ 120 kB for /).
+ * references — the same figure as the budget test in apps/api/test/web.test.ts (docs/architecture.md §9: ≤ 120 kB for /).
  */
 export async function initialJsGzipBytes(base: string, path = '/'): Promise<{ files: number; bytes: number }> {
   const html = await (await fetch(`${base}${path}`)).text();
@@ -92,11 +92,11 @@ function ownModules(route: ManifestRoute): string[] {
 }
 const routeFiles = (route: ManifestRoute) => [...ownModules(route), ...(route.imports ?? [])];
 
-/** An admin route: everything under routes/admin in the route table (DESIGN §3). */
+/** An admin route: everything under routes/admin in the route table (docs/architecture.md §3). */
 export const isAdminRoute = (id: string) => id.startsWith('routes/admin/');
 
 /**
- * The chunks that belong to the admin area (DESIGN §9: admin code never in a storefront chunk):
+ * The chunks that belong to the admin area (docs/architecture.md §9: admin code never in a storefront chunk):
  * - every module file of an admin route (its source is routes/admin/…), and
  * - every chunk reachable from admin routes — statically or through import() — that no storefront
  *   route and not the client entry can reach: code only the admin area uses.

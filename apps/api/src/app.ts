@@ -77,19 +77,19 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** Serve the web app (storefront + admin) for every non-/api path: built, or from sources by Vite (`dev`). */
   web?: boolean | 'dev';
-  /** Issue 15: the card provider (tests); by default the one the config names (services.ts). */
+  /** The card provider (tests); by default the one the config names (services.ts). */
   paymentProvider?: PaymentProvider | null;
 }
 
 /** Bodies outside /api (none are parsed there) and the fallback; /api routes get their own (bodyLimitFor). */
 const BODY_LIMIT = 100 * 1024;
 /**
- * JSON bodies nested deeper than this are refused with 400 before anything walks them (issue 10
- * point 10): no route's body comes near it, and nothing downstream can be made to recurse.
+ * JSON bodies nested deeper than this are refused with 400 before anything walks them: no
+ * route's body comes near it, and nothing downstream can be made to recurse.
  */
 const MAX_JSON_DEPTH = 32;
 
-/** Builds the whole app without listening (STYLE 2): tests call `inject()`, server.ts listens. */
+/** Builds the whole app without listening: tests call `inject()`, server.ts listens. */
 export async function buildApp(opts: AppOptions) {
   const { config, database } = opts;
   const clock = opts.clock ?? systemClock;
@@ -97,20 +97,20 @@ export async function buildApp(opts: AppOptions) {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT,
-    // Issue 10 point 14: X-Forwarded-For counts only from the proxies TRUST_PROXY names.
+    // X-Forwarded-For counts only from the proxies TRUST_PROXY names.
     trustProxy: config.TRUST_PROXY,
-    // Page addresses get the web app's error page once it is registered (issue 11 point 13).
+    // Page addresses get the web app's error page once it is registered.
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply, renderPageError),
     clientErrorHandler: answerClientError,
-    // Issue 13: an id for every request, a proxy's own only from a trusted proxy (plugins/request-id.ts).
+    // An id for every request, a proxy's own only from a trusted proxy (plugins/request-id.ts).
     genReqId: requestIdGenerator(config.TRUST_PROXY),
-    // Issue 13 point 5: while draining, a request on an open connection is served (plugins/drain.ts).
+    // While draining, a request on an open connection is served (plugins/drain.ts).
     return503OnClosing: false,
     // One line per request instead of Fastify's two (plugins/request-log.ts).
     disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   registerRequestLog(app);
-  // spec §7: "all requests send JSON" — a bodiless DELETE may still say application/json; treat an
+  // docs/product.md §7: "all requests send JSON" — a bodiless DELETE may still say application/json; treat an
   // empty JSON body as no body instead of refusing it. Non-empty bodies keep Fastify's safe parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -122,7 +122,7 @@ export async function buildApp(opts: AppOptions) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // First: every answer from here on, errors included, carries the security headers (issue 10 point 13).
+  // First: every answer from here on, errors included, carries the security headers.
   registerSecurityHeaders(app);
   registerRequestId(app);
   registerMethodGuard(app);
@@ -147,13 +147,13 @@ export async function buildApp(opts: AppOptions) {
   });
   const mailer = opts.mailer ?? outbox;
   const signer = createTokenSigner(opts.jwtSecret, clock);
-  // Issue 10 point 7: work kept off the request path; closing the app waits for it.
+  // Work kept off the request path; closing the app waits for it.
   const background = createBackground(app.log);
   app.addHook('onClose', () => background.drain());
-  // Issue 13 point 10: caches empty themselves on a change made by any process (server.ts starts the
+  // Caches empty themselves on a change made by any process (server.ts starts the
   // transport between processes; until then, and in tests that build the app alone, it is local).
   const invalidation = createInvalidation(app.log);
-  // Issue 13: request, pool and domain metrics at GET /metrics (plugins/metrics.ts).
+  // Request, pool and domain metrics at GET /metrics (plugins/metrics.ts).
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   const deps = {
@@ -167,7 +167,7 @@ export async function buildApp(opts: AppOptions) {
     background,
     metrics,
     invalidation,
-    // Issue 15: a key of its own for invoice links, derived from the JWT secret (HKDF, lib/seal.ts).
+    // A key of its own for invoice links, derived from the JWT secret (HKDF, lib/seal.ts).
     invoiceLinkKey: sealingKey(opts.jwtSecret, 'invoice links'),
     probeDatabase: database.probe,
     databaseUnreachable: database.unreachable,
@@ -176,7 +176,7 @@ export async function buildApp(opts: AppOptions) {
   const services = createServices(deps);
   const guards = authGuards(signer, services.auth.activeSession);
   app.decorate('services', services);
-  // Issue 13: the durable jobs; server.ts (JOBS=on) or `npm run worker` starts the runner.
+  // The durable jobs; server.ts (JOBS=on) or `npm run worker` starts the runner.
   const jobs = createJobs({
     pool: database.pool,
     log: app.log,
@@ -202,13 +202,13 @@ export async function buildApp(opts: AppOptions) {
   app.addHook('onClose', () => jobs.stop());
   app.decorate('background', background);
   app.decorate('invalidation', invalidation);
-  // The route table, as registered: the admin authorization matrix test walks it (issue 5).
+  // The route table, as registered: the admin authorization matrix test walks it.
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema });
   });
-  // Issue 10 point 1: an API route reads no more body than its schema can accept.
+  // An API route reads no more body than its schema can accept.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && route.bodyLimit === undefined) {
       route.bodyLimit = bodyLimitFor(route.schema?.body as ZodType | undefined);
@@ -228,7 +228,7 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(rateLimit, {
     global: false,
-    // Issue 13 point 6: Redis counts when it answers in time; otherwise this process counts. Never the
+    // Redis counts when it answers in time; otherwise this process counts. Never the
     // plugin's default store, which miscounts requests that arrive together (rate-limit-store.ts).
     store: rateLimitStore(opts.redis, `${config.REDIS_PREFIX}rl:`, app.log),
     errorResponseBuilder: (_req, ctx) => ({
@@ -248,15 +248,15 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(
     async (api) => {
-      // Issue 5: maintenance mode stops shoppers' changes (503); staff and sign-in keep working.
-      // Issue 13 point 4: a database known to be unreachable answers 503 at once.
+      // Maintenance mode stops shoppers' changes (503); staff and sign-in keep working.
+      // A database known to be unreachable answers 503 at once.
       api.addHook('onRequest', databaseGate(database.unreachable));
       api.addHook('onRequest', maintenanceHook(services.settings));
       // The docs page runs Swagger UI's own scripts under its own policy; it may not be framed either.
       await api.register(swaggerUi, {
         routePrefix: '/docs',
         // The plugin sees only its own prefix; without the outer one `/api/docs` (no slash) links its
-        // assets under `/docs/static/*`, a 404, and renders a blank page (issue 11 point 4).
+        // assets under `/docs/static/*`, a 404, and renders a blank page.
         indexPrefix: '/api',
         staticCSP: true,
         transformStaticCSP: (csp) => csp.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
@@ -288,7 +288,7 @@ export async function buildApp(opts: AppOptions) {
     { prefix: '/api' },
   );
 
-  // Issue 15: Stripe's webhook, outside the /api scope's maintenance and database hooks (payments/routes.ts).
+  // Stripe's webhook, outside the /api scope's maintenance and database hooks (payments/routes.ts).
   await app.register(paymentWebhookRoutes, { services, guards, prefix: '/api/payments' });
   await app.register(mediaRoutes, { services, guards, prefix: '/media' });
 

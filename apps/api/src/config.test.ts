@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
-describe('config: TRUST_PROXY (issue 10 point 14)', () => {
+describe('config: TRUST_PROXY', () => {
   it('is off unless set, and takes addresses, CIDR ranges and proxy-addr’s range names', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: ' ' }).TRUST_PROXY).toBe(false);
@@ -27,7 +27,7 @@ describe('config: TRUST_PROXY (issue 10 point 14)', () => {
   });
 });
 
-describe('config: the public address (issue 10 point 11)', () => {
+describe('config: the public address', () => {
   it('is PUBLIC_URL without a trailing slash, else fixed from HOST and PORT', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
     expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
@@ -43,7 +43,7 @@ describe('config: the public address (issue 10 point 11)', () => {
   });
 });
 
-describe('config: database timeouts (issue 13 point 4)', () => {
+describe('config: database timeouts', () => {
   it('bounds waiting for a connection and a statement by default, and takes other bounds', () => {
     const defaults = loadConfig({});
     // Shopper and storefront statements are bounded short; the admin's exports and reports longer.
@@ -64,7 +64,7 @@ describe('config: database timeouts (issue 13 point 4)', () => {
   });
 });
 
-describe('config: jobs, schedules and retention (issue 13)', () => {
+describe('config: jobs, schedules and retention', () => {
   it('runs jobs in the server by default, with sensible schedules and retention', () => {
     const c = loadConfig({});
     expect(c.JOBS).toBe('on');
@@ -85,7 +85,7 @@ describe('config: jobs, schedules and retention (issue 13)', () => {
   });
 });
 
-describe('config: who takes cards (issue 15)', () => {
+describe('config: who takes cards', () => {
   const stripe = {
     STRIPE_SECRET_KEY: 'sk_test_51AbcdefGhijklmnop',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbcdefGhijklmnop',

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { isCommonPassword } from './lib/passwords.ts';
 
 /**
- * The one place that reads process.env (STYLE 1). Every setting of DESIGN §4, validated at start:
+ * The one place that reads process.env. Every setting of docs/architecture.md §4, validated at start:
  * a bad value names the field and stops the process.
  */
 const optionalUrl = (protocols: string[]) =>
@@ -41,7 +41,7 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY (issue 10 point 14): the proxies whose X-Forwarded-For names the client — their addresses
+ * TRUST_PROXY: the proxies whose X-Forwarded-For names the client — their addresses
  * or CIDR ranges, comma-separated. Unset: nobody's, the connection's address counts. `true` and hop
  * counts are refused: both believe a client that reaches the shop directly and names itself any address
  * (and with it any rate-limit bucket); Fastify itself now ignores hop counts for that reason.
@@ -75,12 +75,12 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   /**
-   * Issue 13 point 4: how long a request waits for a database connection — a free one from the pool or a
+   * How long a request waits for a database connection — a free one from the pool or a
    * new one — before it answers 503. Bounds what a stalled or unreachable database can hold.
    */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
   /**
-   * Issue 13 point 4: the longest one statement of a storefront or shopper request may run (PostgreSQL's
+   * The longest one statement of a storefront or shopper request may run (PostgreSQL's
    * statement_timeout; the driver gives up 1 s later if the server does not answer at all). Short, so a
    * stalled database holds the requests in flight seconds, not half a minute; migrations and the first
    * seed run on a connection of their own without it.
@@ -95,20 +95,19 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1-64 letters, digits or : _ . -')
     .default('shop:'),
   /**
-   * How long one Redis command may take before the shop stops waiting and counts limits in memory
-   * (issue 13 point 6).
+   * How long one Redis command may take before the shop stops waiting and counts limits in memory.
    */
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
-  /** The memory the answer caches of one process may hold (issue 13 point 8), in megabytes. */
+  /** The memory the answer caches of one process may hold, in megabytes. */
   CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(32),
   /**
-   * The memory the page cache of one process may hold (issue 16: every page the same for everyone, with
+   * The memory the page cache of one process may hold (every page the same for everyone, with
    * its brotli and gzip forms), in megabytes; 0 renders every page on every request.
    */
   PAGE_CACHE_MAX_MB: z.coerce.number().min(0).max(4096).default(16),
   /**
    * How long one listing answer (a page of products, a brand facet) is shared by the requests asking the
-   * same (issue 16): 0 turns that cache off, so every listing runs its query (the bench measures them so).
+   * same: 0 turns that cache off, so every listing runs its query (the bench measures them so).
    */
   LISTING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
@@ -117,7 +116,7 @@ const schema = z.object({
   ADMIN_PASSWORD: z
     .string()
     .min(12, 'must be at least 12 characters')
-    // issue 10 point 8: the first admin is held to the common-password list like everyone else.
+    // The first admin is held to the common-password list like everyone else.
     .refine((p) => !isCommonPassword(p), 'is a common password: choose one that is harder to guess')
     .optional(),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
@@ -127,15 +126,15 @@ const schema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10_000).default(1),
   TRUST_PROXY: trustProxy,
   DEMO_LOADER_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
-  /** The bearer token Prometheus sends for GET /metrics; unset, /metrics does not exist (issue 13). */
+  /** The bearer token Prometheus sends for GET /metrics; unset, /metrics does not exist. */
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
-  /** On SIGTERM/SIGINT, how long requests in flight get to finish before their connections are cut (issue 13 point 5). */
+  /** On SIGTERM/SIGINT, how long requests in flight get to finish before their connections are cut. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  /** Issue 13 "Backups": where `npm run backup` and the scheduled backup write, how often, how many kept. */
+  /** Where `npm run backup` and the scheduled backup write, how often, how many kept. */
   BACKUP_DIR: z.string().default('./backups'),
   BACKUP_EVERY: z.enum(['off', 'hourly', 'daily']).default('off'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
-  /** Issue 13: run the job workers in this process (`off` for web-only processes beside `npm run worker`). */
+  /** Run the job workers in this process (`off` for web-only processes beside `npm run worker`). */
   JOBS: z.enum(['on', 'off']).default('on'),
   /** Jobs one process runs at once. */
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
@@ -145,24 +144,24 @@ const schema = z.object({
   SCHEDULE_ORDER_SWEEP: cronSchedule.default('* * * * *'),
   SCHEDULE_RETENTION: cronSchedule.default('17 3 * * *'),
   SCHEDULE_PAY_LATER_REMINDERS: cronSchedule.default('0 8 * * *'),
-  /** Retention (issue 13): mail bodies, error reports, and spent sign-in tokens older than this are purged. */
+  /** Retention: mail bodies, error reports, and spent sign-in tokens older than this are purged. */
   RETENTION_DAYS_OUTBOX: z.coerce.number().int().min(1).max(3650).default(90),
   RETENTION_DAYS_ERROR_REPORTS: z.coerce.number().int().min(1).max(3650).default(30),
   RETENTION_DAYS_TOKENS: z.coerce.number().int().min(1).max(3650).default(30),
-  /** Issue 14: how long fetching one picture of a product import may take (redirects included). */
+  /** How long fetching one picture of a product import may take (redirects included). */
   IMPORT_IMAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
-   * Issue 14: let product imports fetch pictures from private and loopback addresses (tests, a catalogue
+   * Let product imports fetch pictures from private and loopback addresses (tests, a catalogue
    * on the same network). Off, such addresses are refused, redirects and DNS answers included.
    */
   IMPORT_IMAGES_ALLOW_PRIVATE: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((v) => v === 'true'),
-  /** `production` makes a start without a payment provider refuse card payments (issue 15). */
+  /** `production` makes a start without a payment provider refuse card payments. */
   NODE_ENV: z.string().optional(),
   /**
-   * Issue 15: `demo` turns the built-in test provider on even in a production start (every checkout
+   * `demo` turns the built-in test provider on even in a production start (every checkout
    * page and the admin then say "Demo mode — no real payment"). Unset, it is on only outside production
    * and only while Stripe is not configured.
    */
@@ -170,7 +169,7 @@ const schema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(['demo'], { error: 'must be demo, or unset' }).optional(),
   ),
-  /** Issue 15: Stripe, all three or none; from the environment only, never the database or the admin. */
+  /** Stripe, all three or none; from the environment only, never the database or the admin. */
   STRIPE_SECRET_KEY: secretSetting(
     /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,
     'must be a Stripe secret key (sk_test_…, sk_live_…)',
@@ -191,7 +190,7 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema> & {
   /**
-   * Issue 15: who takes cards — Stripe when its keys are set, else the demo provider when `PAYMENTS=demo`
+   * Who takes cards — Stripe when its keys are set, else the demo provider when `PAYMENTS=demo`
    * or outside production, else nobody (card payments refused, pay later still works).
    */
   cardProvider: 'stripe' | 'demo' | null;
@@ -204,7 +203,7 @@ export type Config = z.infer<typeof schema> & {
 
 /**
  * The shop's address when PUBLIC_URL is unset, fixed at start from HOST and PORT and never taken from a
- * request's Host or X-Forwarded-Host (issue 10 point 11).
+ * request's Host or X-Forwarded-Host.
  */
 function localUrl(host: string, port: number): string {
   const name = ['0.0.0.0', '::', ''].includes(host) ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;

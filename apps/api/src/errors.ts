@@ -1,7 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from '@shop/contracts/errors';
 import type { Failure, Result } from './lib/result.ts';
 
-/** An expected failure with an honest status and a stable code (DESIGN §5, STYLE 6). */
+/** An expected failure with an honest status and a stable code (docs/architecture.md §5). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -31,7 +31,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 
 /**
  * How a module's routes answer its services' expected failures: one entry per `reason`, exhaustive, so a
- * new failure cannot reach a client without a status (issue 12 point 1).
+ * new failure cannot reach a client without a status.
  */
 export type HttpTable<F extends Failure> = {
   readonly [R in F['reason']]: (failure: Extract<F, { reason: R }>) => AppError;

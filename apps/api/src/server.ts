@@ -102,12 +102,12 @@ async function main(web: 'build' | 'dev') {
     embedded = await startEmbeddedPostgres(
       config.dataDir,
       { info: (m) => log.info(m), warn: (m) => log.warn(m) },
-      // Issue 13 point 3: a postmaster that dies is restarted; if it cannot be, exit for a supervisor.
+      // A postmaster that dies is restarted; if it cannot be, exit for a supervisor.
       { supervise: { onGiveUp: (err) => exitForSupervisor(log, err) } },
     );
     url = embedded.url;
   }
-  // Issue 13 point 4: requests wait a bounded time for the database; migrations and the first seed
+  // Requests wait a bounded time for the database; migrations and the first seed
   // (which may wait for another process's migration lock) run on a connection of their own, unbounded.
   const setup = connect(url, log, { max: 2 });
   const database = connect(url, log, poolSettings(config));
@@ -155,12 +155,12 @@ async function main(web: 'build' | 'dev') {
     logger: log,
     web: web === 'dev' ? 'dev' : true,
   });
-  // Issue 13 point 1: charges a crash left without an outcome are settled with the gateway before serving.
+  // Charges a crash left without an outcome are settled with the gateway before serving.
   await app.services.orders
     .reconcileUnsettledCharges()
     .then((n) => n > 0 && log.info(`settled ${n} card payment(s) left unsettled by a crash`))
     .catch((err: Error) => log.warn({ err: err.message }, 'settling unsettled charges failed'));
-  // Issue 13 point 10: other processes' changes empty this one's caches (LISTEN/NOTIFY, or Redis pub/sub).
+  // Other processes' changes empty this one's caches (LISTEN/NOTIFY, or Redis pub/sub).
   const invalidation = await startInvalidation(app.invalidation, {
     databaseUrl: url,
     pool: database.pool,
@@ -168,7 +168,7 @@ async function main(web: 'build' | 'dev') {
     prefix: config.REDIS_PREFIX,
     log,
   });
-  // Issue 13: mail, the unpaid-order sweeps, reminders and retention are durable jobs (ADR 021), started
+  // Mail, the unpaid-order sweeps, reminders and retention are durable jobs (ADR 021), started
   // before serving so readiness covers them; the runner stops (running jobs finish) in app.close(),
   // before the pool closes.
   if (config.JOBS === 'on') {
@@ -178,13 +178,13 @@ async function main(web: 'build' | 'dev') {
   // Read before listening: once the shop answers /api/ready, the summary must follow at once.
   summary.payLater = payLaterOffered(await app.services.settings.get());
   await app.listen({ port: config.PORT, host: config.HOST });
-  // Issue 11 point 3: one short summary for a person (the admin's generated password boxed, first start
-  // only); issue 10 point 11: links are never built from a request's Host, so a missing PUBLIC_URL shows.
+  // One short summary for a person (the admin's generated password boxed, first start
+  // only). Links are never built from a request's Host, so a missing PUBLIC_URL shows.
   // After the log lines written so far, so the summary is the last thing on the screen.
   await new Promise<void>((resolve) => log.flush(() => resolve()));
   process.stdout.write(startSummary(summary));
 
-  // Issue 13 point 5: stop in reverse order of start. HTTP first: the listener closes at once and the
+  // Stop in reverse order of start. HTTP first: the listener closes at once and the
   // requests in flight finish (plugins/drain.ts); a client still holding a connection after the grace
   // period is cut off. Then what they used, one phase at a time (lib/shutdown.ts): each is logged with its
   // duration and bounded, so one that hangs (a job that does not stop, a pool client never given back)

@@ -66,22 +66,22 @@ export interface Deps {
   publicUrl: string;
   /** Runs work after the answer (mail behind forms that must not tell who has an account). */
   background: Background;
-  /** Counters and gauges served at GET /metrics (issue 13). */
+  /** Counters and gauges served at GET /metrics. */
   metrics: Metrics;
-  /** Whether the database answers within a deadline, off the pool (health and readiness; issue 13). */
+  /** Whether the database answers within a deadline, off the pool (health and readiness). */
   probeDatabase: Database['probe'];
-  /** Whether the database is known to be unreachable now (no I/O; issue 13 point 4). */
+  /** Whether the database is known to be unreachable now (no I/O). */
   databaseUnreachable: Database['unreachable'];
-  /** Caches subscribe to it; writes publish to it after their commit (issue 13 point 10). */
+  /** Caches subscribe to it; writes publish to it after their commit. */
   invalidation: Invalidation;
-  /** Issue 15: a card provider chosen by the caller (tests); otherwise the one the config names. */
+  /** A card provider chosen by the caller (tests); otherwise the one the config names. */
   paymentProvider?: PaymentProvider | null;
-  /** Signs the links that open a pay-later invoice without signing in (issue 15; from the JWT secret). */
+  /** Signs the links that open a pay-later invoice without signing in (from the JWT secret). */
   invoiceLinkKey: Buffer;
 }
 
 /**
- * Who takes cards (issue 15), chosen once at start: Stripe when its keys are set, the demo provider in
+ * Who takes cards, chosen once at start: Stripe when its keys are set, the demo provider in
  * demo mode, nobody in a production start without Stripe (card orders are then refused).
  */
 function cardProvider(deps: Deps): PaymentProvider | null {
@@ -99,7 +99,7 @@ function cardProvider(deps: Deps): PaymentProvider | null {
 
 /** The domain services; HTTP routes and server-side loaders (through the load context) both call these. */
 export function createServices(deps: Deps) {
-  // Services other services are built with; each exists once (issue 12 point 3).
+  // Services other services are built with; each exists once.
   // Chosen once at start; the footer's payment badges follow it (a config fact, no query).
   const provider = cardProvider(deps);
   const settings = createSettingsService(deps, { card: provider?.kind ?? null });
@@ -151,7 +151,7 @@ export function createServices(deps: Deps) {
     errorReports,
     health: createHealthService(deps),
     storefrontPreview: createStorefrontPreviewService(deps, { auth }),
-    // The admin area (issue 5), one service per domain (issue 12 point 7).
+    // The admin area, one service per domain.
     adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media }),
     adminBrands: createAdminBrandsService(deps, { audit, catalog }),
     adminCategories: createAdminCategoriesService(deps, { audit, catalog }),

@@ -8,7 +8,7 @@ import { connectRedis } from './lib/redis.ts';
 import { persistentSecret } from './lib/secrets.ts';
 
 /**
- * `npm run worker` (issue 13, ADR 021): the job runner alone — mail, the sweeps, reminders, retention —
+ * `npm run worker` (ADR 021): the job runner alone — mail, the sweeps, reminders, retention —
  * on the shop's DATABASE_URL, with the same settings and no HTTP. SIGTERM/SIGINT let running jobs finish.
  */
 export function runWorker() {
@@ -43,7 +43,7 @@ async function main() {
     logger: log,
   });
   await app.ready();
-  // Jobs change stock and orders (the sweeps): the server processes' caches must hear of it (issue 13 point 10).
+  // Jobs change stock and orders (the sweeps): the server processes' caches must hear of it.
   const invalidation = await startInvalidation(app.invalidation, {
     databaseUrl: config.DATABASE_URL,
     pool: database.pool,

@@ -67,7 +67,7 @@ describe('PATCH /api/users/me', () => {
     expect(await userRow(u.id)).toMatchObject({ username: u.username, firstName: 'Test' });
   });
 
-  it('never changes the e-mail: a new one, taken or free, is the same 400 (issue 10 points 5 and 7)', async () => {
+  it('never changes the e-mail: a new one, taken or free, is the same 400', async () => {
     const other = await createUser(t);
     const u = await signedInUser(t);
     for (const email of [other.email, `free.${u.id.slice(0, 8)}@example.com`]) {
@@ -336,7 +336,7 @@ describe('DELETE /api/users/me', () => {
   });
 });
 
-describe('bad input on every account body → 4xx, nothing written (DESIGN §9)', () => {
+describe('bad input on every account body → 4xx, nothing written (docs/architecture.md §9)', () => {
   const longName = 'x'.repeat(101);
   const cases: [string, 'POST' | 'PATCH' | 'DELETE', string, unknown, RegExp | string][] = [
     ['profile', 'PATCH', '/users/me', {}, 'Nothing to update'],
@@ -346,7 +346,7 @@ describe('bad input on every account body → 4xx, nothing written (DESIGN §9)'
     ['profile', 'PATCH', '/users/me', { username: 'a b<script>' }, /^Username may only contain/],
     ['profile', 'PATCH', '/users/me', { role: 'admin' }, /role/],
     ['profile', 'PATCH', '/users/me', { first_name: 42 }, 'First name is required'],
-    // The sign-up name rule (spec §5): an edit cannot bring in markup that sign-up refuses.
+    // The sign-up name rule (docs/product.md §5): an edit cannot bring in markup that sign-up refuses.
     [
       'profile',
       'PATCH',

@@ -16,7 +16,7 @@ import { authHeaders } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 
 /**
- * The authorization matrix (issue 5): every route under /api/admin, read from the app's route table,
+ * The authorization matrix: every route under /api/admin, read from the app's route table,
  * called by anonymous, customer, staff and admin. A new admin route without a sample here fails the
  * first test, so none can be forgotten.
  */

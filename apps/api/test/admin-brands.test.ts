@@ -5,7 +5,7 @@ import { createVariantProduct } from './admin-catalog-fixtures.ts';
 import { authHeaders, rowCount } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 
-/** Issue 14: brands as records, managed by staff in admin Brands. */
+/** Brands as records, managed by staff in admin Brands. */
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;

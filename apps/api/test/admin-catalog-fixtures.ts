@@ -48,7 +48,7 @@ export function multipartFile(
 }
 
 /**
- * A product with real variants (issue 14: stock lives on the variants, the roll-up trigger sums it into
+ * A product with real variants (stock lives on the variants, the roll-up trigger sums it into
  * the product). Without options it has one variant holding `stock[0]`; with options one variant per
  * combination, in order, holding `stock[i]` (0 when not given) and `sold[i]`.
  */

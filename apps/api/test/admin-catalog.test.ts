@@ -90,7 +90,7 @@ describe('creating and updating products', () => {
         { name: 'Size', values: ['S', 'M', 'L'] },
       ],
     });
-    // Issue 14: the lists become options, one variant per combination, the stock split evenly over them.
+    // The lists become options, one variant per combination, the stock split evenly over them.
     expect(created.variants.map((v: { options: string[]; available: number }) => [...v.options, v.available])).toEqual([
       ['Red', 'S', 2],
       ['Red', 'M', 1],
@@ -390,7 +390,7 @@ describe('stock adjustments', () => {
     await t.db.insert(productSubscribers).values({ productId: product.id, userId: shopper.id });
     const res = await call('POST', `/products/${product.id}/stock-adjustments`, { delta: 4, reason: 'Restock' });
     expect(res.statusCode).toBe(201);
-    await t.drain(); // the restock queued the notify-back-in-stock job (issue 13)
+    await t.drain(); // the restock queued the notify-back-in-stock job
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, shopper.email));
     expect(mails.map((m) => m.subject)).toEqual([`Back in stock: ${product.name}`]);
   });
@@ -463,7 +463,7 @@ describe('image uploads', () => {
     expect(image.url).toBe(`/media/uploads/${image.id}/large.webp`);
     expect(image.thumb_url).toBe(`/media/uploads/${image.id}/thumb.webp`);
 
-    // Staff see an upload at once, uncached; the public only once a published product shows it (issue 10 point 12).
+    // Staff see an upload at once, uncached; the public only once a published product shows it.
     for (const [url, width, height] of [
       [image.url, 1200, 600],
       [image.thumb_url, 400, 200],

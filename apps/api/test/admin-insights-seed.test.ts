@@ -47,7 +47,7 @@ function demoInputs(now: Date) {
 
 const EVERY_STATUS = ['placed', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'];
 
-describe('demo orders seed (issue 5)', () => {
+describe('demo orders seed', () => {
   it('is deterministic: the same inputs and instant give the same rows', () => {
     const input = demoInputs(new Date('2026-06-15T12:00:00Z'));
     const a = generateDemoOrders(input, 100001);

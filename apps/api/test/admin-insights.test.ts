@@ -4,7 +4,7 @@ import { parseCsv } from './csv-reader.ts';
 import { createTestApp, createUser, login, type TestApp } from './helpers.ts';
 
 /**
- * Dashboard and reports on the seeded demo orders (issue 5): every figure is checked against sums
+ * Dashboard and reports on the seeded demo orders: every figure is checked against sums
  * computed here by plain SQL over orders and payments (ADR 006: sales are orders neither awaiting
  * payment nor cancelled, by the UTC day they were placed; net = totals − refunded).
  */
@@ -77,7 +77,7 @@ describe('GET /api/admin/dashboard', () => {
     const chartCents = body.revenue_by_day.reduce((s: number, p: { revenue: number }) => s + cents(p.revenue), 0);
     expect(chartCents).toBe(cur.net);
 
-    // Recent orders: the ten newest, card attempts whose money never arrived left out (issue 15).
+    // Recent orders: the ten newest, card attempts whose money never arrived left out.
     const { rows: newest } = await t.pool.query<{ number: string }>(
       `select o.number from orders o left join payments p on p.order_id = o.id
         where not coalesce(p.method = 'card' and p.status not in ('succeeded', 'refunded', 'partially_refunded'), false)
@@ -240,7 +240,7 @@ describe('GET /api/admin/reports/*', () => {
   });
 });
 
-describe('GET /api/admin/reports/skus (issue 14)', () => {
+describe('GET /api/admin/reports/skus', () => {
   const range = () => `from=${addDays(day(t.clock.now()), -89)}&to=${day(t.clock.now())}`;
   interface Row {
     sku: string | null;

@@ -5,7 +5,7 @@ import { authHeaders } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { freshOrder, PAY_LATER, stockOf } from './orders-fixtures.ts';
 
-// Issue 5 on real PostgreSQL: staff changes that race each other never double money or stock and
+// Staff changes that race each other never double money or stock and
 // never fail with a deadlock (each locks the order row first).
 let t: TestApp;
 let staff: Record<string, string>;

@@ -167,7 +167,7 @@ describe('GET /api/admin/orders', () => {
     expect(before.total).toBe(0);
   });
 
-  it('leaves card attempts whose money never arrived out unless asked, and counts them (issue 15)', async () => {
+  it('leaves card attempts whose money never arrived out unless asked, and counts them', async () => {
     const email = `attempts-${Date.now()}@example.com`;
     const paid = await freshOrder(t, { email });
     t.clock.advance(1000);

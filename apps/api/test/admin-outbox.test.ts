@@ -24,7 +24,7 @@ describe('GET /api/admin/outbox', () => {
     expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
-  it('lists the newest mails to one address for admin and staff, the reset link hidden (issue 10 point 2)', async () => {
+  it('lists the newest mails to one address for admin and staff, the reset link hidden', async () => {
     const user = await createUser(t);
     for (let i = 0; i < 2; i++) {
       const res = await t.app.inject({
@@ -34,7 +34,7 @@ describe('GET /api/admin/outbox', () => {
         remoteAddress: freshIp(),
       });
       expect(res.statusCode).toBe(200);
-      await t.drain(); // the mail is sent after the answer (issue 10 point 7)
+      await t.drain(); // the mail is sent after the answer
       t.clock.advance(1000);
     }
     await t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'other@example.com' } });

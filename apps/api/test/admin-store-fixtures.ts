@@ -3,7 +3,7 @@ import { contactMessages, newsletterSubscribers } from '../src/db/schema.ts';
 import { settingsToAdmin } from '../src/modules/settings/index.ts';
 import type { TestApp } from './helpers.ts';
 
-/** A contact message as the storefront's form stores it: an open support ticket (issue 5). */
+/** A contact message as the storefront's form stores it: an open support ticket. */
 export async function createTicket(t: TestApp, overrides: Partial<typeof contactMessages.$inferInsert> = {}) {
   const [row] = await t.db
     .insert(contactMessages)

@@ -9,7 +9,7 @@ import { authHeaders } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { ensureWebBuild, ROOT } from './web-build.ts';
 
-// The pages of maintenance mode and the footer's store profile (issue 5), served by the real web build.
+// The pages of maintenance mode and the footer's store profile, served by the real web build.
 // WEB_BUILD_DIR (relative to apps/web, as the build script takes it) lets parallel runs keep their own build.
 const buildDir = process.env.WEB_BUILD_DIR ? path.resolve(ROOT, 'apps/web', process.env.WEB_BUILD_DIR) : undefined;
 
@@ -56,7 +56,7 @@ describe('maintenance mode on the storefront', () => {
     // A fresh copy, so the cache cannot age out during the loop below (it keeps settings for 5 s).
     t.app.services.settings.invalidate();
     await page('/');
-    // Issue 11 point 2: counted, not timed. Once the settings are cached, a page's maintenance check
+    // Counted, not timed. Once the settings are cached, a page's maintenance check
     // and a thousand more send not one statement to PostgreSQL.
     const spy = vi.spyOn(pg.Pool.prototype, 'query');
     const clientSpy = vi.spyOn(pg.Client.prototype, 'query');
@@ -70,7 +70,7 @@ describe('maintenance mode on the storefront', () => {
   });
 });
 
-describe('issue 11 point 9: a calm maintenance page, a status page, and a staff preview', () => {
+describe('a calm maintenance page, a status page, and a staff preview', () => {
   async function withMaintenance(run: () => Promise<void>) {
     const original = await currentSettings(t);
     expect((await putSettings({ ...original, maintenance_mode: true })).statusCode).toBe(200);
@@ -148,7 +148,7 @@ describe('issue 11 point 9: a calm maintenance page, a status page, and a staff 
   });
 });
 
-describe('issue 11 point 13: page addresses that do not decode', () => {
+describe('page addresses that do not decode', () => {
   for (const url of ['/products/%E0%A4%A', '/%', '/products/%zz?x=1']) {
     it(`answers ${url} with the shop's HTML error page and 400`, async () => {
       const res = await page(url);

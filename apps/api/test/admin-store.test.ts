@@ -259,7 +259,7 @@ describe('settings', () => {
     expect(await currentSettings(t)).toEqual(original);
   });
 
-  it('keeps a store time zone (issue 11 point 13): an IANA name, shown to staff, and the admin days follow it', async () => {
+  it('keeps a store time zone: an IANA name, shown to staff, and the admin days follow it', async () => {
     const original = await currentSettings(t);
     expect(original.time_zone).toBe('UTC');
     for (const bad of ['Mars/Olympus_Mons', 'EST5EDT ', '', 'x'.repeat(65), 'Europe/berlin']) {
@@ -467,7 +467,7 @@ describe('staff accounts', () => {
     for (const other of others) {
       await call('PATCH', `/api/admin/staff/${other.id}`, { role: 'admin' }, await authHeaders(t, survivor));
     }
-    // Losing the role ended their sessions, access tokens included (issue 10 point 4): sign in again.
+    // Losing the role ended their sessions, access tokens included: sign in again.
     adminHeaders = await authHeaders(t, admin);
   });
 });
@@ -568,7 +568,7 @@ describe('audit log', () => {
   });
 });
 
-describe('audit log labels (issue 11 point 13)', () => {
+describe('audit log labels', () => {
   /** Counts the statements the app sends to PostgreSQL while `run` runs. */
   async function countQueries(run: () => Promise<unknown>): Promise<number> {
     const original = t.pool.query;

@@ -5,7 +5,7 @@ import { createVariantProduct } from './admin-catalog-fixtures.ts';
 import { authHeaders, rowCount } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 
-/** Issue 14: the admin product editor's options, variants grid, SEO fields and bulk edit. */
+/** The admin product editor's options, variants grid, SEO fields and bulk edit. */
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -309,7 +309,7 @@ describe('options and the variants grid', () => {
     expect(dropped.json().variants.map((v: Variant) => v.id)).toEqual(ids);
     expect(dropped.json()).toMatchObject({ available: 6, colors: ['Red', 'Blue'], available_sizes: ['S', 'M', 'L'] });
 
-    // The spec's lists still work: a new colour list updates the Colour option and its variants.
+    // The documented lists still work: a new colour list updates the Colour option and its variants.
     const listed = await call('PATCH', `/products/${tee.id}`, { colors: ['Red', 'Blue', 'Green'] });
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().options[0]).toEqual({ name: 'Colour', values: ['Red', 'Blue', 'Green'] });

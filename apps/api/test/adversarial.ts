@@ -1,4 +1,4 @@
-// Issue 10 point 1: the inputs that make a backtracking regular expression slow, built for every string
+// The inputs that make a backtracking regular expression slow, built for every string
 // a route validates. Shared by the linear-validation test and `npm run bench` (which times them).
 import type { ZodType } from 'zod';
 import type { RouteEntry } from '../src/app.ts';

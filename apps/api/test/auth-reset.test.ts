@@ -6,7 +6,7 @@ import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 const PUBLIC_URL = 'https://shop.example.com';
 let t: TestApp;
-// The link reaches only the recipient's mailbox (issue 10 point 2): the tests read it there.
+// The link reaches only the recipient's mailbox: the tests read it there.
 let sink: SmtpSink;
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -30,7 +30,7 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 const SAME_ANSWER = { message: 'If an account exists for this email, we have sent a link to reset your password.' };
 const LINK = /https:\/\/shop\.example\.com\/auth\/reset-password\/([\w-]{43})/;
 
-/** The mails delivered to an address once the work behind the answers is done (issue 10 point 7: mail is sent after). */
+/** The mails delivered to an address once the work behind the answers is done (mail is sent after). */
 async function mailsTo(email: string) {
   await t.drain();
   return sink.mailsTo(email);

@@ -43,7 +43,7 @@ function newAccount(overrides: Record<string, unknown> = {}) {
 }
 
 describe('POST /api/auth/register', () => {
-  it('creates a customer and answers 201 with a message only (spec §7)', async () => {
+  it('creates a customer and answers 201 with a message only (docs/product.md §7)', async () => {
     const body = newAccount({ first_name: '  Ada ', last_name: ' Lovelace  ' });
     const res = await post('register', body);
     expect(res.statusCode).toBe(201);
@@ -72,7 +72,7 @@ describe('POST /api/auth/register', () => {
     expect(sameUsername.json()).toMatchObject({ message: 'This username is already taken', code: 'CONFLICT' });
   });
 
-  it('answers a taken e-mail like a new account, creates nothing and mails the owner (issue 10 point 7)', async () => {
+  it('answers a taken e-mail like a new account, creates nothing and mails the owner', async () => {
     const first = newAccount();
     expect((await post('register', first)).statusCode).toBe(201);
     const before = await countUsers();

@@ -16,7 +16,7 @@ const sub = (method: 'POST' | 'DELETE', productId: string, headers: Headers) =>
   t.app.inject({ method, url: `/api/products/${productId}/subscribe`, headers });
 const status = (productId: string, headers: Headers) =>
   t.app.inject({ url: `/api/products/${productId}/subscription`, headers });
-/** Stock set on the product's variant(s) (issue 14): the product's figure follows. */
+/** Stock set on the product's variant(s): the product's figure follows. */
 const setStock = (id: string, available: number) => setStockOf(t, id, available);
 const mailsTo = (emails: string[]) => t.db.select().from(mailOutbox).where(inArray(mailOutbox.to, emails));
 
@@ -118,7 +118,7 @@ describe('back in stock', () => {
   });
 });
 
-describe('back in stock per variant (issue 14)', () => {
+describe('back in stock per variant', () => {
   const subVariant = (productId: string, variantId: string, headers: Headers) =>
     t.app.inject({
       method: 'POST',
@@ -151,7 +151,7 @@ describe('back in stock per variant (issue 14)', () => {
 
     expect((await subVariant(p.id, blue.id, u.headers)).json()).toEqual({ subscribed: true });
     expect((await variantStatus(p.id, blue.id, u.headers)).json()).toEqual({ subscribed: true });
-    // The product-level subscription (the spec's) is another one.
+    // The product-level subscription (the documented) is another one.
     expect((await status(p.id, u.headers)).json()).toEqual({ subscribed: false });
     const rows = await t.db.select().from(productSubscribers).where(eq(productSubscribers.userId, u.id));
     expect(rows.map((r) => r.variantId)).toEqual([blue.id]);

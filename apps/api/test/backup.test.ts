@@ -14,7 +14,7 @@ import { restoreBackup, restoreMessage } from '../src/ops/restore.ts';
 import { withDatabase } from './global-setup.ts';
 
 /**
- * Issue 13 "Backups", on the test run's PostgreSQL: a backup of the seeded shop restores into an empty
+ * On the test run's PostgreSQL: a backup of the seeded shop restores into an empty
  * database with every table's rows and checksum equal; the restore refuses a non-empty target and a
  * foreign, damaged or newer file with a clear message, and changes nothing when it refuses.
  * (The round trip under a running checkout load, with the real commands, is apps/api/test/ops/backup.test.ts.)
@@ -84,7 +84,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('backup and restore of the shop’s database (issue 13)', () => {
+describe('backup and restore of the shop’s database', () => {
   it('records every table in foreign-key order with the figures of the source', async () => {
     const names = manifest.tables.map((t) => t.name);
     expect(names.indexOf('orders')).toBeLessThan(names.indexOf('order_lines'));

@@ -5,7 +5,7 @@ import { cartItems, carts, idempotencyKeys } from '../src/db/schema.ts';
 import { createProduct, rowCount, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-/** DESIGN §9: bad input anywhere gets a 4xx JSON with a clear message, and nothing is half-written. */
+/** docs/architecture.md §9: bad input anywhere gets a 4xx JSON with a clear message, and nothing is half-written. */
 let t: TestApp;
 let headers: Record<string, string>;
 let productId: string;

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from './web-build.ts';
 
 /**
- * Issue 11 point 3: a build that went well says so in one line. Before, it printed the Vite chunk table,
+ * A build that went well says so in one line. Before, it printed the Vite chunk table,
  * React Router's deprecation notices and Rolldown's INEFFECTIVE_DYNAMIC_IMPORT warnings (~200 lines):
  * any warning of ours would be lost among them, so none may be printed when nothing is wrong.
  */

@@ -110,7 +110,7 @@ describe('POST /api/orders/:id/cancel', () => {
     expect(await stockOf(t, product.id)).toBe(0);
     await t.db.insert(productSubscribers).values({ productId: product.id, userId: waiting.id });
     expect((await cancel(order.id, buyer.headers)).statusCode).toBe(200);
-    await t.drain(); // the cancel queued the notify-back-in-stock job in its transaction (issue 13)
+    await t.drain(); // the cancel queued the notify-back-in-stock job in its transaction
     const [sub] = await t.db.select().from(productSubscribers).where(eq(productSubscribers.userId, waiting.id));
     expect(sub?.notifiedAt).not.toBeNull();
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, waiting.email))).toHaveLength(1);

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { guestBody, placeOrder, quote, userBody, writeCounts } from './orders-fixtures.ts';
 
 /*
- * Issue 11 point 6: a product that offers colours or sizes is never in a cart or an order without its
+ * A product that offers colours or sizes is never in a cart or an order without its
  * choice, on any path that makes a line. The API has two doors for lines: add-to-cart (the product
  * page, the wishlist's 'Add to cart' and the guest cart sent at sign-in all use it) and checkout (a
  * guest's items, or the signed-in shopper's stored cart). There is no re-order and no order made by

@@ -22,7 +22,7 @@ type ProductOverrides = Partial<typeof products.$inferInsert>;
  * Factories for the cart, wishlist and engagement tests: each test creates the products it asserts on
  * instead of relying on the demo seed.
  *
- * A product is created with its variants (issue 14, ADR 023): its options are `overrides.options`, or
+ * A product is created with its variants (ADR 023): its options are `overrides.options`, or
  * made from `colors` / `availableSizes`; without `variants`, one variant per combination (one for a
  * product without options) shares `available` (default 100) and `soldCount` evenly, as the demo seed
  * and migration 0001 do. The product's own `available` and `sold_count` are the trigger's sums.
@@ -89,7 +89,7 @@ export function variantsOf(t: TestApp, productId: string) {
 }
 
 /**
- * Sets stock the way staff do since issue 14: on a variant (its id), or on every variant of a product
+ * Sets stock the way staff do: on a variant (its id), or on every variant of a product
  * (its id), shared evenly. The product's `available` follows by the roll-up trigger: never write it.
  */
 export async function setStock(t: TestApp, variantOrProductId: string, available: number): Promise<void> {
@@ -122,7 +122,7 @@ export async function signedInUser(t: TestApp, overrides: Parameters<typeof crea
   return { ...user, headers: await authHeaders(t, user) };
 }
 
-/** An Authorization header for a new session of the user (access tokens name their session: issue 10 point 4). */
+/** An Authorization header for a new session of the user (access tokens name their session). */
 export async function authHeaders(t: TestApp, user: { id: string; role: 'customer' | 'staff' | 'admin' }) {
   const { access } = await t.app.services.auth.startSession(user);
   return { authorization: `Bearer ${access}` };

@@ -6,7 +6,7 @@ import { hashRequest, IDEMPOTENCY_TTL_MS, withIdempotency } from '../src/lib/ide
 import { authHeaders, createProduct, setStock, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-/** DESIGN §5: a retried add-to-cart with the same Idempotency-Key is applied once. */
+/** docs/architecture.md §5: a retried add-to-cart with the same Idempotency-Key is applied once. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

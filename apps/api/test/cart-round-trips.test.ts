@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { countStatements } from './round-trips.ts';
 
 /**
- * Issue 16: a signed-in add-to-cart of a variant named by id — what the storefront sends — costs one
+ * A signed-in add-to-cart of a variant named by id — what the storefront sends — costs one
  * statement: the session check, the Idempotency-Key, the stock-capped upsert and the answer together
  * (repository `addInOneStatement`). These tests pin that count, and run the races of concurrency.test.ts
  * and cart-idempotency.test.ts (which name products by id only, the statement-by-statement path) on it.
@@ -247,7 +247,7 @@ describe('add-to-cart by variant id: races still have one winner', () => {
     }
   });
 
-  it('a key stored before issue 16 (the wire cart itself) is still replayed as it was', async () => {
+  it('a key stored by an older release (the wire cart itself) is still replayed as it was', async () => {
     const u = await signedInUser(t);
     const p = await createProduct(t);
     const body = { product_id: p.id, variant_id: p.variants[0]?.id, quantity: 1 };

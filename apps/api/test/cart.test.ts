@@ -32,7 +32,7 @@ function patch(headers: Headers, itemId: string, payload: unknown) {
   });
 }
 
-describe('POST /api/products/add-to-cart (spec §7)', () => {
+describe('POST /api/products/add-to-cart (docs/product.md §7)', () => {
   it('adds {product_id} with quantity 1 and answers the cart with product, totals and decimals', async () => {
     const u = await signedInUser(t);
     const p = await createProduct(t, { salePriceCents: 1999, regularPriceCents: 2499, available: 7 });
@@ -54,7 +54,7 @@ describe('POST /api/products/add-to-cart (spec §7)', () => {
             available: 7,
             in_stock: true,
           },
-          // Issue 14: the product's one variant, chosen without asking.
+          // The product's one variant, chosen without asking.
           variant_id: p.variants[0]?.id,
           sku: p.slug,
           options: [],
@@ -69,7 +69,7 @@ describe('POST /api/products/add-to-cart (spec §7)', () => {
     });
   });
 
-  it('adding an existing product increases its quantity by the added amount (spec §4)', async () => {
+  it('adding an existing product increases its quantity by the added amount (docs/product.md §4)', async () => {
     const u = await signedInUser(t);
     const p = await createProduct(t, { salePriceCents: 1999 });
     await add(u.headers, { product_id: p.id, quantity: 2 });
@@ -129,7 +129,7 @@ describe('POST /api/products/add-to-cart (spec §7)', () => {
     expect(res2.json()).toMatchObject({ message: 'This product is out of stock', code: 'UNPROCESSABLE' });
   });
 
-  it('never lets a line exceed its variant’s stock; each colour has its own (issue 14)', async () => {
+  it('never lets a line exceed its variant’s stock; each colour has its own', async () => {
     const u = await signedInUser(t);
     const p = await createProduct(t, { colors: ['Red', 'Blue'] }, [
       { values: ['Red'], available: 5 },
@@ -187,7 +187,7 @@ describe('POST /api/products/add-to-cart (spec §7)', () => {
   });
 });
 
-describe('DELETE /api/products/remove-from-cart/:id (spec §7)', () => {
+describe('DELETE /api/products/remove-from-cart/:id (docs/product.md §7)', () => {
   it('removes every line of the product by product id and keeps the rest', async () => {
     const u = await signedInUser(t);
     const shirt = await createProduct(t, { colors: ['Red', 'Blue'], salePriceCents: 1000 });
@@ -214,7 +214,7 @@ describe('DELETE /api/products/remove-from-cart/:id (spec §7)', () => {
   });
 });
 
-describe('DELETE /api/products/clear-cart (spec §7)', () => {
+describe('DELETE /api/products/clear-cart (docs/product.md §7)', () => {
   it('empties the cart and answers the empty cart; clearing again is fine', async () => {
     const u = await signedInUser(t);
     const a = await createProduct(t);
@@ -228,7 +228,7 @@ describe('DELETE /api/products/clear-cart (spec §7)', () => {
     expect((await clear(u.headers)).statusCode).toBe(200);
   });
 
-  it('accepts a bodiless DELETE that still declares JSON (spec §7: all requests send JSON)', async () => {
+  it('accepts a bodiless DELETE that still declares JSON (docs/product.md §7: all requests send JSON)', async () => {
     const u = await signedInUser(t);
     const p = await createProduct(t);
     await add(u.headers, { product_id: p.id });
@@ -238,7 +238,7 @@ describe('DELETE /api/products/clear-cart (spec §7)', () => {
   });
 });
 
-describe('PATCH /api/products/cart-items/:itemId (spec §4 update)', () => {
+describe('PATCH /api/products/cart-items/:itemId (docs/product.md §4 update)', () => {
   it('sets the quantity of a line', async () => {
     const u = await signedInUser(t);
     const p = await createProduct(t, { salePriceCents: 250 });

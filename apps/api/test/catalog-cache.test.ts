@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 const catalog = () => t.app.services.catalog;
 
-it('shares one query between concurrent identical listing requests (DESIGN §9)', async () => {
+it('shares one query between concurrent identical listing requests (docs/architecture.md §9)', async () => {
   catalog().invalidate();
   let queries = 0;
   const original = t.pool.query.bind(t.pool);

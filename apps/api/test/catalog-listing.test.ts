@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 const DEMO_ALIASES: Record<string, string> = { clothing: 'fashion' };
 
 /**
- * Issue 16: the listing in one statement (modules/catalog/listing.ts) answers exactly what the plain query
+ * The listing in one statement (modules/catalog/listing.ts) answers exactly what the plain query
  * answers — the same products in the same order on every page, deep ones included, and the same total —
  * for every combination of filters and sorts, whether it counts the matches itself or reuses a count.
  * The listing answer cache is off (LISTING_CACHE_MS=0), so every call runs the statement.
@@ -42,7 +42,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<number> {
 }
 
 /**
- * The reference: every matching id in the spec §2 order, by a plain query written apart from the
+ * The reference: every matching id in the docs/product.md §2 order, by a plain query written apart from the
  * listing's (filters as nullable parameters, no index in mind); a page is a slice of it.
  */
 async function reference(q: Partial<ProductListQuery>): Promise<string[]> {
@@ -102,7 +102,7 @@ const query = fc.record({
   page: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 3 }), weight: 3 }, fc.integer({ min: 4, max: 400 })),
 });
 
-describe('GET /api/products in one statement (issue 16)', () => {
+describe('GET /api/products in one statement', () => {
   it('answers the same items in the same order and the same total as the plain query, counted or reused', async () => {
     let full = 0;
     await fc.assert(

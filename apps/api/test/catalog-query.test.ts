@@ -40,7 +40,7 @@ function toSearch(query: Record<string, unknown>): string {
 
 /**
  * Rows matching the featured tag and the full-text query, checked in SQL as an independent oracle. A
- * search is its words, all of them (issue 10 point 10: query syntax such as `-` or quotes is plain text).
+ * search is its words, all of them (query syntax such as `-` or quotes is plain text).
  */
 async function matchingIds(items: Product[], q: Query): Promise<Set<string>> {
   const { rows } = await t.pool.query<{ id: string }>(

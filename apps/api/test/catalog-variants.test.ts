@@ -8,7 +8,7 @@ import { createProduct } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Issue 14: the public catalogue's variants (GET products/:id/variants), the product page's extra fields
+ * The public catalogue's variants (GET products/:id/variants), the product page's extra fields
  * (SEO title and description, the brand's page) and brand records (GET brands/:slug). Variants are
  * written straight into product_variants: the roll-up trigger keeps the product's stock in step.
  */
@@ -150,7 +150,7 @@ describe('GET /api/products/:id/variants', () => {
     expect(demo.some((p) => p.colors.length > 1 && p.available_sizes.length > 1)).toBe(true);
     for (const product of demo) {
       const answer = await get<ProductVariantsAnswer>(`/api/products/${product.id}/variants`);
-      // The spec's lists are the values of the options named Color and Size; a priced option may follow.
+      // The documented lists are the values of the options named Color and Size; a priced option may follow.
       const valuesOf = (name: string) => answer.options.find((o) => o.name === name)?.values ?? [];
       expect(valuesOf('Color')).toEqual(product.colors);
       expect(valuesOf('Size')).toEqual(product.available_sizes);
@@ -193,7 +193,7 @@ describe('GET /api/products/:id: SEO fields and the brand’s page', () => {
     });
   });
 
-  it('keeps the spec’s product fields in the listing, without the page’s extras', async () => {
+  it('keeps the documented product fields in the listing, without the page’s extras', async () => {
     const list = await get<ProductList>('/api/products?limit=1');
     expect(list.items[0]).not.toHaveProperty('meta_title');
     expect(list.items[0]).toHaveProperty('available_sizes');

@@ -51,7 +51,7 @@ function expectOrdered(items: Product[], keys: ((p: Product) => number)[], dirs:
 }
 
 describe('GET /api/categories', () => {
-  it('lists the five spec categories in order with subcategories, featured cards and live counts', async () => {
+  it('lists the five documented categories in order with subcategories, featured cards and live counts', async () => {
     const res = await t.app.inject('/api/categories');
     expect(res.statusCode).toBe(200);
     const cats: Category[] = res.json();
@@ -135,7 +135,7 @@ async function expectFacets(facets: BrandCount[], where: string) {
 }
 
 describe('GET /api/brands', () => {
-  it('lists brands by name with live counts, the spec filter brands among them', async () => {
+  it('lists brands by name with live counts, the documented filter brands among them', async () => {
     const brands = await brandCounts('');
     for (const id of ['apple', 'samsung', 'nike', 'adidas']) {
       const b = brands.find((x) => x.id === id);
@@ -145,7 +145,7 @@ describe('GET /api/brands', () => {
     await expectFacets(brands, 'p.published');
   });
 
-  // Issue 11 point 11: the listing's brand list is the facets of its current result.
+  // The listing's brand list is the facets of its current result.
   it("counts a category's brands: its own brands have counts, the others 0", async () => {
     for (const category of ['electronics', 'books']) {
       const facets = await brandCounts(`category=${category}`);
@@ -157,7 +157,7 @@ describe('GET /api/brands', () => {
       const total = present.reduce((sum, b) => sum + b.count, 0);
       expect(total).toBe(await count(`p.published and p.brand_id is not null and p.category_id = '${category}'`));
     }
-    // The spec's alias: clothing counts the fashion category.
+    // The documented alias: clothing counts the fashion category.
     expect(await brandCounts('category=clothing')).toEqual(await brandCounts('category=fashion'));
   });
 
@@ -244,7 +244,7 @@ describe('GET /api/products', () => {
     expectOrdered(body.items, [(p) => sold.get(p.id) ?? -1], ['desc']);
   });
 
-  it('sorts by every spec sort option, ties broken by id', async () => {
+  it('sorts by every documented sort option, ties broken by id', async () => {
     expectOrdered((await list('sort=newest&limit=100')).items, [(p) => Date.parse(p.date_added)], ['desc']);
     expectOrdered((await list('sort=price-low&limit=100')).items, [(p) => p.sale_price], ['asc']);
     expectOrdered((await list('sort=price-high&limit=100')).items, [(p) => p.sale_price], ['desc']);

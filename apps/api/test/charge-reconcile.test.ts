@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { card, guestBody, MANY_ORDERS, placeOrder, stockOf } from './orders-fixtures.ts';
 
 /**
- * Issue 13 point 1: a card payment left `processing` by a request that died (its process or the
+ * A card payment left `processing` by a request that died (its process or the
  * database, between the order's commit and the charge's outcome) is settled with the gateway's answer
  * (paid, or cancelled and restocked) at start and on a retry of its key, while one a live request
  * still settles is left to it. ops/checkout-crash.test.ts shows it with real kills; this shows each rule.

@@ -45,7 +45,7 @@ describe('POST /api/checkout/quote', () => {
     expect(plain.lines).toEqual([
       {
         product_id: p.id,
-        // Issue 14: the product's one variant, chosen without asking.
+        // The product's one variant, chosen without asking.
         variant_id: p.variants[0]?.id,
         sku: p.slug,
         name: p.name,

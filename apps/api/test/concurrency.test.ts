@@ -6,7 +6,7 @@ import { cartItems, carts } from '../src/db/schema.ts';
 import { createProduct, signedInUser } from './cart-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-/** Races on the real PostgreSQL (DESIGN §6): every request is its own transaction on the pool. */
+/** Races on the real PostgreSQL (docs/architecture.md §6): every request is its own transaction on the pool. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

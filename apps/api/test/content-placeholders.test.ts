@@ -7,7 +7,7 @@ import { authHeaders, createProduct } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { guestBody, quote } from './orders-fixtures.ts';
 
-// Issue 11 point 5: policy pages quote checkout's figures through placeholders expanded from the store
+// Policy pages quote checkout's figures through placeholders expanded from the store
 // settings, so the pages and checkout cannot disagree. Point 13: "Last updated" is a real staff edit.
 
 let t: TestApp;
@@ -141,7 +141,7 @@ describe('content pages quote the store settings', () => {
   });
 });
 
-describe('issue 11 point 13: "Last updated" is when staff changed the text', () => {
+describe('"Last updated" is when staff changed the text', () => {
   it('a seeded page has no change date; a staff edit records the time of the edit', async () => {
     const seeded = await page('privacy');
     expect(seeded.updated_at).toBeNull();

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** spec §2: the footer's links, each a content page (DESIGN §7), plus the help centre. */
+/** docs/product.md §2: the footer's links, each a content page (docs/product.md §10), plus the help centre. */
 const FOOTER_PAGES = [
   'about',
   'careers',
@@ -47,7 +47,7 @@ describe('GET /api/pages/:slug', () => {
     // Real texts, not lorem ipsum: a few paragraphs at least.
     expect(page.body.length).toBeGreaterThan(150);
     expect(page.description.length).toBeGreaterThan(10);
-    // Never edited by staff since the seed: no change date (issue 11 point 13).
+    // Never edited by staff since the seed: no change date.
     expect(page.updated_at).toBeNull();
   });
 

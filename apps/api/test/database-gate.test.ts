@@ -9,7 +9,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/db/embedded
 import { TEST_JWT_SECRET } from './constants.ts';
 
 /**
- * Issue 13 point 4: once a request has found the database unreachable, the next ones answer 503 at once
+ * Once a request has found the database unreachable, the next ones answer 503 at once
  * (without each waiting out its own timeouts), and the shop serves again by itself when a probe finds the
  * database back. The state is the Database's `unreachable()`; no request of the test waits for it.
  */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './web-build.ts';
 
 /**
- * Issue 11 point 14: `npm run dev` serves the storefront from the sources, and a change to a web source
+ * `npm run dev` serves the storefront from the sources, and a change to a web source
  * file is served without a rebuild. HTTP level: a probe module of its own (gitignored) is fetched through
  * Vite, rewritten, and fetched again; the built app in apps/web/build is not touched.
  */

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 
 /**
- * Issue 11 point 1: a clone in /root or any `mktemp -d` folder (mode 0700). As root, PostgreSQL runs as
+ * A clone in /root or any `mktemp -d` folder (mode 0700). As root, PostgreSQL runs as
  * the postgres user, who cannot enter that folder: neither the binaries in node_modules nor DATA_DIR may
  * be reached there directly (ADR 018). As another user the same steps must simply work.
  */

@@ -11,7 +11,7 @@ import { TEST_ADMIN } from './constants.ts';
 
 /**
  * One PostgreSQL per test run: the machine's (TEST_DATABASE_URL) or an embedded one in a temp dir.
- * A template database is migrated and seeded once; every test file clones it (DESIGN §8).
+ * A template database is migrated and seeded once; every test file clones it (docs/architecture.md §8).
  */
 export default async function setup(project: TestProject) {
   const quiet = { info: () => {}, warn: () => {} };

@@ -15,7 +15,7 @@ describe('health', () => {
     expect(ready.json()).toEqual({ status: 'ready', database: 'up', jobs: 'off' });
   });
 
-  // Issue 13: readiness reports the job runner where the process runs one, and is not ready while it
+  // Readiness reports the job runner where the process runs one, and is not ready while it
   // does not (stopped: e.g. its connection lost); a process that runs no jobs is not held to it.
   it('reports the job runner: ready while it runs, 503 while it should run and does not', async () => {
     await t.app.jobs.start();
@@ -54,7 +54,7 @@ describe('health', () => {
     expect(res.json().openapi).toMatch(/^3\./);
   });
 
-  // Issue 11 point 4: `/api/docs` without its slash linked its assets under `/docs/static/*` (404).
+  // `/api/docs` without its slash linked its assets under `/docs/static/*` (404).
   it.each(['/api/docs', '/api/docs/'])('%s links only assets that exist', async (url) => {
     const page = await t.app.inject(url);
     expect(page.statusCode).toBe(200);

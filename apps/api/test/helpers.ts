@@ -23,7 +23,7 @@ export async function createTestApp(
     web?: boolean;
     logger?: FastifyBaseLogger;
     mailer?: Mailer;
-    /** Issue 15: a card provider of the test's own (a Stripe client with short timeouts); else the config's. */
+    /** A card provider of the test's own (a Stripe client with short timeouts); else the config's. */
     paymentProvider?: PaymentProvider | null;
   } = {},
 ) {
@@ -55,8 +55,8 @@ export async function createTestApp(
     pool: database.pool,
     clock,
     /**
-     * Waits for the work the app runs after answering (mail behind forms; issue 10 point 7), then runs
-     * every job due now (mail sending, issue 13): the test app starts no runner of its own.
+     * Waits for the work the app runs after answering (mail behind forms), then runs
+     * every job due now (mail sending): the test app starts no runner of its own.
      */
     async drain() {
       await app.background.drain();

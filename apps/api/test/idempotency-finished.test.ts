@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { card, guestBody, MANY_ORDERS, placeOrder } from './orders-fixtures.ts';
 
 /**
- * Issue 13 point 2 (ADR 004): a key whose request has finished always answers its stored answer, also
+ * A key whose request has finished always answers its stored answer, also
  * when other retries of it run at the same moment; 409 is only for a key whose first request still runs.
  */
 let t: TestApp;

@@ -5,7 +5,7 @@ import { becomes, createTwoApps, quoteStatus, setMaintenance, type TwoApps } fro
 import { guestBody } from './orders-fixtures.ts';
 
 /**
- * Issue 13 point 10 on the PostgreSQL transport (LISTEN/NOTIFY), two apps on one database as two server
+ * On the PostgreSQL transport (LISTEN/NOTIFY), two apps on one database as two server
  * processes: a change through A empties B's caches; a lost listener connection is reconnected and, since
  * messages may have been missed meanwhile, empties every cache. The bound is a deadline for polling, far
  * above the rule's 100 ms and far below the 5 s the settings cache would otherwise keep an old value.

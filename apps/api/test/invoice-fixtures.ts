@@ -1,5 +1,5 @@
 /**
- * Bank details a store could really give (issue 15): the IBAN is the one published as the UK example, so
+ * Bank details a store could really give: the IBAN is the one published as the UK example, so
  * it passes the mod-97 check. Shared by the API tests and the browser tests of pay-later invoices.
  */
 export const BANK_DETAILS = {

@@ -13,7 +13,7 @@ import { BANK_DETAILS as BANK } from './invoice-fixtures.ts';
 import { addToCart, createDiscount, guestBody, placeOrder, userBody } from './orders-fixtures.ts';
 import { pdfText } from './pdf-text.ts';
 
-// Issue 15 "Pay later (invoice)": the bank details in admin Settings, the invoice as PDF, and who may
+// The bank details in admin Settings, the invoice as PDF, and who may
 // download it — the customer, a guest through the signed link of the order answer, and staff.
 
 let t: TestApp;

@@ -111,7 +111,7 @@ afterAll(async () => {
 describe('the shop process on the embedded database', () => {
   it('first start: seeds the demo catalogue and prints the admin password once', async () => {
     const s = await start();
-    // Issue 11 point 3: the sign-in sits in the summary's box, not in a log line; no warnings but the
+    // The sign-in sits in the summary's box, not in a log line; no warnings but the
     // one that mail is not sent (no SMTP_URL here).
     expect(s.output()).toMatch(/│ E-mail +admin@shop\.local +│/);
     expect(s.output()).toMatch(/│ Password +\S{12,} +│/);

@@ -11,7 +11,7 @@ import { guestBody, placeOrder } from './orders-fixtures.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 /**
- * Issue 13, ADR 021: mail is a durable job. The outbox row and its send-mail job commit with the change
+ * Mail is a durable job. The outbox row and its send-mail job commit with the change
  * that causes them; the worker sends with retries and backoff; staff see each mail's state and retry a
  * failed one.
  */
@@ -211,7 +211,7 @@ describe('a mail that keeps failing, and its retry by staff', () => {
   });
 });
 
-describe('issue 13 point 7: a mail server that stops answering', () => {
+describe('a mail server that stops answering', () => {
   let silent: net.Server;
   const sockets = new Set<net.Socket>();
   let t: TestApp;
@@ -244,7 +244,7 @@ describe('issue 13 point 7: a mail server that stops answering', () => {
 
     const product = await createProduct(t, { available: 5 });
     // Fault bound: the server stays silent for nodemailer's whole greeting timeout (10 s here, 30 s on
-    // the code before issue 13, where the order answer waited for it). 8 s is generous for an order that
+    // the code before the durable jobs, where the order answer waited for it). 8 s is generous for an order that
     // takes well under a second, and shorter than that timeout, so an answer held by SMTP cannot pass.
     const answer = await Promise.race([
       placeOrder(t, guestBody([{ product_id: product.id, quantity: 1 }]), { ip: freshIp() }),

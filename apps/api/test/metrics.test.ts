@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { guestBody, placeOrder } from './orders-fixtures.ts';
 
 /**
- * Issue 13, observability: GET /metrics in Prometheus' text format behind METRICS_TOKEN — requests per
+ * GET /metrics in Prometheus' text format behind METRICS_TOKEN — requests per
  * route pattern (not URL) and status class with durations, the pool's use, orders placed, process metrics.
  */
 const TOKEN = 'metrics-token-for-tests-0123456789';

@@ -9,7 +9,7 @@ import { applyMigrations } from '../src/db/migrate.ts';
 import { withDatabase } from './global-setup.ts';
 
 /**
- * Issue 14 "Migration", ADR 023: a database made by the previous release (the fixture dump of
+ * ADR 023: a database made by the previous release (the fixture dump of
  * scripts/make-release-fixture.mjs: its demo seed, then carts, orders, stock, subscriptions and a review
  * made through its API, and an admin who removed a colour and added colours afterwards) upgrades in place
  * at start. Nothing is lost: every row is still there (merged cart lines aside, their quantities summed),
@@ -151,7 +151,7 @@ const byProduct = <T extends { product_id: string }>(list: T[]) => {
   return out;
 };
 
-describe('migration 0001 of a database made by the previous release (issue 14, ADR 023)', () => {
+describe('migration 0001 of a database made by the previous release (ADR 023)', () => {
   it('the fixture is a shop that was used: carts with choices, orders, stock movements, subscriptions, reviews', () => {
     expect(before.tables.get('products')).toBeGreaterThan(1000);
     expect(before.cartLines.length).toBeGreaterThanOrEqual(7);

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 let t: TestApp;
-// Confirmation links reach only the reader's mailbox (issue 10 point 2): the tests read them there.
+// Confirmation links reach only the reader's mailbox: the tests read them there.
 let sink: SmtpSink;
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -37,7 +37,7 @@ function post(url: string, payload: unknown, opts: { headers?: Record<string, st
   });
 }
 
-/** The mails delivered to an address (any case), newest first, once the queued ones are sent (issue 13). */
+/** The mails delivered to an address (any case), newest first, once the queued ones are sent. */
 async function mailsTo(email: string) {
   await t.drain();
   return sink.mailsTo(email);

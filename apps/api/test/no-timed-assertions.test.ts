@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 11 point 2: a test that times our own code fails on a busy machine, not on a slow shop. Speed is
-// a figure in `npm run bench`; spec timings are tested on fake timers or a controllable clock. This scan
+// A test that times our own code fails on a busy machine, not on a slow shop. Speed is
+// a figure in `npm run bench`; documented timings are tested on fake timers or a controllable clock. This scan
 // keeps stopwatches out of every test file: no high-resolution timer, no elapsed wall-clock time.
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const TEST_FILE = /\.(test|spec)\.tsx?$/;

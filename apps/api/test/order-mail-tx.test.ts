@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { freshOrder, PAY_LATER } from './orders-fixtures.ts';
 
 /**
- * Issue 13 ("mail … enqueued in the same transaction as the change that causes them"): an order's
+ * An order's
  * confirmation mail is recorded in the transaction that confirms the order — placed on pay-later terms,
  * or paid by card — so no crash between the two can leave a confirmed order without its mail. Shown by
  * a mailer that looks, from inside the transaction it is given, at the order's state there.

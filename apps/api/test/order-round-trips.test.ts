@@ -8,7 +8,7 @@ import { card, MANY_ORDERS, PAY_LATER, placeOrder, userBody } from './orders-fix
 import { countStatements } from './round-trips.ts';
 
 /**
- * Issue 16: what one order costs the database, pinned so that a regression fails. The figures and why
+ * What one order costs the database, pinned so that a regression fails. The figures and why
  * each statement is there: docs/performance.md ("An add and an order").
  */
 let t: TestApp;
@@ -31,7 +31,7 @@ async function shopperWithCart() {
 }
 
 describe('one order, in statements', () => {
-  // Before issue 16: 45 (card) and 36 (pay later).
+  // Earlier releases: 45 (card) and 36 (pay later).
   it('a paid card order makes at most 32 statements, a pay-later order at most 23', async () => {
     // The demo gateway makes its table on first use: not part of an order's cost.
     await placeOrder(t, userBody({ payment: card() }), { headers: (await shopperWithCart()).headers });

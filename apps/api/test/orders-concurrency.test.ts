@@ -16,7 +16,7 @@ import {
   userBody,
 } from './orders-fixtures.ts';
 
-/** Races on the real PostgreSQL (issue 4, DESIGN §6): every request is its own transaction on the pool. */
+/** Races on the real PostgreSQL (docs/architecture.md §6): every request is its own transaction on the pool. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp(MANY_ORDERS);
@@ -68,7 +68,7 @@ describe('no oversell', () => {
     expect(await unitsSold(p.id)).toBe(3);
   });
 
-  it('lines of one variant are checked as one against its stock; a sibling variant has its own (issue 14)', async () => {
+  it('lines of one variant are checked as one against its stock; a sibling variant has its own', async () => {
     const p = await createProduct(t, { colors: ['Red', 'Blue'] }, [
       { values: ['Red'], available: 3 },
       { values: ['Blue'], available: 3 },

@@ -16,11 +16,11 @@ import type { TestApp } from './helpers.ts';
 
 /**
  * For test files that place many orders from one address to test something else: orders are rate
- * limited per address and per e-mail (issue 10 point 3, security-orders.test.ts), scaled like e2e's.
+ * limited per address and per e-mail (security-orders.test.ts), scaled like e2e's.
  */
 export const MANY_ORDERS = { env: { RATE_LIMIT_SCALE: '1000' } };
 
-/** Shared by the checkout and order tests (issue 4). */
+/** Shared by the checkout and order tests. */
 export const ADDRESS = {
   name: 'Ada Lovelace',
   line1: '12 Analytical Way',
@@ -30,7 +30,7 @@ export const ADDRESS = {
 };
 
 /**
- * A demo card as the browser sends it (issue 15: brand and last 4, never the number), valid until well
+ * A demo card as the browser sends it (brand and last 4, never the number), valid until well
  * after any clock the tests use. The demo provider decides by the last 4 (TEST_CARDS).
  */
 export const card = (test: TestCard = TEST_CARDS.success) => ({
@@ -117,7 +117,7 @@ export async function writeCounts(t: TestApp) {
 }
 
 /**
- * A fresh product and a guest order of it (issue 5, admin tests): paid by card unless `payment`
+ * A fresh product and a guest order of it (admin tests): paid by card unless `payment`
  * says otherwise. Every call makes its own product, so stock assertions never collide.
  */
 export async function freshOrder(

@@ -40,7 +40,7 @@ describe('POST /api/orders — guest', () => {
     expect(order.totals).toEqual({ subtotal: 39.98, discount: 0, shipping: 5.99, tax: 3.68, total: 49.65 });
     expect(order.payment).toMatchObject({ method: 'pay_later', status: 'pending', card_last4: null });
     expect(order.invoice).toMatchObject({ number: order.number.replace('SO-', 'INV-'), amount: 49.65, status: 'open' });
-    // A guest's invoice falls due when the guest hold ends (72 hours by default, issue 10 point 3).
+    // A guest's invoice falls due when the guest hold ends (72 hours by default).
     const due = new Date(order.invoice!.due_at).getTime() - new Date(order.invoice!.issued_at).getTime();
     expect(due).toBe(72 * 60 * 60 * 1000);
     expect(order.pay_by).toBe(order.invoice!.due_at);

@@ -7,7 +7,7 @@ import { createTestApp, createUser, login, type TestApp } from './helpers.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
- * Issue 16: storefront pages are the same for every visitor, so one process renders each once and
+ * Storefront pages are the same for every visitor, so one process renders each once and
  * answers it from memory until the catalogue, settings or content it shows change.
  */
 let t: TestApp;
@@ -33,7 +33,7 @@ afterAll(() => t?.close());
 
 const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
 
-describe('issue 16: the page cache', () => {
+describe('the page cache', () => {
   it('gives two different signed-in shoppers one cache entry holding nothing of either', async () => {
     const shoppers = await Promise.all(
       ['Ophelia Quartermain', 'Bartholomew Zanzibar'].map(async (name, i) => {
@@ -194,7 +194,7 @@ describe('issue 16: the page cache', () => {
   });
 });
 
-describe('issue 16: the page cache is bounded in bytes', () => {
+describe('the page cache is bounded in bytes', () => {
   let small: TestApp;
   beforeAll(async () => {
     small = await createTestApp({ web: true, env: { PAGE_CACHE_MAX_MB: '0.5' } });

@@ -12,7 +12,7 @@ import { addToCart, guestBody, MANY_ORDERS, placeOrder, stockOf, userBody, write
 import { type FakeStripe, startFakeStripe } from './support/fake-stripe.ts';
 
 /**
- * Issue 15: the Stripe path end to end against a local server in Stripe's format (support/fake-stripe.ts):
+ * The Stripe path end to end against a local server in Stripe's format (support/fake-stripe.ts):
  * the shop creates PaymentIntents, the test plays Stripe.js in the browser (`fake.confirm`,
  * `fake.authenticate`), and the shop learns outcomes only by retrieving from Stripe — after the
  * browser's sync-payment or a signed webhook event. Webhook payloads are signed with the `stripe`
@@ -505,7 +505,7 @@ describe('the webhook', () => {
   });
 });
 
-describe('the race of issue 15: the browser’s return and the webhook at the same moment', () => {
+describe('the race of a card payment: the browser’s return and the webhook at the same moment', () => {
   it('20 orders, each synced and handled by the job at once: each paid once, one charge row each', async () => {
     const placed = await Promise.all(Array.from({ length: 20 }, () => placeStripe()));
     for (const p of placed) fake.confirm(p.pi, 'pm_card_visa');

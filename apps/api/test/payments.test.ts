@@ -48,7 +48,7 @@ function tokenOf(order: Order): string {
   return next.token;
 }
 
-describe('card data never reaches the server (issue 15)', () => {
+describe('card data never reaches the server', () => {
   it('a card number or security code in the body → 400 saying why, nothing written', async () => {
     const p = await createProduct(t);
     const before = await writeCounts(t);
@@ -179,7 +179,7 @@ describe('declined cards', () => {
   });
 });
 
-describe('the customer’s order list (issue 15)', () => {
+describe('the customer’s order list', () => {
   it('leaves out card attempts whose money never arrived: declined, or waiting for the step; a paid one is listed', async () => {
     const u = await signedInUser(t);
     const p = await createProduct(t);
@@ -319,7 +319,7 @@ describe('card data at rest', () => {
   });
 });
 
-describe('a production start without a card provider (issue 15)', () => {
+describe('a production start without a card provider', () => {
   it('refuses card orders with 422 and writes nothing; pay later still works; checkout says so', async () => {
     const prod = await createTestApp({ env: { ...MANY_ORDERS.env, NODE_ENV: 'production' } });
     try {

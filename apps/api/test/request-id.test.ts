@@ -3,7 +3,7 @@ import { createLogger } from '../src/lib/logger.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Issue 13, observability: every answer names its request (`X-Request-Id`) and every log line written
+ * Every answer names its request (`X-Request-Id`) and every log line written
  * while the request is handled carries the same id — Fastify's own lines and a service's (the mailer).
  * An incoming id counts only from a proxy TRUST_PROXY names, and only when well formed.
  */

@@ -112,7 +112,7 @@ describe('reviews', () => {
     });
   });
 
-  it('names the variant the reviewer bought (issue 14)', async () => {
+  it('names the variant the reviewer bought', async () => {
     const p = await createProduct(t, {
       options: [
         { name: 'Color', values: ['Red', 'Blue'] },

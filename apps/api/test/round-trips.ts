@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * Counts the statements the app sends to PostgreSQL (issue 16: round trips per request): every query a
+ * Counts the statements the app sends to PostgreSQL (round trips per request): every query a
  * client of the pool runs while `during` runs — `pool.query`, drizzle's statements, a transaction's
  * BEGIN and COMMIT. node-postgres does not pipeline, so one statement is one round trip.
  */

@@ -21,7 +21,7 @@ import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { freshOrder, PAY_LATER } from './orders-fixtures.ts';
 
 /**
- * Issue 13: the scheduled jobs the crontab runs (retention, pay-later reminders), run here as the
+ * The scheduled jobs the crontab runs (retention, pay-later reminders), run here as the
  * runner runs them — a job of their task, picked up by `drain()` — with the run logged.
  */
 

@@ -8,7 +8,7 @@ import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
- * Issue 10 point 12: an unpublished product is invisible to the public everywhere — its pictures, its
+ * An unpublished product is invisible to the public everywhere — its pictures, its
  * slug, lists, search, counts, reviews, subscriptions, carts, wishlists, the sitemap and its page all
  * answer exactly as for a product that does not exist. Staff still see it through admin routes.
  */
@@ -69,7 +69,7 @@ async function expectSameAsUnknown(forDraft: InjectOptions, forUnknown: InjectOp
   expect(a.body).not.toContain(NAME);
 }
 
-describe('point 12: a draft’s pictures do not exist for the public', () => {
+describe('a draft’s pictures do not exist for the public', () => {
   it('answers its drawn picture exactly as an unknown slug’s, without its name', async () => {
     for (const view of [1, 2]) {
       await expectSameAsUnknown(
@@ -116,7 +116,7 @@ describe('point 12: a draft’s pictures do not exist for the public', () => {
   });
 });
 
-describe('point 12: a draft does not exist anywhere else either', () => {
+describe('a draft does not exist anywhere else either', () => {
   it('answers its id and slug, its reviews and its subscription as an unknown product’s', async () => {
     for (const key of [draft.id, draft.slug]) {
       await expectSameAsUnknown({ url: `/api/products/${key}` }, { url: `/api/products/${UNKNOWN_ID}` });
@@ -174,7 +174,7 @@ describe('point 12: a draft does not exist anywhere else either', () => {
   });
 });
 
-describe('issue 14: pictures the shop shows outside a product’s list are public too, drafts’ still not', () => {
+describe('pictures the shop shows outside a product’s list are public too, drafts’ still not', () => {
   async function uploadPicture() {
     const file = multipartFile(await pngImage(24, 24));
     const res = await inject({

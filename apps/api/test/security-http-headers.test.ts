@@ -10,7 +10,7 @@ import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { ensureWebBuild, ROOT } from './web-build.ts';
 
 /**
- * Issue 10 point 13: one set of security headers on every answer — API, pages, static files, media,
+ * One set of security headers on every answer — API, pages, static files, media,
  * errors and redirects — with a content security policy per class.
  */
 const EXPECTED = {
@@ -137,7 +137,7 @@ const CASES: Case[] = [
     csp: 'none',
     request: () => ({ method: 'PROPFIND', url: '/api/products' }),
   },
-  // Issue 11 point 13: a broken page address gets the shop's HTML error page, under the pages' policy.
+  // A broken page address gets the shop's HTML error page, under the pages' policy.
   { name: 'bad URL (page) 400', status: 400, csp: 'page', request: () => ({ url: '/%E0%A4%A' }) },
   { name: 'bad URL (API) 400', status: 400, csp: 'none', request: () => ({ url: '/api/products/%' }) },
   { name: 'bad URL (media) 400', status: 400, csp: 'none', request: () => ({ url: '/media/products/%/1.svg' }) },
@@ -151,7 +151,7 @@ function expectHeaders(name: string, res: Response, csp: Class) {
   if (csp === 'svg') expect([name, policy]).toEqual([name, SVG_CSP]);
   if (csp === 'page') {
     // Exactly as strict as pages have always been: only the nonce changes — or, on a page sent to
-    // everyone from the page cache (issue 16), the hashes of its inline scripts stand in its place.
+    // everyone from the page cache, the hashes of its inline scripts stand in its place.
     const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
     const hashes = policy.match(/'sha256-[^']+'/g) ?? [];
     expect([name, policy]).toEqual([name, contentSecurityPolicy(nonce ?? { hashes })]);
@@ -159,7 +159,7 @@ function expectHeaders(name: string, res: Response, csp: Class) {
   if (csp === 'docs') expect(policy, name).toContain("frame-ancestors 'none'");
 }
 
-describe('point 13: one set of security headers on every answer', () => {
+describe('one set of security headers on every answer', () => {
   for (const c of CASES) {
     it(`${c.name}: ${c.status} with the full set`, async () => {
       const res = await t.app.inject(c.request());

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
- * Issue 10 point 10: odd input answered 500, or in the framework's own shape without our headers.
+ * Odd input answered 500, or in the framework's own shape without our headers.
  * Every class below must get a 4xx in the shop's error format `{message, code}`, with the security
  * headers, and change nothing.
  */
@@ -34,7 +34,7 @@ function expectShopError(res: Response, status: number, message?: RegExp) {
 const inject = (opts: InjectOptions) => t.app.inject(opts);
 const search = (q: string) => inject({ url: `/api/products?q=${encodeURIComponent(q)}` });
 
-describe('point 10: search text is never query syntax', () => {
+describe('search text is never query syntax', () => {
   it('answers 120 dashes with an empty page, in the API and on the products page', async () => {
     const dashes = '-'.repeat(120);
     const res = await search(dashes);
@@ -85,7 +85,7 @@ describe('point 10: search text is never query syntax', () => {
   });
 });
 
-describe('point 10: no JSON body is walked deeper than the shop allows', () => {
+describe('no JSON body is walked deeper than the shop allows', () => {
   const report = (details: string) =>
     inject({
       method: 'POST',
@@ -127,7 +127,7 @@ describe('point 10: no JSON body is walked deeper than the shop allows', () => {
   });
 });
 
-describe('point 10: methods no route takes', () => {
+describe('methods no route takes', () => {
   for (const [method, url] of [
     ['TRACE', '/'],
     ['TRACE', '/products'],
@@ -145,8 +145,8 @@ describe('point 10: methods no route takes', () => {
   }
 });
 
-describe('point 10: addresses that do not decode', () => {
-  // Page addresses get the HTML error page instead (issue 11 point 13, admin-store-web.test.ts).
+describe('addresses that do not decode', () => {
+  // Page addresses get the HTML error page instead (admin-store-web.test.ts).
   for (const url of ['/api/products/%', '/api/products/%zz/reviews', '/media/products/%/1.svg']) {
     it(`answers ${url} with 400 in the shop's format`, async () => {
       expectShopError(await inject({ url }), 400, /broken %-escape/);
@@ -164,7 +164,7 @@ describe('point 10: addresses that do not decode', () => {
   });
 });
 
-describe('point 10: every other framework-made answer is in the shop’s format', () => {
+describe('every other framework-made answer is in the shop’s format', () => {
   const cases: [string, InjectOptions, number][] = [
     ['unknown /media path', { url: '/media/no/such/thing' }, 404],
     ['unknown /assets file', { url: '/assets/no-such-file.js' }, 404],
@@ -192,7 +192,7 @@ describe('point 10: every other framework-made answer is in the shop’s format'
   }
 });
 
-describe('point 10: requests Node cannot parse', () => {
+describe('requests Node cannot parse', () => {
   /** Sends raw bytes to the listening app and answers everything it writes back until it closes. */
   async function raw(request: string): Promise<string> {
     const address = t.app.server.address();

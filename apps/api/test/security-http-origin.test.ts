@@ -5,7 +5,7 @@ import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
- * Issue 10 point 11: absolute URLs come only from configuration. A request naming another host — in
+ * Absolute URLs come only from configuration. A request naming another host — in
  * Host, X-Forwarded-Host or X-Forwarded-Proto, even from a trusted proxy — never reaches robots.txt
  * (cached an hour by proxies), the sitemap, canonical links, og:url, JSON-LD or mail.
  */
@@ -18,7 +18,7 @@ const EVIL = {
 
 let t: TestApp;
 let slug: string;
-/** What the mail server would be handed: the outbox hides reset links (issue 10 point 2). */
+/** What the mail server would be handed: the outbox hides reset links. */
 const sent: Mail[] = [];
 beforeAll(async () => {
   ensureWebBuild();
@@ -44,7 +44,7 @@ async function expectOnlyOrigin(app: TestApp['app'], url: string, origin: string
   return res.body;
 }
 
-describe('point 11: links are built from configuration, never from the request', () => {
+describe('links are built from configuration, never from the request', () => {
   it('robots.txt, the sitemap and a product page use the address fixed at start', async () => {
     const origin = 'http://localhost:3000';
     expect(await expectOnlyOrigin(t.app, '/robots.txt', origin)).toContain(`Sitemap: ${origin}/sitemap.xml`);
@@ -79,7 +79,7 @@ describe('point 11: links are built from configuration, never from the request',
       payload: { email: user.email },
     });
     expect(res.statusCode).toBeLessThan(300);
-    await t.drain(); // the mail goes after the answer (issue 10 point 7)
+    await t.drain(); // the mail goes after the answer
     const mail = sent.find((m) => m.to === user.email);
     expect(mail?.text).toContain('http://localhost:3000/auth/reset-password/');
     expect(`${mail?.text}${mail?.html}`).not.toContain('evil.example');

@@ -6,7 +6,7 @@ import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
- * Issue 10 point 6: no public answer names staff or another customer. Every public GET route is read
+ * No public answer names staff or another customer. Every public GET route is read
  * from the app's route table (pages, API, media, static files), after staff edited a product and a
  * customer ordered, reviewed and saved it. A new parameterised route without a sample here fails the
  * first test, so none escapes the scan.
@@ -25,12 +25,12 @@ const SAMPLES: Record<string, (f: Fixture) => string> = {
   'GET /api/products/:id': (f) => `/api/products/${f.productId}`,
   'GET /api/products/:id/reviews': (f) => `/api/products/${f.productId}/reviews`,
   'GET /api/products/:id/variants': (f) => `/api/products/${f.productId}/variants`,
-  // A brand of the demo catalogue (issue 14: brand records have their own page).
+  // A brand of the demo catalogue (brand records have their own page).
   'GET /api/brands/:slug': () => '/api/brands/apple',
   'GET /api/products/:id/subscription': (f) => `/api/products/${f.productId}/subscription`,
   'GET /api/pages/:slug': (f) => `/api/pages/${f.page}`,
   'GET /api/orders/:id': (f) => `/api/orders/${f.orderId}`,
-  // Issue 15: the invoice PDF of one's own pay-later order (the fixture's card-like order has none: 404).
+  // The invoice PDF of one's own pay-later order (the fixture's card-like order has none: 404).
   'GET /api/orders/:id/invoice.pdf': (f) => `/api/orders/${f.orderId}/invoice.pdf`,
   'GET /api/docs/static/*': () => '/api/docs/static/swagger-ui.css',
   'GET /media/uploads/:id/:file': (f) => `/media/uploads/${f.uploadId}/large.webp`,
@@ -144,7 +144,7 @@ function urlsToRead(): string[] {
   return [...routes, ...MORE(fixture)];
 }
 
-describe('point 6: public answers name no staff member and no other customer', () => {
+describe('public answers name no staff member and no other customer', () => {
   it('has a sample for every parameterised public GET route, and none for a route that is gone', () => {
     expect(publicGets.length).toBeGreaterThan(20);
     expect(publicGets.filter((r) => isParameterised(r) && !(r in SAMPLES))).toEqual([]);
@@ -169,7 +169,7 @@ describe('point 6: public answers name no staff member and no other customer', (
     expect(findings).toEqual([]);
   });
 
-  it('keeps the product field of spec §3 but never fills it with a person: modified_by is null in public', async () => {
+  it('keeps the product field of docs/product.md §3 but never fills it with a person: modified_by is null in public', async () => {
     const res = await t.app.inject({ url: `/api/products/${fixture.productId}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveProperty('modified_by', null);

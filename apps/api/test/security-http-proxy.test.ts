@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Issue 10 point 14: behind a load balancer every request comes from the balancer's address. With
+ * Behind a load balancer every request comes from the balancer's address. With
  * TRUST_PROXY naming it, each shopper is known by the X-Forwarded-For it adds and gets a rate-limit
  * bucket of their own; without it — or from anyone else — X-Forwarded-For is ignored.
  */
@@ -29,7 +29,7 @@ async function exhaust(t: TestApp, from: string, forwardedFor?: string): Promise
 }
 const expectLimited = (res: Response) => expect([res.statusCode, res.json().code]).toEqual([429, 'RATE_LIMITED']);
 
-describe('point 14: TRUST_PROXY', () => {
+describe('TRUST_PROXY', () => {
   let behindProxy: TestApp;
   let direct: TestApp;
   beforeAll(async () => {

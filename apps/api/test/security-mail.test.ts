@@ -18,7 +18,7 @@ import { TEST_JWT_SECRET } from './constants.ts';
 import { createTestApp, createUser, login, type TestApp } from './helpers.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
-// Issue 10, points 2, 3 (the mail cap) and 8, each written as the attack it stops.
+// Points 2, 3 (the mail cap) and 8, each written as the attack it stops.
 
 const PUBLIC_URL = 'https://shop.example.com';
 const RESET_LINK = /https:\/\/shop\.example\.com\/auth\/reset-password\/([\w-]{43})/;
@@ -42,7 +42,7 @@ afterAll(async () => {
   await sink.close();
 });
 
-/** A request, then the mail it causes: some is sent after the answer (issue 10 point 7). */
+/** A request, then the mail it causes: some is sent after the answer. */
 async function post(app: TestApp, url: string, payload: object, headers: Record<string, string> = {}) {
   const res = await app.app.inject({ method: 'POST', url, payload, headers, remoteAddress: freshIp() });
   await app.drain();
@@ -62,8 +62,8 @@ async function storedMail(app: TestApp): Promise<string> {
   return JSON.stringify(await app.db.select().from(mailOutbox));
 }
 
-describe('issue 10 point 2: the mail outbox never shows a working link', () => {
-  it('point 2: staff who ask for a reset of the admin and read the outbox cannot take the account over', async () => {
+describe('the mail outbox never shows a working link', () => {
+  it('staff who ask for a reset of the admin and read the outbox cannot take the account over', async () => {
     const admin = await createUser(t, { role: 'admin' });
     const colleague = await createUser(t, { role: 'staff' });
     const staff = await signedInUser(t, { role: 'staff' });
@@ -100,7 +100,7 @@ describe('issue 10 point 2: the mail outbox never shows a working link', () => {
     expect(open.every((r) => r.usedAt === null)).toBe(true);
   });
 
-  it('point 2: with SMTP the recipient gets the working reset link; the outbox keeps the mail without it', async () => {
+  it('with SMTP the recipient gets the working reset link; the outbox keeps the mail without it', async () => {
     const user = await createUser(s);
     expect((await post(s, '/api/auth/forgot-password', { email: user.email })).statusCode).toBe(200);
 
@@ -122,7 +122,7 @@ describe('issue 10 point 2: the mail outbox never shows a working link', () => {
     await login(s, user.email, 'Fresh-Passw0rd-1');
   });
 
-  it('point 2: a newsletter confirmation link reaches the reader only', async () => {
+  it('a newsletter confirmation link reaches the reader only', async () => {
     const reader = `reader-${Date.now()}@example.com`;
     expect((await post(s, '/api/newsletter', { email: reader })).statusCode).toBe(201);
     const token = (await sink.mailsTo(reader))[0]?.text.match(CONFIRM_LINK)?.[1];
@@ -136,7 +136,7 @@ describe('issue 10 point 2: the mail outbox never shows a working link', () => {
     expect((await post(s, '/api/newsletter/confirm', { token })).statusCode).toBe(200);
   });
 
-  it('point 2: no log line carries a mailed link, not even when the link is opened', async () => {
+  it('no log line carries a mailed link, not even when the link is opened', async () => {
     const lines: string[] = [];
     // The server's own logger (server.ts), writing here.
     const logger = createLogger('info', { write: (line: string) => lines.push(line) });
@@ -167,11 +167,11 @@ describe('issue 10 point 2: the mail outbox never shows a working link', () => {
   });
 });
 
-describe('issue 10 point 2: staff can never raise a role', () => {
+describe('staff can never raise a role', () => {
   const roleOf = async (app: TestApp, id: string) =>
     (await app.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
 
-  it('point 2: staff cannot make themselves, a colleague or a customer admin or staff (403, nothing changes)', async () => {
+  it('staff cannot make themselves, a colleague or a customer admin or staff (403, nothing changes)', async () => {
     const staff = await signedInUser(t, { role: 'staff' });
     const colleague = await createUser(t, { role: 'staff' });
     const customer = await createUser(t);
@@ -206,7 +206,7 @@ describe('issue 10 point 2: staff can never raise a role', () => {
     expect(await t.db.select().from(users).where(sql`lower(${users.email}) = ${newcomer}`)).toHaveLength(0);
   });
 
-  it('point 2: a role in a profile update or a sign-up is refused with 400 and nothing is written', async () => {
+  it('a role in a profile update or a sign-up is refused with 400 and nothing is written', async () => {
     const staff = await signedInUser(t, { role: 'staff' });
     const customer = await signedInUser(t);
     for (const [who, role] of [
@@ -239,8 +239,8 @@ describe('issue 10 point 2: staff can never raise a role', () => {
   });
 });
 
-describe('issue 10 point 3: at most MAIL_HOURLY_CAP mails an hour go to one address', () => {
-  it('point 3: twelve newsletter sign-ups aimed at one victim within an hour deliver at most the cap', async () => {
+describe('at most MAIL_HOURLY_CAP mails an hour go to one address', () => {
+  it('twelve newsletter sign-ups aimed at one victim within an hour deliver at most the cap', async () => {
     const victim = `victim-${Date.now()}@example.com`;
     for (let i = 0; i < 12; i++) {
       // The attacker varies the case: it is still one mailbox.
@@ -265,7 +265,7 @@ describe('issue 10 point 3: at most MAIL_HOURLY_CAP mails an hour go to one addr
     expect(await sink.mailsTo(victim)).toHaveLength(MAIL_HOURLY_CAP + 1);
   });
 
-  it('point 3: the cap holds when twelve mails to one address are sent at once', async () => {
+  it('the cap holds when twelve mails to one address are sent at once', async () => {
     const mailer = createMailer({
       db: t.db,
       clock: t.clock,
@@ -288,7 +288,7 @@ describe('issue 10 point 3: at most MAIL_HOURLY_CAP mails an hour go to one addr
   });
 });
 
-describe('issue 10 point 8: common passwords are refused wherever a password is set', () => {
+describe('common passwords are refused wherever a password is set', () => {
   const COMMON = ['Password1', 'Welcome1', 'Qwerty123'];
   const refusal = (field: string) => ({
     code: 'VALIDATION_ERROR',
@@ -296,7 +296,7 @@ describe('issue 10 point 8: common passwords are refused wherever a password is 
     details: { issues: [{ path: `body.${field}`, message: COMMON_PASSWORD_MSG }] },
   });
 
-  it.each(COMMON)('point 8: sign-up with %s is refused and creates no account', async (password) => {
+  it.each(COMMON)('sign-up with %s is refused and creates no account', async (password) => {
     const email = `common-${password.toLowerCase()}-${Date.now()}@example.com`;
     const res = await post(t, '/api/auth/register', {
       first_name: 'Common',
@@ -310,7 +310,7 @@ describe('issue 10 point 8: common passwords are refused wherever a password is 
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
-  it.each(COMMON)('point 8: a reset link cannot set %s; the link stays usable', async (password) => {
+  it.each(COMMON)('a reset link cannot set %s; the link stays usable', async (password) => {
     const user = await createUser(t);
     const { token, hash } = opaqueToken();
     await t.db.insert(passwordResetTokens).values({
@@ -326,7 +326,7 @@ describe('issue 10 point 8: common passwords are refused wherever a password is 
     expect((await post(t, '/api/auth/reset-password', { token, password: 'Unc0mmon-Choice' })).statusCode).toBe(200);
   });
 
-  it.each(COMMON)('point 8: changing the password to %s is refused; the old one keeps working', async (password) => {
+  it.each(COMMON)('changing the password to %s is refused; the old one keeps working', async (password) => {
     const user = await createUser(t);
     const session = await login(t, user.email, user.password);
     const res = await post(
@@ -340,7 +340,7 @@ describe('issue 10 point 8: common passwords are refused wherever a password is 
     await login(t, user.email, user.password);
   });
 
-  it('point 8: an admin cannot create a staff account with a common password', async () => {
+  it('an admin cannot create a staff account with a common password', async () => {
     const admin = await createUser(t, { role: 'admin' });
     const email = `common-staff-${Date.now()}@example.com`;
     const res = await post(
@@ -361,7 +361,7 @@ describe('issue 10 point 8: common passwords are refused wherever a password is 
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
-  it('point 8: the list is compared case-insensitively; strong passwords, the fixtures’ among them, pass', async () => {
+  it('the list is compared case-insensitively; strong passwords, the fixtures’ among them, pass', async () => {
     expect(COMMON.map((p) => isCommonPassword(p.toUpperCase()))).toEqual([true, true, true]);
     expect(['Customer-Passw0rd', 'Passw0rd!', 'E2e-Admin-Passw0rd'].some(isCommonPassword)).toBe(false);
     const res = await post(t, '/api/auth/register', {
@@ -382,7 +382,7 @@ describe('issue 10 point 8: common passwords are refused wherever a password is 
     expect(mixedCase.json()).toEqual(refusal('password'));
   });
 
-  it('point 8: the first admin cannot get a common password from ADMIN_PASSWORD', () => {
+  it('the first admin cannot get a common password from ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'Qwerty123456' })).toThrow(ConfigError);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'Qwerty123456' })).toThrow(
       'ADMIN_PASSWORD: is a common password: choose one that is harder to guess',

@@ -10,7 +10,7 @@ import { authHeaders, createProduct, freshIp } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { ADDRESS, addToCart, card, guestBody, PAY_LATER, stockOf, userBody, writeCounts } from './orders-fixtures.ts';
 
-// Issue 10 "Security hardening", points 3 (anonymous stock hoarding and mail relay) and 9 (reviews
+// Points 3 (anonymous stock hoarding and mail relay) and 9 (reviews
 // without paying), each written as the attack.
 
 let t: TestApp;
@@ -65,8 +65,8 @@ function expectRateLimited(res: { statusCode: number; json(): unknown }) {
   });
 }
 
-describe('issue 10 point 3: order placement is rate limited', () => {
-  it('point 3: one address places at most N orders a minute; the next is refused and writes nothing', async () => {
+describe('order placement is rate limited', () => {
+  it('one address places at most N orders a minute; the next is refused and writes nothing', async () => {
     const { max } = ORDER_RATE_LIMITS.perAddress;
     const p = await createProduct(t, { available: 1000 });
     const ip = freshIp();
@@ -83,7 +83,7 @@ describe('issue 10 point 3: order placement is rate limited', () => {
     expect((await place(guestBody([{ product_id: p.id, quantity: 1 }]), { ip: freshIp() })).statusCode).toBe(201);
   });
 
-  it('point 3: one guest e-mail gets at most M orders a minute, whatever address they come from', async () => {
+  it('one guest e-mail gets at most M orders a minute, whatever address they come from', async () => {
     const { max } = ORDER_RATE_LIMITS.perEmail;
     const p = await createProduct(t, { available: 1000 });
     const email = `hoarder-${randomUUID().slice(0, 8)}@example.com`;
@@ -97,7 +97,7 @@ describe('issue 10 point 3: order placement is rate limited', () => {
     expect(await mailsTo(email)).toHaveLength(max);
   });
 
-  it('point 3: a signed-in account is limited the same way, per account', async () => {
+  it('a signed-in account is limited the same way, per account', async () => {
     const { max } = ORDER_RATE_LIMITS.perEmail;
     const p = await createProduct(t, { available: 1000 });
     const user = await createUser(t);
@@ -111,7 +111,7 @@ describe('issue 10 point 3: order placement is rate limited', () => {
     expectRateLimited(await place(userBody(), { ip: freshIp(), headers }));
   });
 
-  it('point 3: a replay of an answered order (same Idempotency-Key) is still answered at the limit', async () => {
+  it('a replay of an answered order (same Idempotency-Key) is still answered at the limit', async () => {
     const { max } = ORDER_RATE_LIMITS.perAddress;
     const p = await createProduct(t, { available: 1000 });
     const ip = freshIp();
@@ -131,7 +131,7 @@ describe('issue 10 point 3: order placement is rate limited', () => {
   });
 
   it.each([10, 30])(
-    'point 3: %i simultaneous retries of one order (one Idempotency-Key, one address) place it once, never 429',
+    '%i simultaneous retries of one order (one Idempotency-Key, one address) place it once, never 429',
     async (n) => {
       const p = await createProduct(t, { available: 1000 });
       const ip = freshIp();
@@ -158,7 +158,7 @@ describe('issue 10 point 3: order placement is rate limited', () => {
     },
   );
 
-  it('point 3: confirming card payments is rate limited per address', async () => {
+  it('confirming card payments is rate limited per address', async () => {
     const { max } = ORDER_RATE_LIMITS.confirmPayment;
     const ip = freshIp();
     const url = `/api/orders/${randomUUID()}/confirm-payment`;
@@ -169,7 +169,7 @@ describe('issue 10 point 3: order placement is rate limited', () => {
     expectRateLimited(await t.app.inject({ method: 'POST', url, payload, remoteAddress: ip }));
   });
 
-  it('issue 15: reporting back after Stripe.js (sync-payment) is rate limited per address, apart from confirming', async () => {
+  it('reporting back after Stripe.js (sync-payment) is rate limited per address, apart from confirming', async () => {
     const { max } = ORDER_RATE_LIMITS.syncPayment;
     const ip = freshIp();
     const url = `/api/orders/${randomUUID()}/sync-payment`;
@@ -187,8 +187,8 @@ describe('issue 10 point 3: order placement is rate limited', () => {
   });
 });
 
-describe('issue 10 point 3: unpaid guest pay-later orders hold stock for a bounded time', () => {
-  it('point 3: the store setting bounds the hold; the sweep frees the units exactly once; paid ones stay', async () => {
+describe('unpaid guest pay-later orders hold stock for a bounded time', () => {
+  it('the store setting bounds the hold; the sweep frees the units exactly once; paid ones stay', async () => {
     const settings = (await admin('GET', 'settings', undefined, 'admin')).json() as AdminSettings;
     expect(settings.guest_hold_hours).toBe(72);
     const put = await admin('PUT', 'settings', { ...settings, guest_hold_hours: 48 }, 'admin');
@@ -275,10 +275,10 @@ describe('issue 10 point 3: unpaid guest pay-later orders hold stock for a bound
   });
 });
 
-describe('issue 10 point 3: the confirmation mail is no relay for text of the caller’s choosing', () => {
+describe('the confirmation mail is no relay for text of the caller’s choosing', () => {
   const SPAM = 'Click http://evil.example to claim';
 
-  it('point 3: links, markup and extra lines in the name or address are refused; nothing is written or mailed', async () => {
+  it('links, markup and extra lines in the name or address are refused; nothing is written or mailed', async () => {
     const p = await createProduct(t);
     const before = await writeCounts(t);
     const texts = [SPAM, 'Claim at www.evil.example', 'Prize <a href="x">here</a>', 'Flat 1\nYou won! Reply now'];
@@ -298,7 +298,7 @@ describe('issue 10 point 3: the confirmation mail is no relay for text of the ca
     expect(await writeCounts(t)).toEqual(before);
   });
 
-  it('point 3: other text the shopper typed (name on card, billing address) never reaches the mail', async () => {
+  it('other text the shopper typed (name on card, billing address) never reaches the mail', async () => {
     const p = await createProduct(t);
     const billing = { ...ADDRESS, name: 'Billing Person', line1: '99 Invoice Road', phone: '+44 20 7946 0000' };
     const body = guestBody([{ product_id: p.id, quantity: 1 }], {
@@ -318,7 +318,7 @@ describe('issue 10 point 3: the confirmation mail is no relay for text of the ca
   });
 });
 
-describe('issue 10 point 9: only paid purchases review, and a cancelled or refunded one hides its review', () => {
+describe('only paid purchases review, and a cancelled or refunded one hides its review', () => {
   const good = { rating: 1, title: 'Terrible', body: 'Never buy this.' };
   const getReviews = (productId: string, headers: Headers = {}) =>
     t.app.inject({ url: `/api/products/${productId}/reviews`, headers });
@@ -339,7 +339,7 @@ describe('issue 10 point 9: only paid purchases review, and a cancelled or refun
     return placed(userBody({ payment }), { headers });
   }
 
-  it('point 9: an unpaid pay-later or unconfirmed card order does not make a reviewer (403); paid does', async () => {
+  it('an unpaid pay-later or unconfirmed card order does not make a reviewer (403); paid does', async () => {
     const p = await createProduct(t);
     const { headers } = await customer();
     const unpaid = await buy(headers, p.id, PAY_LATER);
@@ -363,7 +363,7 @@ describe('issue 10 point 9: only paid purchases review, and a cancelled or refun
     expect(await figures(p.id)).toEqual({ rating: 1, rating_count: 1, listed: 1, count: 1 });
   });
 
-  it('point 9: cancelling the purchase hides its review from the list and the product’s figures', async () => {
+  it('cancelling the purchase hides its review from the list and the product’s figures', async () => {
     const p = await createProduct(t);
     const honest = await customer();
     await buy(honest.headers, p.id);
@@ -396,7 +396,7 @@ describe('issue 10 point 9: only paid purchases review, and a cancelled or refun
     expect(row).toEqual({ average: 5, count: 1 });
   });
 
-  it('point 9: a full refund through the admin API hides the review; a partial one does not', async () => {
+  it('a full refund through the admin API hides the review; a partial one does not', async () => {
     const p = await createProduct(t, { salePriceCents: 5000 });
     const { headers } = await customer();
     const order = await buy(headers, p.id);
@@ -412,7 +412,7 @@ describe('issue 10 point 9: only paid purchases review, and a cancelled or refun
     expect(await figures(p.id)).toEqual({ rating: 0, rating_count: 0, listed: 0, count: 0 });
   });
 
-  it('point 9: the review stays while the customer has another paid purchase of the product, and returns with a new one', async () => {
+  it('the review stays while the customer has another paid purchase of the product, and returns with a new one', async () => {
     const p = await createProduct(t);
     const { headers } = await customer();
     const first = await buy(headers, p.id);

@@ -76,7 +76,7 @@ describe('demo catalogue seed', () => {
     );
     const expected = [...generated.products].sort((a, b) => (a.id < b.id ? -1 : 1)).flatMap(demoVariants);
     expect(variants).toEqual(expected);
-    // A phone: one product, its storage sizes priced apart, the spec's lists without them.
+    // A phone: one product, its storage sizes priced apart, the documented lists without them.
     const { rows: phone } = await t.pool.query(
       `select p.name, p.colors, p.available_sizes, p.sale_price_cents, array_agg(distinct v.price_cents) as prices
          from products p join product_variants v on v.product_id = p.id
@@ -97,7 +97,7 @@ describe('demo catalogue seed', () => {
     expect(rows[0]).toMatchObject({ without: 0, wrong: 0 });
   });
 
-  // Issue 11 point 12: "1,707 ratings" with no review text. Every rating is now a written review by a
+  // "1,707 ratings" with no review text. Every rating is now a written review by a
   // customer who received the product, so the page's count is the number of reviews it lists.
   it('claims no rating without a written review behind it, and gives popular products a few', async () => {
     const { rows: figures } = await t.pool.query<{

@@ -13,12 +13,12 @@ export interface DeliveredMail {
 }
 
 /**
- * A local SMTP server that accepts every mail and keeps it (DESIGN §2: test stand-ins only at the
+ * A local SMTP server that accepts every mail and keeps it (docs/architecture.md §2: test stand-ins only at the
  * network boundary). The shop sends to it over real SMTP when SMTP_URL is `sink.url`; a mail is kept
  * before the server answers 250, so once `mailer.send` resolved, `mailsTo` sees it.
  */
 export interface SinkFaults {
-  /** Refuse this many messages first, at the end of DATA, with `451 try again later` (issue 13). */
+  /** Refuse this many messages first, at the end of DATA, with `451 try again later`. */
   refuse?: number;
   /** Take the message but never answer DATA (until `accept()`): the sender waits, nothing is delivered. */
   hold?: boolean;

@@ -13,7 +13,7 @@ afterAll(() => t.close());
 
 const me = (headers: Record<string, string>) => t.app.inject({ url: '/api/users/me', headers });
 
-describe('GET /api/users/me (spec §7)', () => {
+describe('GET /api/users/me (docs/product.md §7)', () => {
   it('answers the public user with an empty cart for a new user', async () => {
     const u = await signedInUser(t, { firstName: 'Ada', lastName: 'Lovelace' });
     const res = await me(u.headers);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, login, type TestApp } from './helpers.ts';
 
 /**
- * spec §5 as the server sees it: every rule of the sign-in, sign-up and reset bodies answers 400
+ * docs/product.md §5 as the server sees it: every rule of the sign-in, sign-up and reset bodies answers 400
  * with the exact message of the table (the first failing rule wins), and bad input writes nothing.
  */
 let t: TestApp;
@@ -65,7 +65,7 @@ const INVALID_EMAILS = [
   'ada@exa mple.com',
 ];
 
-describe('spec §5 e-mail rules', () => {
+describe('docs/product.md §5 e-mail rules', () => {
   it.each(['login', 'register', 'forgot-password'])('%s: Email is required / Email is invalid', async (url) => {
     const base: Record<string, unknown> =
       url === 'login'
@@ -83,7 +83,7 @@ describe('spec §5 e-mail rules', () => {
   });
 });
 
-describe('spec §5 sign-up password rules (register and reset)', () => {
+describe('docs/product.md §5 sign-up password rules (register and reset)', () => {
   const cases: [string | undefined, string][] = [
     [undefined, MSG.passwordRequired],
     ['', MSG.passwordRequired],
@@ -105,12 +105,12 @@ describe('spec §5 sign-up password rules (register and reset)', () => {
   });
 
   it('accepts exactly 8 characters with all three kinds', async () => {
-    // Not 'Abcdefg1': that one is on the common-password list (issue 10 point 8).
+    // Not 'Abcdefg1': that one is on the common-password list.
     expect((await post('register', { ...validAccount(), password: 'Kv7qTz2m' })).statusCode).toBe(201);
   });
 });
 
-describe('spec §5 names, checked after trimming', () => {
+describe('docs/product.md §5 names, checked after trimming', () => {
   it.each([
     ['first_name', MSG.firstNameRequired],
     ['last_name', MSG.lastNameRequired],
@@ -128,7 +128,7 @@ describe('spec §5 names, checked after trimming', () => {
   });
 });
 
-describe('spec §5: sign-in validates only the e-mail', () => {
+describe('docs/product.md §5: sign-in validates only the e-mail', () => {
   it('treats an empty or weak password as a failed sign-in (401), not a validation error', async () => {
     const user = await createUser(t);
     for (const password of ['', 'short', 'nouppercase1']) {
@@ -222,7 +222,7 @@ describe('SQL and script text', () => {
     const user = await createUser(t);
     const session = await login(t, user.email, user.password);
     for (const refreshToken of PAYLOADS) {
-      // Each logout ends the session of its own access token (issue 10 point 4), so each signs in anew.
+      // Each logout ends the session of its own access token, so each signs in anew.
       const caller = await login(t, user.email, user.password);
       expect((await post('logout', { refreshToken }, caller.headers)).statusCode).toBe(204);
     }

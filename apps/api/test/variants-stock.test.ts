@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { card, guestBody, MANY_ORDERS, PAY_LATER, placeOrder, quote, userBody } from './orders-fixtures.ts';
 
 /*
- * Issue 14 (ADR 023): what is sold is a variant, with its own SKU, price and stock. The race, the
+ * What is sold is a variant, with its own SKU, price and stock. The race, the
  * prices and the choice of a variant, on the real PostgreSQL.
  */
 

@@ -1,4 +1,4 @@
-// Issue 16: Lighthouse ≥ 95 on every run (DESIGN §9). What the first paint of a storefront page waits for,
+// Lighthouse ≥ 95 on every run (docs/architecture.md §9). What the first paint of a storefront page waits for,
 // as the server writes it: the stylesheet ahead of the module preloads, and no zod in the product page.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,7 +26,7 @@ afterAll(() => t?.close());
 
 const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 
-describe('web: what the first paint waits for (issue 16)', () => {
+describe('web: what the first paint waits for', () => {
   it('writes the stylesheet ahead of every module preload, on every kind of page', async () => {
     for (const url of ['/', '/products', productPath, '/no-such-page']) {
       const html = head((await t.app.inject({ url })).body);

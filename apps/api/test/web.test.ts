@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 
 const webDir = path.resolve(import.meta.dirname, '../../web');
 const clientDir = path.join(webDir, 'build/client');
-/** DESIGN §9: storefront initial JavaScript for `/` at most 120 kB gzip. */
+/** docs/architecture.md §9: storefront initial JavaScript for `/` at most 120 kB gzip. */
 const INITIAL_JS_BUDGET = 120_000;
 
 let t: TestApp;
@@ -246,7 +246,7 @@ describe('web: the API keeps its paths', () => {
 });
 
 describe('web: demo loader delay', () => {
-  it('holds the home page until DEMO_LOADER_DELAY_MS has passed on the server clock (DESIGN §7)', async () => {
+  it('holds the home page until DEMO_LOADER_DELAY_MS has passed on the server clock (docs/product.md §10)', async () => {
     const slow = await createTestApp({ web: true, env: { DEMO_LOADER_DELAY_MS: '400' } });
     try {
       let answered = false;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /**
- * Issue 12 point 4: the web app's layers run one way — lib → components → features → routes — and a
+ * The web app's layers run one way — lib → components → features → routes — and a
  * feature is used by others only through its index.ts. `npm run lint` enforces it (biome.json,
  * noRestrictedImports per folder). This plants imports in temporary files where the app's own files
  * live, lints them with the project's Biome and configuration, and removes them again.
@@ -53,7 +53,7 @@ const VIOLATIONS: [string, string, string, string][] = [
   ['features/content/probe.ts', '../../routes/shop/home.tsx', 'a feature never imports a route', '../../lib/cn.ts'],
 ];
 
-describe('web layers (issue 12 point 4): npm run lint fails on an import against them', () => {
+describe('web layers: npm run lint fails on an import against them', () => {
   it('fails on each planted violation, with the rule it breaks, and passes once it is gone', () => {
     const files = VIOLATIONS.map(([where, bad]) => plant(where, bad));
     const failing = lint(files);

@@ -19,7 +19,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Issue 16: the one stylesheet is all the first paint waits for. With a precedence React writes it
+        {/* The one stylesheet is all the first paint waits for. With a precedence React writes it
             ahead of the module preloads <Scripts> adds to the head (18 on `/`, over 30 on a product page), so
             it is requested first rather than queued behind them on the connections to the shop. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
@@ -28,7 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <StoreIcons />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
-        {/* The one TanStack Query client of the tab (issue 12 point 6): admin, account and order pages share it. */}
+        {/* The one TanStack Query client of the tab: admin, account and order pages share it. */}
         <QueryRoot>{children}</QueryRoot>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -38,11 +38,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * Issue 5, DESIGN §7: in maintenance mode (an admin setting; the server decides per path, the admin
+ * In maintenance mode (an admin setting; the server decides per path, the admin
  * area stays open) every page answers 503, which the error boundary shows as 'Under Maintenance'.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  // Issue 11 point 13: an address the server could not decode gets the error page with its status.
+  // An address the server could not decode gets the error page with its status.
   if (context.pageError) {
     const { status, code, message } = context.pageError;
     throw data({ message, code }, { status });
@@ -53,7 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       { status: 503, headers: { 'retry-after': '300' } },
     );
   }
-  // Issue 11 point 9: staff previewing the storefront during maintenance see a banner saying so.
+  // Staff previewing the storefront during maintenance see a banner saying so.
   // The icons made from the store's logo; a page drawn while the settings cannot be read keeps the default.
   let icons: StoreProfile['icons'] = [];
   try {
@@ -92,14 +92,14 @@ export default function App() {
 }
 
 /**
- * spec §2: errors no route caught. A 404 shows the 404 page, anything else the error page variant that
- * fits its status (DESIGN §7); errors that are not HTTP answers keep the router's generic text.
+ * docs/product.md §2: errors no route caught. A 404 shows the 404 page, anything else the error page variant that
+ * fits its status (docs/product.md §10); errors that are not HTTP answers keep the router's generic text.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorBoundary error={error} documentTitle />;
 }
 
-/** spec §2: the full-page loading screen while a client-rendered route loads its data on first load. */
+/** docs/product.md §2: the full-page loading screen while a client-rendered route loads its data on first load. */
 export function HydrateFallback() {
   return <LoadingFallback />;
 }

@@ -1,6 +1,6 @@
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
-/** spec §2 footer links that are content pages (DESIGN §7: real pages, editable in admin later). */
+/** docs/product.md §2 footer links that are content pages (docs/product.md §10: real pages, editable in admin later). */
 export const CONTENT_PAGES = [
   'about',
   'careers',
@@ -17,12 +17,12 @@ export const CONTENT_PAGES = [
   'accessibility',
 ] as const;
 
-// The route table mirrors spec §2, one line per route. Every module loads lazily (its own chunk).
+// The route table mirrors docs/product.md §2, one line per route. Every module loads lazily (its own chunk).
 export default [
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
   route('robots.txt', 'routes/seo/robots.ts'),
   route('manifest.webmanifest', 'routes/seo/manifest.ts'),
-  // The status page the error pages link to; open during maintenance (issue 11 point 9).
+  // The status page the error pages link to; open during maintenance.
   route('status', 'routes/status.tsx'),
 
   // Storefront (layout at /)
@@ -31,13 +31,13 @@ export default [
     route('products', 'routes/shop/products.tsx'),
     route('products/category/:category', 'routes/shop/category.tsx'),
     route('products/:productId', 'routes/shop/product.tsx'),
-    // Issue 14: a brand's page and its products.
+    // A brand's page and its products.
     route('brands/:slug', 'routes/shop/brand.tsx'),
     route('cart', 'routes/shop/cart.tsx'),
     route('wishlist', 'routes/shop/wishlist.tsx'),
     route('checkout', 'routes/shop/checkout.tsx'),
     route('checkout/confirmation', 'routes/shop/checkout-confirmation.tsx'),
-    // Issue 15: Stripe returns here after a 3-D Secure page of its own.
+    // Stripe returns here after a 3-D Secure page of its own.
     route('checkout/complete', 'routes/shop/checkout-complete.tsx'),
     route('orders', 'routes/shop/orders.tsx'),
     route('orders/:orderId', 'routes/shop/order.tsx'),
@@ -51,7 +51,7 @@ export default [
     route('newsletter', 'routes/shop/newsletter.tsx'),
     route('newsletter/confirm', 'routes/shop/newsletter-confirm.tsx'),
     ...CONTENT_PAGES.map((page) => route(page, 'routes/shop/content-page.tsx', { id: `content-${page}` })),
-    // spec §2: any other path shows the 404 page (inside the storefront's navbar and footer).
+    // docs/product.md §2: any other path shows the 404 page (inside the storefront's navbar and footer).
     route('*', 'routes/not-found.tsx'),
   ]),
 

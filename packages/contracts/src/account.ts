@@ -4,11 +4,11 @@ import { variantId } from './cart.ts';
 import { MSG } from './messages.ts';
 import { address, storedAddress } from './orders.ts';
 
-/** Issue 4: the shopper's own account. */
+/** The shopper's own account. */
 
 /**
- * The profile form of /account. Names follow the sign-up rules (spec §5, trimmed; letters, not markup):
- * an edit must not let in what sign-up refuses. The e-mail has a form of its own (issue 10 point 5).
+ * The profile form of /account. Names follow the sign-up rules (docs/product.md §5, trimmed; letters, not markup):
+ * an edit must not let in what sign-up refuses. The e-mail has a form of its own.
  */
 export const profileForm = z.object({
   first_name: registerBody.shape.first_name,
@@ -37,7 +37,7 @@ const currentPassword = z
   .max(256, 'Password must be at most 256 characters');
 
 /**
- * POST /api/users/me/email (issue 10 point 5): a new sign-in e-mail needs the current password and
+ * POST /api/users/me/email: a new sign-in e-mail needs the current password and
  * takes effect only when the link mailed to the new address is opened.
  */
 export const changeEmailBody = z.strictObject({ email, current_password: currentPassword });
@@ -55,7 +55,7 @@ export const changePasswordBody = z.strictObject({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-/** The change-password form adds the confirmation the server does not need (spec §5). */
+/** The change-password form adds the confirmation the server does not need (docs/product.md §5). */
 export const changePasswordForm = changePasswordBody
   .extend({ confirm_password: z.string() })
   .refine((v) => v.new_password === v.confirm_password, {
@@ -123,8 +123,8 @@ export const subscriptionStatus = z.object({ subscribed: z.boolean() });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
 /**
- * Issue 14: the variant a back-in-stock subscription waits for (POST body, or `?variant_id=` on the
- * GET and DELETE); without it, any variant of the product (the spec's subscription).
+ * The variant a back-in-stock subscription waits for (POST body, or `?variant_id=` on the
+ * GET and DELETE); without it, any variant of the product (the documented subscription).
  */
 export const subscriptionBody = z.strictObject({ variant_id: variantId.optional() }).nullish();
 export const subscriptionQuery = z.object({ variant_id: variantId.optional() });
@@ -132,11 +132,11 @@ export const subscriptionQuery = z.object({ variant_id: variantId.optional() });
 /** Texts the account, review and back-in-stock endpoints answer with; tests and the web compare against them. */
 export const ACCOUNT_MSG = {
   currentPasswordIncorrect: 'Current password is incorrect',
-  /** PATCH users/me with a new e-mail (issue 10 point 5). */
+  /** PATCH users/me with a new e-mail. */
   emailNeedsConfirmation:
     'To change your e-mail address, use POST /api/users/me/email with your current password: the new address must be confirmed.',
   emailUnchanged: 'This is already your e-mail address',
-  /** The same answer whether or not the new address has an account (issue 10 point 7). */
+  /** The same answer whether or not the new address has an account. */
   emailChangeRequested: (email: string) =>
     `We sent a confirmation link to ${email}. Your e-mail address changes when you open it (within 24 hours).`,
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDay } from './admin-common.ts';
 import { paged, pageQuery } from './common.ts';
 
-// Admin audit log (issue 5): every staff change, filtered by action, entity, actor and days.
+// Admin audit log: every staff change, filtered by action, entity, actor and days.
 
 export const auditLogQuery = pageQuery
   .extend({

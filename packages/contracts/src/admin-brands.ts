@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mediaPath } from './admin-catalog.ts';
 import { stopAt } from './text.ts';
 
-/** Brands as records (issue 14): managed in admin Brands, picked in the product form. */
+/** Brands as records: managed in admin Brands, picked in the product form. */
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slugMessage = 'slug may contain only lowercase letters, digits and single dashes';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Product import and export (issue 14, ADR 024): our own CSV (`shop`, one row per variant) and Shopify's
+ * Product import and export (ADR 024): our own CSV (`shop`, one row per variant) and Shopify's
  * product CSV (`shopify`). An import is checked first (`dry_run`: counts and refusals, nothing written),
  * then applied in one transaction (`apply`) while the admin page follows its progress.
  */

@@ -6,7 +6,7 @@ import { richText } from './rich-text-field.ts';
 import { stopAt } from './text.ts';
 import { MAX_OPTIONS, MAX_VARIANTS, productOptions, SEO_LIMITS, sku } from './variants.ts';
 
-/** Admin Products (issue 5): the list, the product form, stock adjustments, sales and image uploads. */
+/** Admin Products: the list, the product form, stock adjustments, sales and image uploads. */
 
 export const ADMIN_PRODUCT_SORTS = ['name', 'price', 'stock', 'date_added', 'sold'] as const;
 export const STOCK_FILTERS = ['in_stock', 'low', 'out'] as const;
@@ -42,7 +42,7 @@ export const adminProductListQuery = pageQuery.extend({
 export type AdminProductListQuery = z.infer<typeof adminProductListQuery>;
 
 /**
- * A variant as staff edit it (issue 14): its own price and compare-at price, null when it takes the
+ * A variant as staff edit it: its own price and compare-at price, null when it takes the
  * product's sale and regular price; `options` are its values in the order of the product's options.
  */
 export const adminVariant = z.object({
@@ -61,7 +61,7 @@ export type AdminVariant = z.infer<typeof adminVariant>;
 
 /**
  * A product as staff see it: the storefront's fields plus featured tags, units sold, its options and
- * variants (issue 14) and its SEO fields.
+ * variants and its SEO fields.
  */
 export const adminProduct = product.extend({
   featured: z.array(z.string()),
@@ -190,7 +190,7 @@ const stockOf = (name: string) =>
     .max(MAX_STOCK, `${name} must be at most ${MAX_STOCK}`);
 
 /**
- * One row of the variants grid (issue 14). `options` are its values in the order of the product's
+ * One row of the variants grid. `options` are its values in the order of the product's
  * options. `id` names a stored variant (without it, a stored variant with the same values is meant).
  * Stock is optimistic: to change an existing variant's `available`, send `expected_available`, the stock
  * the editor loaded; when an order took stock in between the change is refused (409), never overwritten.
@@ -235,7 +235,7 @@ const variantList = z
   .min(1, 'a product has at least one variant')
   .max(MAX_VARIANTS, `a product has at most ${MAX_VARIANTS} variants`);
 
-/** The spec's lists follow the options: a request gives one or the other. */
+/** The documented lists follow the options: a request gives one or the other. */
 const listsOrOptions = (p: { options?: unknown; colors?: unknown; available_sizes?: unknown }) =>
   p.options === undefined || (p.colors === undefined && p.available_sizes === undefined);
 const listsIssue = {
@@ -262,7 +262,7 @@ export const createProductBody = z
     sale_price: productFields.sale_price.optional(),
     percentage_discount: productFields.percentage_discount.optional(),
     images: productFields.images.default([]),
-    /** The spec's lists, for a product made without `options` (they become the Color and Size options). */
+    /** The documented lists, for a product made without `options` (they become the Color and Size options). */
     colors: productFields.colors.optional(),
     available_sizes: productFields.available_sizes.optional(),
     features: productFields.features.default([]),
@@ -405,7 +405,7 @@ export const bulkPublishBody = z.strictObject({
 export type BulkPublishBody = z.infer<typeof bulkPublishBody>;
 export const bulkPublishResult = z.object({ updated: z.number().int() });
 
-/** Bulk edit (issue 14): at most this many products at once. */
+/** Bulk edit: at most this many products at once. */
 export const MAX_BULK = 500;
 export const MAX_PERCENT_CHANGE = 1000;
 

@@ -39,7 +39,7 @@ export function dayRangeBounds(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The store's time zone (issue 11 point 13): admin times are shown, and admin days counted, in it.
+// The store's time zone: admin times are shown, and admin days counted, in it.
 
 let zones: Set<string> | undefined;
 /** The IANA names this runtime knows (`Intl.supportedValuesOf`), plus `UTC`, which it lists as an alias. */

@@ -4,7 +4,7 @@ import { paged, pageQuery } from './common.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { stopAt } from './text.ts';
 
-// Admin discount codes (issue 5). Wire names are snake_case, money decimal.
+// Admin discount codes. Wire names are snake_case, money decimal.
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9_-]+$/;
 

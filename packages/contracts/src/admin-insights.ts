@@ -3,7 +3,7 @@ import { isoDay } from './admin-common.ts';
 import { paged, pageQuery } from './common.ts';
 
 /**
- * Admin dashboard, reports and customers (issue 5). Revenue is defined once (docs/adr/006-revenue.md):
+ * Admin dashboard, reports and customers. Revenue is defined once (docs/adr/006-revenue.md):
  * sales are orders other than `awaiting_payment` and `cancelled`, by the day they were placed (UTC);
  * net revenue = their totals − the money refunded on them. Money is decimal on the wire.
  */
@@ -173,7 +173,7 @@ export const topProductsReport = z.object({ range, items: z.array(productSales) 
 export type TopProductsReport = z.infer<typeof topProductsReport>;
 
 /**
- * Sales by SKU (issue 14): one row per variant sold in the range, by its order lines' variant; lines
+ * Sales by SKU: one row per variant sold in the range, by its order lines' variant; lines
  * whose variant is gone keep the SKU they recorded (variant_id null), and lines that never recorded one
  * (made before variants, ADR 023) make one row per product with `sku` null.
  */

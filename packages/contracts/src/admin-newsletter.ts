@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paged, pageQuery } from './common.ts';
 
-// Admin newsletter subscribers (issue 5).
+// Admin newsletter subscribers.
 
 export const subscriberQuery = pageQuery.extend({
   q: z.string().trim().max(254, 'q must be at most 254 characters').optional(),

@@ -6,8 +6,8 @@ import { ORDER_STATUSES, order, orderStatus } from './orders.ts';
 import { stopAt } from './text.ts';
 
 /**
- * The admin area's orders, pay-later invoices and money ledger (issue 5). Money is decimal on the
- * wire (DESIGN §6).
+ * The admin area's orders, pay-later invoices and money ledger. Money is decimal on the
+ * wire (docs/architecture.md §6).
  */
 
 export const PAYMENT_METHODS = ['card', 'pay_later'] as const;
@@ -40,7 +40,7 @@ function listQuery<T extends z.ZodRawShape>(shape: T) {
 }
 
 /**
- * Issue 15: card attempts whose money never arrived (declined, abandoned, waiting for the shopper) are
+ * Card attempts whose money never arrived (declined, abandoned, waiting for the shopper) are
  * left out of the list unless `include` (with the orders) or `only` (nothing else) is asked for.
  */
 export const ATTEMPT_FILTERS = ['include', 'only'] as const;

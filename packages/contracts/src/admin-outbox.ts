@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/admin/outbox: the newest mails, optionally only those to one address (DESIGN §2: outbox). */
+/** GET /api/admin/outbox: the newest mails, optionally only those to one address (docs/architecture.md §2: outbox). */
 export const outboxQuery = z.object({
   to: z.string().trim().max(254, 'to must be at most 254 characters').optional(),
   limit: z.coerce
@@ -13,13 +13,13 @@ export const outboxQuery = z.object({
 export type OutboxQuery = z.infer<typeof outboxQuery>;
 
 /**
- * Where a mail stands (issue 13): waiting for (or between) send attempts, sent, failed after its last
+ * Where a mail stands: waiting for (or between) send attempts, sent, failed after its last
  * attempt, over the hourly cap of its address, or kept without sending (no SMTP server).
  */
 export const mailStates = ['queued', 'sent', 'failed', 'suppressed', 'kept'] as const;
 export type MailState = (typeof mailStates)[number];
 
-/** A mail as the outbox keeps it: links with tokens are hidden, only the recipient got them (issue 10 point 2). */
+/** A mail as the outbox keeps it: links with tokens are hidden, only the recipient got them. */
 export const outboxMail = z.object({
   id: z.string(),
   to: z.string(),

@@ -12,7 +12,7 @@ import {
 import { hasAtMostTwoDecimals } from './money.ts';
 import { stopAt } from './text.ts';
 
-// Admin store settings (issue 5) and the store profile and time zone they give the rest of the shop.
+// Admin store settings and the store profile and time zone they give the rest of the shop.
 
 const optionalText = (field: string, max: number) =>
   z
@@ -22,7 +22,7 @@ const optionalText = (field: string, max: number) =>
 
 /**
  * `https://` then a host with a dot in it, no spaces anywhere: the rule of
- * `/^https:\/\/[^\s/?#]+\.[^\s]+$/i` without its quadratic backtracking (issue 10 point 1).
+ * `/^https:\/\/[^\s/?#]+\.[^\s]+$/i` without its quadratic backtracking.
  */
 function isHttpsLink(value: string): boolean {
   if (!/^https:\/\//i.test(value) || /\s/.test(value)) return false;
@@ -74,7 +74,7 @@ const shippingRate = z.strictObject({
   /** Orders whose subtotal (after discount) reaches this ship free; null = never free. */
   free_over: amountField('Free shipping threshold').nullable(),
   /**
-   * Issue 11 point 5: the delivery time checkout shows beside the method and the content pages quote
+   * The delivery time checkout shows beside the method and the content pages quote
    * (`{{shipping.standard.delivery}}`). Left out, the stored one stays.
    */
   delivery: z
@@ -87,7 +87,7 @@ const shippingRate = z.strictObject({
 });
 
 /**
- * Issue 15: a line printed on every pay-later invoice — one plain line (no control characters), in
+ * A line printed on every pay-later invoice — one plain line (no control characters), in
  * characters the PDF's standard fonts can print. Empty means not set.
  */
 const invoiceLine = (field: string, max: number) =>
@@ -101,7 +101,7 @@ const ACCOUNT_CHARS = /^[A-Za-z\d -]*$/;
 /** What a bank transfer's reference may hold (the SEPA character set), beside `{number}`. */
 const REFERENCE_CHARS = /^[A-Za-z\d /?:().,'+-]*$/;
 
-/** Issue 15: the bank details and tax id pay-later invoices print (migration 0002). */
+/** The bank details and tax id pay-later invoices print (migration 0002). */
 const bankSettings = {
   bank_account_holder: invoiceLine('Account holder', 100),
   bank_account: optionalText('Account number (IBAN)', 42)
@@ -238,7 +238,7 @@ const settingsFields = z.strictObject({
     .int('Pay-later days must be a whole number')
     .min(1, 'Pay-later days must be at least 1')
     .max(120, 'Pay-later days must be at most 120'),
-  /** Issue 10 point 3: an unpaid guest pay-later order holds its stock this long, then is cancelled. */
+  /** An unpaid guest pay-later order holds its stock this long, then is cancelled. */
   guest_hold_hours: z
     .number({ error: 'Unpaid guest orders must be held a whole number of hours' })
     .int('Unpaid guest orders must be held a whole number of hours')
@@ -250,13 +250,13 @@ const settingsFields = z.strictObject({
     .min(0, 'Low-stock threshold must not be negative')
     .max(10_000, 'Low-stock threshold must be at most 10000'),
   maintenance_mode: z.boolean({ error: 'maintenance_mode must be true or false' }),
-  /** Issue 11 point 13: every admin time is shown in this IANA zone. */
+  /** Every admin time is shown in this IANA zone. */
   time_zone: timeZoneField,
   ...bankSettings,
   ...menuSettings,
 });
 
-/** Issue 15: an account to pay into is printed with whose it is, and the other way round. */
+/** An account to pay into is printed with whose it is, and the other way round. */
 export const adminSettings = settingsFields.superRefine((s, ctx) => {
   // WCAG AA for text of normal size: button labels on the primary colour, sale badges' white on the accent.
   const pairs = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, newPassword, registerBody } from './auth.ts';
 
-// Admin staff accounts (issue 5).
+// Admin staff accounts.
 
 export const STAFF_ROLES = ['staff', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paged, pageQuery } from './common.ts';
 import { errorReport } from './error-reports.ts';
 
-// Admin support: tickets and the error reports list (issue 5).
+// Admin support: tickets and the error reports list.
 
 export const TICKET_STATUSES = ['open', 'closed'] as const;
 export const ticketQuery = pageQuery.extend({
@@ -51,5 +51,5 @@ export const ticketStatusBody = z.strictObject({
   status: z.enum(TICKET_STATUSES, { error: 'status must be open or closed' }),
 });
 
-/** GET /api/admin/support/error-reports: newest first (DESIGN §5 lists). */
+/** GET /api/admin/support/error-reports: newest first (docs/architecture.md §5 lists). */
 export const errorReportPage = paged(errorReport);

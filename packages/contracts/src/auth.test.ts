@@ -14,7 +14,7 @@ const account = {
   password: 'Analyt1cal',
 };
 
-describe('email (spec §5)', () => {
+describe('email (docs/product.md §5)', () => {
   it.each([
     ['', MSG.emailRequired],
     ['ada', MSG.emailInvalid],
@@ -46,7 +46,7 @@ describe('email (spec §5)', () => {
   });
 });
 
-describe('newPassword (spec §5)', () => {
+describe('newPassword (docs/product.md §5)', () => {
   it('accepts every password of 8+ characters with a lowercase letter, an uppercase letter and a digit', () => {
     const lower = fc.constantFrom(...'abcxyz');
     const upper = fc.constantFrom(...'ABCXYZ');
@@ -74,7 +74,7 @@ describe('newPassword (spec §5)', () => {
 });
 
 describe('registerBody', () => {
-  it('trims names and refuses whitespace-only ones (spec §5)', () => {
+  it('trims names and refuses whitespace-only ones (docs/product.md §5)', () => {
     const parsed = registerBody.parse({ ...account, first_name: '  Ada  ', username: ' ada ' });
     expect(parsed.first_name).toBe('Ada');
     expect(parsed.username).toBe('ada');
@@ -105,7 +105,7 @@ describe('registerBody', () => {
   });
 });
 
-describe('loginBody (spec §5: only the e-mail is validated)', () => {
+describe('loginBody (docs/product.md §5: only the e-mail is validated)', () => {
   it('passes any password through as typed, even empty', () => {
     expect(loginBody.parse({ email: 'ada@example.com', password: '' }).password).toBe('');
     expect(loginBody.parse({ email: 'ada@example.com', password: ' x ' }).password).toBe(' x ');
@@ -121,7 +121,7 @@ describe('signupForm', () => {
   });
 });
 
-describe('issue 10 point 1: the linear rules accept exactly what the old patterns did', () => {
+describe('the linear rules accept exactly what the old patterns did', () => {
   const chars = fc.constantFrom('a', 'B', '1', '@', '.', ' ', '\t', '-', '<', 'é');
   const short = fc.string({ unit: chars, maxLength: 12 });
 
@@ -130,8 +130,8 @@ describe('issue 10 point 1: the linear rules accept exactly what the old pattern
     fc.assert(fc.property(short, (v) => email.safeParse(v).success === old(v)));
   });
 
-  // On one line: the old pattern's `.` stopped at line breaks, so it refused `aB\n1…` though the spec's
-  // rule (a lowercase letter, an uppercase letter and a digit) holds; the scans follow the spec.
+  // On one line: the old pattern's `.` stopped at line breaks, so it refused `aB\n1…` though the documented
+  // rule (a lowercase letter, an uppercase letter and a digit) holds; the scans follow docs/product.md.
   it('password: the three scans equal /(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)/ on one line', () => {
     const old = (v: string) => /(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/.test(v);
     const long = fc.string({ unit: fc.constantFrom('a', 'B', '1', ' ', '\t', '!'), minLength: 8, maxLength: 16 });

@@ -22,9 +22,9 @@ function strictBody<T extends z.core.$ZodLooseShape>(shape: T) {
 }
 
 /**
- * spec §5's form {name}@{domain}.{tld}: one `@` with no spaces around it, and a dot inside the domain
+ * docs/product.md §5's form {name}@{domain}.{tld}: one `@` with no spaces around it, and a dot inside the domain
  * with something on either side. Tested by hand rather than by `/^[^\s@]+@[^\s@]+\.[^\s@]+$/`,
- * whose two open runs around the dot backtrack quadratically (issue 10 point 1).
+ * whose two open runs around the dot backtrack quadratically.
  */
 function hasEmailForm(value: string): boolean {
   const at = value.indexOf('@');
@@ -35,7 +35,7 @@ function hasEmailForm(value: string): boolean {
 }
 
 /**
- * spec §5: required, then the form {name}@{domain}.{tld} with no spaces. We also refuse the
+ * docs/product.md §5: required, then the form {name}@{domain}.{tld} with no spaces. We also refuse the
  * characters that RFC 5322 allows only inside quoted local parts (`<>()[]\,;:"`) and control
  * characters: no real shop address needs them and they are the stuff of injected markup.
  */
@@ -46,7 +46,7 @@ export const email = z
   .regex(/^[^\s<>()[\]\\,;:"\p{Cc}]*$/u, MSG.emailInvalid)
   .refine(hasEmailForm, MSG.emailInvalid);
 
-/** spec §5: the sign-up password rules. */
+/** docs/product.md §5: the sign-up password rules. */
 export const newPassword = z
   .string({ error: MSG.passwordRequired })
   .min(1, MSG.passwordRequired)
@@ -55,7 +55,7 @@ export const newPassword = z
   // Three scans rather than one pattern of three `(?=.*…)` lookaheads, which is quadratic unanchored.
   .refine((v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v), MSG.passwordComplexity);
 
-/** A field checked after trimming (spec §5): required, then at most `max` characters. */
+/** A field checked after trimming (docs/product.md §5): required, then at most `max` characters. */
 function requiredTrimmed(label: string, message: string, max: number) {
   return z
     .string({ error: message })
@@ -84,14 +84,14 @@ export const username = requiredTrimmed('Username', MSG.usernameRequired, 50).re
   'Username may only contain letters, digits, dots (.), underscores (_) and hyphens (-)',
 );
 
-/** spec §5: sign-in validates only the e-mail. The password is passed through as typed. */
+/** docs/product.md §5: sign-in validates only the e-mail. The password is passed through as typed. */
 export const loginBody = strictBody({
   email,
   password: z.string({ error: MSG.passwordRequired }).max(256, 'Password must be at most 256 characters'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** spec §7 register payload. Every new account is a customer: the body cannot say otherwise. */
+/** docs/product.md §7 register payload. Every new account is a customer: the body cannot say otherwise. */
 export const registerBody = strictBody({
   first_name: personName('First name', MSG.firstNameRequired),
   last_name: personName('Last name', MSG.lastNameRequired),
@@ -101,7 +101,7 @@ export const registerBody = strictBody({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-/** The sign-up form adds what the server does not need: confirmation and terms (spec §5). */
+/** The sign-up form adds what the server does not need: confirmation and terms (docs/product.md §5). */
 export const signupForm = registerBody
   .extend({
     confirm_password: z.string(),

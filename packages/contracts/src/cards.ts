@@ -1,7 +1,7 @@
 import { type CardBrand, type DemoCardInput, demoCardInput } from './orders.ts';
 
 /**
- * Issue 15: the card checks the browser makes before a demo-mode order is sent. The number and the
+ * The card checks the browser makes before a demo-mode order is sent. The number and the
  * security code never leave the browser: what passes these checks becomes `demoCardInput` (brand, last
  * 4, expiry, name), and that is all the shop's server ever sees of a card. (With Stripe, Stripe's
  * Payment Element checks the card itself.) Every check is linear in its input (ADR 011).
@@ -94,7 +94,7 @@ export function checkCvc(typed: string, brand: CardBrand | null): CardIssue | nu
 }
 
 /**
- * Every check a gateway makes before it talks to the bank (issue 4, now in the browser): number (Luhn),
+ * Every check a gateway makes before it talks to the bank (now in the browser): number (Luhn),
  * security code length for the brand, expiry by `now`, and the name by the contract's rule. Answers
  * what the demo provider receives — brand and last 4 only — or every problem found, by field.
  */
@@ -135,7 +135,7 @@ function firstPerField(issues: CardIssue[]): CardIssue[] {
   });
 }
 
-/** What the demo provider does with a card, decided by its last 4 digits (issue 15). */
+/** What the demo provider does with a card, decided by its last 4 digits. */
 export type DemoCardOutcome = 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_confirmation';
 
 /**

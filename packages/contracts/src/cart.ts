@@ -29,12 +29,12 @@ export const variantId = z
   .max(200, 'variant_id must be at most 200 characters');
 
 /**
- * spec §7: {product_id (string)}; quantity, colour and size are ours. A product that offers colours
- * or sizes needs one of each (issue 11 point 6), checked against the product by the service.
+ * docs/product.md §7: {product_id (string)}; quantity, colour and size are ours. A product that offers colours
+ * or sizes needs one of each, checked against the product by the service.
  */
 export const addToCartBody = z.strictObject({
   product_id: productId,
-  /** Issue 14: the variant bought; without it, colour and size pick it (or the product's only one). */
+  /** The variant bought; without it, colour and size pick it (or the product's only one). */
   variant_id: variantId.optional(),
   quantity: quantity.default(1),
   color: option('color'),
@@ -45,12 +45,12 @@ export type AddToCartBody = z.infer<typeof addToCartBody>;
 export const updateCartItemBody = z.strictObject({ quantity });
 export type UpdateCartItemBody = z.infer<typeof updateCartItemBody>;
 
-/** `:id` of remove-from-cart is the product id (spec §4: remove deletes by product id). */
+/** `:id` of remove-from-cart is the product id (docs/product.md §4: remove deletes by product id). */
 export const removeFromCartParams = z.object({ id: z.string().max(200, 'id must be at most 200 characters') });
 export const cartItemParams = z.object({ itemId: z.string().max(200, 'itemId must be at most 200 characters') });
 
 /**
- * DESIGN §5: requests that create things may carry an `Idempotency-Key`; a retry with the same key
+ * docs/architecture.md §5: requests that create things may carry an `Idempotency-Key`; a retry with the same key
  * gets the first answer instead of running again. Printable ASCII without spaces, 1–200 characters.
  */
 export const idempotencyKey = z
@@ -73,14 +73,14 @@ export const cartProduct = z.object({
 export const cartItem = z.object({
   id: z.string(),
   product: cartProduct,
-  /** Issue 14: the variant the line buys, its SKU and its values of the product's options. */
+  /** The variant the line buys, its SKU and its values of the product's options. */
   variant_id: z.string(),
   sku: z.string(),
   options: z.array(z.string()),
   quantity: z.number().int(),
   color: z.string().nullable(),
   size: z.string().nullable(),
-  /** Choices the product requires that this line lacks (a line from before they were required; issue 11). */
+  /** Choices the product requires that this line lacks (a line from before they were required). */
   missing_choices: z.array(z.enum(['color', 'size'])),
 });
 export type CartItem = z.infer<typeof cartItem>;
@@ -93,6 +93,6 @@ export const cart = z.object({
 });
 export type Cart = z.infer<typeof cart>;
 
-/** GET users/me: the profile with the server cart (spec §3, §7). */
+/** GET users/me: the profile with the server cart (docs/product.md §3, §7). */
 export const profile = publicUser.extend({ cart });
 export type Profile = z.infer<typeof profile>;

@@ -30,7 +30,7 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 
 /**
- * GET products/:id (issue 14): the spec's product plus what its page shows besides — the SEO title and
+ * GET products/:id: the documented product plus what its page shows besides — the SEO title and
  * description (null: the page uses the name and description) and the brand's name and page slug.
  */
 export const productDetail = product.extend({
@@ -65,7 +65,7 @@ const idFilter = (name: string) =>
     .optional()
     .transform((v) => v || undefined);
 
-/** Prices on the wire are decimals in currency units (DESIGN §6); the API compares them in cents. */
+/** Prices on the wire are decimals in currency units (docs/architecture.md §6); the API compares them in cents. */
 const price = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a number` })
@@ -77,7 +77,7 @@ const price = (name: string) =>
 /**
  * The filters that narrow a listing, brand aside: what the brand facets (GET brands) are counted for.
  * `category` takes `all`, a category id or the alias `clothing`; `subcategory` and `featured` take
- * the lowercased names the spec's links carry.
+ * the lowercased names the documented links carry.
  */
 const listingFilterFields = {
   category: idFilter('category'),
@@ -98,8 +98,8 @@ const pricesInOrder = (q: { min_price?: number; max_price?: number }) =>
 const pricesOutOfOrder = { message: 'min_price must not be greater than max_price', path: ['min_price'] };
 
 /**
- * GET products (spec §2 filter lists): the listing filters plus `brand` (`all` or a brand id) and the
- * spec's sort. Without `sort`, a search ranks by relevance and a plain listing by popularity.
+ * GET products (docs/product.md §2 filter lists): the listing filters plus `brand` (`all` or a brand id) and the
+ * documented sort. Without `sort`, a search ranks by relevance and a plain listing by popularity.
  */
 export const productListQuery = pageQuery
   .extend({
@@ -113,7 +113,7 @@ export type ProductListQuery = z.infer<typeof productListQuery>;
 export type ProductListInput = z.input<typeof productListQuery>;
 
 /**
- * GET brands: the listing filters the brand counts are taken within (issue 11 point 11: the brand
+ * GET brands: the listing filters the brand counts are taken within (the brand
  * list is the current result's facets). A `brand` filter is not among them: the counts show what
  * choosing another brand would find.
  */
@@ -177,7 +177,7 @@ export const categoryList = z.array(category);
 
 /**
  * A brand with its number of published products (matching the query's filters, when given), and the
- * slug of its page (/brands/{slug}, issue 14).
+ * slug of its page (/brands/{slug}).
  */
 export const brand = z.object({ id: z.string(), name: z.string(), slug: z.string(), count: z.number().int() });
 export const brandList = z.array(brand);
@@ -187,7 +187,7 @@ export const brandSlugParam = z.object({
   slug: z.string().trim().min(1, 'slug is required').max(100, 'slug must be at most 100 characters'),
 });
 
-/** A brand's record as its page shows it (issue 14). `logo` is a /media/… path or null. */
+/** A brand's record as its page shows it. `logo` is a /media/… path or null. */
 export const brandRecord = z.object({
   id: z.string(),
   name: z.string(),

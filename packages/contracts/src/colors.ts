@@ -9,7 +9,7 @@ export const HEX_COLOR = /^#[0-9a-f]{6}$/;
 /** The smallest contrast AA allows for text of normal size. */
 export const AA_CONTRAST = 4.5;
 
-/** The demo's and a new shop's colours: the storefront as the specification shows it. */
+/** The demo's and a new shop's colours: the storefront as docs/product.md §2 describes it. */
 export const DEFAULT_BRAND_COLORS = { primary: '#0f172a', primary_text: '#ffffff', accent: '#b91c1c' } as const;
 
 /** WCAG's relative luminance of a `#rrggbb` colour (sRGB channels linearised, weighted). */

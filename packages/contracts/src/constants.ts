@@ -1,8 +1,8 @@
-/** Business constants and limits of spec §9, shared by the API and the web app. */
+/** Business constants and limits of docs/product.md §9, shared by the API and the web app. */
 export const HTTP = {
   timeoutMs: 20_000,
   retries: 3,
-  /** Delay before retry n (1-based) in ms: the attempt number in seconds (spec §9). */
+  /** Delay before retry n (1-based) in ms: the attempt number in seconds (docs/product.md §9). */
   retryDelayMs: (attempt: number) => attempt * 1000,
 } as const;
 
@@ -28,7 +28,7 @@ export const TOAST = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Storage key of the auth session in localStorage (spec §3). */
+/** Storage key of the auth session in localStorage (docs/product.md §3). */
 export const AUTH_STORAGE_KEY = 'auth';
 
 export const PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
@@ -40,7 +40,7 @@ export const TOKENS = {
   accessTtlSeconds: 15 * 60,
   refreshAbsoluteTtlSeconds: 30 * 24 * 60 * 60,
   passwordResetTtlSeconds: 60 * 60,
-  /** A link confirming a new sign-in e-mail (issue 10 point 5). */
+  /** A link confirming a new sign-in e-mail. */
   emailChangeTtlSeconds: 24 * 60 * 60,
   issuer: 'shop',
   audience: 'shop-api',

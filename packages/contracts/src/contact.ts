@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email } from './auth.ts';
 
-/** The contact form's answer (DESIGN §7: stored). */
+/** The contact form's answer (docs/product.md §10: stored). */
 export const CONTACT_MSG = {
   sent: 'Thanks for your message! We will get back to you soon.',
 } as const;

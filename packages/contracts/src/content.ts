@@ -17,7 +17,7 @@ export const contentPage = z.object({
 });
 export type ContentPage = z.infer<typeof contentPage>;
 
-/** Slugs are lowercase words joined by dashes, like the footer's paths (spec §2). */
+/** Slugs are lowercase words joined by dashes, like the footer's paths (docs/product.md §2). */
 export const contentSlugParam = z.object({
   slug: z
     .string()

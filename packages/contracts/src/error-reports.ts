@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { stopAt } from './text.ts';
 
 /**
- * Error reports sent from the error page's Report button (spec §2 shows it only logging; DESIGN §7 posts
+ * Error reports sent from the error page's Report button (docs/product.md §2 shows it only logging; docs/product.md §10 posts
  * the error ID and details to the API, for admin Support).
  */
 export const ERROR_REPORT_MSG = {
@@ -18,7 +18,7 @@ export const ERROR_REPORT_LIMITS = {
   path: 2048,
   /** The details object, serialised as JSON. */
   detailsBytes: 4096,
-  /** Levels of nesting in details, the object itself being the first (issue 10 point 10). */
+  /** Levels of nesting in details, the object itself being the first. */
   detailsDepth: 10,
   /** The whole request body; larger bodies are refused with 413 before parsing. */
   bodyBytes: 16 * 1024,

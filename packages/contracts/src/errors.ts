@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape of every API answer that is not a success (DESIGN §5). */
+/** The one error shape of every API answer that is not a success (docs/architecture.md §5). */
 export const errorBody = z.object({
   message: z.string(),
   code: z.string(),
@@ -14,11 +14,11 @@ export const ERROR_CODES = {
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
-  /** 405: a method the shop never answers (TRACE, PROPFIND, …; issue 10 point 10). */
+  /** 405: a method the shop never answers (TRACE, PROPFIND, …). */
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT',
   business: 'UNPROCESSABLE',
-  /** 402: the card was declined (issue 4); the cart is kept. */
+  /** 402: the card was declined; the cart is kept. */
   paymentDeclined: 'PAYMENT_DECLINED',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',

@@ -116,7 +116,7 @@ describe('text the invoice can print', () => {
   });
 });
 
-describe('admin settings: bank details (issue 15)', () => {
+describe('admin settings: bank details', () => {
   const base = adminSettings.parse({
     store_name: 'Shop',
     contact_email: '',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 15, pay later: what an invoice prints for the bank transfer, shared by the admin Settings
+ * What an invoice prints for the bank transfer, shared by the admin Settings
  * checks, the PDF, the confirmation mail and the confirmation page. Every check here is one pass over
  * its text (ADR 011) and runs only after the field's length limit.
  */

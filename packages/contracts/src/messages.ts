@@ -1,4 +1,4 @@
-/** Validation and error texts of spec §5 and §8. Exact texts are part of the product. */
+/** Validation and error texts of docs/product.md §5 and §8. Exact texts are part of the product. */
 export const MSG = {
   emailRequired: 'Email is required',
   emailInvalid: 'Email is invalid',
@@ -18,7 +18,7 @@ export const MSG = {
   requestSuccess: 'Request successful!',
 } as const;
 
-/** Cart toasts of spec §8. */
+/** Cart toasts of docs/product.md §8. */
 export const CART_TOAST = {
   adding: 'Adding to cart...',
   clearing: 'Clearing cart...',

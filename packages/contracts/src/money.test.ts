@@ -62,7 +62,7 @@ describe('hasAtMostTwoDecimals', () => {
     );
   });
 
-  it('accepts exactly what the copies it replaced accepted (issue 12 point 9)', () => {
+  it('accepts exactly what the copies it replaced accepted', () => {
     // The rule as admin-catalog, admin-orders and admin-store each wrote it before.
     const catalogAndOrders = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
     const storeAmount = (v: number) =>
@@ -96,7 +96,7 @@ describe('formatMoney / formatAmount', () => {
     expect(formatAmount(5, 'EUR', 'de-DE')).toBe(formatMoney(500, 'EUR', 'de-DE'));
   });
 
-  it('builds one formatter per locale and currency, whatever the number of prices (issue 16)', () => {
+  it('builds one formatter per locale and currency, whatever the number of prices', () => {
     const NumberFormat = Intl.NumberFormat;
     let built = 0;
     const counting = function (this: unknown, ...args: ConstructorParameters<typeof Intl.NumberFormat>) {

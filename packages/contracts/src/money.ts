@@ -1,6 +1,6 @@
 /**
- * The shop's one money module (issue 12 point 9). Money is integer minor units (cents) everywhere
- * except on the wire, where the spec shows decimals (DESIGN §6): `toCents` and `fromCents` are the only
+ * The shop's one money module. Money is integer minor units (cents) everywhere
+ * except on the wire, where docs/product.md shows decimals (docs/architecture.md §6): `toCents` and `fromCents` are the only
  * two crossings, `hasAtMostTwoDecimals` the one rule for a decimal the wire may carry, and
  * `formatMoney`/`formatAmount` the one way money is written for people.
  */
@@ -29,7 +29,7 @@ export function discountedCents(regularCents: number, percentage: number): numbe
   return Math.round((regularCents * (100 - percentage)) / 100);
 }
 
-// Issue 16: one formatter per locale and currency. Building an Intl.NumberFormat costs ~40 µs, formatting
+// One formatter per locale and currency. Building an Intl.NumberFormat costs ~40 µs, formatting
 // with one under 1 µs, and a listing page formats dozens of prices on the server and again at hydration.
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email } from './auth.ts';
 
-/** Answers of the newsletter form and its confirmation link (DESIGN §7: stored, with a confirmation mail). */
+/** Answers of the newsletter form and its confirmation link (docs/product.md §10: stored, with a confirmation mail). */
 export const NEWSLETTER_MSG = {
   subscribed: 'Thanks for subscribing! Please check your inbox to confirm.',
   confirmed: 'Your subscription is confirmed. Thank you!',

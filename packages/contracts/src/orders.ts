@@ -8,7 +8,7 @@ import { stopAt } from './text.ts';
 
 export const COUNTRY_MESSAGE = 'Choose a country from the list';
 
-/** Issue 4: checkout and orders. Money on the wire is decimals; cents inside (money.ts). */
+/** Checkout and orders. Money on the wire is decimals; cents inside (money.ts). */
 
 /**
  * ISO 3166-1 alpha-2 from the list (countries.ts), upper-cased: free text cut to two letters made
@@ -32,7 +32,7 @@ const text = (label: string, max: number) =>
     .max(max, stopAt(`${label} must be at most ${max} characters`));
 
 /**
- * Issue 10 point 3: the name and address are the only text a shopper types that the order mail
+ * The name and address are the only text a shopper types that the order mail
  * carries (to any address they name), so each field is one plain line: no control characters or
  * line breaks, no markup, and nothing a mail program would make a link of (a scheme, `www.`, an
  * e-mail address). Both patterns are linear and run after the length limit.
@@ -95,11 +95,11 @@ export const orderLineInput = z.strictObject({
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'card'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
-/** Issue 15: fields that would carry card data the server must never receive. */
+/** Fields that would carry card data the server must never receive. */
 const CARD_DATA_KEYS = ['number', 'cvc', 'cvv', 'pan', 'card_number'];
 
 /**
- * Issue 15: the demo provider's card as the browser sends it — it checked the number, expiry and
+ * The demo provider's card as the browser sends it — it checked the number, expiry and
  * security code itself, and only the brand, the last four digits and the expiry reach the server. A
  * full number or a security code is refused with a message that says why.
  */
@@ -164,7 +164,7 @@ export const checkoutBase = z.strictObject({
 export type CheckoutBase = z.infer<typeof checkoutBase>;
 
 export const quoteBody = checkoutBase;
-/** POST /api/orders requires an Idempotency-Key (DESIGN §5): a retried order is never placed twice. */
+/** POST /api/orders requires an Idempotency-Key (docs/architecture.md §5): a retried order is never placed twice. */
 export const placeOrderHeaders = z.looseObject({
   'idempotency-key': z.string({ error: 'The Idempotency-Key header is required' }).pipe(idempotencyKey),
 });
@@ -217,7 +217,7 @@ export const quote = z.object({
 });
 export type Quote = z.infer<typeof quote>;
 
-/** 409 details when prices or stock moved since the cart was filled (issue 4). */
+/** 409 details when prices or stock moved since the cart was filled. */
 export const changedLine = z.object({
   product_id: z.string(),
   variant_id: z.string().nullable(),
@@ -281,7 +281,7 @@ export const invoice = z.object({
   amount: z.number(),
   status: z.enum(['open', 'overdue', 'paid', 'void']),
   /**
-   * Issue 15: where the invoice downloads as PDF without signing in — a path on the shop's address
+   * Where the invoice downloads as PDF without signing in — a path on the shop's address
    * with a signed token, valid 90 days (guests cannot read their order back). In the shopper's own
    * answers; null in staff answers (staff use GET /api/admin/orders/:id/invoice.pdf).
    */
@@ -303,8 +303,8 @@ export const order = z.object({
   invoice: invoice.nullable(),
   tracking_number: z.string().nullable(),
   /**
-   * A guest's unpaid pay-later order is cancelled at this time and its items go back on sale (issue
-   * 10 point 3); null for every other order, and once the order is paid or no longer waiting.
+   * A guest's unpaid pay-later order is cancelled at this time and its items go back on sale;
+   * null for every other order, and once the order is paid or no longer waiting.
    */
   pay_by: z.string().nullable(),
   events: z.array(orderEvent),
@@ -333,17 +333,17 @@ export const syncPaymentBody = z.strictObject({
 
 export const orderIdParam = z.object({ id: z.string().max(200, 'id must be at most 200 characters') });
 
-/** Store settings that pricing reads (edited in the admin area, issue 5). */
+/** Store settings that pricing reads (edited in the admin area). */
 export const storeSettings = z.object({
   store_name: z.string(),
   currency: z.literal('USD'),
   tax_rate_percent: z.number().min(0).max(50),
   shipping: z.array(shippingMethod),
   pay_later_days: z.number().int().min(1).max(120),
-  /** Issue 10 point 3: guests' pay-later orders are cancelled when unpaid this many hours after placing. */
+  /** Guests' pay-later orders are cancelled when unpaid this many hours after placing. */
   guest_hold_hours: z.number().int().min(1).max(720),
   /**
-   * Issue 15: how cards are taken. `stripe`: Stripe's Payment Element with this publishable key;
+   * How cards are taken. `stripe`: Stripe's Payment Element with this publishable key;
    * `demo`: the built-in test provider ("Demo mode — no real payment"); null: no card payments (a
    * production start without a provider), pay later only.
    */

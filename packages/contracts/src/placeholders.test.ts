@@ -11,7 +11,7 @@ import {
   unknownPlaceholders,
 } from './placeholders.ts';
 
-// Issue 11 point 5: content pages quote the store settings through placeholders, expanded on every view.
+// Content pages quote the store settings through placeholders, expanded on every view.
 
 const NAMES = Object.keys(PLACEHOLDERS) as PlaceholderName[];
 const values = (f: (name: PlaceholderName) => string): PlaceholderValues =>

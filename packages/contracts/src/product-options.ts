@@ -1,5 +1,5 @@
 /**
- * Colour and size of a cart or order line (issue 11 point 6). A product that offers colours needs one
+ * Colour and size of a cart or order line. A product that offers colours needs one
  * of them on every line, and so does one that offers sizes: a line without its choice cannot be
  * packed, invoiced or mailed honestly. One rule for every path that makes a line — add to cart (which
  * the wishlist and the sign-in merge use too), guest checkout and checkout from a stored cart.

@@ -1,5 +1,5 @@
 /**
- * Issue 10 point 1: validation runs in linear time. A string's maximum length is checked first and,
+ * Validation runs in linear time. A string's maximum length is checked first and,
  * when it fails, stops validation there (`abort`), so no pattern or refinement ever reads more than
  * `max` characters. Use as `.max(254, stopAt('Email is invalid'))`.
  */

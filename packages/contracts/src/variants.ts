@@ -5,9 +5,9 @@ import { optionIndex } from './variant-options.ts';
 export { optionIndex };
 
 /**
- * Options and variants (issue 14, ADR 023). A product has up to three options, each a name and its
+ * Options and variants (ADR 023). A product has up to three options, each a name and its
  * values in order; a variant is one combination of values, with its own SKU, stock and price. The
- * spec's `colors` and `available_sizes` are the values of the options named Color (or Colour) and Size.
+ * documented `colors` and `available_sizes` are the values of the options named Color (or Colour) and Size.
  */
 export const MAX_OPTIONS = 3;
 export const MAX_OPTION_VALUES = 100;
@@ -26,14 +26,14 @@ export interface ProductOption {
 /** A variant's option values, in the order of the product's options (null past their count). */
 export type OptionValues = [string | null, string | null, string | null];
 
-/** The spec's lists of a product with these options. */
+/** The documented lists of a product with these options. */
 export function specLists(options: readonly ProductOption[]): { colors: string[]; sizes: string[] } {
   const c = optionIndex(options, 'color');
   const s = optionIndex(options, 'size');
   return { colors: c < 0 ? [] : [...options[c]!.values], sizes: s < 0 ? [] : [...options[s]!.values] };
 }
 
-/** The options of a product that only has the spec's lists (the previous release, a plain form). */
+/** The options of a product that only has the documented lists (the previous release, a plain form). */
 export function optionsFromLists(colors: readonly string[], sizes: readonly string[]): ProductOption[] {
   const out: ProductOption[] = [];
   if (colors.length > 0) out.push({ name: 'Color', values: [...new Set(colors)] });

@@ -15,7 +15,7 @@ export interface Database {
    */
   probe(deadlineMs?: number): Promise<boolean>;
   /**
-   * Issue 13 point 4: true from the moment the database is seen unreachable (a failed probe, or `report`
+   * True from the moment the database is seen unreachable (a failed probe, or `report`
    * of a request's failure classified by db/errors.ts) until a probe, repeated every REPROBE_MS, answers
    * again. While it is, requests answer 503 at once instead of each waiting out its own timeouts.
    */
@@ -43,7 +43,7 @@ export interface PoolSettings {
 
 /** How much longer than statement_timeout the driver waits before it calls a silent server stalled. */
 const STALL_GRACE_MS = 1_000;
-/** Readiness answers within a second whatever the database does (issue 13 point 4). */
+/** Readiness answers within a second whatever the database does. */
 export const PROBE_DEADLINE_MS = 750;
 /** While the database is unreachable, how often it is probed to find it back. */
 const REPROBE_MS = 500;
@@ -52,7 +52,7 @@ const REPROBE_MS = 500;
  * A pool that outlives a database restart: idle clients that lose their connection emit `error` on
  * the pool (handled here, not crashing the process) and are replaced on the next checkout.
  *
- * Issue 13 point 4: every wait is bounded — a connection within `connectTimeoutMs`, a statement within
+ * Every wait is bounded — a connection within `connectTimeoutMs`, a statement within
  * `statementTimeoutMs` — so a stalled database costs a request a 503, never the whole stall.
  */
 export function connect(url: string, log: Logger, settings: PoolSettings = {}): Database {
@@ -119,7 +119,7 @@ export function connect(url: string, log: Logger, settings: PoolSettings = {}): 
 }
 
 /**
- * The "database unreachable" state (issue 13 point 4). Closed at once by a request's failure that
+ * The "database unreachable" state. Closed at once by a request's failure that
  * db/errors.ts calls unavailable (that request already waited out its timeout). A probe that misses its
  * short deadline only asks for a confirming probe with the connection timeout as deadline: one slow answer
  * on a busy machine must not turn the shop away. While closed, a probe every REPROBE_MS opens it again as
@@ -282,7 +282,7 @@ function createProbe(url: string, connectTimeoutMs: number) {
   return Object.assign(probe, { close: drop });
 }
 
-/** The request pool's bounds from the settings (issue 13 point 4). */
+/** The request pool's bounds from the settings. */
 export function poolSettings(config: Pick<Config, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS'>): PoolSettings {
   return { connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS };
 }

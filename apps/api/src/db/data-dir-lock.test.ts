@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
 
-/** Issue 13 point 9: DATA_DIR/shop.lock names the one process that runs the shop's database there. */
+/** DATA_DIR/shop.lock names the one process that runs the shop's database there. */
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 afterEach(() => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigError } from '../config.ts';
 
 /**
- * Issue 13 point 9: one shop process per DATA_DIR. A second `npm start` on a DATA_DIR in use took the
+ * One shop process per DATA_DIR. A second `npm start` on a DATA_DIR in use took the
  * running shop's database for an orphan of a killed process and stopped it. Now the process that runs
  * the embedded database holds `DATA_DIR/shop.lock`, naming it (pid, start time, host); another start
  * finds it alive and stops with a message, touching nothing. A lock whose process is gone (SIGKILL) is

@@ -12,7 +12,7 @@ import { lockDataDir } from './data-dir-lock.ts';
  *
  * We drive the binaries ourselves rather than through the package's class: it registers exit hooks
  * that stop the database before HTTP has drained, and rejects a failed start with no message.
- * DESIGN §8 has the recipe followed here (C locale, loopback only, free port, orphan recovery).
+ * docs/architecture.md §8 has the recipe followed here (C locale, loopback only, free port, orphan recovery).
  */
 export interface EmbeddedPostgres {
   url: string;
@@ -35,7 +35,7 @@ interface Logger {
 }
 
 const STOP_GRACE_MS = 10_000;
-/** Issue 13 point 3: a postmaster that died is started again, waiting this long, doubling, between attempts… */
+/** A postmaster that died is started again, waiting this long, doubling, between attempts… */
 const RESTART_FIRST_DELAY_MS = 250;
 const RESTART_MAX_DELAY_MS = 4_000;
 /** …and given up after this long, so the process exits and a supervisor takes over. */
@@ -61,14 +61,14 @@ export async function startEmbeddedPostgres(
   log: Logger,
   /**
    * nativeDir: where the PostgreSQL binaries are (native/{bin,lib,share}); the npm package's by default.
-   * supervise: restart the postmaster when it dies (the server's database; issue 13 point 3).
+   * supervise: restart the postmaster when it dies (the server's database).
    */
   opts: { port?: number; nativeDir?: string; supervise?: Supervision } = {},
 ): Promise<EmbeddedPostgres> {
   const owner = runAsOwner();
   dataDir = path.resolve(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
-  // Issue 13 point 9: one process per DATA_DIR; a second start stops here, before touching the database.
+  // One process per DATA_DIR; a second start stops here, before touching the database.
   const unlock = lockDataDir(dataDir);
   try {
     return await startLocked(dataDir, log, opts, owner, unlock);
@@ -107,7 +107,7 @@ async function startLocked(
     const child = spawn(
       bin.postgres,
       ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-      // Its own process group (issue 13 point 5): Ctrl-C in a terminal signals the whole foreground group,
+      // Its own process group: Ctrl-C in a terminal signals the whole foreground group,
       // and PostgreSQL must not stop under the requests still draining; the server stops it last.
       { stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C' }, detached: true, ...(owner ?? {}) },
     );
@@ -135,7 +135,7 @@ async function startLocked(
   const supervise = opts.supervise;
 
   /**
-   * Issue 13 point 3: when the postmaster dies (killed, crashed) the server starts it again on the same
+   * When the postmaster dies (killed, crashed) the server starts it again on the same
    * port — the pool's address stays valid — with growing pauses while it fails (old backends may still
    * hold its shared memory for a moment), and gives up after RESTART_GIVE_UP_MS.
    */

@@ -46,7 +46,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a failure');
 }
 
-describe('databaseUnavailable: the errors that answer 503 (issue 13 point 3)', () => {
+describe('databaseUnavailable: the errors that answer 503', () => {
   it('a refused connection, as the driver raises it', async () => {
     const port = await closedPort();
     const client = new pg.Client({ host: '127.0.0.1', port, user: 'x', database: 'x' });

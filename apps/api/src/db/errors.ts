@@ -96,7 +96,7 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 /**
- * Issue 13 point 3: whether an error means "the database is unreachable or overloaded" — the request may
+ * Whether an error means "the database is unreachable or overloaded" — the request may
  * succeed if retried shortly, so the shop answers 503 with Retry-After instead of 500. The one place that
  * classifies driver errors; looks through causes (drizzle wraps the driver's error).
  */

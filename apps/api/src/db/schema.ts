@@ -46,7 +46,7 @@ export const users = pgTable(
   ],
 );
 
-/** One family per sign-in; every rotation adds a token to it (DESIGN §5). */
+/** One family per sign-in; every rotation adds a token to it (docs/architecture.md §5). */
 export const refreshFamilies = pgTable('refresh_families', {
   id: uuid().primaryKey().defaultRandom(),
   userId: uuid('user_id')
@@ -85,8 +85,7 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 });
 
 /**
- * A requested change of the sign-in e-mail, waiting for the link mailed to the new address (issue 10
- * point 5). Only the token's hash is stored, as for password resets.
+ * A requested change of the sign-in e-mail, waiting for the link mailed to the new address. Only the token's hash is stored, as for password resets.
  */
 export const emailChangeTokens = pgTable('email_change_tokens', {
   id: uuid().primaryKey().defaultRandom(),
@@ -119,7 +118,7 @@ export const categories = pgTable('categories', {
   /** Shown on the category's listing page: sanitized rich text (docs/adr/044-rich-text.md). */
   description: text().notNull().default(''),
   /**
-   * The offer box of the category menu's panel (docs/catalogue.md): shown only when the owner wrote a title
+   * The offer box of the category menu's panel (docs/product.md §11): shown only when the owner wrote a title
    * and a text; `offerLink`, when set, makes it a link.
    */
   offerTitle: text('offer_title'),
@@ -144,7 +143,7 @@ export const subcategories = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     name: text().notNull(),
-    /** The lowercased name, as the spec's URLs carry it. */
+    /** The lowercased name, as the documented URLs carry it. */
     slug: text().notNull(),
     /** The slugs it had before a rename, newest last: `?subcategory=` still finds it by them. */
     formerSlugs: text('former_slugs').array().notNull().default(sql`'{}'::text[]`),
@@ -181,7 +180,7 @@ export const brands = pgTable('brands', {
   description: text().notNull().default(''),
 });
 
-/** A product's option (issue 14: at most three), e.g. `{ name: 'Size', values: ['S', 'M', 'L'] }`. */
+/** A product's option (at most three), e.g. `{ name: 'Size', values: ['S', 'M', 'L'] }`. */
 export interface ProductOption {
   name: string;
   values: string[];
@@ -204,12 +203,12 @@ export const products = pgTable(
     brandId: text('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     /**
      * The options its variants choose among, in order: a variant's option1..3 are values of these
-     * (ADR 023). `colors` and `available_sizes` are the spec's view of the options named Color and Size.
+     * (ADR 023). `colors` and `available_sizes` are the documented view of the options named Color and Size.
      */
     options: jsonb().$type<ProductOption[]>().notNull().default(sql`'[]'::jsonb`),
     metaTitle: text('meta_title'),
     metaDescription: text('meta_description'),
-    /** Integer cents (DESIGN §6). */
+    /** Integer cents (docs/architecture.md §6). */
     regularPriceCents: integer('regular_price_cents').notNull(),
     salePriceCents: integer('sale_price_cents').notNull(),
     percentageDiscount: integer('percentage_discount').notNull().default(0),
@@ -235,7 +234,7 @@ export const products = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     /**
      * The seeded ratings (given before written reviews existed). The figures above are these plus the
-     * reviews that count (issue 10 point 9: reviews/visibility.ts recomputes them).
+     * reviews that count (reviews/visibility.ts recomputes them).
      */
     ratingBaseSum: integer('rating_base_sum').notNull().default(0),
     ratingBaseCount: integer('rating_base_count').notNull().default(0),
@@ -260,7 +259,7 @@ export const products = pgTable(
     index('products_price_idx').on(t.salePriceCents),
     index('products_sold_idx').on(t.soldCount),
     index('products_date_idx').on(t.dateAdded),
-    // Issue 16: the public listing's orders, alone and within a category, over published products only
+    // The public listing's orders, alone and within a category, over published products only
     // (`id` last, as the listing breaks ties): a page is the first rows of one of these, and a deep page
     // skips its offset in the index alone (docs/performance.md, "Queries"). The staff's list, drafts
     // included, keeps the single-column indexes above.
@@ -281,7 +280,7 @@ export const products = pgTable(
 );
 
 /**
- * What is sold (issue 14, ADR 023): one combination of the product's options, with its own SKU, stock
+ * What is sold (ADR 023): one combination of the product's options, with its own SKU, stock
  * and, when set, price. Stock moves only by conditional updates of `available` here; the trigger
  * `product_variants_roll_up` keeps `products.available` and `products.sold_count` equal to the sums.
  */
@@ -325,7 +324,7 @@ export const productVariants = pgTable(
 export const catalogImportStateEnum = pgEnum('catalog_import_state', ['running', 'done', 'failed']);
 
 /**
- * A product import being applied or applied (issue 14): its progress is written outside the import's
+ * A product import being applied or applied: its progress is written outside the import's
  * own transaction so the admin page can show a progress bar, and its outcome stays as a record.
  */
 export const catalogImports = pgTable('catalog_imports', {
@@ -347,7 +346,7 @@ export const catalogImports = pgTable('catalog_imports', {
 /** A variant row as stored; modules pick the columns they read. */
 export type ProductVariant = typeof productVariants.$inferSelect;
 
-/** spec §3 Product.subscribers: users waiting for a restock. */
+/** docs/product.md §3 Product.subscribers: users waiting for a restock. */
 export const productSubscribers = pgTable(
   'product_subscribers',
   {
@@ -357,7 +356,7 @@ export const productSubscribers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The variant waited for; null = any variant of the product (the spec's subscription). */
+    /** The variant waited for; null = any variant of the product (the documented subscription). */
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
@@ -388,12 +387,12 @@ export const cartItems = pgTable(
     variantId: uuid('variant_id')
       .notNull()
       .references(() => productVariants.id, { onDelete: 'cascade' }),
-    /** The variant's Color and Size values as the spec's cart shows them, '' when it has none. */
+    /** The variant's Color and Size values as the documented cart shows them, '' when it has none. */
     color: text().notNull().default(''),
     size: text().notNull().default(''),
     quantity: integer().notNull(),
     /**
-     * The product's price when the line was last added to (issue 4): checkout answers 409
+     * The product's price when the line was last added to: checkout answers 409
      * price_changed when the current price differs. null = no snapshot (the current price applies).
      */
     unitPriceCents: integer('unit_price_cents'),
@@ -419,7 +418,7 @@ export const wishlistItems = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
 
-/** The shopper's address book (issue 4: `/account`); checkout offers these to signed-in users. */
+/** The shopper's address book (`/account`); checkout offers these to signed-in users. */
 export const addresses = pgTable(
   'addresses',
   {
@@ -447,7 +446,7 @@ export const addresses = pgTable(
   ],
 );
 
-/** Product reviews (issue 4): one per customer and product; `body` is plain text, rendered as text. */
+/** Product reviews: one per customer and product; `body` is plain text, rendered as text. */
 export const reviews = pgTable(
   'reviews',
   {
@@ -494,7 +493,7 @@ export const contactMessages = pgTable('contact_messages', {
   inquiryType: text('inquiry_type').notNull(),
   subject: text().notNull(),
   message: text().notNull(),
-  /** A support ticket (issue 5): `open` until staff close it. */
+  /** A support ticket: `open` until staff close it. */
   status: ticketStatusEnum().notNull().default('open'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -518,21 +517,21 @@ export const ticketEntries = pgTable(
   (t) => [index('ticket_entries_message_idx').on(t.messageId, t.id)],
 );
 
-/** The footer's pages and the help centre (DESIGN §7); `body` is plain text, rendered as text. */
+/** The footer's pages and the help centre (docs/product.md §10); `body` is plain text, rendered as text. */
 export const contentPages = pgTable('content_pages', {
   slug: text().primaryKey(),
   title: text().notNull(),
   description: text().notNull(),
   body: text().notNull(),
   /**
-   * When staff last saved the page (issue 11 point 13); null for a page as seeded. The seed date is not
+   * When staff last saved the page; null for a page as seeded. The seed date is not
    * when anyone wrote or reviewed the text, so shoppers see no "Last updated" line until a real edit.
    */
   updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
 
 /**
- * Reports sent from the storefront's error page (DESIGN §7: Report posts the error ID and details; staff
+ * Reports sent from the storefront's error page (docs/product.md §10: Report posts the error ID and details; staff
  * read them in admin Support). One row per error ID: pressing Report twice stores one report.
  */
 export const errorReports = pgTable(
@@ -553,11 +552,11 @@ export const errorReports = pgTable(
 );
 
 /**
- * Every mail the shop sent, or would have sent (DESIGN §2). Links with tokens are stored hidden
- * (issue 10 point 2); the index serves the hourly cap per address (point 3).
+ * Every mail the shop sent, or would have sent (docs/architecture.md §2). Links with tokens are stored hidden;
+ * the index serves the hourly cap per address.
  */
 /**
- * Where a mail stands (issue 13): `queued` waits for the send-mail job; `sent`; `failed` after its last
+ * Where a mail stands: `queued` waits for the send-mail job; `sent`; `failed` after its last
  * attempt (the reason in `error`); `suppressed` over the hourly cap; `kept` recorded without SMTP_URL.
  */
 export const mailStateEnum = pgEnum('mail_state', ['queued', 'sent', 'failed', 'suppressed', 'kept']);
@@ -573,10 +572,10 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text(),
-    /** Over the hourly cap of its address: kept for staff to see, never sent (issue 10 point 3). */
+    /** Over the hourly cap of its address: kept for staff to see, never sent. */
     suppressed: boolean().notNull().default(false),
     state: mailStateEnum().notNull().default('queued'),
-    /** Send attempts made so far (issue 13). */
+    /** Send attempts made so far. */
     attempts: integer().notNull().default(0),
     /** The mail had links only its recipient may get: without `sealed` it cannot be sent again. */
     hasSecrets: boolean('has_secrets').notNull().default(false),
@@ -590,7 +589,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * The job workers of each running process (issue 13, ADR 021): a process is alive while its liveness
+ * The job workers of each running process (ADR 021): a process is alive while its liveness
  * connection (application_name `shop-jobs:<process_key>`) is open; the jobs its workers held are
  * unlocked for others once it is gone.
  */
@@ -600,7 +599,7 @@ export const jobWorkers = pgTable('job_workers', {
   startedAt: now(),
 });
 
-/** One row per run of a scheduled job: which tick it served, and where it ran (issue 13). */
+/** One row per run of a scheduled job: which tick it served, and where it ran. */
 export const scheduledRuns = pgTable(
   'scheduled_runs',
   {
@@ -614,7 +613,7 @@ export const scheduledRuns = pgTable(
   (t) => [index('scheduled_runs_task_tick_idx').on(t.task, t.tick)],
 );
 
-/** Answers to requests that carried an Idempotency-Key (DESIGN §5). */
+/** Answers to requests that carried an Idempotency-Key (docs/architecture.md §5). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -629,7 +628,7 @@ export const idempotencyKeys = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------
-// Checkout and orders (issue 4; DESIGN §6). Money is integer cents; statuses are enums so a typo can
+// Checkout and orders (docs/architecture.md §6). Money is integer cents; statuses are enums so a typo can
 // never become a state.
 
 /** A shipping method as store settings keep it (cents; `freeOverCents` null = never free). */
@@ -679,7 +678,7 @@ export const storeSettings = pgTable(
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
     shippingMethods: jsonb('shipping_methods').$type<ShippingMethodRow[]>().notNull(),
     payLaterDays: integer('pay_later_days').notNull(),
-    /** The store profile the footer shows (issue 5). */
+    /** The store profile the footer shows. */
     contactEmail: text('contact_email').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),
     address: text().notNull().default(''),
@@ -714,12 +713,12 @@ export const storeSettings = pgTable(
     maintenanceMode: boolean('maintenance_mode').notNull().default(false),
     /** Products at or below this many units count as low stock on the dashboard. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
-    /** Unpaid guest pay-later orders hold their stock this long, then are cancelled (issue 10 point 3). */
+    /** Unpaid guest pay-later orders hold their stock this long, then are cancelled. */
     guestHoldHours: integer('guest_hold_hours').notNull().default(72),
-    /** The IANA zone admin times are shown in (issue 11 point 13); checked against Intl by the API. */
+    /** The IANA zone admin times are shown in; checked against Intl by the API. */
     timeZone: text('time_zone').notNull().default('UTC'),
     /**
-     * Issue 15: what a pay-later invoice prints for the transfer — the account holder, the IBAN or
+     * What a pay-later invoice prints for the transfer — the account holder, the IBAN or
      * account number, the BIC/SWIFT or routing code, the bank — and the reference, a format whose
      * `{number}` is the order number. Beside them the seller's tax id (the address is `address`).
      */
@@ -789,7 +788,7 @@ export const orders = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     number: text().notNull().unique().default(sql`'SO-' || nextval('order_number_seq')`),
-    /** null for guests, and after an account is deleted (orders are kept, issue 4). */
+    /** null for guests, and after an account is deleted (orders are kept). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text().notNull(),
     status: orderStatusEnum().notNull(),
@@ -805,7 +804,7 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').notNull(),
     billingAddress: jsonb('billing_address'),
     trackingNumber: text('tracking_number'),
-    /** Guest pay-later orders: unpaid at this time, the sweep cancels them and frees the stock (issue 10 point 3). */
+    /** Guest pay-later orders: unpaid at this time, the sweep cancels them and frees the stock. */
     payBy: timestamp('pay_by', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -826,7 +825,7 @@ export interface OrderLineOption {
   value: string;
 }
 
-/** A line as sold: name and price are copied at order time (DESIGN §6). */
+/** A line as sold: name and price are copied at order time (docs/architecture.md §6). */
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -940,7 +939,7 @@ export const payments = pgTable(
 );
 
 /**
- * Issue 15: every event a payment provider sent to the webhook, by the provider's event id: stored in
+ * Every event a payment provider sent to the webhook, by the provider's event id: stored in
  * the transaction that queues its handling, so a repeated delivery finds its id and changes nothing.
  */
 export const paymentEvents = pgTable(
@@ -960,7 +959,7 @@ export const paymentEvents = pgTable(
 export const refundStatusEnum = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
 
 /**
- * Issue 15: each refund asked of the provider. `pending` until the provider confirms it (Stripe may
+ * Each refund asked of the provider. `pending` until the provider confirms it (Stripe may
  * answer a refund `pending` and settle it later by webhook); only a succeeded refund is in the ledger
  * and in the payment's `refunded_cents`, but a pending one counts against what is left to refund.
  */
@@ -993,7 +992,7 @@ export const paymentRefunds = pgTable(
 
 export const invoiceStatusEnum = pgEnum('invoice_status', ['open', 'paid', 'void']);
 
-/** Pay-later orders get an invoice due `pay_later_days` after placement (issue 4). */
+/** Pay-later orders get an invoice due `pay_later_days` after placement. */
 export const invoices = pgTable('invoices', {
   id: uuid().primaryKey().defaultRandom(),
   orderId: uuid('order_id')
@@ -1006,7 +1005,7 @@ export const invoices = pgTable('invoices', {
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
   dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
-  /** When the pay-later reminder went out (issue 13): at most once per invoice. */
+  /** When the pay-later reminder went out: at most once per invoice. */
   remindedAt: timestamp('reminded_at', { withTimezone: true }),
 });
 
@@ -1047,7 +1046,7 @@ export const stockMovements = pgTable(
 export const transactionKindEnum = pgEnum('transaction_kind', ['charge', 'refund']);
 
 /**
- * The money ledger (issue 5): one row per charge taken (a card payment, a pay-later invoice marked
+ * The money ledger: one row per charge taken (a card payment, a pay-later invoice marked
  * paid) and per refund given. Amounts are positive cents; the kind says which way the money went.
  */
 export const transactions = pgTable(
@@ -1074,7 +1073,7 @@ export const transactions = pgTable(
   ],
 );
 
-/** Every change staff make in the admin area (issue 5): who, what, when, before and after. */
+/** Every change staff make in the admin area: who, what, when, before and after. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -1098,7 +1097,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Images staff upload for products (issue 5), already re-encoded to web formats. Kept in the database so
+ * Images staff upload for products, already re-encoded to web formats. Kept in the database so
  * a shop is one thing to back up and every process serves the same files. One row per size of an image.
  */
 export const uploadedImages = pgTable(

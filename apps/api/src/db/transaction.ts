@@ -2,7 +2,7 @@ import type { Failure, Result } from '../lib/result.ts';
 import { ok } from '../lib/result.ts';
 import type { Db, Tx } from './client.ts';
 
-/** Carries an expected failure out of a transaction, rolling it back on the way (issue 12 point 1). */
+/** Carries an expected failure out of a transaction, rolling it back on the way. */
 class RolledBack extends Error {
   constructor(readonly failure: Failure) {
     super(`rolled back: ${failure.reason}`);

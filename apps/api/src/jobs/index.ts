@@ -1,5 +1,5 @@
 /**
- * Durable jobs on PostgreSQL (issue 13, ADR 021): `enqueue` inside the caller's transaction, the runner
+ * Durable jobs on PostgreSQL (ADR 021): `enqueue` inside the caller's transaction, the runner
  * (in the server process, or alone with `npm run worker`), the task list and the schedules.
  */
 export { type EnqueueOptions, enqueue, type TaskName } from './queue.ts';

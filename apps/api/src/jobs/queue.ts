@@ -9,9 +9,9 @@ export type TaskName =
   | 'retention'
   | 'pay-later-reminders'
   | 'backup'
-  /** Issue 15: a stored webhook event of the payment provider, handled by retrieving its object. */
+  /** A stored webhook event of the payment provider, handled by retrieving its object. */
   | 'payment-event'
-  /** Issue 15: a refund the provider did not answer, asked again with the same idempotency key. */
+  /** A refund the provider did not answer, asked again with the same idempotency key. */
   | 'payment-refund';
 
 export interface EnqueueOptions {

@@ -31,7 +31,7 @@ export interface Purged {
 }
 
 /**
- * The retention purge (issue 13), a scheduled job: idempotency keys past their 24-hour life, sign-in
+ * The retention purge, a scheduled job: idempotency keys past their 24-hour life, sign-in
  * families (with their refresh tokens) expired or revoked, reset and e-mail-change tokens used or expired
  * more than `days.tokens` ago; error reports older than `days.errorReports`; mail bodies older than
  * `days.outbox` are blanked, their rows (address, subject, state) kept. Each is one statement, so a

@@ -12,7 +12,7 @@ export interface Background {
 
 /**
  * A small in-process runner for work that must not shape a request's answer or timing, such as the
- * lookup and mail behind forgot-password (issue 10 point 7): the route answers at once, alike for
+ * lookup and mail behind forgot-password: the route answers at once, alike for
  * every input. Tasks are tracked so that `app.close()` and tests can wait for them. Work still running
  * when the process dies is lost; a durable job queue replaces this runner in a later issue.
  */

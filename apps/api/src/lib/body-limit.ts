@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { checksOf, childrenOf, defOf } from './schema-walk.ts';
 
 /**
- * Issue 10 point 1: every /api route refuses a body larger than a valid one can be, before parsing,
+ * Every /api route refuses a body larger than a valid one can be, before parsing,
  * so no validation ever runs over more text than its schema allows. The limit comes from the route's
  * body schema (its strings' and arrays' maximums), with room for escapes; routes may still set their own.
  */

@@ -5,8 +5,8 @@ import { idempotencyKeys } from '../db/schema.ts';
 import { conflict, unprocessable } from '../errors.ts';
 
 /**
- * Idempotency-Key support (DESIGN §5), shared by every request that creates something (cart adds now,
- * orders and payments later). The web client retries on no answer or 5xx (spec §9), so a retry must
+ * Idempotency-Key support (docs/architecture.md §5), shared by every request that creates something (cart adds now,
+ * orders and payments later). The web client retries on no answer or 5xx (docs/product.md §9), so a retry must
  * never apply a change twice.
  *
  * Usage, inside a service:
@@ -26,7 +26,7 @@ import { conflict, unprocessable } from '../errors.ts';
  *   even if the state has changed since (that is what makes a retry safe).
  * - The same key with a different request hash → 422; while the first request is still running → 409
  *   (the client should retry later; it then gets the stored answer). A finished key is read without
- *   the lock, so concurrent retries of it all get the stored answer, never 409 (issue 13 point 2).
+ *   the lock, so concurrent retries of it all get the stored answer, never 409.
  * - If `run` throws, the transaction rolls back and the key stays free: failures are not stored, so a
  *   retry after e.g. "out of stock" runs again. `run` must therefore do all its writes through `tx`.
  * - Keys expire after `ttlMs` (default 24 h); an expired key is reused as if new.
@@ -71,8 +71,8 @@ export async function withIdempotency<T>(
       return { statusCode: stored.statusCode, body: storedResponse(stored, requestHash) as T, replayed: true };
     };
 
-    // One statement (issue 16), three steps in order:
-    // - a finished key answers its stored answer without the lock (ADR 004; issue 13 point 2): retries
+    // One statement, three steps in order:
+    // - a finished key answers its stored answer without the lock (ADR 004): retries
     //   reading it never make each other wait or see 409;
     // - else a transaction-scoped lock per key, taken without waiting: a second request with the key
     //   while the first still runs is told so at once (409) instead of queueing behind it;
@@ -131,7 +131,7 @@ export function expiryOf(request: Pick<IdempotentRequest, 'now' | 'ttlMs'>): Dat
 
 /**
  * The response stored under a key, for a request with this hash; the 422 when the key was used for a
- * different request. Shared with the statements that read a key themselves (issue 16: cart adds).
+ * different request. Shared with the statements that read a key themselves (cart adds).
  */
 export function storedResponse(stored: { requestHash: string; response: unknown }, requestHash: string): unknown {
   if (stored.requestHash !== requestHash) {

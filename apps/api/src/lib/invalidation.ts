@@ -6,7 +6,7 @@ import pg from 'pg';
  * What a process caches, by the changes that make it stale: `catalog` (listing pages, totals, brand
  * facets, the category menu and its counts — prices, stock, publish flags, reviews), `settings` (the
  * store settings row: maintenance mode, rates, the footer), `content` (the content pages' texts). The
- * page cache (issue 16) keeps each page until one of the topics its route names changes.
+ * page cache keeps each page until one of the topics its route names changes.
  */
 export type Topic = 'catalog' | 'settings' | 'content';
 export const TOPICS: readonly Topic[] = ['catalog', 'settings', 'content'];
@@ -38,7 +38,7 @@ const RECENT = 200;
 const SEND_RETRY_MS = 5_000;
 
 /**
- * Cache invalidation across processes (issue 13 point 10; DESIGN §1: several processes on one database).
+ * Cache invalidation across processes (docs/architecture.md §1: several processes on one database).
  *
  * A cache subscribes to a topic with the function that empties it. A write that makes a topic stale calls
  * `publish(topic)` once its transaction committed: this process's caches are emptied at once (the request

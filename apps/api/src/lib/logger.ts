@@ -3,7 +3,7 @@ import { type DestinationStream, type Logger, pino } from 'pino';
 import pretty from 'pino-pretty';
 import { currentRequestId } from './request-context.ts';
 
-/** Where mailed links carry their token (issue 10 point 2): /auth/reset-password/{token}, ?token=… */
+/** Where mailed links carry their token: /auth/reset-password/{token}, ?token=… */
 const TOKEN_IN_PATH = /(\/reset-password\/)[^/?#\s]+/g;
 const TOKEN_IN_QUERY = /([?&]token=)[^&#\s]*/g;
 
@@ -30,10 +30,10 @@ function boundRequestId(logger: Logger): boolean {
 
 /**
  * The server's logger. Whoever reads the log must not get a working reset or confirmation link from
- * it (issue 10 point 2): request URLs and message texts (Fastify's "Route … not found") are logged
+ * it: request URLs and message texts (Fastify's "Route … not found") are logged
  * with the tokens of mailed links hidden.
  *
- * Issue 11 point 3, pino's convention: JSON lines for machines, readable lines when stdout is a terminal.
+ * JSON lines for machines, readable lines when stdout is a terminal.
  */
 export function createLogger(
   level: string,
@@ -43,7 +43,7 @@ export function createLogger(
   const options = {
     level,
     serializers: { req: requestLogFields },
-    // Issue 13: a line written while a request is handled carries its id, whichever logger wrote it;
+    // A line written while a request is handled carries its id, whichever logger wrote it;
     // the request's own logger (Fastify's child) has it bound already.
     mixin(_merge: object, _level: number, logger: Logger) {
       const id = currentRequestId();

@@ -11,13 +11,13 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
-  /** Substrings of `text` (links with tokens) the outbox must never show; only the recipient gets them (issue 10 point 2). */
+  /** Substrings of `text` (links with tokens) the outbox must never show; only the recipient gets them. */
   secrets?: string[];
 }
 
 export interface Mailer {
   /**
-   * Records the mail and queues its sending (issue 13): with `tx`, both commit or roll back with the
+   * Records the mail and queues its sending: with `tx`, both commit or roll back with the
    * caller's change; without, in a transaction of their own. Never talks to the SMTP server.
    */
   send(mail: Mail, opts?: { tx?: Tx }): Promise<void>;
@@ -34,7 +34,7 @@ interface Logger {
   warn(obj: unknown, msg?: string): void;
 }
 
-/** The outbox's note on a mail whose link was dropped after its last failed attempt (issue 13). */
+/** The outbox's note on a mail whose link was dropped after its last failed attempt. */
 export const LINK_NOT_KEPT = 'the link in it was not kept after the last failed attempt';
 
 /** The job that sends outbox row `id`: one per row, so a retry replaces a waiting one. */
@@ -43,11 +43,11 @@ export const sendMailJobKey = (id: string) => `send-mail:${id}`;
 /** Bounds on one SMTP conversation, so a silent server frees the worker instead of holding it. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-/** At most this many mails an hour go to one address, whoever asks for them (issue 10 point 3). */
+/** At most this many mails an hour go to one address, whoever asks for them. */
 export const MAIL_HOURLY_CAP = 10;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** What the outbox shows in place of a secret (issue 10 point 2). */
+/** What the outbox shows in place of a secret. */
 export const SECRET_HIDDEN = '[link hidden — sent only to the recipient]';
 /** The outbox's note on a mail with a secret that no SMTP server could take. */
 export const NOT_SENT_NO_SMTP = 'no SMTP server is configured (SMTP_URL), and the link in it was not kept';
@@ -111,16 +111,16 @@ interface Sealed {
  * Every mail is recorded in the outbox (the admin area lists it). With SMTP_URL its row is `queued` and a
  * send-mail job is queued in the same transaction; the worker sends it and marks it `sent`, or records
  * the error and attempt and lets the queue retry with backoff, until `maxAttempts`: then it is `failed`
- * with its reason (issue 13, ADR 021). A job for a row that is no longer queued does nothing, so the
+ * with its reason (ADR 021). A job for a row that is no longer queued does nothing, so the
  * queue's at-least-once runs never send twice what was marked sent.
  *
- * issue 10 point 2: the outbox row holds the mail with its `secrets` (reset and confirmation links)
+ * The outbox row holds the mail with its `secrets` (reset and confirmation links)
  * replaced, so staff reading the outbox, a log or a database dump never get a working link. The real
  * text waits for the worker sealed (AES-256-GCM, a key from the JWT secret) in `sealed`, which is
  * cleared once the mail is sent or finally failed. Without SMTP such a mail cannot reach anyone, and its
  * row says so.
  *
- * issue 10 point 3: at most MAIL_HOURLY_CAP mails an hour go to one address (case-insensitively, by
+ * At most MAIL_HOURLY_CAP mails an hour go to one address (case-insensitively, by
  * the injected clock). A mail over the cap is not sent; it is kept as suppressed, with the reason, so
  * staff can tell a shopper why it never arrived. The request that caused it still succeeds.
  */

@@ -4,7 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 export type Reading = number | Record<string, number>;
 
 /**
- * The shop's metrics (issue 13, observability), in Prometheus' text format at `GET /metrics`. One
+ * The shop's metrics (observability), in Prometheus' text format at `GET /metrics`. One
  * registry per app (tests build several), with Node's process metrics. Modules add their own through
  * this small surface rather than importing prom-client: a counter they increment, or a gauge read when
  * scraped (the job queue's depth and failures, the database pool's use).

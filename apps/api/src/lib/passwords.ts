@@ -26,13 +26,13 @@ export function dummyHash(): Promise<string> {
   return dummy;
 }
 
-/** issue 10 point 8: the answer to a password on the common-password list. */
+/** The answer to a password on the common-password list. */
 export const COMMON_PASSWORD_MSG = 'This password is too common. Choose one that is harder to guess.';
 
 let commonPasswords: Set<string> | undefined;
 
 /**
- * Whether the password is on the list of common passwords (issue 10 point 8), case-insensitively.
+ * Whether the password is on the list of common passwords, case-insensitively.
  * The list is zxcvbn-ts's ~49,000 most used passwords, shipped as data in an npm package and read
  * once, on first use, on the server only.
  */
@@ -47,7 +47,7 @@ export function isCommonPassword(password: string): boolean {
 
 /**
  * A preHandler for routes that set a password: a common one is refused like any invalid field, a 400
- * naming the field, so forms show the message under it (issue 10 point 8). Runs after the body schema.
+ * naming the field, so forms show the message under it. Runs after the body schema.
  */
 export function refuseCommonPassword(field: string) {
   return async (request: FastifyRequest) => {

@@ -11,7 +11,7 @@ const MAX_RECONNECT_MS = 5_000;
 
 /**
  * The shop's Redis connection (REDIS_URL), made so that a Redis that refuses, drops or stalls never holds
- * a request (issue 13 point 6): a command fails after REDIS_TIMEOUT_MS instead of waiting, and at once
+ * a request: a command fails after REDIS_TIMEOUT_MS instead of waiting, and at once
  * while there is no connection (no offline queue, no retries per command); the connection itself is
  * retried in the background with a growing pause. Callers fall back (rate limits count in memory). An
  * outage is logged once when it starts and once when it ends, not once per reconnect attempt.

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * The request a piece of work runs for, across awaits (issue 13, observability): the logger adds its id
+ * The request a piece of work runs for, across awaits (observability): the logger adds its id
  * to every line written while a request is handled, by its own logger or by a service's (mailer,
  * background work started by the request), without passing the request down.
  */

@@ -1,5 +1,5 @@
 /**
- * Typed results for a use case's expected outcomes (issue 12 point 1), in the spirit of Vendure's
+ * Typed results for a use case's expected outcomes, in the spirit of Vendure's
  * `ErrorResult` unions: a service returns `ok(value)` or a `Failure` naming what happened (`out_of_stock`,
  * `not_found`…) with the facts a caller needs, and never an HTTP status. Each module's routes map its
  * failures to HTTP in one table (`orThrow` in errors.ts); page loaders match on `reason` directly.

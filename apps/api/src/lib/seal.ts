@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 
 /**
  * AES-256-GCM for what the shop must keep for a while but nobody may read at rest — the real text of a
- * queued mail with its links (issue 13, ADR 021). The key is derived with HKDF from a secret the app
+ * queued mail with its links (ADR 021). The key is derived with HKDF from a secret the app
  * already has (the JWT secret) and a purpose, so one secret gives independent keys.
  */
 export function sealingKey(secret: string, purpose: string): Buffer {

@@ -3,7 +3,7 @@ import type pg from 'pg';
 
 /**
  * Session-level advisory locks that tell other processes "this process is working on X" for as long
- * as it works on it (issue 13 point 1: a charge whose request still runs, told from one whose process
+ * as it works on it (a charge whose request still runs, told from one whose process
  * died). All the locks this process holds live on ONE pooled connection, taken from the pool when the
  * first lock is held and given back (with nothing left locked on it) when the last is let go, so the
  * pool is never held up by them and `pool.end()` never waits for them. A process that dies, or a

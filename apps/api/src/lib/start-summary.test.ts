@@ -10,7 +10,7 @@ const facts = {
   databaseDir: '/root/shop/data/pg',
 };
 
-describe('the start summary (issue 11 point 3)', () => {
+describe('the start summary', () => {
   it('first start with a generated password: URLs, data, and the sign-in in a box', () => {
     const text = startSummary({ ...facts, firstAdmin: { email: 'admin@shop.local', password: 'Gen3rated-pw' } });
     expect(text).toContain('Storefront  http://localhost:3000/');
@@ -44,7 +44,7 @@ describe('the start summary (issue 11 point 3)', () => {
     );
   });
 
-  it('says who takes cards: Stripe, the demo, or nobody (issue 15)', () => {
+  it('says who takes cards: Stripe, the demo, or nobody', () => {
     expect(startSummary({ ...facts, cardProvider: 'stripe' })).toContain('Payments    cards through Stripe');
     expect(startSummary({ ...facts, cardProvider: 'demo' })).toContain('Payments    demo mode — no real payment');
     expect(startSummary({ ...facts, cardProvider: null })).toContain('Payments    pay later only');

@@ -1,5 +1,5 @@
 /**
- * What `npm start` prints once the shop listens (issue 11 point 3): where to go, where the data is,
+ * What `npm start` prints once the shop listens: where to go, where the data is,
  * and — on the first start only, when the password was generated — the first admin's sign-in in a box.
  * Plain text for a person, whatever the log format: it is the command's answer, not a log record.
  */

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /**
- * Issue 12 point 2: a module uses another only through its index.ts (biome.json enforces it in
+ * A module uses another only through its index.ts (biome.json enforces it in
  * `npm run lint`), and no chain of runtime imports leads from a module back to itself. A cycle of
  * index files type-checks and passes every in-process test, yet fails the real start, whose first
  * import is a different file (`Cannot access 'adminDoc' before initialization`).
@@ -48,7 +48,7 @@ function runtimeImports(): Map<string, string[]> {
   return graph;
 }
 
-describe('API module boundaries (issue 12 point 2)', () => {
+describe('API module boundaries', () => {
   it('npm run lint refuses an import of another module’s internals and accepts its index.ts', () => {
     const internal = lintProbe('../catalog/wire.ts');
     expect(internal.passed).toBe(false);

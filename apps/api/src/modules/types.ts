@@ -12,8 +12,8 @@ import type { Actor } from './audit/index.ts';
 export type RoutesPlugin = FastifyPluginAsyncZod<{ services: Services; guards: AuthGuards }>;
 
 /**
- * An admin area's routes (issue 5), mounted under /api/admin behind the staff guard. Like every
- * module's routes (issue 12 point 3) they get the domain services and the guards (for admin-only
+ * An admin area's routes, mounted under /api/admin behind the staff guard. Like every
+ * module's routes they get the domain services and the guards (for admin-only
  * routes: `guards.requireRole('admin')`), nothing else: what a route needs comes from a service.
  */
 export interface AdminOptions {

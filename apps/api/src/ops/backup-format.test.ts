@@ -80,7 +80,7 @@ async function refusal(bytes: Buffer): Promise<BackupFormatError> {
   return err as BackupFormatError;
 }
 
-describe('the backup file (issue 13)', () => {
+describe('the backup file', () => {
   it('reads back what was written, sections in order, the manifest last', async () => {
     const bytes = await backupBytes();
     expect(bytes.subarray(0, MAGIC.length).toString()).toBe(MAGIC);

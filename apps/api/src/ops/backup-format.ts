@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import { z } from 'zod';
 
 /**
- * The backup file (issue 13 "Backups"): gzip around a magic line and a sequence of sections. A section
+ * The backup file: gzip around a magic line and a sequence of sections. A section
  * is a one-line JSON header and a body in length-prefixed chunks (4-byte big-endian length, then the
  * bytes; a zero length ends the body). Sections: one per table (its `COPY … TO STDOUT` text, one line
  * per row), one per file of DATA_DIR, and last the manifest (JSON) that lists them all with their sizes

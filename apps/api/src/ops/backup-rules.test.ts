@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { backupName, backupSchedule, backupsToPrune, loadOrder } from './backup-rules.ts';
 
-describe('loadOrder (issue 13: tables load in foreign-key order)', () => {
+describe('loadOrder (tables load in foreign-key order)', () => {
   it('puts every table after the tables it references, ties by name', () => {
     const order = loadOrder(
       ['order_lines', 'orders', 'users', 'products', 'categories'],

@@ -1,4 +1,4 @@
-/** Pure rules of backups (issue 13): the order tables load in, and which backups retention removes. */
+/** Pure rules of backups: the order tables load in, and which backups retention removes. */
 
 /**
  * The tables in an order where each comes after every table its foreign keys point at (Kahn's

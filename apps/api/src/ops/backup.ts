@@ -12,7 +12,7 @@ import { backupName, backupsToPrune, loadOrder } from './backup-rules.ts';
 export { backupSchedule } from './backup-rules.ts';
 
 /**
- * `npm run backup` and the scheduled backup (issue 13 "Backups"), in Node because the embedded
+ * `npm run backup` and the scheduled backup, in Node because the embedded
  * database ships no pg_dump. One REPEATABLE READ READ ONLY transaction is one snapshot of the whole
  * shop, taken while it serves: every table is read with `COPY … TO STDOUT` in that snapshot, so an order
  * in the backup has its lines, its payment and the stock movement that paid for it, and an order placed

@@ -11,7 +11,7 @@ import { openShopDatabase } from './database.ts';
 import { restoreBackup, restoreMessage, verifyBackupFile } from './restore.ts';
 
 /**
- * The two commands of issue 13 "Backups", run by scripts/backup.mjs and scripts/restore.mjs. Each
+ * The backup and restore commands, run by scripts/backup.mjs and scripts/restore.mjs. Each
  * returns the process's exit code: 0 done, 1 refused or failed (one clear line on stderr), 2 usage.
  */
 const out = {

@@ -5,7 +5,7 @@ import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { type Failure, fail, ok, type Result } from '../lib/result.ts';
 
 /**
- * The shop's database for `npm run backup` / `npm run restore` (issue 13): DATABASE_URL when set;
+ * The shop's database for `npm run backup` / `npm run restore`: DATABASE_URL when set;
  * otherwise the embedded PostgreSQL of DATA_DIR. When a shop (or a postmaster it left behind) is running on
  * that DATA_DIR, we connect to it — its port is in postmaster.pid, its password in DATA_DIR/pg-password —
  * and never start a second postmaster on the same cluster. Only when none runs do we start it ourselves,

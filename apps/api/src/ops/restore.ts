@@ -24,7 +24,7 @@ import {
 } from './backup-format.ts';
 
 /**
- * `npm run restore FILE` (issue 13 "Backups"). In order, and refusing before anything is written:
+ * `npm run restore FILE`. In order, and refusing before anything is written:
  * 1. the whole file is read and checked against its manifest (sizes, SHA-256, row counts);
  * 2. the target must be empty (no rows in any of the shop's tables) and the backup's migrations must be
  *    the shop's own or an older prefix of them — a backup from a newer shop is refused;

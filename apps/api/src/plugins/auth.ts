@@ -9,7 +9,7 @@ declare module 'fastify' {
     user?: AccessClaims;
     /**
      * Set by `signedToken` only: the claims of a correctly signed, unexpired access token whose session
-     * the route's own statement still has to confirm (issue 16). Never a signed-in user by itself.
+     * the route's own statement still has to confirm. Never a signed-in user by itself.
      */
     unconfirmed?: AccessClaims;
   }
@@ -30,7 +30,7 @@ function bearer(request: FastifyRequest): string | undefined {
  * `activeSession` (one indexed lookup) makes the account and the session as stored now decide: a
  * still-valid token of a disabled or deleted account, or of a session that was logged out or revoked
  * (password change or reset, admin action) since it was signed, is refused; a demoted admin's token
- * carries only the role the account has now (issue 5, issue 10 point 4).
+ * carries only the role the account has now.
  */
 export function authGuards(signer: TokenSigner, activeSession: (claims: AccessClaims) => Promise<Role | null>) {
   /** The token's claims with the role as stored now; null when the token or its session is not valid. */
@@ -70,7 +70,7 @@ export function authGuards(signer: TokenSigner, activeSession: (claims: AccessCl
   }
 
   /**
-   * Issue 16: for a route whose service confirms the session inside its one statement (add-to-cart,
+   * For a route whose service confirms the session inside its one statement (add-to-cart,
    * `activeSessionRoleSql`), so the request costs no round trip of its own for it. Here only what needs
    * no database: a missing, forged or expired token is refused as `authenticate` refuses it. The
    * service answers `session_ended` (401, the same message) for a session ended or an account disabled
@@ -108,7 +108,7 @@ export function currentSessionId(request: FastifyRequest): string {
 }
 
 /**
- * The claims `signedToken` left, for the service whose statement confirms them (issue 16); only call
+ * The claims `signedToken` left, for the service whose statement confirms them; only call
  * behind `signedToken`.
  */
 export function unconfirmedClaims(request: FastifyRequest): AccessClaims {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Graceful drain (issue 13 point 5). `app.close()` closes the listener at once — new connections are
+ * Graceful drain. `app.close()` closes the listener at once — new connections are
  * refused, so a load balancer moves on — while the requests in flight run to their end. Fastify is built
  * with `return503OnClosing: false`, so a request that still arrives on an open connection is served, not
  * refused with a 503; here every answer given while closing carries `Connection: close`, so no client

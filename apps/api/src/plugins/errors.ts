@@ -20,7 +20,7 @@ const STORAGE_EPISODE_QUIET_MS = 60_000;
 /** Seconds a client is asked to wait while the disk is full: freeing space takes a person. */
 const STORAGE_RETRY_AFTER_SECONDS = 30;
 
-/** Fastify's own client-error codes and the answer we give for each (DESIGN §5). */
+/** Fastify's own client-error codes and the answer we give for each (docs/architecture.md §5). */
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, ERROR_CODES.badRequest, 'The request body is not valid JSON'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, ERROR_CODES.badRequest, 'The request body is empty but JSON was declared'],
@@ -85,7 +85,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { onDatabaseUn
         .send({ message: STORAGE_FULL_MESSAGE, code: ERROR_CODES.storageFull });
     }
     if (databaseUnavailable(error)) {
-      // Issue 13 point 3: the database is down, stalled or full: a retry shortly may succeed.
+      // The database is down, stalled or full: a retry shortly may succeed.
       request.log.warn({ err: error.message }, 'database unavailable');
       opts.onDatabaseUnavailable?.();
       return answerDatabaseUnavailable(reply);
@@ -99,7 +99,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { onDatabaseUn
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
- * Issue 10 point 10: a method no route takes used to fall through to the pages, whose router throws on
+ * A method no route takes used to fall through to the pages, whose router throws on
  * it (a 500). Refuse it first, for every path, with 405 and the methods that do exist.
  */
 export function registerMethodGuard(app: FastifyInstance) {
@@ -125,7 +125,7 @@ const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
 /**
  * Fastify's `frameworkErrors`: a URL whose percent-escapes do not decode, or a path parameter over the
  * router's length limit, is refused before any route or hook runs — by default in Fastify's own shape,
- * without our headers. Answer it like every other error (issue 10 point 10), written as Fastify's own
+ * without our headers. Answer it like every other error, written as Fastify's own
  * answer is, straight to the response.
  */
 export function answerFrameworkError(
@@ -139,7 +139,7 @@ export function answerFrameworkError(
     ERROR_CODES.internal,
     'Something went wrong on our side',
   ];
-  // Issue 11 point 13: a page address (not /api, not a file under /media or /assets) gets the shop's
+  // A page address (not /api, not a file under /media or /assets) gets the shop's
   // HTML error page with the same status; JSON stays the answer of the API and of file paths.
   if (renderPage && isPagePath(request.raw.url ?? '/')) {
     renderPage(request.raw, reply.raw, { status, code, message }).catch(() => {
@@ -177,7 +177,7 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
 /**
  * Fastify's `clientErrorHandler`: a request Node cannot parse (a broken request line, headers over the
  * limit, a timeout) never becomes a request, and Fastify writes its own answer to the socket. Write ours,
- * with the security headers, and close the connection as Node does (issue 10 point 10).
+ * with the security headers, and close the connection as Node does.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -206,7 +206,7 @@ export function answerDatabaseUnavailable(reply: FastifyReply) {
 const OPEN_WHILE_UNREACHABLE = ['/api/health', '/api/ready', '/api/docs'];
 
 /**
- * Issue 13 point 4: while the database is known to be unreachable (`Database.unreachable`), API calls
+ * While the database is known to be unreachable (`Database.unreachable`), API calls
  * answer 503 at once instead of each waiting out its connection or statement timeout.
  */
 export function databaseGate(unreachable: () => boolean) {

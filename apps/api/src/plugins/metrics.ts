@@ -28,7 +28,7 @@ function sameSecret(sent: string, expected: string): boolean {
 }
 
 /**
- * Issue 13, observability: `GET /metrics` in Prometheus' format — requests per route, method and
+ * `GET /metrics` in Prometheus' format — requests per route, method and
  * status class with their durations (rate = the histogram's `_count`), the database pool's use, the
  * shop's own counters (orders placed) and Node's process metrics. Behind METRICS_TOKEN (a scraper's
  * `Authorization: Bearer …`); without the setting the address does not exist (404).

@@ -84,7 +84,7 @@ export const REDIS_RETRY_AFTER_MS = 5_000;
 
 /**
  * A rate-limit store that counts in Redis and, while Redis fails or does not answer in time (the
- * connection's command timeout), counts in this process's memory instead (issue 13 point 6): sign-in and
+ * connection's command timeout), counts in this process's memory instead: sign-in and
  * every other limit keep answering 429/401/200 as the limits decide, never 500 and never hanging. A
  * failure is logged once per outage; for REDIS_RETRY_AFTER_MS after one, requests count in memory
  * without asking Redis, so an outage costs one command timeout every few seconds rather than one per

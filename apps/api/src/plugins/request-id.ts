@@ -10,7 +10,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const WELL_FORMED = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**
- * Fastify's `genReqId` (issue 13, observability). Every request gets an id; an `X-Request-Id` is taken
+ * Fastify's `genReqId` (observability). Every request gets an id; an `X-Request-Id` is taken
  * over only from a proxy TRUST_PROXY names and only when well formed, so a log can follow one request
  * from the proxy through the shop. From anyone else it is ignored (OWASP ASVS 5.0 V16.2: log entries
  * hold what the shop established, not what a client claims, and nothing a client sends can forge or

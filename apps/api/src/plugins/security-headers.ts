@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const NOTHING_RUNS_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * The security headers of every answer (issue 10 point 13): API, pages, static files, media, errors and
+ * The security headers of every answer: API, pages, static files, media, errors and
  * redirects carry the same set. Answers that need another content security policy replace only that
  * one header: pages their nonce policy, the drawn product pictures their SVG styles.
  */

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * On-the-fly compression of the pages' answers (DESIGN §8). Our own, not `@fastify/compress`
+ * On-the-fly compression of the pages' answers (docs/architecture.md §8). Our own, not `@fastify/compress`
  * (ADR 019): that plugin attaches to routes only, and pages are Fastify's not-found handler (ADR 005);
  * its negotiation also reads `*` as gzip, even where the client refused gzip. Pre-compressed build
  * files are `@fastify/static`'s (`preCompressed`).
@@ -20,7 +20,7 @@ export function compressed(request: FastifyRequest, reply: FastifyReply, body: R
   reply.header('vary', appendVary(reply.getHeader('vary'), 'accept-encoding'));
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (!encoding) return body;
-  // DESIGN §8: uncompressed HTML costs ~10 Lighthouse points on mobile. Flush every write so a
+  // docs/architecture.md §8: uncompressed HTML costs ~10 Lighthouse points on mobile. Flush every write so a
   // streamed page still reaches the browser piece by piece.
   const compressor =
     encoding === 'br'

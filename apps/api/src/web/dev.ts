@@ -8,7 +8,7 @@ import type { ViteDevServer } from 'vite';
 const WEB_ROOT = path.resolve(import.meta.dirname, '../../../web');
 
 /**
- * `npm run dev` (issue 11 point 14): Vite in middleware mode inside the shop's server, so pages render
+ * `npm run dev`: Vite in middleware mode inside the shop's server, so pages render
  * from the sources with hot module reload, on the shop's own port (HMR's WebSocket included).
  * The web app's Vite is loaded from apps/web, whose version its React Router plugin is built for.
  */

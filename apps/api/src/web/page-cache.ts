@@ -68,7 +68,7 @@ export interface PageCacheStats {
 }
 
 /**
- * The server-rendered pages of one process, by URL (issue 16, docs/performance.md):
+ * The server-rendered pages of one process, by URL (docs/performance.md):
  * - bounded in bytes (`maxBytes`: both encodings), least recently used first out;
  * - emptied per topic (`drop`), which the invalidation bus calls here and for every other process's
  *   change (ADR 022); an entry lives `ttlMs` at most, the backstop for a change nobody announces;

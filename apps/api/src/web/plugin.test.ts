@@ -30,7 +30,7 @@ describe('contentSecurityPolicy', () => {
     expect(d['frame-src']).toBeUndefined();
   });
 
-  it('with Stripe (issue 15), exactly what Stripe.js needs, and everything else as strict', () => {
+  it('with Stripe, exactly what Stripe.js needs, and everything else as strict', () => {
     const strict = directives(contentSecurityPolicy('n0nce'));
     const d = directives(contentSecurityPolicy('n0nce', { stripe: true }));
     expect(d['script-src']).toEqual(["'self'", "'nonce-n0nce'", 'https://js.stripe.com', 'https://*.js.stripe.com']);

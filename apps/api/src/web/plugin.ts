@@ -45,7 +45,7 @@ const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 const FORM_PAGES = ['/contact', '/newsletter'] as const;
 /** The API's limit on its anonymous forms, per address (modules/contact/routes.ts). */
 const FORM_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
-/** Fingerprinted build output: a name never changes its content (DESIGN §8). */
+/** Fingerprinted build output: a name never changes its content (docs/architecture.md §8). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** favicon and other unfingerprinted public files may change with a deploy. */
 const SHORT_CACHE = 'public, max-age=3600';
@@ -54,7 +54,7 @@ const ASSETS_PREFIX = '/assets/';
 /** React Router's server build, as its Vite plugin serves it to a dev server. */
 const DEV_SERVER_BUILD = 'virtual:react-router/server-build';
 /**
- * Issue 16: a cached page as browsers and shared caches may keep it. Browsers ask again every time (a 304
+ * A cached page as browsers and shared caches may keep it. Browsers ask again every time (a 304
  * when nothing changed); a CDN may answer it for 10 s and, while it asks us again, for 60 s more.
  */
 const SHARED_PAGE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
@@ -62,7 +62,7 @@ const SHARED_PAGE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
 const PAGE_CACHE_TTL_MS = 60_000;
 
 /**
- * Serves the built web app (storefront + admin) from this process (DESIGN §3, §8): fingerprinted
+ * Serves the built web app (storefront + admin) from this process (docs/architecture.md §3, §8): fingerprinted
  * assets from `${WEB_BUILD_DIR}/client`, everything else through React Router's request handler, whose
  * loaders reach the services in-process through the load context.
  *
@@ -72,7 +72,7 @@ const PAGE_CACHE_TTL_MS = 60_000;
  * Sets NODE_ENV=production when it is unset, before the server build and React load: React picks its
  * build from NODE_ENV at import time and its development build must not serve pages.
  *
- * `dev` (npm run dev, issue 11 point 14): no build; Vite serves the modules with hot reload and every
+ * `dev` (npm run dev): no build; Vite serves the modules with hot reload and every
  * page renders from the current sources. Everything else — load context, maintenance, headers — is the same.
  */
 export async function registerWeb(
@@ -135,7 +135,7 @@ export async function registerWeb(
       'page render failed',
     );
   };
-  // Issue 16: pages the same for every visitor, kept per URL until what they show changes (page-cache.ts).
+  // Pages the same for every visitor, kept per URL until what they show changes (page-cache.ts).
   // Not in dev, where every page must render from the current sources.
   const pageCache = createPageCache({
     maxBytes: opts.dev ? 0 : config.PAGE_CACHE_MAX_MB * 1024 * 1024,
@@ -160,13 +160,13 @@ export async function registerWeb(
     },
     'kind',
   );
-  // Issue 10 point 11: pages build absolute URLs (canonical links, og:url, JSON-LD, robots.txt, the
+  // Pages build absolute URLs (canonical links, og:url, JSON-LD, robots.txt, the
   // sitemap) from the request's URL, so its origin is the configured one, never the Host header's.
   const publicOrigin = new URL(config.publicUrl).origin;
-  // Issue 15: Stripe's sources are allowed only while Stripe takes the cards.
+  // Stripe's sources are allowed only while Stripe takes the cards.
   const pagePolicy = (scripts: string | { hashes: string[] }) =>
     contentSecurityPolicy(scripts, { stripe: config.cardProvider === 'stripe' });
-  // Issue 15: who takes cards comes from the environment (never the database), so pages read it here.
+  // Who takes cards comes from the environment (never the database), so pages read it here.
   const payments = {
     card: config.cardProvider,
     stripePublishableKey: config.cardProvider === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
@@ -211,21 +211,21 @@ export async function registerWeb(
       if (hasOversizedBody(request)) {
         throw new AppError(413, ERROR_CODES.payloadTooLarge, 'The request body is too large');
       }
-      // Issue 13 point 4: while the database is known to be unreachable, the 503 page at once.
+      // While the database is known to be unreachable, the 503 page at once.
       if (services.health.knownUnreachable()) return databaseUnavailablePage(request, reply);
       let maintenanceOn: boolean;
       let preview: boolean;
       try {
-        // Issue 5: in maintenance mode every page but the admin area's answers 503 with the maintenance
-        // page (the root loader throws it). One look at the cached settings per page. Issue 11 point 9:
-        // a browser whose preview cookie belongs to an open staff session sees the storefront instead.
+        // In maintenance mode every page but the admin area's answers 503 with the maintenance
+        // page (the root loader throws it). One look at the cached settings per page. A
+        // browser whose preview cookie belongs to an open staff session sees the storefront instead.
         maintenanceOn = !pageOpenDuringMaintenance(pathname) && (await services.settings.maintenance());
         preview = maintenanceOn && (await isStaffPreview(request.headers.cookie));
       } catch (err) {
         if (databaseUnavailable(err)) return databaseUnavailablePage(request, reply);
         throw err;
       }
-      // Issue 16: a page the same for everyone, from memory, or rendered once for everyone asking for it.
+      // A page the same for everyone, from memory, or rendered once for everyone asking for it.
       if (pageCache.enabled && !maintenanceOn && (request.method === 'GET' || request.method === 'HEAD')) {
         const hit = pageCache.get(request.url);
         if (hit) return sendCachedPage(request, reply, hit);
@@ -275,7 +275,7 @@ export async function registerWeb(
         maintenancePreview: preview,
         reportError,
       });
-      // Issue 13 point 3: a loader that failed because the database is unreachable made a 500 page; the
+      // A loader that failed because the database is unreachable made a 500 page; the
       // shopper gets the 503 page with Retry-After instead, as the API answers. Asked only after a 500.
       if (response.status === 500 && (await services.health.database()) !== 'up') {
         await response.body?.cancel().catch(() => {});
@@ -382,7 +382,7 @@ export async function registerWeb(
   }
 
   /**
-   * Issue 11 point 13: a page address the router refuses before any route runs (a broken %-escape)
+   * A page address the router refuses before any route runs (a broken %-escape)
    * gets the shop's error page as HTML with that status, not a JSON answer. Written to the raw
    * response, as Fastify's own answer to such a request is (answerFrameworkError calls this).
    */
@@ -443,7 +443,7 @@ export function failingServices(services: Services): Services {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Issue 16: the pages this process keeps (set when it serves the web app). */
+    /** The pages this process keeps (set when it serves the web app). */
     pageCache?: PageCache;
   }
 }
@@ -458,7 +458,7 @@ export type PageErrorRenderer = (raw: RawRequest, res: ServerResponse, error: Pa
 type RawRequest = Pick<IncomingMessage, 'url' | 'method' | 'headers'>;
 
 /**
- * Issue 15: what Stripe.js needs on our pages, per Stripe's CSP guide — its script, its card fields and
+ * What Stripe.js needs on our pages, per Stripe's CSP guide — its script, its card fields and
  * 3-D Secure frames (js.stripe.com, hooks.stripe.com) and its API. Stripe now also serves from
  * subdomains of js.stripe.com, which the guide lists beside it.
  */
@@ -470,8 +470,8 @@ const STRIPE_SOURCES = {
 
 /**
  * The strict policy for pages: scripts only from us, or inline with this response's nonce — or, for a
- * page sent to many (the page cache, issue 16), inline with one of the listed hashes. With Stripe
- * configured (issue 15) pages may also load Stripe.js, show its frames and let it call its API; without
+ * page sent to many (the page cache), inline with one of the listed hashes. With Stripe
+ * configured pages may also load Stripe.js, show its frames and let it call its API; without
  * it nothing outside the shop is allowed (`frame-src` then falls back to `default-src 'self'`).
  */
 export function contentSecurityPolicy(
@@ -495,7 +495,7 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
-/** What a request says of its sender: a page rendered for everyone never sees them (issue 16). */
+/** What a request says of its sender: a page rendered for everyone never sees them. */
 const PERSONAL_HEADERS = new Set(['cookie', 'authorization', 'proxy-authorization']);
 /** Headers of a render the page cache sets itself, or never keeps. */
 const PAGE_CACHE_OWN_HEADERS = new Set(['set-cookie', 'cache-control', 'content-length', 'etag', 'vary']);
@@ -572,7 +572,7 @@ function toWebRequest(
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
-    // Issue 16: a page rendered for everyone cannot read who asked for it.
+    // A page rendered for everyone cannot read who asked for it.
     if (anonymousGet && PERSONAL_HEADERS.has(name)) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
@@ -649,7 +649,7 @@ function sendWebResponse(
   return reply.send(COMPRESSIBLE.test(type) && !encoded ? compressed(request, reply, body) : body);
 }
 
-/** A Node Readable that pulls the Web stream chunk by chunk (faster than Readable.fromWeb, DESIGN §8). */
+/** A Node Readable that pulls the Web stream chunk by chunk (faster than Readable.fromWeb, docs/architecture.md §8). */
 function pumpFrom(stream: ReadableStream<Uint8Array>): Readable {
   const reader = stream.getReader();
   return new Readable({

@@ -10,7 +10,7 @@ async function freshBrand(t: TestApp) {
   return id;
 }
 
-/** Sample requests for the admin brand routes (issue 14; see admin-access.test.ts). */
+/** Sample requests for the admin brand routes (see admin-access.test.ts). */
 export const brandsSamples: RouteSamples = {
   'GET /api/admin/brands': { request: () => ({ url: '/api/admin/brands' }) },
   'POST /api/admin/brands': {

@@ -37,7 +37,7 @@ export const ordersSamples: RouteSamples = {
       return { url: `/api/admin/orders/${order.id}/refund`, payload: { amount: 1, reason: 'Late delivery' } };
     },
   },
-  // Issue 15: a pay-later order's invoice as PDF, under the same rule as viewing the order.
+  // A pay-later order's invoice as PDF, under the same rule as viewing the order.
   'GET /api/admin/orders/:id/invoice.pdf': {
     request: async (t) => ({
       url: `/api/admin/orders/${(await freshOrder(t, { payment: PAY_LATER })).order.id}/invoice.pdf`,

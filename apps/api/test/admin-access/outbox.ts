@@ -3,7 +3,7 @@ import type { RouteSamples } from './types.ts';
 
 export const outboxSamples: RouteSamples = {
   'GET /api/admin/outbox': { request: () => ({ url: '/api/admin/outbox?limit=5' }) },
-  // Issue 13: a failed mail for every caller to retry.
+  // A failed mail for every caller to retry.
   'POST /api/admin/outbox/:id/retry': {
     request: async (t) => {
       const [row] = await t.db

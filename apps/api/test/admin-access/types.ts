@@ -8,7 +8,7 @@ export interface SampleRequest {
 }
 
 /**
- * How the authorization matrix (issue 5) calls one admin route. `request` is built anew for every
+ * How the authorization matrix calls one admin route. `request` is built anew for every
  * caller (staff, then admin), so a route that creates something gets fresh input each time.
  */
 export interface RouteSample {

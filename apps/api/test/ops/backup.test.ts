@@ -21,7 +21,7 @@ import {
 } from './harness.ts';
 
 /**
- * Issue 13 "Backups": `npm run backup` while shoppers place orders in a loop, `npm run restore` into a new
+ * `npm run backup` while shoppers place orders in a loop, `npm run restore` into a new
  * empty DATA_DIR (embedded) or an empty database (DATABASE_URL), a shop started on it. The restored
  * database equals the backup's manifest (row counts and per-table checksums), and the manifest is one
  * snapshot of the source: every order has its lines, stock and its movements agree with the source's,
@@ -299,7 +299,7 @@ async function withTargetDatabase<T>(dataDir: string, side: Side, read: (url: st
   }
 }
 
-describe('npm run backup / npm run restore under a checkout load (issue 13)', () => {
+describe('npm run backup / npm run restore under a checkout load', () => {
   it('embedded: backup of a running shop, restored into an empty DATA_DIR, is the same shop', async () => {
     const embedded: Side = {
       settings: {},

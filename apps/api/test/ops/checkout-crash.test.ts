@@ -21,7 +21,7 @@ import {
 } from './harness.ts';
 
 /**
- * Issue 13 point 1: a crash between an order's commit and its charge's outcome (kill -9 of the shop, or
+ * A crash between an order's commit and its charge's outcome (kill -9 of the shop, or
  * of the database) must not leave orders "awaiting payment" with the charge "processing" and their
  * Idempotency-Key answering 409: the charges are settled with the gateway at once (at start, when the
  * database is back, or on a retry of the key), and a retry answers the order's real outcome.
@@ -74,7 +74,7 @@ async function loadUntilFlowing(shop: ShopProcess, productId: string, sent: Sent
   return load;
 }
 
-describe('a crash mid-checkout (issue 13 point 1)', () => {
+describe('a crash mid-checkout', () => {
   it('kill -9 of the shop: at restart its unsettled charges are settled, and retries of their keys answer the real outcome', async () => {
     const db = await startDatabaseServer();
     const url = await db.createDatabase();

@@ -6,7 +6,7 @@ import { ADDRESS, card } from '../orders-fixtures.ts';
 import { alive, freePort, type ShopProcess, sleep, tempDir, waitFor, withDatabase } from './harness.ts';
 
 /**
- * Checkout under faults (issue 13 point 1): a restartable database server, a load of guest card
+ * Checkout under faults: a restartable database server, a load of guest card
  * checkouts with the keys and bodies it sent, and the invariants every order must meet afterwards.
  */
 
@@ -195,7 +195,7 @@ export async function checkInvariants(url: string, productId: string, startStock
 
 /**
  * A published product with one variant (no choice to make), given `stock` units on that variant — the
- * product's figure follows by the roll-up trigger (issue 14). The load buys from it.
+ * product's figure follows by the roll-up trigger. The load buys from it.
  */
 export async function stockedProduct(url: string, stock: number): Promise<string> {
   return withClient(url, async (c) => {

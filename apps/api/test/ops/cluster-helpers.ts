@@ -6,7 +6,7 @@ import pg from 'pg';
 import { exited, freePort, sleep, startDatabaseServer, tempDir, waitFor, withDatabase } from './harness.ts';
 
 /**
- * What the cluster test (issue 13) needs besides the harness: a real nginx in front of the shops, the
+ * What the cluster test needs besides the harness: a real nginx in front of the shops, the
  * machine's PostgreSQL and Redis when CI names them (else a database server of the test's own and no
  * Redis), and a shopper's HTTP client that retries the way the web client does.
  */

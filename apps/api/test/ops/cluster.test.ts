@@ -18,7 +18,7 @@ import {
 import { exited, type ShopProcess, startShop, stopEverything, tempDir, waitFor } from './harness.ts';
 
 /**
- * Issue 13, "A cluster test in CI": two shop processes on one database (and one Redis when CI has it)
+ * Two shop processes on one database (and one Redis when CI has it)
  * behind a real nginx. Shoppers, each with an account and a cart, place card orders through the proxy
  * with an Idempotency-Key per order and retry as the web client does, while a shop is killed with
  * SIGKILL and started again (three times, the two in turn; the other serves meanwhile). Afterwards every
@@ -86,7 +86,7 @@ async function connectSql(url: string): Promise<pg.Client> {
   return client;
 }
 
-describe('two shops behind nginx under a checkout load (issue 13: the cluster test)', () => {
+describe('two shops behind nginx under a checkout load (the cluster test)', () => {
   it('a shop killed with SIGKILL and restarted mid-load loses and doubles no order; stock, payments and ledger agree', async () => {
     // Before anything starts: a machine without nginx fails the test here, in one sentence (not a skip).
     nginxBinary();
@@ -126,7 +126,7 @@ describe('two shops behind nginx under a checkout load (issue 13: the cluster te
     await client.query(`insert into categories (id, name, icon) values ('electronics', 'Electronics', 'cpu')`);
     const productIds: string[] = [];
     for (const n of [1, 2, 3]) {
-      // Its stock is its one variant's (issue 14): the roll-up trigger gives the product the same figure.
+      // Its stock is its one variant's: the roll-up trigger gives the product the same figure.
       const { rows } = await client.query<{ id: string }>(
         `with p as (
            insert into products (slug, name, category_id, regular_price_cents, sale_price_cents, images)

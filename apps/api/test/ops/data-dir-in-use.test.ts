@@ -3,7 +3,7 @@ import { postmasterPid } from './db-faults.ts';
 import { alive, exited, type ShopProcess, startShop, stopEverything, tempDir, waitFor } from './harness.ts';
 
 /**
- * Issue 13 point 9: a second `npm start` on a DATA_DIR in use took the running shop's database for an
+ * A second `npm start` on a DATA_DIR in use took the running shop's database for an
  * orphan of a killed process, stopped it and took over. Now it stops with a message and a non-zero exit,
  * touching nothing; a postmaster really left behind by a SIGKILLed shop is still recovered.
  */

@@ -10,7 +10,7 @@ import {
 import { alive, startShop, stopEverything, tempDir, waitFor } from './harness.ts';
 
 /**
- * Issue 13 point 3: with the database down, checkout answered 500 INTERNAL_ERROR, `/api/health` said all
+ * With the database down, checkout answered 500 INTERNAL_ERROR, `/api/health` said all
  * was well, and an embedded postmaster that died stayed dead. Now every answer that needs the database is
  * 503 with Retry-After in the shop's error format (pages: the error page), health and readiness say the
  * database is unreachable, the shop serves again once it is back, and the server restarts its own

@@ -3,7 +3,7 @@ import { freezeCluster, guestCheckout, orderableProduct, unavailableAnswer } fro
 import { startDatabaseServer, startShop, stopEverything, waitFor } from './harness.ts';
 
 /**
- * Issue 13 point 4: a stalled database (every PostgreSQL process stopped with SIGSTOP) held every request
+ * A stalled database (every PostgreSQL process stopped with SIGSTOP) held every request
  * for the whole stall, `/api/ready` included — nothing in the shop had a timeout. Now with the timeouts as
  * settings (small here: a connection within 1 s, a statement within 1.5 s), requests and readiness answer
  * 503 while the database is still frozen, and the shop serves again once it thaws.

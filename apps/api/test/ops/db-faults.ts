@@ -7,7 +7,7 @@ import { ADDRESS, PAY_LATER } from '../orders-fixtures.ts';
 import { freePort, type ShopProcess, tempDir, withDatabase } from './harness.ts';
 
 /**
- * Database faults for the operations tests of issue 13 points 3, 4 and 9: a database server that can be
+ * Database faults for the operations tests: a database server that can be
  * stopped and started again at the same address, a whole cluster frozen with SIGSTOP, and a guest
  * checkout to send while they last. Folders come from the harness's tempDir (removed, and a postmaster
  * left in them stopped, by `stopEverything()`); call `stopDatabases()` in afterAll too.
@@ -107,7 +107,7 @@ export function postmasterPid(dataDir: string): number | undefined {
   }
 }
 
-/** A product a guest can order without choosing anything: in stock, in a single variant (issue 14). */
+/** A product a guest can order without choosing anything: in stock, in a single variant. */
 export async function orderableProduct(shop: ShopProcess): Promise<{ id: string; ids: string[] }> {
   const list = (await (await shop.api('products?limit=40')).json()) as {
     items: { id: string; in_stock: boolean; available: number; available_sizes: string[]; colors: string[] }[];

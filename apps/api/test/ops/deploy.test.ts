@@ -6,7 +6,7 @@ import { ensureWebBuild, ROOT } from '../web-build.ts';
 import { startShop, stopEverything, tempDir } from './harness.ts';
 
 /**
- * Issue 13, production build and start — docs/deploy.md's steps, as an operator follows them: build once,
+ * Production build and start — docs/deploy.md's steps, as an operator follows them: build once,
  * copy the tree (its files and the two builds) elsewhere, `npm ci --omit=dev` there, `npm start`. The
  * copy has no dev dependencies, so neither tsx nor Vite can run: the shop starts only if the compiled API
  * is used and everything it loads at run time is a production dependency.
@@ -70,7 +70,7 @@ describe('a built tree installed with npm ci --omit=dev', () => {
     expect(await docs.text()).toContain('swagger');
     const products = await shop.api('products?limit=1');
     expect(products.status).toBe(200);
-    // Issue 15: a production start without Stripe takes no cards, says so at start, and offers pay later.
+    // A production start without Stripe takes no cards, says so at start, and offers pay later.
     expect(shop.output()).toContain('pay later only');
     const settings = await shop.api('checkout/settings');
     expect((await settings.json()).payments).toEqual({ card: null, stripe_publishable_key: null, pay_later: true });

@@ -15,7 +15,7 @@ import {
 } from './harness.ts';
 
 /**
- * Issue 13, "Several processes on one database": migrations and the first seed are safe when several
+ * Migrations and the first seed are safe when several
  * processes start together on an empty database, and when one is killed half-way through its first start.
  * Every database here is compared with one that a single process migrated and seeded alone (what
  * server.ts does at start, without the serving): the same rows in every table the first start fills
@@ -132,7 +132,7 @@ afterAll(async () => {
   await stopEverything();
 });
 
-describe('shops starting on one empty database (issue 13)', () => {
+describe('shops starting on one empty database', () => {
   it('three shops started at the same moment end with one migrated, seeded database, and all three serve it', async () => {
     const url = await server.createDatabase();
     const shops = await Promise.all([0, 1, 2].map(() => startShop({ databaseUrl: url })));

@@ -8,7 +8,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from '../../src/db/embed
 import { ensureWebBuild, ROOT } from '../web-build.ts';
 
 /**
- * Real processes for the operations tests (issue 13): shops started as `npm start` starts them, and a
+ * Real processes for the operations tests: shops started as `npm start` starts them, and a
  * PostgreSQL server of their own that several shops share through DATABASE_URL. Everything started here
  * is remembered and ended by its PID in `stopEverything()` (call it in afterAll), temp folders included.
  */

@@ -5,7 +5,7 @@ import { stopEverything } from './harness.ts';
 import { json, receivedLatencies, startTwoShops, visibleWithin } from './two-shops.ts';
 
 /**
- * Issue 13 point 10: an admin change made through one process is what every other process answers at once.
+ * An admin change made through one process is what every other process answers at once.
  * Two real shops on one PostgreSQL (LISTEN/NOTIFY, the default transport); every change is made through A
  * and read from B. Each check first reads B so that B has just cached the old value, then changes it through
  * A, then polls B.
@@ -23,7 +23,7 @@ beforeAll(async () => {
   shops = await startTwoShops();
 });
 afterAll(async () => {
-  // The figure of issue 13 point 10: B's own latency from A's publish to B's receipt (the bench has more).
+  // The figure: B's own latency from A's publish to B's receipt (the bench has more).
   console.log(`B received invalidations after (ms): ${JSON.stringify(receivedLatencies(shops.b))}`);
   await stopEverything();
 });
@@ -112,7 +112,7 @@ describe('an admin change through one process is visible on another at once', ()
     await visibleWithin('maintenance off on B', quote, (s) => s !== 503, VISIBLE_MS);
   });
 
-  it('a price on the product page (issue 16, the page cache): the next view on A, and on B once it heard', async () => {
+  it('a price on the product page (the page cache): the next view on A, and on B once it heard', async () => {
     const [product] = (await listing('sort=newest&limit=1')).items as [Product];
     const pageOf = async (shop: typeof shops.a) => {
       const res = await fetch(`${shop.url}/products/${product.id}`);

@@ -4,7 +4,7 @@ import { type SmtpSink, startSmtpSink } from '../smtp-sink.ts';
 import { startDatabaseServer, startShop, stopEverything, waitFor } from './harness.ts';
 
 /**
- * Issue 13 (ADR 021), with real processes: a shop killed (SIGKILL) in the middle of sending a mail — the
+ * ADR 021: With real processes: a shop killed (SIGKILL) in the middle of sending a mail — the
  * SMTP server holds the DATA phase, so the message is not delivered — sends it exactly once after a
  * restart, without waiting for graphile-worker's four-hour lock expiry.
  */

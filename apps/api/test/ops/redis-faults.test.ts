@@ -11,7 +11,7 @@ import {
 } from './harness.ts';
 
 /**
- * Issue 13 point 6: with REDIS_URL set, a Redis that refuses connections made sign-in answer 500, and one
+ * With REDIS_URL set, a Redis that refuses connections made sign-in answer 500, and one
  * that accepts and never answers made it hang 12 s. Stand-ins at the network boundary: a closed port, and a
  * TCP server that takes the connection and never writes a byte. Sign-in must answer as its limits decide
  * (200, 401, then 429 past the limit, counted in the process), never 500 and never hanging.

@@ -3,10 +3,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startDatabaseServer, startShop, stopEverything, waitFor } from './harness.ts';
 
 /**
- * Issue 13 (ADR 021): three shop processes on one database run each scheduled job once per tick —
+ * Three shop processes on one database run each scheduled job once per tick —
  * the unpaid-order sweep, the pay-later reminders and the retention purge, here all every minute
  * (their schedules are settings). Runs are counted in the run log (`scheduled_runs`, one row per run
- * with the tick it served). Before issue 13 every process ran the sweep from its own setInterval.
+ * with the tick it served). Before the durable jobs every process ran the sweep from its own setInterval.
  */
 
 afterAll(stopEverything);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { exited, startShop, stopEverything, tempDir, waitFor } from './harness.ts';
 
 /**
- * Issue 13 point 5: SIGTERM drains. Requests in flight when the signal arrives — slow pages and slow
+ * SIGTERM drains. Requests in flight when the signal arrives — slow pages and slow
  * uploads to the API — finish with their full answers; the listener closes at once, so new connections
  * are refused (a load balancer moves on); a kept-alive connection is told `Connection: close` on its
  * last answer instead of being answered 503 on its next request; the process then exits 0.
@@ -145,7 +145,7 @@ describe('SIGTERM', () => {
       expect(page.body).toMatch(/<\/html>$/);
       // The connection's last answer says so: the client does not send another request on it.
       expect(page.headers.connection).toBe('close');
-      // Pages name their request too (issue 13, observability).
+      // Pages name their request too (observability).
       expect(page.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
     for (const signUp of signUpAnswers) {

@@ -6,7 +6,7 @@ import { inStockVariant } from './db-faults.ts';
 import { startShop, stopEverything, waitFor } from './harness.ts';
 
 /**
- * Issue 13 "Also seen" point 7, with a real shop process: a mail server that accepts connections and
+ * Point 7, with a real shop process: a mail server that accepts connections and
  * then never says a word held the shopper's checkout answer for 20 s after the order was paid (the
  * confirmation was sent inside the request). Now the request only queues the mail; the answer arrives
  * while the server is still silent.
@@ -35,7 +35,7 @@ describe('an SMTP server that stops answering', () => {
     if (!product) throw new Error('no product in the demo catalogue');
     const order = {
       email: `silent-smtp-${randomUUID().slice(0, 8)}@example.com`,
-      // The variant a shopper would pick on the product page (issue 14).
+      // The variant a shopper would pick on the product page.
       items: [{ product_id: product.id, variant_id: await inStockVariant(shop, product.id), quantity: 1 }],
       shipping_address: ADDRESS,
       shipping_method: 'standard',

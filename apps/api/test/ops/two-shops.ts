@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type ShopProcess, startDatabaseServer, startShop, waitFor } from './harness.ts';
 
 /**
- * Two shop processes on one database (issue 13, "several processes on one database"): A migrates and
+ * Two shop processes on one database ("several processes on one database"): A migrates and
  * seeds it with a known admin, B joins. Both sign tokens with the same JWT_SECRET, as processes behind
  * one load balancer do. `env` goes to both (REDIS_URL, REDIS_PREFIX…).
  */

@@ -5,7 +5,7 @@ import { AUTH_RATE_LIMITS } from '../../src/modules/auth/rate-limits.ts';
 import { becomes, createTwoApps, quoteStatus, setMaintenance, type TwoApps } from '../invalidation-fixtures.ts';
 
 /**
- * Issue 13 points 6 and 10 on the machine's Redis (TEST_REDIS_URL; CI sets it when `redis-cli ping`
+ * On the machine's Redis (TEST_REDIS_URL; CI sets it when `redis-cli ping`
  * answers, and runs this project only then). Two apps on one database with REDIS_URL set, as two server
  * processes: invalidation travels by Redis pub/sub, rate limits are counted in Redis, and everything the
  * shop writes there is under its REDIS_PREFIX — unique to this run, and removed afterwards.

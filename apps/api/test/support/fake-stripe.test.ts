@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.ts';
 
 /**
- * The stand-in answers the official client as Stripe does (issue 15): if it did not, tests of the
+ * The stand-in answers the official client as Stripe does: if it did not, tests of the
  * shop's Stripe path would prove nothing. Each case is a documented behaviour of Stripe's API.
  */
 let fake: FakeStripe;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 /**
- * A stand-in for Stripe's API at the network boundary (issue 15), for tests only: a local HTTP server
+ * A stand-in for Stripe's API at the network boundary, for tests only: a local HTTP server
  * that answers the calls the shop makes (PaymentIntents, refunds) the way Stripe documents them —
  * form-encoded requests with bracketed keys, JSON objects with Stripe's fields, `{error: {type, code,
  * decline_code, message}}` errors with Stripe's status codes, and idempotent replays of a key (the first

@@ -1,7 +1,7 @@
 import { type Flash, leaveFlash } from './flash.ts';
 
 /**
- * Lets code outside React (the API client's session expiry, spec §8) navigate with the router. The
+ * Lets code outside React (the API client's session expiry, docs/product.md §8) navigate with the router. The
  * layouts register the router's navigate; until then a full page load does the job, and the message
  * meant for the shopper goes with it to the next page (lib/flash.ts) instead of dying with this one.
  */

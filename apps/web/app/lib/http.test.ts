@@ -79,7 +79,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('requests (spec §7, §9)', () => {
+describe('requests (docs/product.md §7, §9)', () => {
   it('prefixes /api/, sends the bearer token, JSON bodies and an Idempotency-Key on mutations only', async () => {
     login(USER, { access: 'A1', refresh: 'R1' });
     const net = fakeNetwork(json({ ok: true }));
@@ -116,7 +116,7 @@ describe('requests (spec §7, §9)', () => {
   });
 });
 
-describe('automatic retries (spec §9: 3, after 1 s, 2 s, 3 s, only without an answer or on 5xx)', () => {
+describe('automatic retries (docs/product.md §9: 3, after 1 s, 2 s, 3 s, only without an answer or on 5xx)', () => {
   it('retries a request that got no answer after 1, 2 and 3 seconds, with the same Idempotency-Key', async () => {
     const net = fakeNetwork(
       new TypeError('network down'),
@@ -219,7 +219,7 @@ describe('automatic retries (spec §9: 3, after 1 s, 2 s, 3 s, only without an a
   });
 });
 
-describe('token refresh (spec §4, §8)', () => {
+describe('token refresh (docs/product.md §4, §8)', () => {
   const refreshAnswer = (request: Request) =>
     request.url.endsWith('/auth/refresh-token')
       ? response({ access: 'A2', refresh: 'R2' })
@@ -321,7 +321,7 @@ describe('token refresh (spec §4, §8)', () => {
   });
 });
 
-describe('failureMessage (spec §8)', () => {
+describe('failureMessage (docs/product.md §8)', () => {
   async function errorFor(answer: Answer): Promise<unknown> {
     const { api } = client(fakeNetwork(answer).fetch);
     return api

@@ -9,11 +9,11 @@ import { sessionTokens } from './session-tokens.ts';
 type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
 
 export interface ApiOptions {
-  /** Where the API lives; '/api/' in the browser (spec §7: a base address ending in /api/). */
+  /** Where the API lives; '/api/' in the browser (docs/product.md §7: a base address ending in /api/). */
   prefixUrl?: string;
   /** The network; tests pass a fake. */
   fetch?: Fetch;
-  /** Called once when a token refresh fails (spec §8). */
+  /** Called once when a token refresh fails (docs/product.md §8). */
   onSessionExpired?: () => void;
 }
 
@@ -51,11 +51,11 @@ function bearerOf(request: Request): string | undefined {
 }
 
 /**
- * The transport under ky (spec §9): every attempt has its own 20 s timeout; no answer (network
+ * The transport under ky (docs/product.md §9): every attempt has its own 20 s timeout; no answer (network
  * failure or timeout) and 5xx answers are retried 3 times, waiting 1 s, 2 s, 3 s; other answers are
  * final. Every method is retried: mutations carry an Idempotency-Key, the same on every attempt because
  * every attempt is a copy of one request. A 401/403 to a request that carried a bearer token is sent
- * once more after refreshing the token (spec §4), with one refresh shared by concurrent requests.
+ * once more after refreshing the token (docs/product.md §4), with one refresh shared by concurrent requests.
  */
 function createTransport(baseFetch: Fetch, prefixUrl: string, onSessionExpired: () => void) {
   /** One attempt: a fresh copy of the request (its body read once, up front) with its own timeout. */
@@ -133,8 +133,8 @@ function createTransport(baseFetch: Fetch, prefixUrl: string, onSessionExpired: 
 }
 
 /**
- * spec §8: a failed refresh logs out, clears the stored session, goes to / and says so. In the admin
- * area (issue 11 point 10) staff go to the admin sign-in instead, which brings them back afterwards.
+ * docs/product.md §8: a failed refresh logs out, clears the stored session, goes to / and says so. In the admin
+ * area staff go to the admin sign-in instead, which brings them back afterwards.
  */
 function sessionExpired() {
   sessionTokens().end();
@@ -175,14 +175,14 @@ export function createApi(options: ApiOptions = {}): KyInstance {
 }
 
 /**
- * The API client (spec §7, §9): JSON, base /api/, the bearer token when there is one, and an
+ * The API client (docs/product.md §7, §9): JSON, base /api/, the bearer token when there is one, and an
  * Idempotency-Key on every mutating request so an automatic retry can never apply twice.
  * Import it lazily from event handlers and effects: it is not part of the initial page JS.
  */
 export const api = createApi();
 
 /**
- * What to tell the user about a failed call (spec §8): the server's message; else `fallback` when the
+ * What to tell the user about a failed call (docs/product.md §8): the server's message; else `fallback` when the
  * server answered without one; 'An unexpected error occurred' when nothing came back.
  */
 export async function failureMessage(error: unknown, fallback: string): Promise<string> {

@@ -2,7 +2,7 @@
 export type PageCacheTopic = 'catalog' | 'settings' | 'content';
 
 /**
- * Issue 16: a route's `handle` saying that its server render is the same for every visitor, so the API
+ * A route's `handle` saying that its server render is the same for every visitor, so the API
  * process may keep the page and answer it from memory until one of its topics changes
  * (apps/api/src/web/page-cache.ts, docs/performance.md). Every storefront page shows the catalogue's
  * menu and the store's footer; `more` adds what the page itself reads.

@@ -1,5 +1,5 @@
 /**
- * Counted nouns in the shop's language (issue 11 point 13): "1 order", "2 orders", "1,234 products".
+ * Counted nouns in the shop's language: "1 order", "2 orders", "1,234 products".
  * The form comes from Intl.PluralRules, the number from Intl.NumberFormat, both fixed to en-US so the
  * server and every browser print the same text (no hydration mismatch).
  */

@@ -3,8 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { provideQueryClient } from './query-root.tsx';
 
 /**
- * spec §7/§9: queries are not retried (the HTTP client already retries what is worth retrying) and
- * stay fresh for 5 minutes. The root provides the one client (issue 12 point 6, `query-root.tsx`); route
+ * docs/product.md §7/§9: queries are not retried (the HTTP client already retries what is worth retrying) and
+ * stay fresh for 5 minutes. The root provides the one client (`query-root.tsx`); route
  * `clientLoader`s fill the same cache through `getQueryClient()`.
  */
 export function createQueryClient(): QueryClient {

@@ -1,5 +1,5 @@
 /**
- * The `next` parameter of the sign-in pages (issue 11 points 7 and 10): where to go after signing in.
+ * The `next` parameter of the sign-in pages: where to go after signing in.
  * It comes from the URL, so anyone can write it; only a path on this shop is ever followed, never
  * another site (an open redirect would let a phishing mail borrow the shop's address).
  */

@@ -16,7 +16,7 @@ export interface SeoInput {
 }
 
 /**
- * Title, description, canonical link and Open Graph tags of one page (issue 3 SEO). Every storefront
+ * Title, description, canonical link and Open Graph tags of one page. Every storefront
  * route's `meta` returns this, so search engines and link previews see the same facts as shoppers.
  */
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
@@ -38,7 +38,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 /**
  * The absolute URL of `path` on this shop. The request's origin is the shop's configured address
  * (PUBLIC_URL, else fixed at start): the API's web adapter builds every request URL on it, never on the
- * Host header (issue 10 point 11).
+ * Host header.
  */
 export function canonicalUrl(request: Request, path: string): string {
   return new URL(path, new URL(request.url).origin).href;

@@ -3,15 +3,15 @@ import type { TokenSet } from '@shop/contracts/auth';
 /**
  * What the API client (lib/http.ts) needs of the signed-in session: its tokens, a way to keep renewed
  * ones, and a way to end it. The session lives in features/auth, which provides it here when its store
- * loads: lib imports no feature (issue 12 point 4). Until then nobody is signed in — the store starts
+ * loads: lib imports no feature. Until then nobody is signed in — the store starts
  * signed out too — so requests carry no token and nothing is renewed or ended.
  */
 export interface SessionTokens {
   /** The current tokens; null when signed out. */
   current(): TokenSet | null;
-  /** Keeps the tokens a refresh answered with (spec §4). */
+  /** Keeps the tokens a refresh answered with (docs/product.md §4). */
   renew(tokens: TokenSet): void;
-  /** Ends the session after a failed refresh (spec §8). */
+  /** Ends the session after a failed refresh (docs/product.md §8). */
   end(): void;
 }
 

@@ -11,7 +11,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 /**
- * spec §2: any other path shows the 404 page. The loader throws so the server answers HTTP 404 (not a
+ * docs/product.md §2: any other path shows the 404 page. The loader throws so the server answers HTTP 404 (not a
  * 200 that merely looks like an error); this route's boundary renders the page inside the storefront
  * layout (navbar and footer stay).
  */

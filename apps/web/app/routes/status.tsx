@@ -5,7 +5,7 @@ import type { Route } from './+types/status';
 export { RouteErrorBoundary as ErrorBoundary } from '../features/errors/index.ts';
 
 /**
- * The status page every error page links to (spec §2 'a status page link'; issue 11 point 9). It stays
+ * The status page every error page links to (docs/product.md §2 'a status page link'). It stays
  * open during maintenance (apps/api/src/modules/settings/maintenance.ts), so it has a layout of its own
  * and links only to what works: the shop itself only while it is open, and the store's e-mail address.
  */

@@ -20,7 +20,7 @@ CREATE TABLE "product_variants" (
 	CONSTRAINT "product_variants_weight_nonnegative" CHECK (coalesce("product_variants"."weight_grams", 0) >= 0)
 );
 --> statement-breakpoint
--- Issue 14 (ADR 023): products get options and variants. This migration upgrades a shop made by the
+-- ADR 023: products get options and variants. This migration upgrades a shop made by the
 -- previous release in place: options from its colour and size lists, one variant per colour x size with
 -- the product's stock and sales split evenly over them (the lists never recorded a split), cart and order
 -- lines pointed at their variant, brands given a slug. Every total is kept.

@@ -1,9 +1,9 @@
 /**
- * The fixed part of the demo catalogue: the spec's five categories (spec §3 "Menu category"), their
+ * The fixed part of the demo catalogue: the documented five categories (docs/product.md §3 "Menu category"), their
  * subcategories and featured cards, the brands, and per subcategory the word pools the generator in
  * catalog.ts draws products from. Icons are lucide icon names; the web app renders them.
  *
- * Issue 11 point 12: the pools say what goes with what, so every product makes sense as a whole — a
+ * The pools say what goes with what, so every product makes sense as a whole — a
  * brand only makes the kinds of thing listed for it, each kind has its own price band, features and
  * colours, and real model lines carry their own prices (a "Pro" never costs less than its base model).
  */
@@ -49,7 +49,7 @@ export interface SubcategorySpec {
   /** Appended to model names with what they add to the price ('256GB', +100). */
   variants?: [label: string, extra: number][];
   /**
-   * The variants are the values of this option of one product per model (issue 14: a phone's storage is
+   * The variants are the values of this option of one product per model (a phone's storage is
    * chosen on its page, '512GB' and '256GB' are not products of their own), each with its own price.
    */
   option?: string;
@@ -2005,7 +2005,7 @@ export interface TagInput {
 
 /**
  * Featured-card rules beyond the noun tags: a product is listed under the card's slug when its rule
- * holds (spec §2: /products?featured={lowercased name}).
+ * holds (docs/product.md §2: /products?featured={lowercased name}).
  */
 export const FEATURED_RULES: Record<string, (p: TagInput, base: Date) => boolean> = {
   'iphone 15': (p) => p.name.includes('iPhone 15'),

@@ -14,7 +14,7 @@ describe('demo catalogue generator', () => {
     expect(generateCatalog(7).products.map((p) => p.id)).not.toEqual(products.map((p) => p.id));
   });
 
-  it('has the spec categories in order, with subcategories and featured cards', () => {
+  it('has the documented categories in order, with subcategories and featured cards', () => {
     expect(catalog.categories.map((c) => [c.id, c.name])).toEqual([
       ['electronics', 'Electronics'],
       ['fashion', 'Fashion'],
@@ -34,7 +34,7 @@ describe('demo catalogue generator', () => {
     expect(catalog.featuredCards.find((f) => f.name === 'iPhone 15')?.slug).toBe('iphone 15');
   });
 
-  it('makes at least 1,000 products with unique ids, slugs and names, from the spec brands', () => {
+  it('makes at least 1,000 products with unique ids, slugs and names, from the documented brands', () => {
     expect(products.length).toBeGreaterThanOrEqual(1000);
     expect(new Set(products.map((p) => p.id)).size).toBe(products.length);
     expect(new Set(products.map((p) => p.slug)).size).toBe(products.length);
@@ -98,7 +98,7 @@ describe('demo catalogue generator', () => {
           expect(n.length).toBe(sub.count);
           continue;
         }
-        // `count` drawn as model + variant, then one product per model (issue 14): fewer, each with every variant.
+        // `count` drawn as model + variant, then one product per model: fewer, each with every variant.
         const models = Object.values(sub.models ?? {}).flat().length;
         const labels = (sub.variants ?? []).map(([label]) => label);
         expect(n.length, sub.name).toBeLessThanOrEqual(Math.min(sub.count, models));
@@ -131,7 +131,7 @@ describe('demo catalogue generator', () => {
 });
 
 /**
- * Issue 11 point 12: the demo catalogue makes sense as a whole. These tables are written here, apart
+ * The demo catalogue makes sense as a whole. These tables are written here, apart
  * from the generator's pools, as what a shopper knows: which brand makes what, and what things cost.
  */
 describe('demo catalogue coherence', () => {

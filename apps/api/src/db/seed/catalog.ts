@@ -76,7 +76,7 @@ export interface SeedProduct {
   modifiedBy: string | null;
   modifiedDate: Date;
   /**
-   * An option whose values have their own price, stock and sales (a phone's Storage, issue 14), after the
+   * An option whose values have their own price, stock and sales (a phone's Storage), after the
    * colours: its variants' figures. `regularPriceCents`, `available` and `soldCount` above are the first
    * value's price and the sums.
    */
@@ -348,7 +348,7 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
     });
 
     cat.subcategories.forEach((sub, subPos) => {
-      const subSlug = sub.name.toLowerCase(); // spec §2: subcategory links carry the lowercased name
+      const subSlug = sub.name.toLowerCase(); // docs/product.md §2: subcategory links carry the lowercased name
       out.subcategories.push({ categoryId: cat.id, name: sub.name, slug: subSlug, icon: sub.icon, position: subPos });
 
       // Without titles, the products are a random choice among every combination the pools allow.
@@ -384,7 +384,7 @@ export function generateCatalog(seed = CATALOG_SEED, base = CATALOG_BASE_DATE): 
           dateAdded.getTime() + Math.floor(rng.next() * (base.getTime() - dateAdded.getTime())),
         );
         const soldCount = Math.floor(rng.next() ** 2 * 5000);
-        // spec §3 product: ~8% out of stock, a few low-stock items, most with 50+ units.
+        // docs/product.md §3 product: ~8% out of stock, a few low-stock items, most with 50+ units.
         const available = rng.chance(0.08) ? 0 : rng.chance(0.1) ? rng.int(1, 49) : rng.int(50, 500);
         const published = !rng.chance(0.03);
         const author = `${rng.pick(TITLE_WORDS.firstNames)} ${rng.pick(TITLE_WORDS.lastNames)}`;
@@ -446,7 +446,7 @@ function featuredTags(noun: NounSpec, input: TagInput, base: Date): string[] {
 }
 
 /**
- * One product per model of a subcategory whose variants are an option (issue 14): 'Apple iPhone 15
+ * One product per model of a subcategory whose variants are an option: 'Apple iPhone 15
  * Smartphone' with Storage 128GB / 256GB / 512GB, each at the model's price plus the variant's extra.
  * The model's first drawn product gives the rest (id, colours, text, dates); every variant of the
  * subcategory is offered, with the stock and sales of the product drawn for it, none where none was
@@ -518,7 +518,7 @@ function extraOf(ladder: [string, number][], candidate: Candidate): number {
 /** Rows per INSERT: products have ~22 columns, PostgreSQL allows 65,535 parameters per statement. */
 const BATCH = 500;
 
-/** A demo product's options: its colours and sizes (the spec's lists), then its priced option. */
+/** A demo product's options: its colours and sizes (the documented lists), then its priced option. */
 export function demoOptions(p: Pick<SeedProduct, 'colors' | 'availableSizes' | 'pricedOption'>): ProductOption[] {
   const priced = p.pricedOption
     ? [{ name: p.pricedOption.name, values: p.pricedOption.values.map((v) => v.value) }]
@@ -587,7 +587,7 @@ export function demoVariants(
 }
 
 /**
- * The demo catalogue (issue 2): the spec's five categories and ~1,100 deterministic products.
+ * The demo catalogue: the documented five categories and ~1,100 deterministic products.
  * Called once, inside the seed transaction, on an empty database (seed/index.ts).
  */
 export async function seedCatalog(tx: Tx): Promise<void> {

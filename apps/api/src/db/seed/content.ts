@@ -19,11 +19,11 @@ const blocks = (...parts: string[]) => parts.join('\n\n');
 
 /**
  * Figures that checkout also uses (shipping prices, free-shipping threshold, delivery times, tax, the
- * invoice term) are placeholders (contracts/placeholders.ts, issue 11 point 5), expanded from the store
+ * invoice term) are placeholders (contracts/placeholders.ts), expanded from the store
  * settings whenever a page is served, so no page can quote a figure checkout does not charge.
  *
- * Default texts of the 13 footer pages (spec §2 footer links) and the help centre (spec §2 /help).
- * DESIGN §7: they are real pages that a shop owner edits later in admin; these are sensible starting
+ * Default texts of the 13 footer pages (docs/product.md §2 footer links) and the help centre (docs/product.md §2 /help).
+ * docs/product.md §10: they are real pages that a shop owner edits later in admin; these are sensible starting
  * texts, not lorem ipsum.
  */
 export const CONTENT_PAGES: SeedContentPage[] = [

@@ -1,4 +1,4 @@
-/** Word lists for the demo customers (issue 5). Only example domains: no mail can reach a real person. */
+/** Word lists for the demo customers. Only example domains: no mail can reach a real person. */
 export const FIRST_NAMES = [
   'Olivia',
   'Liam',

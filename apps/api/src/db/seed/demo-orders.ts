@@ -30,7 +30,7 @@ import { CARDS, CITIES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, REFUND_REASONS, 
 import { generateDemoReviews } from './reviews.ts';
 
 /**
- * Demo customers and six months of orders (issue 5), so the dashboard and the reports mean something
+ * Demo customers and six months of orders, so the dashboard and the reports mean something
  * on a fresh start. Deterministic: a fixed PRNG seed decides everything, and every date is an offset
  * back from the seeding instant, so a fresh start always shows the last months. Products keep their
  * stock and sold counts (the catalogue's own figures stand for earlier sales).
@@ -477,7 +477,7 @@ async function insertAll<T>(rows: T[], size: number, insert: (chunk: T[]) => Pro
 }
 
 /**
- * The demo's order lines with the variant each one sold (issue 14: sales by SKU): the variant of the
+ * The demo's order lines with the variant each one sold (sales by SKU): the variant of the
  * line's colour and size — of a product with a priced option (a phone's storage), its first value, the
  * one at the product's price, which is the price the line was written with.
  */

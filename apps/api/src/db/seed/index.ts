@@ -25,7 +25,7 @@ export interface SeedOptions {
 
 /**
  * Fills an empty database: the demo catalogue (unless SEED=none) and the first admin. It refuses to
- * touch a database that already has products or users (STYLE 9), so a restart never re-seeds.
+ * touch a database that already has products or users, so a restart never re-seeds.
  */
 export interface SeedResult {
   seeded: boolean;
@@ -52,13 +52,13 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     });
     opts.log.info(`first admin: ${email}${opts.adminPassword ? ' (password from ADMIN_PASSWORD)' : ''}`);
     if (opts.mode === 'demo') await seedCatalog(tx);
-    // Checkout settings belong to every shop; the demo discount codes only to the demo (issue 4).
+    // Checkout settings belong to every shop; the demo discount codes only to the demo.
     await seedSettings(tx, opts.mode);
-    // The footer's pages and the help centre belong to every shop, demo or not (DESIGN §7).
+    // The footer's pages and the help centre belong to every shop, demo or not (docs/product.md §10).
     await seedContent(tx);
     // Every shop's home page is a list of sections its owner edits (docs/adr/043-home-page-sections.md).
     await seedHomePage(tx, opts.mode);
-    // Customers and six months of orders, so the dashboard and reports mean something (issue 5).
+    // Customers and six months of orders, so the dashboard and reports mean something.
     if (opts.mode === 'demo') await seedDemoOrders(tx, opts.now ?? new Date());
     // A generated password goes back to the caller, which shows it once (there is no default, ASVS 2.3).
     return { seeded: true, firstAdmin: { email, password: opts.adminPassword ? undefined : password } };

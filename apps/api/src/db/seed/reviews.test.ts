@@ -21,7 +21,7 @@ const data = generateDemoOrders(
   100_001,
 );
 
-describe('demo reviews (issue 11 point 12)', () => {
+describe('demo reviews', () => {
   it('come only from customers who received the product, once each, after the delivery', () => {
     expect(data.reviews.length).toBeGreaterThan(300);
     const delivered = new Map<string, number>();

@@ -2,7 +2,7 @@ import type { reviews } from '../schema.ts';
 import { createRng } from './catalog.ts';
 
 /**
- * Written reviews for the demo shop (issue 11 point 12). Every rating a demo product shows is one of
+ * Written reviews for the demo shop. Every rating a demo product shows is one of
  * these: a demo customer who received the product (a delivered order) wrote it some days after the
  * delivery, so each review is shown and counted by the rule of reviews/visibility.ts, and the product's
  * "N ratings" is exactly the number of reviews on its page. Deterministic, like the rest of the seed.

@@ -2,7 +2,7 @@ import type { Db, Tx } from '../client.ts';
 import { discountCodes, type FooterColumn, type ShippingMethodRow, storeSettings } from '../schema.ts';
 
 /**
- * The checkout settings every shop starts with (issue 4), edited later in admin Settings: 8 % tax,
+ * The checkout settings every shop starts with, edited later in admin Settings: 8 % tax,
  * standard shipping $5.99 (free from $50 after discount), express $14.99 (never free), pay-later
  * invoices due in 14 days.
  */
@@ -38,7 +38,7 @@ export const DEMO_BANK_DETAILS = {
   bankName: 'Demo bank (replace in admin Settings)',
 } satisfies Partial<typeof storeSettings.$inferInsert>;
 
-/** The demo shop's footer columns: the pages the product specification lists, grouped as shoppers look for them. */
+/** The demo shop's footer columns: the pages docs/product.md §2 lists, grouped as shoppers look for them. */
 export const DEMO_FOOTER_MENU: FooterColumn[] = [
   {
     title: 'Company',

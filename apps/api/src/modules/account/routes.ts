@@ -61,7 +61,7 @@ const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody,
 const noContent = z.null().describe('Done');
 
 /**
- * /api/users/me/…: the signed-in shopper's own account (issue 4). GET /me itself lives in the users
+ * /api/users/me/…: the signed-in shopper's own account. GET /me itself lives in the users
  * module; these are the other methods and sub-paths, so no path is registered twice.
  */
 export const accountRoutes: RoutesPlugin = async (app, { services, guards }) => {

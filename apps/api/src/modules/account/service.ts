@@ -29,7 +29,7 @@ import { toSavedAddress } from './wire.ts';
 export type UpdateProfile = z.infer<typeof updateProfileBody>;
 export type { AddressInput, AddressPatch };
 
-/** A new e-mail given to PATCH users/me: it changes only through a confirmed link (issue 10 point 5). */
+/** A new e-mail given to PATCH users/me: it changes only through a confirmed link. */
 export type EmailNeedsConfirmation = Failure<'email_needs_confirmation'>;
 export type CurrentPasswordIncorrect = Failure<'current_password_incorrect'>;
 /** Deleting the account checks the password under its own words. */
@@ -64,7 +64,7 @@ export type AccountFailure =
 const ANON_DOMAIN = 'invalid.local';
 
 /**
- * The signed-in shopper's own account (issue 4, `/account`): profile, password, address book and
+ * The signed-in shopper's own account (`/account`): profile, password, address book and
  * deleting the account. Every call first checks that the account still exists and is enabled: an
  * access token outlives a deletion by up to its 15 minutes (`session_invalid`).
  */
@@ -164,8 +164,8 @@ export function createAccountService(
     /**
      * Edits names and username. The username stays unique case-insensitively (`username_taken`, 409
      * with the sign-up text); a change to the caller's own spelling (`Ada` → `ada`) is not a conflict.
-     * The e-mail is not changed here: a new one needs the password and a confirmed link (issue 10
-     * point 5), and the answer must not tell whether another account has it (point 7).
+     * The e-mail is not changed here: a new one needs the password and a confirmed link,
+     * and the answer must not tell whether another account has it.
      */
     async updateProfile(
       userId: string,
@@ -192,9 +192,9 @@ export function createAccountService(
     },
 
     /**
-     * Asks to change the sign-in e-mail (issue 10 point 5): the current password is required, and the
+     * Asks to change the sign-in e-mail: the current password is required, and the
      * address changes only when the link mailed to it is opened. The answer is the same whether or not
-     * the new address has an account, and the lookup and mails run after it (point 7).
+     * the new address has an account, and the lookup and mails run after it.
      */
     async requestEmailChange(
       userId: string,
@@ -243,7 +243,7 @@ export function createAccountService(
     /**
      * Sets a new password (argon2id) after checking the current one. Every session of the user ends
      * — a thief holding a refresh or access token is out — and the caller gets a fresh token set so it
-     * stays signed in (issue 4: "other sessions end"). Open reset and e-mail change links die as well.
+     * stays signed in ("other sessions end"). Open reset and e-mail change links die as well.
      */
     async changePassword(
       userId: string,
@@ -314,7 +314,7 @@ export function createAccountService(
     },
 
     /**
-     * Deletes the account after checking the password (issue 4: orders kept, personal data
+     * Deletes the account after checking the password (orders kept, personal data
      * anonymised). The user row stays, so orders and reviews keep their owner, but it can never sign
      * in again: anonymised names, an unguessable password, disabled. Everything else that is only
      * about the person goes: addresses, wishlist, cart, back-in-stock subscriptions, sessions, reset

@@ -29,7 +29,7 @@ const list = (values: string[]) =>
   );
 
 /**
- * Human names for the entities of some log entries (issue 11 point 13): an order's number, a
+ * Human names for the entities of some log entries: an order's number, a
  * product's name, a staff member's e-mail, … All in ONE query, a UNION of one primary-key look-up per
  * entity type over the page's ids (no query per row). An entity that is gone gets no label; the
  * page then shows its id.
@@ -67,7 +67,7 @@ export async function entityLabels(
 }
 
 /**
- * The audit log, newest first (issue 5). `action` matches exactly or as a family (`discount` finds
+ * The audit log, newest first. `action` matches exactly or as a family (`discount` finds
  * `discount.create`, `discount.update`, …); `actor` is a piece of the actor's e-mail; from/to are days in the store's time zone.
  */
 export async function auditLogPage(db: Db, q: AuditLogQuery, timeZone: string) {

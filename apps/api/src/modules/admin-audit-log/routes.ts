@@ -4,7 +4,7 @@ import { type AdminRoutesPlugin, adminDoc } from '../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-/** The audit log (issue 5), under /api/admin behind the staff guard. */
+/** The audit log, under /api/admin behind the staff guard. */
 export const adminAuditLogRoutes: AdminRoutesPlugin = async (app, { services }) => {
   app.get(
     '/audit-log',

@@ -4,7 +4,7 @@ import type { SettingsService } from '../settings/index.ts';
 import { auditLogPage, entityLabels } from './repository.ts';
 import { auditEntryToWire } from './wire.ts';
 
-/** The audit log for staff (issue 5): a filtered page, its entities named, days in the store's time zone. */
+/** The audit log for staff: a filtered page, its entities named, days in the store's time zone. */
 export function createAdminAuditLogService({ db }: Pick<Deps, 'db'>, { settings }: { settings: SettingsService }) {
   return {
     async list(q: AuditLogQuery): Promise<AuditLogList> {

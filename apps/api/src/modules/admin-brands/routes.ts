@@ -26,7 +26,7 @@ const http: HttpTable<AdminBrandsFailure> = {
     ),
 };
 
-/** Admin Brands (issue 14): list, create, edit, delete — staff and admins, like the rest of the catalogue. */
+/** Admin Brands: list, create, edit, delete — staff and admins, like the rest of the catalogue. */
 export const adminBrandsRoutes: AdminRoutesPlugin = async (app, { services }) => {
   const brands = services.adminBrands;
 

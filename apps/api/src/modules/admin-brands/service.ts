@@ -24,7 +24,7 @@ export type AdminBrandsFailure =
   | Failure<'brand_in_use', { name: string; products: number }>;
 
 /**
- * Brands as records (issue 14): staff list, create, edit and delete them. Each change runs in one
+ * Brands as records: staff list, create, edit and delete them. Each change runs in one
  * transaction with its audit entry and empties the catalogue's caches (filters and brand pages show
  * brand names), like every catalogue change. A brand stays while products name it.
  */

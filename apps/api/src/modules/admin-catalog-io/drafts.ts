@@ -32,7 +32,7 @@ import {
 import { type ImagePolicy, type ImageSource, imageSource } from './images.ts';
 
 /**
- * A file's rows as products and variants (issue 14), before anything is looked up in the database:
+ * A file's rows as products and variants, before anything is looked up in the database:
  * every cell checked, every refusal with its line. A product with any refused row is marked refused as a
  * whole, so nothing of it is written. All checks are linear (lengths before patterns, ADR 011).
  */

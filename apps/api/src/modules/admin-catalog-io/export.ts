@@ -5,7 +5,7 @@ import { type Field, FORMAT_COLUMNS } from './formats.ts';
 import type { ExistingProduct, ExistingVariant } from './plan.ts';
 
 /**
- * The catalogue as a CSV (issue 14): one row per variant, products by slug, variants by position. The
+ * The catalogue as a CSV: one row per variant, products by slug, variants by position. The
  * product's own fields fill its first row only. Prices are what the variant sells at (its own, else the
  * product's); the compare-at price is written only when it is above the price. Pictures are absolute
  * addresses of this shop, so the file also brings them into another shop. Reading the file back

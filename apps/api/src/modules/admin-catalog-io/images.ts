@@ -6,7 +6,7 @@ import { BlockList, isIP } from 'node:net';
 import { UPLOAD_MAX_BYTES, uploadUrl } from '@shop/contracts/admin-catalog';
 
 /**
- * Pictures given by URL in an import (issue 14, ADR 024). A picture of this shop (`/media/…`, or its own
+ * Pictures given by URL in an import (ADR 024). A picture of this shop (`/media/…`, or its own
  * address) is kept as it is; any other is fetched once and stored like an admin upload, under an id made
  * from its URL (a name-based UUID), so importing the same file again finds it stored and fetches nothing.
  *

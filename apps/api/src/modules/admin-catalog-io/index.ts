@@ -1,3 +1,3 @@
-/** Product import and export's public face (issue 14): services.ts and admin/routes.ts import only this. */
+/** Product import and export's public face: services.ts and admin/routes.ts import only this. */
 export { adminCatalogIoRoutes } from './routes.ts';
 export { type CatalogIoFailure, type CatalogIoService, createCatalogIoService } from './service.ts';

@@ -7,7 +7,7 @@ import type { Placement, ProductDraft, VariantDraft } from './drafts.ts';
 import { type ImageSource, storedPath } from './images.ts';
 
 /**
- * What an import changes (issue 14), decided without I/O from the file's drafts and the catalogue as it
+ * What an import changes, decided without I/O from the file's drafts and the catalogue as it
  * is: each product and variant is created, updated or unchanged, or the product is refused. Products
  * are matched by handle (slug), variants by SKU, else by their option values; so a second run of the
  * same file finds everything unchanged. The same plan is the dry run's answer and, computed again inside

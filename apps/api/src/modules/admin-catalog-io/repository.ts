@@ -13,7 +13,7 @@ import {
 } from '../../db/schema.ts';
 import type { CatalogRefs, ExistingProduct, ExistingVariant, ProductValues, VariantValues } from './plan.ts';
 
-/** Import and export's SQL (issue 14). Lists of keys go in chunks: a statement takes at most 65,535 parameters. */
+/** Import and export's SQL. Lists of keys go in chunks: a statement takes at most 65,535 parameters. */
 
 type Executor = Db | Tx;
 const CHUNK = 5_000;

@@ -67,7 +67,7 @@ async function readUpload(request: FastifyRequest): Promise<{ file: Buffer; file
 }
 
 /**
- * Product import and export (issue 14, ADR 024), admin only: a whole catalogue goes in or out, and an
+ * Product import and export (ADR 024), admin only: a whole catalogue goes in or out, and an
  * import fetches pictures from other hosts.
  */
 export const adminCatalogIoRoutes: AdminRoutesPlugin = async (app, { services, guards }) => {

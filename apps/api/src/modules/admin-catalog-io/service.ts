@@ -122,7 +122,7 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
 }
 
 /**
- * Product import and export (issue 14, ADR 024). `dryRun` answers what a file would do and writes
+ * Product import and export (ADR 024). `dryRun` answers what a file would do and writes
  * nothing. `startApply` checks the same way, answers `refused` with every refusal when anything is
  * refused, else records the import and applies it after answering: pictures are fetched first (outside
  * any transaction), then one transaction locks the products concerned, plans again on what it locked

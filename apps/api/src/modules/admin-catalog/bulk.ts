@@ -49,7 +49,7 @@ function variantPrices(v: LockedVariant, price: NonNullable<BulkEditBody['price'
 }
 
 /**
- * Bulk edit (issue 14) inside the caller's transaction: the products and their variants are locked in id
+ * Bulk edit inside the caller's transaction: the products and their variants are locked in id
  * order (no deadlocks with another bulk edit or an order), an unknown id refuses the whole edit, every
  * stock change is an `adjustment` movement of its variant, and each product changed gets one audit entry
  * with the fields before and after. Answers how many products changed.
@@ -144,7 +144,7 @@ export async function bulkEdit(
     });
     updated++;
   }
-  // Issue 13: products back in stock mail their waiting subscribers (queued with the change).
+  // Products back in stock mail their waiting subscribers (queued with the change).
   await backInStock.queueNotification(tx, restocked);
   return ok(updated);
 }

@@ -80,7 +80,7 @@ const http: HttpTable<AdminCatalogFailure> = {
   ...pictureRefusals,
 };
 
-/** Admin Products (issue 5): list, detail, create, update, bulk publish, stock, sales and image uploads. */
+/** Admin Products: list, detail, create, update, bulk publish, stock, sales and image uploads. */
 export const adminCatalogRoutes: AdminRoutesPlugin = async (app, { services }) => {
   const catalog = services.adminCatalog;
 

@@ -98,7 +98,7 @@ function pricing(
 }
 
 /**
- * Admin Products (issue 5). Every change runs in one transaction with its audit entry and empties the
+ * Admin Products. Every change runs in one transaction with its audit entry and empties the
  * catalogue's caches afterwards, so the storefront shows it at once.
  */
 export function createAdminCatalogService(
@@ -132,7 +132,7 @@ export function createAdminCatalogService(
     return product as AdminProduct;
   }
 
-  /** Issue 13: a product that comes back into stock mails its waiting subscribers (queued with the change). */
+  /** A product that comes back into stock mails its waiting subscribers (queued with the change). */
   async function restocked(tx: Tx, id: string, before: number, after: number) {
     if (before === 0 && after > 0) await backInStock.queueNotification(tx, [id]);
   }
@@ -350,7 +350,7 @@ export function createAdminCatalogService(
             values.percentageDiscount = price.value.percentage;
           }
 
-          // The options (or the spec's lists they carry) and the variants' grid (issue 14).
+          // The options (or the documented lists they carry) and the variants' grid.
           let options: ProductOption[] | undefined = body.options;
           if (!options && (body.colors !== undefined || body.available_sizes !== undefined)) {
             options = optionsWithLists(locked.options, body.colors, body.available_sizes);
@@ -496,7 +496,7 @@ export function createAdminCatalogService(
     },
 
     /**
-     * Bulk edit over a selection (issue 14): price, stock, category and publishing in one transaction,
+     * Bulk edit over a selection: price, stock, category and publishing in one transaction,
      * one audit entry per product changed (bulk.ts says how each change applies).
      */
     async bulkEdit(actor: Actor, body: BulkEditBody): Promise<Result<{ updated: number }, AdminCatalogFailure>> {

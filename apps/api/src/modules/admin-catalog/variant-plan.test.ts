@@ -164,7 +164,7 @@ describe('carriedValues', () => {
 });
 
 describe('optionsWithLists', () => {
-  it('sets, adds and drops the Color and Size options from the spec’s lists', () => {
+  it('sets, adds and drops the Color and Size options from the documented lists', () => {
     expect(optionsWithLists([colour, size], ['Black'], undefined)).toEqual([
       { name: 'Colour', values: ['Black'] },
       size,

@@ -10,7 +10,7 @@ import {
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 
 /**
- * How a product's variants follow its options (issue 14) — a rule with no I/O, so it can be tested as
+ * How a product's variants follow its options — a rule with no I/O, so it can be tested as
  * one. The service reads the stored variants under lock, asks for a plan, and writes it.
  *
  * - Generated (no grid sent): every combination of the options. A stored variant carries over to the
@@ -258,7 +258,7 @@ export function planVariants(input: {
 }
 
 /**
- * Options after the spec's lists changed (a PATCH with `colors` / `available_sizes`, as before variants):
+ * Options after the documented lists changed (a PATCH with `colors` / `available_sizes`, as before variants):
  * the Color and Size options take the lists' values, are added at the end when new, dropped when emptied.
  */
 export function optionsWithLists(

@@ -33,7 +33,7 @@ export function variantRequest(input: VariantInput): VariantRequest {
   };
 }
 
-/** The spec's lists the product keeps beside its options (contracts `specLists`). */
+/** The documented lists the product keeps beside its options (contracts `specLists`). */
 export function specColumns(options: readonly ProductOption[]) {
   const { colors, sizes } = specLists(options);
   return { options: [...options], colors, availableSizes: sizes };

@@ -60,7 +60,7 @@ export function toVariantWire(v: VariantWireRow, optionCount: number): AdminVari
   };
 }
 
-/** Staff see who last changed a product; the storefront never does (issue 10 point 6). */
+/** Staff see who last changed a product; the storefront never does. */
 export function toAdminWire(row: AdminRow, variants: readonly VariantWireRow[]): AdminProduct {
   return {
     ...toProductWire(row),

@@ -16,7 +16,7 @@ function codeTaken(err: unknown): typeof CODE_TAKEN {
   throw err;
 }
 
-/** The SQL of admin Marketing's discount codes (issue 5), over the table checkout redeems from (issue 4). */
+/** The SQL of admin Marketing's discount codes, over the table checkout redeems from. */
 export const discountsRepository = {
   async page(db: Db, q: { q?: string; page: number; limit: number }) {
     const filter = q.q ? ilike(discountCodes.code, containsPattern(q.q)) : undefined;

@@ -25,7 +25,7 @@ const http: HttpTable<AdminDiscountFailure> = {
   used: ({ used }) => conflict(DISCOUNT_ADMIN_MSG.used(used)),
 };
 
-/** Admin Marketing's discount codes (issue 5), under /api/admin behind the staff guard. */
+/** Admin Marketing's discount codes, under /api/admin behind the staff guard. */
 export const adminDiscountsRoutes: AdminRoutesPlugin = async (app, { services }) => {
   const discounts = services.adminDiscounts;
 

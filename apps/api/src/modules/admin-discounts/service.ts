@@ -21,7 +21,7 @@ export type AdminDiscountFailure =
   | Failure<'used', { used: number }>;
 
 /**
- * Admin Marketing's discount codes (issue 5). Every change is audited in the transaction that makes
+ * Admin Marketing's discount codes. Every change is audited in the transaction that makes
  * it; a code's text is unique case-insensitively (checked, and a unique-index race ends the same way).
  */
 export function createAdminDiscountsService(

@@ -13,7 +13,7 @@ async function rows<T>(ex: Db | Tx, query: SQL): Promise<T[]> {
 }
 
 /**
- * The SQL of the dashboard, reports and customers (issue 5): raw rows, every sum over the counted
+ * The SQL of the dashboard, reports and customers: raw rows, every sum over the counted
  * sales of revenue.ts (ADR 006). The service turns them into figures and answers.
  */
 export const insightsRepository = {
@@ -232,7 +232,7 @@ export const insightsRepository = {
     return row;
   },
 
-  /** Every session of the account ends now: no refresh token of it works again (DESIGN §5). */
+  /** Every session of the account ends now: no refresh token of it works again (docs/architecture.md §5). */
   async endSessions(tx: Tx, userId: string, at: Date) {
     await tx
       .update(refreshFamilies)

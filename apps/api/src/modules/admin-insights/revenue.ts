@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * The one definition of revenue (docs/adr/006-revenue.md), as SQL building blocks that the dashboard,
  * the reports and the customers' lifetime value all use. An order counts as a sale unless it still
  * awaits its card payment or was cancelled; it belongs to the day it was placed, in the store's time
- * zone (admin Settings, issue 11 point 13).
+ * zone (admin Settings).
  */
 export const COUNTED_ORDER = sql.raw(`o.status not in ('awaiting_payment', 'cancelled')`);
 

@@ -43,7 +43,7 @@ const orCsv = <T extends z.ZodType>(json: T) => z.union([json, z.string().descri
 const fileName = (kind: string, r: { from: string; to: string }) => `${kind}-${r.from}-to-${r.to}.csv`;
 
 /**
- * Admin dashboard, reports and customers (issue 5). Revenue follows docs/adr/006-revenue.md; every
+ * Admin dashboard, reports and customers. Revenue follows docs/adr/006-revenue.md; every
  * report answers `?format=csv` with the same rows as its JSON.
  */
 export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services }) => {

@@ -39,7 +39,7 @@ export type InsightsFailure =
   /** The account is staff's: the customer pages do not show or change it. */
   | Failure<'not_a_customer'>;
 
-/** Dashboard, reports and customers for staff (issue 5); every figure follows ADR 006. */
+/** Dashboard, reports and customers for staff; every figure follows ADR 006. */
 export function createInsightsService(
   { db, clock }: Deps,
   { audit, settings }: { audit: AuditService; settings: SettingsService },

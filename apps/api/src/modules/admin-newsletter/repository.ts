@@ -14,7 +14,7 @@ function filterOf(q: Pick<SubscriberQuery, 'q' | 'status'>) {
   return where.length > 0 ? and(...where) : undefined;
 }
 
-/** The SQL of the newsletter's subscriber list (admin Marketing, issue 5). */
+/** The SQL of the newsletter's subscriber list (admin Marketing). */
 export const subscribersRepository = {
   async page(db: Db, q: SubscriberQuery) {
     const filter = filterOf(q);

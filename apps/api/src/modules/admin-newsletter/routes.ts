@@ -6,7 +6,7 @@ import { type AdminRoutesPlugin, adminDoc } from '../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-/** Admin Marketing's newsletter subscribers (issue 5), under /api/admin behind the staff guard. */
+/** Admin Marketing's newsletter subscribers, under /api/admin behind the staff guard. */
 export const adminNewsletterRoutes: AdminRoutesPlugin = async (app, { services }) => {
   const subscribers = services.adminNewsletter;
 

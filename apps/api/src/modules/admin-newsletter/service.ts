@@ -3,7 +3,7 @@ import type { Deps } from '../../services.ts';
 import { subscribersRepository as repo } from './repository.ts';
 import { subscriberToWire } from './wire.ts';
 
-/** Newsletter subscribers for admin Marketing (issue 5): a page, or every match for the CSV export. */
+/** Newsletter subscribers for admin Marketing: a page, or every match for the CSV export. */
 export function createAdminNewsletterService({ db }: Pick<Deps, 'db'>) {
   return {
     async list(q: SubscriberQuery) {

@@ -22,7 +22,7 @@ function mail(o: OrderMailInfo, subject: string, body: string[]): Mail {
   return { to: o.email, subject: `${subject} — ${o.storeName}`, text };
 }
 
-/** Issue 5: the customer is mailed at each change staff make to their order. */
+/** The customer is mailed at each change staff make to their order. */
 export const orderMails = {
   processing: (o: OrderMailInfo) =>
     mail(o, `Your order ${o.number} is being prepared`, [

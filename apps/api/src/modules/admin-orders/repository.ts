@@ -7,7 +7,7 @@ import { containsPattern } from '../../db/like.ts';
 import { auditLog, invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
 import { unpaidCardAttempt } from '../orders/index.ts';
 
-/** Issue 15: the payments row of this query has no alias: its table name is its name. */
+/** The payments row of this query has no alias: its table name is its name. */
 const ATTEMPT = unpaidCardAttempt('payments');
 
 /** The customer's name: the account's, or the shipping name of a guest order. */
@@ -15,7 +15,7 @@ const customerName = sql<
   string | null
 >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${orders.shippingAddress}->>'name')`;
 
-/** `from`/`to` are days in the store's time zone (admin Settings, issue 11 point 13). */
+/** `from`/`to` are days in the store's time zone (admin Settings). */
 function dayBounds(
   column: typeof orders.createdAt | typeof transactions.createdAt,
   timeZone: string,
@@ -37,7 +37,7 @@ const invoiceColumns = {
   lastReminderAt: sql<Date | null>`(select max((a.after->>'reminded_at')::timestamptz) from ${auditLog} a where a.action = 'invoice.remind' and a.entity_id = ${invoices.id}::text)`,
 };
 
-/** The SQL of the admin area's orders, pay-later invoices and ledger (issue 5). */
+/** The SQL of the admin area's orders, pay-later invoices and ledger. */
 export const adminOrdersRepository = {
   async customer(db: Db, userId: string) {
     const [row] = await db

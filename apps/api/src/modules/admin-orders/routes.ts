@@ -62,7 +62,7 @@ const http: HttpTable<AdminOrdersFailure> = {
     ),
   invoice_not_open: ({ number, status }) =>
     conflict(`Invoice ${number} is ${status}: only an open invoice gets reminders`, { status }),
-  // The orders module's answers to a staff cancel or refund, in the words staff see (issue 5).
+  // The orders module's answers to a staff cancel or refund, in the words staff see.
   not_found: () => notFound(ORDER_MSG.notFound),
   already_cancelled: () => conflict(ORDER_MSG.alreadyCancelled),
   not_cancellable: (f) =>
@@ -72,7 +72,7 @@ const http: HttpTable<AdminOrdersFailure> = {
       `Order ${f.number} has no payment to refund (the order is ${f.status}, its payment ${f.paymentStatus ?? 'missing'})`,
     ),
   refund_not_positive: () => unprocessable('The refund amount must be more than 0'),
-  // Issue 15: the payment provider refused the refund; nothing was recorded (a cancel stays undone).
+  // The payment provider refused the refund; nothing was recorded (a cancel stays undone).
   refund_failed: (f) => unprocessable(`The payment provider refused the refund: ${f.message}`),
   refund_too_large: (f) =>
     conflict(
@@ -85,7 +85,7 @@ const tags = ['admin'];
 const denied = { 401: errorBody, 403: errorBody };
 const change = { 400: errorBody, ...denied, 404: errorBody, 409: errorBody, 422: errorBody };
 
-/** Admin orders, pay later and transactions (issue 5), under /api/admin; staff and admins alike. */
+/** Admin orders, pay later and transactions, under /api/admin; staff and admins alike. */
 export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services }) => {
   const admin = services.adminOrders;
 

@@ -57,7 +57,7 @@ export type AdminOrdersFailure =
 type InvoiceStatus = (typeof invoices.$inferSelect)['status'];
 
 /**
- * Where each staff transition may start (issue 5). A pay-later order (`placed`, invoice open) may be
+ * Where each staff transition may start. A pay-later order (`placed`, invoice open) may be
  * prepared and shipped before it is paid: that is what paying later means.
  */
 const TRANSITION_FROM: Record<Transition, readonly OrderStatus[]> = {
@@ -81,7 +81,7 @@ const TRANSITION_NOTE: Record<Transition, (tracking?: string) => string> = {
 const cents = (v: unknown) => Number(v ?? 0);
 
 /**
- * The admin area's orders, pay-later invoices and ledger (issue 5). Every change runs in one
+ * The admin area's orders, pay-later invoices and ledger. Every change runs in one
  * transaction with its order event and audit entry; the customer is mailed after the commit. Status
  * changes are conditional updates (`WHERE status = expected`), so of two parallel changes one wins.
  */
@@ -146,7 +146,7 @@ export function createAdminOrdersService(
       const customer = o.userId ? await repo.customer(db, o.userId) : undefined;
       const paid = p ? p.amountCents : 0;
       const refunded = p ? p.refundedCents : 0;
-      // Issue 15: a refund the provider has not confirmed yet holds its amount too.
+      // A refund the provider has not confirmed yet holds its amount too.
       const held = refunded + (p ? await pendingRefundCents(db, p.id) : 0);
       const moneyIn = p?.status === 'succeeded' || p?.status === 'partially_refunded';
       const invoiceOpen = inv?.status === 'open';
@@ -180,7 +180,7 @@ export function createAdminOrdersService(
     },
 
     /**
-     * POST /api/admin/orders/:id/status (issue 5): paid → processing, paid|processing → shipped (with
+     * POST /api/admin/orders/:id/status: paid → processing, paid|processing → shipped (with
      * a tracking number), shipped → delivered; a pay-later order (placed, invoice open) may be
      * prepared and shipped too. Anything else is 409 naming the current status, nothing written.
      */
@@ -211,7 +211,7 @@ export function createAdminOrdersService(
           const current = await repo.orderStatus(tx, id);
           return fail('changed_meanwhile', { number: before.number, status: current ?? before.status });
         }
-        // issue 10 point 9: a shipped pay-later order counts as bought, though not paid yet.
+        // A shipped pay-later order counts as bought, though not paid yet.
         await refreshRatingsOfOrder(tx, id);
         await repo.addOrderEvent(tx, {
           orderId: id,
@@ -226,7 +226,7 @@ export function createAdminOrdersService(
           before: { status: before.status, tracking_number: before.trackingNumber },
           after: { status: after.status, tracking_number: after.trackingNumber },
         });
-        // Issue 13: the shopper's mail is queued with the change that causes it.
+        // The shopper's mail is queued with the change that causes it.
         const info = await mailInfo(after);
         const mail =
           target === 'shipped'
@@ -260,7 +260,7 @@ export function createAdminOrdersService(
             before: r.before,
             after: { ...r.after, reason: reason ?? null, refunded: fromCents(r.refundedCents) },
           });
-          // Issue 13: the shopper's mail is queued with the cancel that causes it.
+          // The shopper's mail is queued with the cancel that causes it.
           const order = await orderRow(tx, id);
           if (order) {
             await mailer.send(orderMails.cancelled(await mailInfo(order), r.refundedCents, method ?? null, reason), {
@@ -297,7 +297,7 @@ export function createAdminOrdersService(
               amount: fromCents(r.refundedCents),
             },
           });
-          // Issue 13: the shopper's mail is queued with the refund that causes it.
+          // The shopper's mail is queued with the refund that causes it.
           const order = await orderRow(tx, id);
           if (order) {
             const full = r.after.status === 'refunded';
@@ -351,7 +351,7 @@ export function createAdminOrdersService(
         }
         const currency = await repo.succeedPayment(tx, inv.orderId, now);
         const status = (await repo.markPlacedOrderPaid(tx, inv.orderId, now)) ?? before.status;
-        // issue 10 point 9: a paid purchase makes its customer's review of it count.
+        // A paid purchase makes its customer's review of it count.
         await refreshRatingsOfOrder(tx, inv.orderId);
         await repo.addOrderEvent(tx, {
           orderId: inv.orderId,

@@ -17,8 +17,8 @@ const http: HttpTable<RetryFailure> = {
 
 /**
  * /api/admin/outbox: staff read the mails the shop sent (order mails, replies, confirmations), with
- * every reset or confirmation link hidden: those reach only the recipient (issue 10 point 2); each with
- * its state and attempts, and a failed one can be retried (issue 13).
+ * every reset or confirmation link hidden: those reach only the recipient; each with
+ * its state and attempts, and a failed one can be retried.
  */
 export const adminOutboxRoutes: AdminRoutesPlugin = async (app, { services, guards }) => {
   app.get(

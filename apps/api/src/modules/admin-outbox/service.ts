@@ -27,7 +27,7 @@ function toWire(m: Row): OutboxMail {
   };
 }
 
-/** Reads the mail outbox (DESIGN §2) and retries failed mails (issue 13). */
+/** Reads the mail outbox (docs/architecture.md §2) and retries failed mails. */
 export function createOutboxService({ db }: Pick<Deps, 'db'>, { audit }: { audit: AuditService }) {
   return {
     /** The newest mails first; `to` matches the address case-insensitively. */

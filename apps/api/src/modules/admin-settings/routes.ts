@@ -7,11 +7,11 @@ import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['admin'];
 
-/** Admin Settings (issue 5; admins only) and the store's time zone (every staff member), under /api/admin. */
+/** Admin Settings (admins only) and the store's time zone (every staff member), under /api/admin. */
 export const adminSettingsRoutes: AdminRoutesPlugin = async (app, { services, guards }) => {
   const adminOnly = guards.requireRole('admin');
 
-  // --- The store's time zone, which every staff member's pages show times in (issue 11 point 13) ---
+  // --- The store's time zone, which every staff member's pages show times in ---
   app.get(
     '/time-zone',
     {

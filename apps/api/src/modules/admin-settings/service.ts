@@ -13,8 +13,8 @@ const logoOf = (logo: Settings['logo']): StoreLogo => ({
 });
 
 /**
- * Admin Settings (issue 5): everything the store's settings row holds, and the time zone every staff
- * member's pages show times in (issue 11 point 13). A change is audited in its transaction, with a
+ * Admin Settings: everything the store's settings row holds, and the time zone every staff
+ * member's pages show times in. A change is audited in its transaction, with a
  * second entry when it turns maintenance mode on or off.
  */
 export function createAdminSettingsService(

@@ -8,7 +8,7 @@ export type UserRow = typeof users.$inferSelect;
 /** Which unique index a new account ran into: the username's, or (any other) the e-mail's. */
 export type TakenField = { taken: 'username' | 'email' };
 
-/** The SQL of staff accounts (issue 5): users whose role is admin or staff. */
+/** The SQL of staff accounts: users whose role is admin or staff. */
 export const staffRepository = {
   async list(db: Db): Promise<UserRow[]> {
     return db

@@ -21,7 +21,7 @@ const http: HttpTable<AdminStaffFailure> = {
   last_admin: () => conflict(STAFF_MSG.lastAdmin),
 };
 
-/** Staff accounts (issue 5, admins only), under /api/admin. */
+/** Staff accounts (admins only), under /api/admin. */
 export const adminStaffRoutes: AdminRoutesPlugin = async (app, { services, guards }) => {
   const adminOnly = guards.requireRole('admin');
   const staff = services.adminStaff;

@@ -19,7 +19,7 @@ export type AdminStaffFailure =
   | Failure<'last_admin'>;
 
 /**
- * Staff accounts (issue 5, admin only). Promotion and creation share one form; an admin can never
+ * Staff accounts (admin only). Promotion and creation share one form; an admin can never
  * demote or disable themselves, and the shop always keeps one active admin. Every change is audited
  * in its transaction and ends the changed account's sessions.
  */

@@ -7,7 +7,7 @@ import { contactMessages, ticketEntries, users } from '../../db/schema.ts';
 export type MessageRow = typeof contactMessages.$inferSelect;
 export type EntryRow = typeof ticketEntries.$inferSelect;
 
-/** The SQL of support tickets (issue 5): the storefront's contact messages, with replies and internal notes. */
+/** The SQL of support tickets: the storefront's contact messages, with replies and internal notes. */
 export const ticketsRepository = {
   async page(db: Db, q: TicketQuery) {
     const where: SQL[] = [];

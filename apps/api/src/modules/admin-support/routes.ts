@@ -20,7 +20,7 @@ const http: HttpTable<AdminSupportFailure> = {
   not_found: () => notFound('Ticket not found'),
 };
 
-/** Admin Support (issue 5): tickets and error reports, under /api/admin behind the staff guard. */
+/** Admin Support: tickets and error reports, under /api/admin behind the staff guard. */
 export const adminSupportRoutes: AdminRoutesPlugin = async (app, { services }) => {
   const support = services.adminSupport;
 

@@ -11,9 +11,9 @@ import { ticketDetail, ticketSummary } from './wire.ts';
 export type AdminSupportFailure = Failure<'not_found'>;
 
 /**
- * Admin Support (issue 5): the storefront's contact messages as tickets, with replies (mailed to the
+ * Admin Support: the storefront's contact messages as tickets, with replies (mailed to the
  * ticket's e-mail) and internal notes, and the reports sent from the storefront's error page
- * (DESIGN §7). Every change is audited in its transaction; a reply is mailed after the commit.
+ * (docs/product.md §10). Every change is audited in its transaction; a reply is mailed after the commit.
  */
 export function createAdminSupportService(
   { db, clock, mailer }: Pick<Deps, 'db' | 'clock' | 'mailer'>,
@@ -51,7 +51,7 @@ export function createAdminSupportService(
           entityId: id,
           after: { body: entry.body, to: ticket.email },
         });
-        // Issue 13: the mail is queued with the reply that causes it (lib/mailer.ts).
+        // The mail is queued with the reply that causes it (lib/mailer.ts).
         await mailer.send(
           {
             to: ticket.email,

@@ -20,7 +20,7 @@ import { storefrontPreviewRoutes } from '../settings/index.ts';
 import type { AdminRoutesPlugin } from '../types.ts';
 
 /**
- * Everything under /api/admin (issue 5). The staff guard is a hook of this scope, so no admin route
+ * Everything under /api/admin. The staff guard is a hook of this scope, so no admin route
  * can be added without it; admin-only routes (settings, staff accounts) add `requireRole('admin')`.
  * The authorization matrix test enumerates these routes from the app's route table.
  */
@@ -34,7 +34,7 @@ export const adminRoutes: AdminRoutesPlugin = async (app, opts) => {
   await app.register(adminCategoriesRoutes, area);
   await app.register(adminCatalogIoRoutes, area);
   await app.register(adminOrdersRoutes, area);
-  // Issue 15: an order's invoice as PDF, for whoever may see orders.
+  // An order's invoice as PDF, for whoever may see orders.
   await app.register(adminInvoiceRoutes, area);
   await app.register(adminInsightsRoutes, area);
   await app.register(adminAuditLogRoutes, area);
@@ -47,6 +47,6 @@ export const adminRoutes: AdminRoutesPlugin = async (app, opts) => {
   await app.register(adminStaffRoutes, area);
   await app.register(adminSupportRoutes, area);
   await app.register(storefrontPreviewRoutes, area);
-  // Product pictures, drafts included: the public /media shows only published products' (issue 10 point 12).
+  // Product pictures, drafts included: the public /media shows only published products'.
   await app.register(staffMediaRoutes, { ...area, prefix: '/media' });
 };

@@ -22,7 +22,7 @@ function snapshot(value: unknown): unknown {
 }
 
 /**
- * The audit log (issue 5). `record` takes the transaction the change runs in, so an entry exists
+ * The audit log. `record` takes the transaction the change runs in, so an entry exists
  * exactly when its change was committed.
  */
 export function createAuditService() {

@@ -3,9 +3,9 @@ export const AUTH_MSG = {
   invalidCredentials: 'Invalid email or password',
   disabled: 'This account is disabled',
   sessionExpired: 'Your session has expired. Please sign in again.',
-  /** Also the answer for an e-mail that already has an account (issue 10 point 7): its owner gets a mail. */
+  /** Also the answer for an e-mail that already has an account: its owner gets a mail. */
   registered: 'Your account has been created. You can sign in now.',
-  /** Confirming an e-mail change to an address another account took meanwhile (issue 10 point 5). */
+  /** Confirming an e-mail change to an address another account took meanwhile. */
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
   resetRequested: 'If an account exists for this email, we have sent a link to reset your password.',

@@ -9,7 +9,7 @@ import type { CountedLimit } from '../../plugins/counted-limit.ts';
 export const AUTH_RATE_LIMITS = {
   /** Per IP and e-mail: guessing one account's password is slow; other accounts are unaffected. */
   login: { max: 10, timeWindow: 60_000 },
-  /** Per IP across all accounts: one password tried against many accounts (spraying; issue 10 point 7). */
+  /** Per IP across all accounts: one password tried against many accounts (spraying). */
   loginPerAddress: { max: 20, timeWindow: 60_000 },
   /** Per IP: bulk account creation and reset-mail floods. */
   register: { max: 5, timeWindow: 60_000 },

@@ -12,9 +12,9 @@ export const byEmail = (email: string) => sql`lower(${users.email}) = ${email.to
 export const byUsername = (username: string) => sql`lower(${users.username}) = ${username.toLowerCase()}`;
 
 /**
- * The guards' session check as one subquery (issue 10 point 4): a row with the account's role when the
+ * The guards' session check as one subquery: a row with the account's role when the
  * account is enabled and the session (refresh family) is open and unexpired at `now`, no row otherwise.
- * A statement that confirms the session itself (issue 16: add-to-cart in one round trip) embeds this, so
+ * A statement that confirms the session itself (add-to-cart in one round trip) embeds this, so
  * there is one definition of "signed in" whichever statement asks.
  */
 export function activeSessionRoleSql(
@@ -102,7 +102,7 @@ export function createAuthRepository(db: Db, clock: Clock) {
       return family.id;
     },
 
-    /** Stores a refresh token of the family; only its hash is kept (DESIGN §5). */
+    /** Stores a refresh token of the family; only its hash is kept (docs/architecture.md §5). */
     async insertRefreshToken(tx: Pick<Db, 'insert'>, familyId: string, tokenHash: string): Promise<void> {
       await tx.insert(refreshTokens).values({ familyId, tokenHash, createdAt: clock.now() });
     },

@@ -38,7 +38,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody,
 const tags = ['auth'];
 const bearer = [{ bearer: [] }];
 
-/** spec §7 auth calls plus the session lifecycle of DESIGN §5, under /api/auth. */
+/** docs/product.md §7 auth calls plus the session lifecycle of docs/architecture.md §5, under /api/auth. */
 export const authRoutes: RoutesPlugin = async (app, { services, guards }) => {
   const auth = services.auth;
   // Counted here, not declared on a route, so app.ts's onRoute hook does not scale it: the service

@@ -20,7 +20,7 @@ export type InvalidCredentials = Failure<'invalid_credentials'>;
 export type AccountDisabled = Failure<'account_disabled'>;
 /** The session a refresh token belongs to is over (spent, reused, revoked or expired). */
 export type SessionExpired = Failure<'session_expired'>;
-/** Usernames are public handles: a taken one is said so (e-mails are not, issue 10 point 7). */
+/** Usernames are public handles: a taken one is said so (e-mails are not). */
 export type UsernameTaken = Failure<'username_taken'>;
 /** What a password reset link can be besides valid. */
 export type ResetLinkFailure =
@@ -41,7 +41,7 @@ export function createAuthService({ db, config, clock, signer, mailer, publicUrl
   const repo = createAuthRepository(db, clock);
   const secondsFromNow = (s: number) => new Date(clock.now().getTime() + s * 1000);
 
-  /** A new token in the family; only its hash is stored (DESIGN §5). */
+  /** A new token in the family; only its hash is stored (docs/architecture.md §5). */
   async function addRefreshToken(tx: Pick<Db, 'insert'>, familyId: string): Promise<string> {
     const { token, hash } = opaqueToken();
     await repo.insertRefreshToken(tx, familyId, hash);
@@ -104,7 +104,7 @@ export function createAuthService({ db, config, clock, signer, mailer, publicUrl
 
   return {
     /**
-     * The limit the auth routes count themselves (logins per address, issue 10 point 7), RATE_LIMIT_SCALE
+     * The limit the auth routes count themselves (logins per address), RATE_LIMIT_SCALE
      * applied as app.ts applies it to every route's declared limit.
      */
     loginAddressLimit: () => scaledLoginAddressLimit(config.RATE_LIMIT_SCALE),
@@ -113,12 +113,12 @@ export function createAuthService({ db, config, clock, signer, mailer, publicUrl
      * The account's role as stored now, when the access token's session is still open: one lookup by
      * primary keys that the guards make on every signed-in request. Null when the account was disabled
      * or deleted, or the session was logged out, revoked or has expired, so all of these end the
-     * session's access tokens at once rather than when they expire (issue 10 point 4).
+     * session's access tokens at once rather than when they expire.
      */
     activeSession,
 
     /**
-     * Issue 11 point 9 (ADR 016): the preview token for a signed-in staff session, which lets it see the
+     * The preview token for a signed-in staff session, which lets it see the
      * storefront while maintenance mode is on. Bound to the session: logging out ends it.
      */
     staffPreviewToken(claims: AccessClaims): Promise<string> {
@@ -155,15 +155,15 @@ export function createAuthService({ db, config, clock, signer, mailer, publicUrl
 
     /**
      * Opens a new session for the user, inside the caller's transaction when given one, so e.g. a
-     * password change can end every other session and open the caller's new one atomically (issue 4).
+     * password change can end every other session and open the caller's new one atomically.
      */
     startSession,
 
     /**
-     * Creates a customer account (spec §7). The role is never taken from the request. A taken username
+     * Creates a customer account (docs/product.md §7). The role is never taken from the request. A taken username
      * is said so (409; usernames are public handles); a taken e-mail is not: the answer, and the argon2 work
      * before it, are those of a new account, and the owner of the address gets a mail instead, so
-     * sign-up cannot tell who has an account here (issue 10 point 7).
+     * sign-up cannot tell who has an account here.
      */
     async register(body: RegisterBody): Promise<Result<{ message: string }, UsernameTaken>> {
       if (await repo.usernameTaken(body.username)) return fail('username_taken');
@@ -193,7 +193,7 @@ export function createAuthService({ db, config, clock, signer, mailer, publicUrl
     /**
      * Exchanges a refresh token for a new token set in the same family. Marking the old token used
      * is one conditional UPDATE, so of two parallel uses exactly one wins; the other — and any later
-     * use of a spent token — counts as reuse and revokes the whole family (DESIGN §5).
+     * use of a spent token — counts as reuse and revokes the whole family (docs/architecture.md §5).
      */
     async refresh(token: string): Promise<Result<TokenSet, AccountDisabled | SessionExpired>> {
       const hash = hashToken(token);
@@ -243,7 +243,7 @@ export function createAuthService({ db, config, clock, signer, mailer, publicUrl
     /**
      * Mails a single-use reset link valid for one hour. The lookup and the mail run after the answer,
      * which is the same, at once, whether or not the e-mail has an account: neither the answer nor its
-     * timing tells who shops here, and a slow mail server cannot hold the request (issue 10 point 7).
+     * timing tells who shops here, and a slow mail server cannot hold the request.
      */
     forgotPassword(email: string): { message: string } {
       background.run('password-reset-mail', () => mailResetLink(email));

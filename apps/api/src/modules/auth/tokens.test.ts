@@ -86,7 +86,7 @@ describe('createTokenSigner', () => {
     ['no token type', { typ: 1 }],
     ['an unknown role', { role: 'root' }],
     ['no subject', { sub: '' }],
-    // Issue 10 point 4: a token that names no session cannot be ended by ending a session.
+    // A token that names no session cannot be ended by ending a session.
     ['no session', { sid: undefined }],
     ['a session that is not a string', { sid: 42 }],
     ['another key', { secret: 'another-secret-that-is-long-enough-0123456789' }],
@@ -134,7 +134,7 @@ describe('createTokenSigner', () => {
     );
   });
 
-  it('keeps preview tokens (issue 11 point 9) and access tokens apart, and ends a preview after 12 hours', async () => {
+  it('keeps preview tokens and access tokens apart, and ends a preview after 12 hours', async () => {
     const { clock, signer } = setup();
     const claims = { userId: USER, role: 'staff' as const, sessionId: SESSION };
     const preview = await signer.signPreview(claims);

@@ -9,14 +9,14 @@ export interface AccessClaims {
   role: Role;
   /**
    * The session (refresh family) the token was issued in, claim `sid`. The guards check on every
-   * request that it is still open, so ending a session ends its access tokens at once (issue 10 point 4).
+   * request that it is still open, so ending a session ends its access tokens at once.
    */
   sessionId: string;
 }
 
 const ALG = 'HS256';
 const ACCESS_TYPE = 'access';
-/** Issue 11 point 9: a cookie that lets a staff session see the storefront during maintenance. */
+/** A cookie that lets a staff session see the storefront during maintenance. */
 const PREVIEW_TYPE = 'preview';
 /** A working day: the cookie is renewed whenever the maintenance page sees a staff session again. */
 export const PREVIEW_TTL_SECONDS = 12 * 60 * 60;
@@ -26,7 +26,7 @@ export const PREVIEW_TTL_SECONDS = 12 * 60 * 60;
  * 15 minutes. Refresh tokens are opaque and never JWTs, so one can never pass for the other.
  */
 export function createTokenSigner(secret: string, clock: Clock) {
-  // Imported once (issue 16): given the raw bytes, jose imports an HMAC key on every sign and verify,
+  // Imported once: given the raw bytes, jose imports an HMAC key on every sign and verify,
   // which doubled the CPU of checking the token that every signed-in request carries.
   const key = crypto.subtle.importKey(
     'raw',
@@ -41,7 +41,7 @@ export function createTokenSigner(secret: string, clock: Clock) {
     },
 
     /**
-     * The storefront preview token of a staff session (issue 11 point 9, ADR 016): same claims as an
+     * The storefront preview token of a staff session (ADR 016): same claims as an
      * access token but its own type, so neither can pass for the other; it opens nothing but pages.
      */
     signPreview(claims: AccessClaims): Promise<string> {

@@ -3,7 +3,7 @@ import type { users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** A user as the API shows it to its owner (spec §7 `user`). */
+/** A user as the API shows it to its owner (docs/product.md §7 `user`). */
 export function toPublicUser(u: UserRow): PublicUser {
   return {
     id: u.id,

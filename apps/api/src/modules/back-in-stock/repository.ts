@@ -4,7 +4,7 @@ import { productSubscribers, products, productVariants, users } from '../../db/s
 
 /**
  * Back-in-stock's SQL: one row per (product, user, variant) waiting for a restock mail; variant null =
- * any variant of the product (the spec's subscription).
+ * any variant of the product (the documented subscription).
  */
 
 /** The subscription of the user to the product's variant, or to the product when `variantId` is null. */

@@ -19,7 +19,7 @@ const http: HttpTable<BackInStockFailure> = {
 };
 
 /**
- * Back-in-stock subscriptions (issue 4) under /api/products/:id/…, registered with explicit paths:
+ * Back-in-stock subscriptions under /api/products/:id/…, registered with explicit paths:
  * /api/products/* is shared with the catalogue and the cart.
  */
 export const backInStockRoutes: RoutesPlugin = async (app, { services, guards }) => {

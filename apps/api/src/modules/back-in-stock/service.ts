@@ -21,7 +21,7 @@ import {
 export type BackInStockFailure = ProductNotFound | Failure<'variant_not_found'> | Failure<'in_stock'>;
 
 /**
- * Back in stock (issue 4, spec §3 Product.subscribers): 'Notify me' on an out-of-stock product,
+ * Back in stock (docs/product.md §3 Product.subscribers): 'Notify me' on an out-of-stock product,
  * and one mail per subscriber when it is restocked.
  */
 export function createBackInStockService(
@@ -89,7 +89,7 @@ export function createBackInStockService(
 
     /**
      * Queues the back-in-stock mails of products a change brought back into stock — the product, or
-     * one of its variants (issue 14) — in the change's own transaction (issue 13): the
+     * one of its variants — in the change's own transaction: the
      * notify-back-in-stock job runs once it has committed and mails whoever's wait is over.
      */
     async queueNotification(tx: Tx, productIds: readonly string[]): Promise<void> {
@@ -99,7 +99,7 @@ export function createBackInStockService(
 
     /**
      * The notify-back-in-stock job: mails every waiting subscriber of the given products whose product
-     * (or variant, issue 14) is published and in stock again, once: claiming a subscription is one conditional UPDATE
+     * (or variant) is published and in stock again, once: claiming a subscription is one conditional UPDATE
      * (`notified_at IS NULL` → now) in the transaction that records the mails, so of two parallel
      * runs — or a retry — each subscription is claimed, and mailed, by exactly one. Answers the number
      * of mails queued.

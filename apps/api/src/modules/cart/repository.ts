@@ -70,7 +70,7 @@ export async function variantStock(ex: Executor, variantId: string) {
  * written (no row returned).
  */
 const addedToTheLine = sql`on conflict (cart_id, variant_id) do update
-  -- issue 4: the price the shopper saw when adding; checkout refuses (409) if it moved since.
+  -- The price the shopper saw when adding; checkout refuses (409) if it moved since.
   set quantity = cart_items.quantity + excluded.quantity, unit_price_cents = excluded.unit_price_cents
   where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}::int
     and cart_items.quantity + excluded.quantity <= (
@@ -80,7 +80,7 @@ const addedToTheLine = sql`on conflict (cart_id, variant_id) do update
 
 /**
  * Adds or increases the variant's line, checking its stock and MAX_LINE_QUANTITY in the same statement,
- * so parallel adds can neither lose an increment nor overshoot the stock (spec §4; DESIGN §6). The DO
+ * so parallel adds can neither lose an increment nor overshoot the stock (docs/product.md §4; docs/architecture.md §6). The DO
  * UPDATE sees the latest committed line (it locks it), so its check is the authoritative one. False
  * when the checks refused it.
  */
@@ -197,7 +197,7 @@ const specValueSql = (names: string[]) => sql`coalesce((
     order by o.n limit 1), '')`;
 
 /**
- * Issue 16: a signed-in shopper's add of a variant named by id, in ONE statement and round trip — what
+ * A signed-in shopper's add of a variant named by id, in ONE statement and round trip — what
  * the guard, `withIdempotency` and `add` do in twelve: the session check, the Idempotency-Key's stored
  * answer and lock, the cart row, the stock-capped upsert of the line (`addToLine`'s rule: parallel adds
  * can neither lose an increment nor pass the stock or MAX_LINE_QUANTITY) and the answer, stored under

@@ -16,7 +16,7 @@ import type { CartFailure } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 422: errorBody };
 
-/** The cart's expected failures, as HTTP answers (spec §4's stock messages). */
+/** The cart's expected failures, as HTTP answers (docs/product.md §4's stock messages). */
 const http: HttpTable<CartFailure> = {
   product_not_found: () => notFound('Product not found'),
   variant_not_found: () => notFound(VARIANT_MSG.notFound),
@@ -31,7 +31,7 @@ const http: HttpTable<CartFailure> = {
 };
 
 /**
- * spec §7 cart calls, under /api/products. The guard runs on request, before the body is parsed, so
+ * docs/product.md §7 cart calls, under /api/products. The guard runs on request, before the body is parsed, so
  * an anonymous caller learns nothing about validation and costs no parsing.
  */
 export const cartRoutes: RoutesPlugin = async (app, { services, guards }) => {
@@ -40,7 +40,7 @@ export const cartRoutes: RoutesPlugin = async (app, { services, guards }) => {
   app.post(
     '/add-to-cart',
     {
-      // Issue 16: the token is checked here, its session by the add's own statement (one round trip).
+      // The token is checked here, its session by the add's own statement (one round trip).
       onRequest: guards.signedToken,
       schema: {
         tags: ['cart'],

@@ -28,7 +28,7 @@ import { type CartSnapshot, storedCart, toCartWire } from './wire.ts';
 
 type Executor = Db | Tx;
 
-/** Why the stock-checked write of a line was refused (spec §4). */
+/** Why the stock-checked write of a line was refused (docs/product.md §4). */
 export type StockFailure =
   | Failure<'product_not_found'>
   | Failure<'line_maximum', { max: number }>
@@ -37,8 +37,8 @@ export type StockFailure =
 
 /**
  * What a cart change can end in besides success: the stock refusals, a variant that is not the
- * product's, a colour or size that is wrong or missing (issue 11 point 6, with the contract's own
- * message and details) or another option left to choose (issue 14), a line or product that is not in
+ * product's, a colour or size that is wrong or missing (with the contract's own
+ * message and details) or another option left to choose, a line or product that is not in
  * the cart.
  */
 export type CartFailure =
@@ -47,7 +47,7 @@ export type CartFailure =
   | Failure<'invalid_choice', { message: string; details: Record<string, unknown> }>
   | Failure<'item_not_found'>
   | Failure<'not_in_cart'>
-  /** Issue 16: the token's session ended, or its account was disabled or deleted (add-to-cart checks it itself). */
+  /** The token's session ended, or its account was disabled or deleted (add-to-cart checks it itself). */
   | Failure<'session_ended'>;
 
 /**
@@ -57,7 +57,7 @@ export type CartFailure =
 const isKeyTakenMeanwhile = (err: unknown) => notNullViolation(err) === 'idempotency_keys';
 
 /**
- * The signed-in user's cart (spec §4, §7). The cart is always the token's own: no user or cart id
+ * The signed-in user's cart (docs/product.md §4, §7). The cart is always the token's own: no user or cart id
  * ever comes from the client, and every statement is scoped by the user's cart.
  */
 export function createCartService({ db, clock }: Deps) {
@@ -87,7 +87,7 @@ export function createCartService({ db, clock }: Deps) {
   async function add(tx: Tx, userId: string, input: AddToCartBody): Promise<Result<CartSnapshot, CartFailure>> {
     const product = (await readSellable(tx, [input.product_id])).get(input.product_id);
     if (!product?.published) return fail('product_not_found');
-    // Issue 14: the line buys one variant, named by its id or by colour and size (issue 11 point 6:
+    // The line buys one variant, named by its id or by colour and size (
     // never a product with colours or sizes without its choice).
     const chosen = chooseVariant(input, product);
     if (!chosen.ok) return chosen.reason === 'no_variants' ? fail('out_of_stock') : chosen;
@@ -107,7 +107,7 @@ export function createCartService({ db, clock }: Deps) {
   }
 
   /**
-   * Issue 16: the add in one round trip (repository `addInOneStatement`) when the shopper names the
+   * The add in one round trip (repository `addInOneStatement`) when the shopper names the
    * variant by id, as the storefront does (with the variant's own colour and size, if any); undefined
    * when the statement-by-statement path must answer instead — a choice by colour and size alone, ids
    * that are not UUIDs (404s), a refusal or a colour or size that is not exactly the variant's (its
@@ -153,11 +153,11 @@ export function createCartService({ db, clock }: Deps) {
     },
 
     /**
-     * Adds `quantity` of a product's variant (spec §7 add-to-cart); an existing line of that variant
-     * grows by that amount (spec §4). With an Idempotency-Key a retry returns the first answer;
+     * Adds `quantity` of a product's variant (docs/product.md §7 add-to-cart); an existing line of that variant
+     * grows by that amount (docs/product.md §4). With an Idempotency-Key a retry returns the first answer;
      * a failure is not stored (nothing it wrote is kept), so a retry runs again. The claims are the
      * access token's, not yet confirmed (auth guard `signedToken`): the add confirms the session itself,
-     * before it changes anything, and answers `session_ended` when it is over (issue 16).
+     * before it changes anything, and answers `session_ended` when it is over.
      */
     async addItem(
       claims: SessionClaims,
@@ -186,7 +186,7 @@ export function createCartService({ db, clock }: Deps) {
       return answer.ok ? ok({ cart: storedCart(answer.value.body), replayed: answer.value.replayed }) : answer;
     },
 
-    /** Sets one line's quantity (spec §4 update); the same stock rule as adding. */
+    /** Sets one line's quantity (docs/product.md §4 update); the same stock rule as adding. */
     async updateItem(userId: string, itemId: string, input: UpdateCartItemBody): Promise<Result<Cart, CartFailure>> {
       if (!isUuid(itemId)) return fail('item_not_found');
       return transactionResult<Cart, CartFailure>(db, async (tx) => {
@@ -201,7 +201,7 @@ export function createCartService({ db, clock }: Deps) {
       });
     },
 
-    /** Removes every line of a product (spec §4: remove deletes by product id); `not_in_cart` if none. */
+    /** Removes every line of a product (docs/product.md §4: remove deletes by product id); `not_in_cart` if none. */
     async removeProduct(userId: string, productId: string): Promise<Result<Cart, CartFailure>> {
       if (!isUuid(productId)) return fail('not_in_cart');
       return transactionResult<Cart, CartFailure>(db, async (tx) => {
@@ -212,7 +212,7 @@ export function createCartService({ db, clock }: Deps) {
       });
     },
 
-    /** Empties the cart (spec §7 clear-cart); clearing an empty cart is fine. */
+    /** Empties the cart (docs/product.md §7 clear-cart); clearing an empty cart is fine. */
     async clear(userId: string): Promise<Cart> {
       return db.transaction(async (tx) => {
         const cartId = await cartIdOf(tx, userId, clock.now());

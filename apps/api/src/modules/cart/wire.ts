@@ -29,7 +29,7 @@ export interface CartLineRow {
 }
 
 /**
- * A cart as read: its id and lines (issue 16). An add's Idempotency-Key stores this, and a replay
+ * A cart as read: its id and lines. An add's Idempotency-Key stores this, and a replay
  * answers `toCartWire` of it — the same answer as the first, since the rows are the first's.
  */
 export interface CartSnapshot {
@@ -38,8 +38,8 @@ export interface CartSnapshot {
 }
 
 /**
- * The answer stored under a cart add's key: a snapshot, or (stored before issue 16, within the 24 hours a
- * key lives) the wire cart itself.
+ * The answer stored under a cart add's key: a snapshot, or (stored by an older release, within the 24
+ * hours a key lives) the wire cart itself.
  */
 export function storedCart(response: unknown): Cart {
   const stored = response as CartSnapshot | Cart;
@@ -48,7 +48,7 @@ export function storedCart(response: unknown): Cart {
 
 /** The wire shape of a cart (contracts `cart`) with its totals. */
 export function toCartWire(cartId: string, rows: CartLineRow[]): Cart {
-  // spec §4: total items = sum of quantities; total price = sum of sale_price × quantity (in cents).
+  // docs/product.md §4: total items = sum of quantities; total price = sum of sale_price × quantity (in cents).
   let totalItems = 0;
   let totalCents = 0;
   const items = rows.map((r) => {
@@ -59,7 +59,7 @@ export function toCartWire(cartId: string, rows: CartLineRow[]): Cart {
     const size = specValue(r, values, 'size');
     return {
       id: r.id,
-      // The line's product as the spec shows it, with what the line can buy: its variant's price and stock.
+      // The line's product as docs/product.md shows it, with what the line can buy: its variant's price and stock.
       product: {
         id: r.productId,
         slug: r.slug,
@@ -76,7 +76,7 @@ export function toCartWire(cartId: string, rows: CartLineRow[]): Cart {
       quantity: r.quantity,
       color,
       size,
-      // A variant without a value of an option the product gained since (issue 11): the cart asks, checkout refuses.
+      // A variant without a value of an option the product gained since: the cart asks, checkout refuses.
       missing_choices: missingChoices({ color, size }, specLists(r.options)),
     };
   });

@@ -67,7 +67,7 @@ describe('answerCache', () => {
     expect((await cache.shared('k', 1_000, async () => answer(2))).n).toBe(2);
   });
 
-  it('issue 13 point 8: stays within its byte budget however many large answers it is given', async () => {
+  it('stays within its byte budget however many large answers it is given', async () => {
     const budget = 1024 * 1024;
     const cache = answerCache(budget);
     const big = 50_000; // ~100 kB each as counted: ten fit

@@ -42,7 +42,7 @@ export function estimateBytes(value: unknown): number {
 }
 
 /**
- * Answers kept for a moment, bounded by memory rather than by count (issue 13 point 8: 2,000 distinct
+ * Answers kept for a moment, bounded by memory rather than by count (2,000 distinct
  * listing queries once grew a process by 269 MB): at most `maxBytes` (CACHE_MAX_MB) as `estimateBytes`
  * counts them, least recently used out first. An answer is shared by concurrent callers while it loads
  * and kept for its `ttlMs`; a failure is not kept. `clear()` empties it, and anything that was loading

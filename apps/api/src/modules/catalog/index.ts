@@ -1,4 +1,4 @@
-/** The catalogue's public face (issue 12 point 2): other modules, services.ts and app.ts import only this. */
+/** The catalogue's public face: other modules, services.ts and app.ts import only this. */
 
 export type { BrandCount, ProductArt } from './repository.ts';
 export { catalogRoutes } from './routes.ts';

@@ -25,7 +25,7 @@ const shape = (q: Record<string, unknown>) =>
     .sort()
     .join();
 
-describe('listing statements (issue 16)', () => {
+describe('listing statements', () => {
   // First in this file: the other tests use up the process's names.
   it('name at most MAX_NAMED_STATEMENTS texts per process, each always under its own name; others go unnamed', () => {
     const names = new Map<string, string | undefined>();

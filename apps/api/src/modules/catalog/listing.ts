@@ -4,7 +4,7 @@ import { toCents } from '@shop/contracts/money';
 import { searchWords } from './search.ts';
 
 /**
- * The listing's SQL as text (issue 16): one statement per listing, sent as a named prepared statement, so
+ * The listing's SQL as text: one statement per listing, sent as a named prepared statement, so
  * PostgreSQL parses it once per connection. The text depends only on which filters are set and the sort —
  * never on their values, which are parameters — so a process holds a bounded set of statements (each name is
  * a hash of its text). docs/performance.md "Queries" shows the plans.
@@ -40,7 +40,7 @@ function named(text: string, values: unknown[]): Statement {
 }
 
 /**
- * The WHERE conditions of the listing filters (spec §2 lists, price, stock, search) over `products p`, with
+ * The WHERE conditions of the listing filters (docs/product.md §2 lists, price, stock, search) over `products p`, with
  * `brand` when asked (the listing; the brand facets leave it out), and the search's relevance for ordering.
  * Values go to `values` as parameters.
  */
@@ -93,7 +93,7 @@ export function whereOf(
 /** A sort key: what it reads of `products p` and its direction. */
 type Key = [expression: string, direction: 'asc' | 'desc'];
 
-/** spec §2 sort list; `id` last so pages never overlap or skip rows with equal keys. */
+/** docs/product.md §2 sort list; `id` last so pages never overlap or skip rows with equal keys. */
 export function keysOf(sort: ProductListQuery['sort'], rank: string | undefined): Key[] {
   switch (sort) {
     case 'newest':
@@ -167,7 +167,7 @@ order by ${outerOrder}`;
 }
 
 /**
- * Every brand with the number of published products matching `filters` (issue 11 point 11: the listing's
+ * Every brand with the number of published products matching `filters` (the listing's
  * brand list is the facets of its current result): one grouped count over the filtered products, joined to
  * the brands table so brands without a match are listed with 0.
  */

@@ -25,7 +25,7 @@ const http: HttpTable<ProductNotFound | BrandNotFound> = {
 
 /**
  * The public catalogue under /api. Only `products`, `products/:id` and `products/:id/variants` live
- * under /products here: the cart module owns the other /products/... paths of spec §7.
+ * under /products here: the cart module owns the other /products/... paths of docs/product.md §7.
  */
 export const catalogRoutes: RoutesPlugin = async (app, { services }) => {
   app.get(
@@ -92,7 +92,7 @@ export const catalogRoutes: RoutesPlugin = async (app, { services }) => {
         tags,
         summary: 'One published product by id or slug',
         description:
-          "The product of spec §3 plus its page's SEO title and description (null when not set) and its brand's name and page slug.",
+          "The product of docs/product.md §3 plus its page's SEO title and description (null when not set) and its brand's name and page slug.",
         params: productIdParam,
         response: { 200: productDetail, 400: errorBody, 404: errorBody },
       },

@@ -25,7 +25,7 @@ import {
 } from './repository.ts';
 import { toProductDetailWire, toProductWire, toVariantsWire } from './wire.ts';
 
-/** A product that is not there for the public: unknown, or a draft (spec §2: the 404 page). */
+/** A product that is not there for the public: unknown, or a draft (docs/product.md §2: the 404 page). */
 export type ProductNotFound = Failure<'product_not_found'>;
 /** No brand has this page slug. */
 export type BrandNotFound = Failure<'brand_not_found'>;
@@ -38,7 +38,7 @@ export interface CatalogServiceOptions {
 }
 
 /**
- * The public catalogue (spec §2): listings with their filters, the category menu, brand facets and one
+ * The public catalogue (docs/product.md §2): listings with their filters, the category menu, brand facets and one
  * product. Answers are what the public may see: published products only.
  */
 export function createCatalogService(
@@ -46,21 +46,21 @@ export function createCatalogService(
   opts: CatalogServiceOptions = {},
 ) {
   const { db, invalidation } = deps;
-  // Listings go to the pool as named prepared statements (issue 16; listing.ts).
+  // Listings go to the pool as named prepared statements (listing.ts).
   const pool = poolOf(db);
   const ttl = opts.listCacheMs ?? 5_000;
   const categoryCache = cached(ttl, () => loadCategories(db));
   const brandCache = cached(ttl, () => loadBrandCounts(pool, {}));
 
-  // DESIGN §9: the public listing answers the same to everyone. A page is kept for a moment (one
+  // docs/architecture.md §9: the public listing answers the same to everyone. A page is kept for a moment (one
   // second by default) and shared by concurrent requests, so a burst costs one query. A single
   // product is always read fresh: its page shows the stock a shopper just changed by ordering.
   // Checkout never reads these: it re-reads prices and stock in its own transaction. Pages, facets and
-  // totals share one budget in bytes (CACHE_MAX_MB; issue 13 point 8).
+  // totals share one budget in bytes (CACHE_MAX_MB).
   const answerTtl = opts.answerCacheMs ?? 1_000;
   const answers = answerCache(deps.config.CACHE_MAX_MB * 1024 * 1024);
 
-  // Issue 13 point 10: a change in any process (prices, stock, publish flags, reviews) empties them all.
+  // A change in any process (prices, stock, publish flags, reviews) empties them all.
   function clearAll() {
     categoryCache.clear();
     brandCache.clear();
@@ -70,7 +70,7 @@ export function createCatalogService(
 
   async function loadPage(filters: Partial<ProductListQuery>): Promise<ProductList> {
     const query = { ...filters, page: filters.page ?? 1, limit: filters.limit ?? PAGE.defaultLimit };
-    // DESIGN §9: the total costs more than the page (it reads every match). The statement counts only
+    // docs/architecture.md §9: the total costs more than the page (it reads every match). The statement counts only
     // when the page does not tell it (listing.ts), and a count of the same filters is reused for a few
     // seconds, like the category counts; then the statement does not count at all.
     const { page: _page, limit: _limit, sort: _sort, ...narrowing } = query;
@@ -84,7 +84,7 @@ export function createCatalogService(
 
   return {
     /**
-     * Published products matching the spec §2 filters: one page plus the total. Takes the query as
+     * Published products matching the docs/product.md §2 filters: one page plus the total. Takes the query as
      * parsed by contracts `productListQuery` (server-side loaders parse the URL with it too); page
      * and limit default to the first page of PAGE.defaultLimit.
      */
@@ -103,7 +103,7 @@ export function createCatalogService(
 
     /**
      * The options and variants of a published product (by UUID or slug, like `getProduct`), variants in
-     * position order with their price, stock and picture (issue 14). Read fresh like the product itself:
+     * position order with their price, stock and picture. Read fresh like the product itself:
      * the page shows the stock of each choice, which an order may just have changed.
      */
     async getProductVariants(idOrSlug: string): Promise<Result<ProductVariantsAnswer, ProductNotFound>> {
@@ -111,13 +111,13 @@ export function createCatalogService(
       return found ? ok(toVariantsWire(found.product, found.variants)) : fail('product_not_found');
     },
 
-    /** A brand's record by its page slug (issue 14: /brands/{slug}); anything else is `brand_not_found`. */
+    /** A brand's record by its page slug (/brands/{slug}); anything else is `brand_not_found`. */
     async getBrand(slug: string): Promise<Result<BrandRecord, BrandNotFound>> {
       const row = await findBrandBySlug(db, slug.trim().toLowerCase());
       return row ? ok(row) : fail('brand_not_found');
     },
 
-    /** The menu (spec §2 category menu): categories in order with subcategories, featured cards and live counts. */
+    /** The menu (docs/product.md §2 category menu): categories in order with subcategories, featured cards and live counts. */
     listCategories(): Promise<Category[]> {
       return categoryCache.get();
     },
@@ -147,7 +147,7 @@ export function createCatalogService(
 
     /**
      * Name and kind of a product for its locally drawn picture. Drafts only with `drafts` (the admin
-     * area's pictures): to the public a draft does not exist (issue 10 point 12).
+     * area's pictures): to the public a draft does not exist.
      */
     async getProductArt(slug: string, opts: { drafts?: boolean } = {}): Promise<ProductArt | undefined> {
       return findProductArt(db, slug, opts.drafts === true);

@@ -53,12 +53,12 @@ export interface ProductRow {
 }
 
 /**
- * The wire shape of a product (contracts `product`): prices as decimals (DESIGN §6), `in_stock`
+ * The wire shape of a product (contracts `product`): prices as decimals (docs/architecture.md §6), `in_stock`
  * derived from `available`, `category`/`subcategory`/`brand` as the ids the filters take. The cart
  * and wishlist modules may reuse it for their lines.
  *
- * `modified_by` is a field of spec §3's product, but who edited a product is the staff's business:
- * public answers never name them (issue 10 point 6); the admin answer fills it in.
+ * `modified_by` is a field of docs/product.md §3's product, but who edited a product is the staff's business:
+ * public answers never name them; the admin answer fills it in.
  */
 export function toProductWire(row: ProductRow): Product {
   return {
@@ -130,7 +130,7 @@ export type VariantRow = Pick<
 /**
  * GET products/:id/variants (contracts `productVariantsAnswer`): each variant with its values of the
  * product's options in their order, and its own price — or the product's sale and regular price where it
- * has none (ADR 023) — as decimals like every price of the API (DESIGN §6).
+ * has none (ADR 023) — as decimals like every price of the API (docs/architecture.md §6).
  */
 export function toVariantsWire(product: VariantsProductRow, variants: VariantRow[]): ProductVariantsAnswer {
   const count = product.options.length;

@@ -9,7 +9,7 @@ import type { RequestedLine, ResolvedCheckout } from './types.ts';
 
 export type ChangedLine = z.infer<typeof changedLine>;
 
-/** The 409 of issue 4: what moved since the shopper looked (prices, stock), with the new figures. */
+/** The checkout's 409: what moved since the shopper looked (prices, stock), with the new figures. */
 export type LinesChanged = Failure<'lines_changed', { lines: ChangedLine[] }>;
 
 export const linesChanged = (lines: ChangedLine[]): LinesChanged => fail('lines_changed', { lines });
@@ -24,7 +24,7 @@ export function changedMessage(lines: ChangedLine[]): string {
       : CHECKOUT_MSG.stockChanged;
 }
 
-/** Whether a price moved among the changes (the signed-in cart is repriced then, issue 4). */
+/** Whether a price moved among the changes (the signed-in cart is repriced then). */
 export function hasPriceChange(lines: ChangedLine[]): boolean {
   return lines.some((l) => l.reason === 'price_changed');
 }

@@ -1,5 +1,5 @@
 /**
- * Checkout (issue 4): the public face of the module. Orders reuse its reading and checking (`resolve`),
+ * Checkout: the public face of the module. Orders reuse its reading and checking (`resolve`),
  * its pricing and its answers, so a quote and an order agree to the cent and in their refusals.
  */
 export {

@@ -4,7 +4,7 @@ import { checkDiscount, type DiscountCode, type DiscountFailure, type DiscountRu
 import type { PricedLine, ResolvedCheckout } from './types.ts';
 
 /**
- * Order pricing (issue 4; DESIGN §6): one pure function over integer cents, used by the quote and by
+ * Order pricing (docs/architecture.md §6): one pure function over integer cents, used by the quote and by
  * the order, so the shopper is charged exactly what the quote showed for the same inputs.
  *
  *   subtotal = Σ unit price × quantity

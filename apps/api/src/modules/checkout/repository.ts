@@ -7,7 +7,7 @@ type Executor = Db | Tx;
 
 /**
  * The account's e-mail and its server cart, oldest line first, with each line's variant and price
- * snapshot: one statement (issue 16). Undefined when the account is gone; `cartId` null without a cart.
+ * snapshot: one statement. Undefined when the account is gone; `cartId` null without a cart.
  */
 export async function accountCart(
   ex: Executor,

@@ -17,12 +17,12 @@ export const checkoutHttp: HttpTable<CheckoutFailure> = {
   session_invalid: () => unauthorized('Your session is invalid or has expired'),
   empty_cart: () => unprocessable(CHECKOUT_MSG.emptyCart),
   choices_missing: (f) => unprocessable(choicesMessage(f.lacking), { field: 'cart', missing_choices: f.lacking }),
-  // issue 4: what moved, with the new figures, and nothing written.
+  // What moved, with the new figures, and nothing written.
   lines_changed: (f) => conflict(changedMessage(f.lines), { lines: f.lines }),
   discount_unusable: (f) => unprocessable(f.message, { field: 'discount_code' }),
 };
 
-/** Issue 4: what the checkout page reads before an order is placed, under /api/checkout. */
+/** What the checkout page reads before an order is placed, under /api/checkout. */
 export const checkoutRoutes: RoutesPlugin = async (app, { services, guards }) => {
   app.get(
     '/shipping-methods',

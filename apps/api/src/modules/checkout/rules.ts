@@ -23,7 +23,7 @@ export type BodyMismatch = Failure<'body_mismatch', { message: string; field: 'i
 /** A guest line whose variant is not the product's, or whose options it does not offer or lack one it requires (400). */
 export type OptionsInvalid = Failure<'options_invalid', { message: string; details: Record<string, unknown> }>;
 
-/** A stored cart line lacks a choice its product requires (422, issue 11 point 6). */
+/** A stored cart line lacks a choice its product requires (422). */
 export interface LackingChoice {
   item_id: string | null;
   product_id: string;
@@ -47,9 +47,9 @@ export function checkActorBody(actor: Actor, body: CheckoutBase): BodyMismatch |
 }
 
 /**
- * Guest lines: each names its variant as add-to-cart does (issue 14: `variant_id`, or colour and size,
+ * Guest lines: each names its variant as add-to-cart does (`variant_id`, or colour and size,
  * or nothing for a product with one variant), and a line that does not is refused like add-to-cart
- * refuses it (issue 11). Lines of the same variant are merged. Unknown and unpublished products pass
+ * refuses it. Lines of the same variant are merged. Unknown and unpublished products pass
  * through without a variant: the availability check answers for them.
  */
 export function guestLines(
@@ -100,7 +100,7 @@ function refusal(product: ProductInfo, failure: Exclude<ChoiceFailure, { reason:
 }
 
 /**
- * Issue 11 point 6: a stored cart line whose variant lacks a choice its product requires (the product
+ * A stored cart line whose variant lacks a choice its product requires (the product
  * gained a colour or size since) is not bought as it is. The shopper chooses on the product page; the
  * line stays in the cart meanwhile, so nothing they picked is silently dropped. 422 names the products
  * (`choicesMessage`); details list the lines and what each lacks.

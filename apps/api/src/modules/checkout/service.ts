@@ -54,7 +54,7 @@ function priced(r: ResolvedCheckout, l: RequestedLine): PricedLine {
 }
 
 /**
- * Checkout (issue 4): shipping methods, quotes, and the reading and checking shared by the quote and
+ * Checkout: shipping methods, quotes, and the reading and checking shared by the quote and
  * the order. The quote writes nothing; the order (orders service) reuses `resolve` in its transaction.
  */
 export function createCheckoutService(

@@ -12,14 +12,14 @@ export interface Actor {
 export interface RequestedLine {
   productId: string;
   /**
-   * The variant bought (issue 14); null only for a guest line of a product that is unknown or not for
+   * The variant bought; null only for a guest line of a product that is unknown or not for
    * sale, which the availability check answers as unavailable.
    */
   variantId: string | null;
   quantity: number;
   color: string | null;
   size: string | null;
-  /** The cart line's price snapshot (issue 4); null for guests, who pay the price the quote shows. */
+  /** The cart line's price snapshot; null for guests, who pay the price the quote shows. */
   expectedPriceCents: number | null;
   cartItemId: string | null;
 }

@@ -7,7 +7,7 @@ import type { RoutesPlugin } from '../types.ts';
 const FORM_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 const errors = { 400: errorBody, 401: errorBody, 413: errorBody, 429: errorBody };
 
-/** /api/contact (DESIGN §7: the contact form is stored as a support ticket). */
+/** /api/contact (docs/product.md §10: the contact form is stored as a support ticket). */
 export const contactRoutes: RoutesPlugin = async (app, { services, guards }) => {
   app.post(
     '/contact',

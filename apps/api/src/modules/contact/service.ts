@@ -3,7 +3,7 @@ import { contactMessages } from '../../db/schema.ts';
 import type { Deps } from '../../services.ts';
 
 /**
- * The contact form. The spec shows it unwired (spec §5); DESIGN §7 stores it: a contact message becomes
+ * The contact form. docs/product.md shows it unwired (docs/product.md §5); docs/product.md §10 stores it: a contact message becomes
  * a support ticket for the admin area.
  */
 export function createContactService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {

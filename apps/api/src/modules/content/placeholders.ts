@@ -4,7 +4,7 @@ import type { ShippingMethodRow } from '../../db/schema.ts';
 import type { Settings } from '../settings/index.ts';
 
 /**
- * What each content-page placeholder (contracts/placeholders.ts) stands for under `s` (issue 11 point 5).
+ * What each content-page placeholder (contracts/placeholders.ts) stands for under `s`.
  * Every figure is the one checkout uses: the same shipping rows, the same tax rate, the same invoice term.
  */
 export function placeholderValues(s: Settings): PlaceholderValues {

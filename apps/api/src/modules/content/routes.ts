@@ -11,7 +11,7 @@ const http: HttpTable<ContentFailure> = {
   not_found: () => notFound('Page not found'),
 };
 
-/** GET /api/pages/:slug — the footer's pages and the help centre (DESIGN §7). */
+/** GET /api/pages/:slug — the footer's pages and the help centre (docs/product.md §10). */
 export const contentRoutes: RoutesPlugin = async (app, { services }) => {
   app.get(
     '/pages/:slug',

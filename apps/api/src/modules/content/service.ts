@@ -13,7 +13,7 @@ import { rendered, toContentPageWire } from './wire.ts';
 export type ContentFailure = Failure<'not_found'>;
 
 /**
- * Content pages: the footer's pages of spec §2 and the help centre. DESIGN §7 makes them real pages
+ * Content pages: the footer's pages of docs/product.md §2 and the help centre. docs/product.md §10 makes them real pages
  * stored in the database (editable in admin later) instead of dead links.
  */
 export function createContentService(
@@ -34,13 +34,13 @@ export function createContentService(
       return ok(rendered(toContentPageWire(row), await values()));
     },
 
-    /** Every page in full as stored, placeholders unexpanded, by slug (admin Settings' page editor, issue 5). */
+    /** Every page in full as stored, placeholders unexpanded, by slug (admin Settings' page editor). */
     async listFull(): Promise<ContentPage[]> {
       return (await repo.all()).map(toContentPageWire);
     },
 
     /**
-     * Edits an existing page in the caller's transaction (issue 5); pages are not created or removed
+     * Edits an existing page in the caller's transaction; pages are not created or removed
      * here, the footer links them by slug. Returns the page before and after, or `not_found` before
      * anything is written.
      */

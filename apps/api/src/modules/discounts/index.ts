@@ -1,4 +1,4 @@
-/** Discount codes (issue 4): the public face of the module. The admin's code management is admin-store's. */
+/** Discount codes: the public face of the module. The admin's code management is admin-store's. */
 export type { DiscountCode } from './repository.ts';
 export {
   checkDiscount,

@@ -21,7 +21,7 @@ export async function codeById(ex: Db | Tx, id: string): Promise<DiscountCode | 
 
 /**
  * One conditional UPDATE takes a use: under any number of parallel orders, `used_count` never passes
- * `usage_limit` (issue 4), and the row lock makes the later orders see the earlier ones' uses.
+ * `usage_limit`, and the row lock makes the later orders see the earlier ones' uses.
  * False when the code is inactive, expired or used up now.
  */
 export async function takeUse(tx: Tx, codeId: string, now: Date): Promise<boolean> {

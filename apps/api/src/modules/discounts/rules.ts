@@ -25,7 +25,7 @@ export const DISCOUNT_MSG = {
 } as const;
 
 /**
- * Why a code cannot be used for this subtotal now, or null when it can (issue 4). The order matters:
+ * Why a code cannot be used for this subtotal now, or null when it can. The order matters:
  * a shopper is told the most permanent reason first.
  */
 export function discountProblem(code: DiscountState | undefined, subtotalCents: number, now: Date): string | null {

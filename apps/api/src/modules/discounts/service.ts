@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '../../lib/result.ts';
 import { codeById, type DiscountCode, findCode, insertRedemption, releaseRedemption, takeUse } from './repository.ts';
 import { DISCOUNT_MSG, type DiscountFailure, discountProblem } from './rules.ts';
 
-/** Discount codes (issue 4): lookup, and redemption within the usage limit. The rules are in rules.ts. */
+/** Discount codes: lookup, and redemption within the usage limit. The rules are in rules.ts. */
 export function createDiscountsService() {
   return {
     /** The code as stored (matched without regard to case), or undefined. */

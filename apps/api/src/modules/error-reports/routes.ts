@@ -9,7 +9,7 @@ import type { RoutesPlugin } from '../types.ts';
 const REPORT_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /**
- * /api/error-reports: the error page's Report button (DESIGN §7). Staff read the reports in Support,
+ * /api/error-reports: the error page's Report button (docs/product.md §10). Staff read the reports in Support,
  * under /api/admin/support/error-reports, where the admin guard and the authorization matrix cover them.
  */
 export const errorReportRoutes: RoutesPlugin = async (app, { services, guards }) => {

@@ -7,8 +7,8 @@ import type { Deps } from '../../services.ts';
 const USER_AGENT_MAX = 500;
 
 /**
- * Error reports from the storefront's error page. The spec's Report button only logs (spec §2);
- * DESIGN §7 stores the error ID and details so staff can follow up in admin Support.
+ * Error reports from the storefront's error page. The documented Report button only logs (docs/product.md §2);
+ * docs/product.md §10 stores the error ID and details so staff can follow up in admin Support.
  */
 export function createErrorReportService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   return {
@@ -34,7 +34,7 @@ export function createErrorReportService({ db, clock }: Pick<Deps, 'db' | 'clock
       return { message: ERROR_REPORT_MSG.sent };
     },
 
-    /** The newest reports first, a page at a time (DESIGN §5 lists). */
+    /** The newest reports first, a page at a time (docs/architecture.md §5 lists). */
     async list({ page, limit }: { page: number; limit: number }) {
       const [rows, [total]] = await Promise.all([
         db

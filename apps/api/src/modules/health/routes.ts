@@ -22,7 +22,7 @@ const jobs = z
 const ready = z.object({ status: z.enum(['ready', 'unavailable']), database, jobs });
 
 /**
- * Issue 13 points 3 and 4. Two probes with two readers:
+ * And 4. Two probes with two readers:
  * - `/api/health` is liveness, for a supervisor (systemd, a container runtime): 200 while the process
  *   answers, with the database's state in the body. A database outage is not cured by restarting the
  *   shop — the shop restarts its embedded database itself and exits non-zero when it cannot — so it must

@@ -1,8 +1,8 @@
 import type { Deps } from '../../services.ts';
 
-/** What `/api/health` and `/api/ready` say about the database (issue 13 points 3 and 4). */
+/** What `/api/health` and `/api/ready` say about the database. */
 export type DatabaseState = 'up' | 'unreachable';
-/** What `/api/ready` says about this process's job runner (issue 13): `off` where it does not run jobs. */
+/** What `/api/ready` says about this process's job runner: `off` where it does not run jobs. */
 export type JobsState = 'running' | 'stopped' | 'off';
 
 /** Liveness and readiness, from a probe of the database on a connection of its own with a short deadline. */

@@ -26,7 +26,7 @@ export type PaymentNote =
       bank: { label: string; value: string }[];
       reference: string;
       contact: string;
-      /** A guest's order is cancelled when still unpaid at this time (issue 10 point 3). */
+      /** A guest's order is cancelled when still unpaid at this time. */
       payBy: string | null;
     }
   | { kind: 'paid'; paidOn: string }
@@ -73,7 +73,7 @@ const dateTimeIn = (timeZone: string) =>
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 
 /**
- * The invoice of a pay-later order as it stands at `now` (issue 15): the seller from the store's
+ * The invoice of a pay-later order as it stands at `now`: the seller from the store's
  * settings as they are now (the address and bank may have changed since; an invoice shows where to
  * pay today), the buyer and every figure from the order as sold.
  */

@@ -1,5 +1,5 @@
 /**
- * Invoices (issue 15): the PDF of a pay-later order's invoice for the customer, a guest's signed link
+ * Invoices: the PDF of a pay-later order's invoice for the customer, a guest's signed link
  * and staff, and what the confirmation page shows about paying it.
  */
 export { createInvoiceLinks, INVOICE_LINK_DAYS, type InvoiceLinks } from './links.ts';

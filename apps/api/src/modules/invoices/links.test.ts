@@ -6,7 +6,7 @@ import { createInvoiceLinks, INVOICE_LINK_DAYS } from './links.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe('signed invoice links (issue 15)', () => {
+describe('signed invoice links', () => {
   const key = randomBytes(32);
 
   it('open the invoice of their order until they expire, then no longer', () => {

@@ -11,7 +11,7 @@ const TOKEN_SHAPE = /^(\d{1,12})\.([\w-]{43})$/;
 export type LinkCheck = 'valid' | 'invalid' | 'expired';
 
 /**
- * Issue 15: the link a guest opens their invoice PDF with (they cannot sign in to read their order,
+ * The link a guest opens their invoice PDF with (they cannot sign in to read their order,
  * ADR 003). The token is an HMAC over the order id and an expiry with a key derived from the shop's
  * JWT secret for this purpose only (app.ts), so it cannot be guessed or moved to another order, and
  * nothing is stored: any process of the shop checks it. Compared in constant time; the expiry is read

@@ -53,7 +53,7 @@ const DOC: InvoiceDocument = {
   renderedAt: new Date('2026-01-05T10:00:00Z'),
 };
 
-describe('the invoice PDF (issue 15)', () => {
+describe('the invoice PDF', () => {
   it('prints the store’s logo above the seller when it has one, and no picture without', async () => {
     const logo = await sharp({ create: { width: 300, height: 100, channels: 4, background: '#1d4ed8' } })
       .png()

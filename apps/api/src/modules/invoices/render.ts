@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { INVOICE_STATUS_LABELS, type InvoiceDocument } from './document.ts';
 
 /**
- * Issue 15: the invoice as a PDF, laid out with pdfkit in its built-in standard fonts (Helvetica:
+ * The invoice as a PDF, laid out with pdfkit in its built-in standard fonts (Helvetica:
  * nothing to download or ship). Those fonts print Windows-1252 only, so every text goes through
  * `toInvoiceText` (accents kept, other letters spelled in Latin, the rest `?`). Letter size, as the
  * shop's dollars and en-US formats suggest; a long order continues on further pages with the table's

@@ -26,7 +26,7 @@ const http: HttpTable<InvoiceFailure> = {
   link_expired: () => forbidden(INVOICE_MSG.linkExpired),
 };
 
-/** Rendering costs CPU: per client address, like every route anyone may call (issue 10 point 3). */
+/** Rendering costs CPU: per client address, like every route anyone may call. */
 const INVOICE_PDF_LIMIT = {
   max: 30,
   timeWindow: 60_000,
@@ -49,7 +49,7 @@ function sendPdf(reply: FastifyReply, { filename, pdf }: InvoicePdf) {
     .send(pdf);
 }
 
-/** Issue 15: a pay-later order's invoice as PDF, under /api/orders. */
+/** A pay-later order's invoice as PDF, under /api/orders. */
 export const invoiceRoutes: RoutesPlugin = async (app, { services, guards }) => {
   app.get(
     '/:id/invoice.pdf',
@@ -82,7 +82,7 @@ export const invoiceRoutes: RoutesPlugin = async (app, { services, guards }) => 
   );
 };
 
-/** Issue 15: any order's invoice as PDF for staff, under /api/admin (as viewing orders: staff and admins). */
+/** Any order's invoice as PDF for staff, under /api/admin (as viewing orders: staff and admins). */
 export const adminInvoiceRoutes: AdminRoutesPlugin = async (app, { services }) => {
   app.get(
     '/orders/:id/invoice.pdf',

@@ -26,7 +26,7 @@ export type InvoiceFailure =
   | Failure<'link_expired'>;
 
 /**
- * Issue 15: pay-later invoices as PDF, for the customer who placed the order, for anyone holding the
+ * Pay-later invoices as PDF, for the customer who placed the order, for anyone holding the
  * order's signed link (guests, who cannot sign in to read it), and for staff. Rendered on each
  * download from the order as sold and the store's settings as they are now.
  */

@@ -51,8 +51,8 @@ export async function selectStoredIds(db: Db, ids: readonly string[]): Promise<S
 }
 
 /**
- * One stored variant, or undefined. The public sees a picture only once a published product shows it
- * (issue 10 point 12): pictures of drafts, and uploads not yet on any product, are staff's (`drafts`).
+ * One stored variant, or undefined. The public sees a picture only once a published product shows it:
+ * pictures of drafts, and uploads not yet on any product, are staff's (`drafts`).
  */
 export async function selectUpload(db: Db, id: string, variant: string, opts: { drafts?: boolean } = {}) {
   const urls = (Object.keys(UPLOAD_VARIANTS) as UploadVariant[]).map((v) => uploadUrl(id, v));

@@ -39,7 +39,7 @@ type MediaServices = Parameters<RoutesPlugin>[1]['services'];
 
 /**
  * The pictures of products, drawn or uploaded. For the public (`drafts: false`) a draft's pictures do
- * not exist — the same 404 as an unknown slug or id (issue 10 point 12); staff get drafts too, uncached.
+ * not exist — the same 404 as an unknown slug or id; staff get drafts too, uncached.
  */
 function productPictureRoutes(app: MediaApp, services: MediaServices, { drafts }: { drafts: boolean }) {
   const doc = drafts ? { tags: ['admin: products'], security: [{ bearer: [] }] } : { tags };
@@ -87,11 +87,11 @@ export const staffMediaRoutes: RoutesPlugin = async (app, { services }) => {
 };
 
 /**
- * Locally drawn catalogue pictures (issue 2) and pictures staff uploaded (issue 5): no image in the
+ * Locally drawn catalogue pictures and pictures staff uploaded: no image in the
  * shop comes from another host.
  */
 export const mediaRoutes: RoutesPlugin = async (app, { services }) => {
-  // Any other path under /media: the same 404, in the API's error format (issue 10 point 10).
+  // Any other path under /media: the same 404, in the API's error format.
   app.setNotFoundHandler(async () => {
     throw notFound('Image not found');
   });

@@ -50,7 +50,7 @@ function textBoxes(svg: string) {
   });
 }
 
-describe('picture text (issue 11 point 12: art never clips a name)', () => {
+describe('picture text (art never clips a name)', () => {
   const catalog = generateCatalog();
   const brandName = new Map(catalog.brands.map((b) => [b.id, b.name]));
   const longest = [...catalog.products].sort((a, b) => textWidth(b.name, 48) - textWidth(a.name, 48));

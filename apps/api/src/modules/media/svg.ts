@@ -192,7 +192,7 @@ export interface FittedText {
 }
 
 /**
- * Issue 11 point 12: a title that always fits inside `maxWidth`. The largest size from `fontSize`
+ * A title that always fits inside `maxWidth`. The largest size from `fontSize`
  * down to `minFontSize` at which it wraps into `maxLines` lines wins; failing that, the smallest size
  * with `extraLines` more; only a text too long even for that ends in '…' (by measured width, not by count).
  */

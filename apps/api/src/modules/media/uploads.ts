@@ -3,7 +3,7 @@ import { LOGO_ICON_SIZES } from '@shop/contracts/admin-settings';
 import sharp from 'sharp';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 
-/** What we decode: the content decides, never the file name or the declared type (issue 5). */
+/** What we decode: the content decides, never the file name or the declared type. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 /** Refuse decompression bombs: a 5 MB file may still claim a gigantic canvas. */
 const MAX_INPUT_PIXELS = 50_000_000;

@@ -14,7 +14,7 @@ const http: HttpTable<NewsletterFailure> = {
   confirm_invalid: () => badRequest(NEWSLETTER_MSG.confirmInvalid),
 };
 
-/** /api/newsletter (DESIGN §7: the footer's form is stored, double opt-in). */
+/** /api/newsletter (docs/product.md §10: the footer's form is stored, double opt-in). */
 export const newsletterRoutes: RoutesPlugin = async (app, { services }) => {
   app.post(
     '/newsletter',

@@ -9,7 +9,7 @@ import type { Deps } from '../../services.ts';
 export type NewsletterFailure = Failure<'confirm_invalid'>;
 
 /**
- * The newsletter form. The spec shows it unwired (spec §2); DESIGN §7 stores it: a subscription is
+ * The newsletter form. docs/product.md shows it unwired (docs/product.md §2); docs/product.md §10 stores it: a subscription is
  * confirmed by mail (double opt-in).
  */
 export function createNewsletterService({
@@ -38,7 +38,7 @@ export function createNewsletterService({
           to: email,
           subject: 'Please confirm your newsletter subscription',
           text: `Thanks for subscribing!\n\nConfirm your subscription by opening this link:\n${link}\n\nIf you did not subscribe, ignore this mail and nothing will be sent to you.`,
-          // Staff reading the outbox must not confirm anyone's subscription (issue 10 point 2).
+          // Staff reading the outbox must not confirm anyone's subscription.
           secrets: [link],
         });
       }

@@ -45,7 +45,7 @@ export interface Unwind {
   note: string;
   /** What makes the order still unpaid; default: a card payment not completed (`awaiting_payment`). */
   unpaid?: SQL;
-  /** The shopper's mail about it, queued in the cancel's own transaction (issue 13). */
+  /** The shopper's mail about it, queued in the cancel's own transaction. */
   mail?: (order: { number: string; email: string }) => Mail;
 }
 
@@ -90,7 +90,7 @@ export function createCancelling(ctx: OrdersContext, refunds: Refunds) {
   }
 
   /**
-   * The one cancel (issue 4 for customers, issue 5 for staff). One conditional status update decides
+   * The one cancel, for customers and for staff. One conditional status update decides
    * (parallel cancels → one restock); the stock, the discount use and any money taken and not yet
    * refunded go back in the same transaction, an open invoice is voided.
    */

@@ -17,7 +17,7 @@ export type OrderNotFound = Failure<'not_found'>;
 
 /** What the back-in-stock service offers orders: mail for products a cancel brought (partly) back into stock. */
 export interface BackInStock {
-  /** Queues the mails in the cancel's transaction (issue 13); subscribers whose wait is over are mailed. */
+  /** Queues the mails in the cancel's transaction; subscribers whose wait is over are mailed. */
   queueNotification(tx: Tx, productIds: readonly string[]): Promise<void>;
 }
 
@@ -29,11 +29,11 @@ export interface OrdersParts {
   checkout: CheckoutService;
   discounts: DiscountsService;
   stock: StockService;
-  /** Who takes cards (issue 15): Stripe, the demo provider, or nobody (a production start without Stripe). */
+  /** Who takes cards: Stripe, the demo provider, or nobody (a production start without Stripe). */
   provider: PaymentProvider | null;
   /** Told after a commit that brought products back into stock (back-in-stock mail). */
   backInStock: BackInStock;
-  /** Issue 15: the signed path that opens an order's invoice PDF without signing in (invoices module). */
+  /** The signed path that opens an order's invoice PDF without signing in (invoices module). */
   invoicePdfPath: (orderId: string) => string;
 }
 
@@ -46,7 +46,7 @@ export function createOrdersContext(deps: OrdersDeps, parts: OrdersParts) {
     ...parts,
     /** Who settles which card payment right now, across processes (payment.ts `whileSettling`). */
     locks: createSessionLocks(poolOf(db)),
-    /** Issue 13: orders committed, by payment method (GET /metrics). */
+    /** Orders committed, by payment method (GET /metrics). */
     ordersPlaced: deps.metrics.counter('shop_orders_placed_total', 'Orders placed, by payment method', ['payment']),
 
     /** The order as the shopper sees it now. */
@@ -58,7 +58,7 @@ export function createOrdersContext(deps: OrdersDeps, parts: OrdersParts) {
 
     /**
      * Queues the order's confirmation mail in `tx`, the transaction that confirms the order (placed on
-     * pay-later terms, or paid): the mail commits with the order's state or not at all (issue 13).
+     * pay-later terms, or paid): the mail commits with the order's state or not at all.
      * `storeName` is read before the transaction: nothing here takes a second connection while `tx`
      * holds one.
      */
@@ -67,14 +67,14 @@ export function createOrdersContext(deps: OrdersDeps, parts: OrdersParts) {
       if (!bundle) throw new Error(`order ${orderId} missing in its own transaction`);
       const ordersUrl = bundle.order.userId ? `${publicUrl}/orders` : null;
       const order = withInvoiceLink(orderToWire(bundle, clock.now()), parts.invoicePdfPath);
-      // Issue 15: a pay-later mail says where to pay; read in `tx`, which holds this request's connection.
+      // A pay-later mail says where to pay; read in `tx`, which holds this request's connection.
       const bank = order.invoice ? (await parts.settings.current(tx)).bank : null;
       await mailer.send(confirmationMail(order, storeName, ordersUrl, { publicUrl, bank }), { tx });
     },
 
     /**
      * After a commit that moved stock (placed, cancelled): listings, totals and the "in stock" filter
-     * follow at once in every process (issue 13 point 10).
+     * follow at once in every process.
      */
     stockChanged(): Promise<void> {
       return deps.invalidation.publish('catalog');
@@ -99,5 +99,5 @@ export interface StaffResult {
   number: string;
   email: string;
 }
-/** Runs inside the change's transaction (the audit entry of issue 5). */
+/** Runs inside the change's transaction (its audit entry). */
 export type StaffHook = (tx: Tx, result: StaffResult) => Promise<void>;

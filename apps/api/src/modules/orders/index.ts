@@ -1,5 +1,5 @@
 /**
- * Orders (issue 4, 5, 10): the public face of the module. Placing, payment, cancelling and the sweep
+ * Orders: the public face of the module. Placing, payment, cancelling and the sweep
  * are its use cases (placing.ts, payment.ts, cancelling.ts, sweep.ts over context.ts).
  */
 export type { CancelFailure } from './cancelling.ts';

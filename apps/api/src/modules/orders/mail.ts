@@ -24,9 +24,9 @@ export function utcMinute(iso: string): string {
 }
 
 /**
- * The confirmation mail of issue 4: order number, lines and totals, as plain text. Anyone can place
+ * The order confirmation mail: order number, lines and totals, as plain text. Anyone can place
  * a guest order to any address, so of what the shopper typed it carries only their own name and
- * shipping address (issue 10 point 3), which the contract keeps to plain lines: no links, e-mail
+ * shipping address, which the contract keeps to plain lines: no links, e-mail
  * addresses, markup or line breaks. The billing address, phone and name on the card stay on the
  * order for staff. Everything else is the store's own text (product names, options, the code).
  */
@@ -56,7 +56,7 @@ export function confirmationMail(
       ? [`Paid with ${cardLabel(order.payment.card_brand, order.payment.card_last4)}.`]
       : [
           `Pay later: invoice ${order.invoice?.number} for ${formatAmount(order.invoice?.amount ?? t.total)}, due ${order.invoice?.due_at.slice(0, 10)}.`,
-          // issue 10 point 3: a guest's order holds its items only until then.
+          // A guest's order holds its items only until then.
           ...(order.pay_by
             ? [`Please pay by ${utcMinute(order.pay_by)}: an order still unpaid then is cancelled.`]
             : []),
@@ -80,7 +80,7 @@ export function confirmationMail(
   return { to: order.email, subject: `Your order ${order.number} at ${storeName}`, text };
 }
 
-/** Issue 10 point 3: a guest's pay-later order was not paid by its deadline and has been cancelled. */
+/** A guest's pay-later order was not paid by its deadline and has been cancelled. */
 export function holdExpiredMail(order: { number: string; email: string }, storeName: string): Mail {
   const text = [
     `Your order ${order.number} at ${storeName} was not paid in time, so we have cancelled it.`,
@@ -90,7 +90,7 @@ export function holdExpiredMail(order: { number: string; email: string }, storeN
 }
 
 /**
- * Issue 15: where a pay-later order is paid — the store's account and the reference — and the link to
+ * Where a pay-later order is paid — the store's account and the reference — and the link to
  * the invoice PDF. The link opens only this invoice, which staff reading the outbox can open from the
  * order anyway, so unlike a reset link it is not hidden from them (a hidden link would also make a
  * failed confirmation impossible to retry).

@@ -58,7 +58,7 @@ export type SyncFailure = OrderNotFound | InFlight | ProviderDown;
 /** The provider refused the refund, in its words (nothing recorded). */
 export type RefundFailed = Failure<'refund_failed', { message: string }>;
 
-/** Why staff cannot refund (issue 5): nothing was paid, a zero amount, more than is left, or the provider said no. */
+/** Why staff cannot refund: nothing was paid, a zero amount, more than is left, or the provider said no. */
 export type RefundFailure =
   | OrderNotFound
   | Failure<'nothing_to_refund', { number: string; status: string; paymentStatus: string | null }>
@@ -97,7 +97,7 @@ const REFUSED_AT_CREATE = ['invalid_request_error', 'card_error'];
  * Payment of orders: the provider's payment after placing, the demo's confirmation step, reporting back
  * after Stripe.js, webhook events, and staff refunds. A provider call runs after the order's commit (it
  * never holds the order's row locks while placing); every outcome is written by conditional status
- * updates, so paid, declined and cancelled each happen exactly once, whoever settles first. Issue 15: an
+ * updates, so paid, declined and cancelled each happen exactly once, whoever settles first. An
  * order is marked paid only from a payment the provider reported succeeded (a create, a retrieve, a
  * capture) whose amount, currency and reference are this payment's.
  */
@@ -189,7 +189,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
         await clearOrderedFromCart(tx, order.userId, orderId, now);
         await refreshRatingsOfOrder(tx, orderId);
       }
-      // The confirmation mail commits with the payment (issue 13): a crash after this cannot lose it.
+      // The confirmation mail commits with the payment: a crash after this cannot lose it.
       await ctx.queueConfirmation(tx, orderId, storeName);
       return true;
     });
@@ -289,7 +289,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
 
   /**
    * Settles a card payment left `processing` by a request that no longer runs (its process or the
-   * database died between the create and its answer; issue 13 point 1): asks the provider what became
+   * database died between the create and its answer): asks the provider what became
    * of it (`lookup`) and writes that. `busy` while a live request settles it; `settled` when this call
    * wrote an outcome; `unavailable` when the provider still does not answer; `unchanged` when there was
    * nothing to settle.
@@ -474,7 +474,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
     },
 
     /**
-     * POST /api/orders/:id/sync-payment (issue 15): the browser reports back after Stripe.js confirmed
+     * POST /api/orders/:id/sync-payment: the browser reports back after Stripe.js confirmed
      * (or failed to). The client secret from `next_action` is the proof, with confirm-payment's
      * ownership rule. The PaymentIntent is retrieved from Stripe and settled; the answer is the order as
      * it then stands (paid; still awaiting with `failure_message` when the card failed and another may
@@ -499,7 +499,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
     },
 
     /**
-     * The `payment-event` job (issue 15): an event stored by the webhook, handled by retrieving its
+     * The `payment-event` job: an event stored by the webhook, handled by retrieving its
      * object from the provider — payment_intent.* settles the payment, refund.* and charge.refunded
      * settle pending refunds; any other type is stored and ignored. Idempotent: a repeated run finds
      * everything settled. No answer from the provider throws, and the queue retries.
@@ -520,7 +520,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
     retryRefund: refunds.retryRefund,
 
     /**
-     * Refund by staff (issue 5, 15), full (`amountCents` undefined = all that is left) or partial. The
+     * Refund by staff, full (`amountCents` undefined = all that is left) or partial. The
      * order and payment rows are locked first, so parallel refunds queue; what is left counts refunds
      * still pending at the provider, so none can give back more than was paid. A card goes back through
      * the provider: succeeded → recorded now (ledger, refunded amount, `refunded` when all is back);

@@ -40,7 +40,7 @@ import { orderToWire } from './wire.ts';
 type IdempotentAnswer = Awaited<ReturnType<typeof withIdempotency<{ order_id: string }>>>;
 
 /**
- * Issue 15: a card order the shop cannot take as sent — no card provider at all (a production start
+ * A card order the shop cannot take as sent — no card provider at all (a production start
  * without Stripe), the demo provider without the card's brand and last 4, or Stripe with card details
  * (Stripe's Payment Element takes them; the shop never does).
  */
@@ -81,7 +81,7 @@ export type OverLimit = Failure<'rate_limited', { retryAfterSeconds: number }>;
 export type Admit = () => Promise<number | undefined>;
 
 /**
- * Placing orders (issue 4; DESIGN §6). Placing is one transaction under the request's Idempotency-Key:
+ * Placing orders (docs/architecture.md §6). Placing is one transaction under the request's Idempotency-Key:
  * prices re-read, each variant's stock taken by a conditional update, the discount redeemed within its limit, order,
  * lines, event, payment and stock movements written. A card payment is created at the provider after
  * that commit.
@@ -90,7 +90,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
   const { db, clock, settings, checkout, discounts, stock } = ctx;
 
   /**
-   * The card part of the body against the provider this shop has (issue 15), before anything is written:
+   * The card part of the body against the provider this shop has, before anything is written:
    * undefined for pay later; the card's brand and last 4 (demo) or null (Stripe) for a card.
    */
   function cardOf(
@@ -108,7 +108,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
     return ok({ card: { brand: given.brand, last4: given.last4 } });
   }
 
-  /** The one transaction that places an order (issue 4); a failure means nothing may be kept. */
+  /** The one transaction that places an order; a failure means nothing may be kept. */
   async function placeInTx(
     tx: Tx,
     actor: Actor,
@@ -279,7 +279,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
       if (!byCard && !payLaterOffered(current)) return fail('pay_later_unavailable', { cards: ctx.provider !== null });
       const scope = orderScope(actor, body);
 
-      // issue 13 point 1: a card payment is settled under its lock (payment.ts `whileSettling`), held
+      // A card payment is settled under its lock (payment.ts `whileSettling`), held
       // from before the order commits until its outcome is written, so a retry or another process can
       // tell this live request from one whose process died and settle only the latter.
       const paymentId = randomUUID();
@@ -301,7 +301,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
           ),
         );
         if (!answered.ok) {
-          // issue 4: the 409 showed the new prices; the cart now carries them, so placing again
+          // The 409 showed the new prices; the cart now carries them, so placing again
           // (after the shopper has seen them) buys at those prices.
           if (actor.userId && answered.reason === 'lines_changed' && hasPriceChange(answered.lines)) {
             await repriceCart(db, actor.userId);
@@ -324,7 +324,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
         if (!bundle) return fail('not_found');
         if (answer.replayed && bundle.payment?.status === 'processing') {
           // Nobody may be settling it any more (its request died with its process or the database):
-          // then the gateway is asked now and the retry answers the real outcome (issue 13 point 1).
+          // then the gateway is asked now and the retry answers the real outcome.
           const abandoned = await payment.settleAbandoned(bundle.payment.id);
           if (abandoned === 'busy') return fail('in_flight');
           if (abandoned === 'unavailable') return fail('provider_unavailable');

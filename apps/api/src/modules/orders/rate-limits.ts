@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CountedLimit, countedLimit } from '../../plugins/counted-limit.ts';
 
 /**
- * Issue 10 point 3: attempts per minute on the routes anyone may call that place or pay orders.
+ * Attempts per minute on the routes anyone may call that place or pay orders.
  * Placing an order takes stock and mails the address the body names, so no one caller may do it in
  * bulk: per client address (shoppers behind one address get RATE_LIMIT_SCALE), and per e-mail — the
  * guest's `email` or the signed-in account — from whatever addresses. Tests read these.
@@ -13,7 +13,7 @@ export const ORDER_RATE_LIMITS = {
   perEmail: { max: 5, timeWindow: 60_000 },
   /** Per client address: every confirmation may call the payment provider. */
   confirmPayment: { max: 20, timeWindow: 60_000 },
-  /** Per client address: every report back after Stripe.js retrieves the PaymentIntent from Stripe (issue 15). */
+  /** Per client address: every report back after Stripe.js retrieves the PaymentIntent from Stripe. */
   syncPayment: { max: 20, timeWindow: 60_000 },
 } as const;
 

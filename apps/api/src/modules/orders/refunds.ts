@@ -32,7 +32,7 @@ export type GiveBack =
 const REFUND_RETRY_MS = 60_000;
 
 /**
- * Refunds (issue 5, 15). Each is a `payment_refunds` row, asked of the provider inside the transaction
+ * Refunds. Each is a `payment_refunds` row, asked of the provider inside the transaction
  * that holds the payment row's lock, with the row's id as the provider's idempotency key: parallel
  * refunds queue on that lock, and a refund still pending at the provider counts against what is left,
  * so no interleaving gives back more than was paid. Only a succeeded refund is in the ledger and in

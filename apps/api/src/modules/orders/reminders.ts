@@ -6,7 +6,7 @@ import { utcMinute } from './mail.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The pay-later reminder (issue 13), a daily job: every open invoice due within a day whose order is
+ * The pay-later reminder, a daily job: every open invoice due within a day whose order is
  * still open gets one mail. Claiming the invoice (`reminded_at` null → now) and recording the mail are
  * one transaction, so a repeated or parallel run mails nobody twice, and a failed one mails nobody.
  */

@@ -34,7 +34,7 @@ export interface OrderBundle {
 
 /** The order with its lines, timeline, payment and invoice; undefined if there is none. */
 export async function loadOrder(ex: Executor, id: string): Promise<OrderBundle | undefined> {
-  // One statement (issue 16): the order with its lines, events, payment and invoice, each gathered as
+  // One statement: the order with its lines, events, payment and invoice, each gathered as
   // JSON and read back as drizzle reads the tables (db/json-rows.ts).
   const { rows } = await ex.execute<{
     order: Record<string, unknown>;
@@ -63,7 +63,7 @@ export async function loadOrder(ex: Executor, id: string): Promise<OrderBundle |
 }
 
 /**
- * Issue 15 (ADR 025): a card payment whose money never arrived — declined, abandoned, or still waiting
+ * A card payment whose money never arrived — declined, abandoned, or still waiting
  * for the shopper's 3-D Secure or Stripe step — is an attempt, not an order. The customer's list, the
  * admin's order list, the dashboard and a customer's orders in the admin leave it out unless asked
  * (revenue never counted it); its own page still answers. `payment` is the alias of a payments row
@@ -109,7 +109,7 @@ export type OrderSummaryRow = Awaited<ReturnType<typeof listOwn>>['rows'][number
 /** A card order whose payment never completed. */
 export const AWAITING_CARD = eq(orders.status, 'awaiting_payment');
 
-/** Issue 10 point 3: a guest's pay-later order whose `pay_by` passed with its invoice still open. */
+/** A guest's pay-later order whose `pay_by` passed with its invoice still open. */
 export const guestHoldExpired = (now: Date) =>
   and(
     eq(orders.status, 'placed'),
@@ -316,7 +316,7 @@ export async function paymentOfOrder(ex: Executor, orderId: string): Promise<Pay
   return payment;
 }
 
-/** What refunds asked of the provider and not yet confirmed hold of a payment (issue 15: they count against what is left). */
+/** What refunds asked of the provider and not yet confirmed hold of a payment (they count against what is left). */
 export async function pendingRefundCents(ex: Executor, paymentId: string): Promise<number> {
   const [row] = await ex
     .select({ cents: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` })

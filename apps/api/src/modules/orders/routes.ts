@@ -33,7 +33,7 @@ import { ORDER_MSG } from './rules.ts';
 const tags = ['orders'];
 const bearer = [{ bearer: [] }];
 
-/** 402 of issue 4: the card was declined; nothing is owed and the cart is kept. */
+/** 402: the card was declined; nothing is owed and the cart is kept. */
 const paymentDeclined = (message: string) => new AppError(402, ERROR_CODES.paymentDeclined, message);
 
 /** 503: the payment provider did not answer; nothing is lost, and a retry (same key) settles it. */
@@ -65,7 +65,7 @@ export const ordersHttp: HttpTable<PlaceFailure | ConfirmFailure | SyncFailure |
   not_cancellable: () => conflict(ORDER_MSG.notCancellable),
 };
 
-/** Issue 4: placing, reading, paying and cancelling orders, under /api/orders. */
+/** Placing, reading, paying and cancelling orders, under /api/orders. */
 export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
   const placementLimits = orderPlacementLimits(app, services.orders.placementLimits());
 
@@ -77,7 +77,7 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
         tags,
         summary: 'Place an order (signed in: the server cart; guest: `email` + `items`)',
         description:
-          '429 past the per-address and per-e-mail (or per-account) limits of a minute, counted only for a request that places: a replay of an answered Idempotency-Key, or the same key while its first request runs (409), counts against neither. The Idempotency-Key header is required: the same key and body returns the same order (201, header `idempotent-replayed: true`), 409 while the first request runs, 422 for a different body. Prices come from the database only. 409 with `details.lines` when prices or stock moved; 402 PAYMENT_DECLINED when the card is declined (the cart is kept; a retry with the same key gets the same 402). A card that needs the extra step answers 201 with status `awaiting_payment` and `payment.next_action`. Issue 15: with Stripe send `payment: {method: "card"}` only (card details → 400); the answer is `awaiting_payment` with `next_action {type: "stripe", client_secret}` for Stripe.js, then `POST /api/orders/:id/sync-payment`. With the demo provider send the card’s brand, last 4, expiry and name (a number or security code → 400). A shop without a card provider answers 422 (choose pay later); pay later in a shop that has not saved its bank details answers 422 too. 503 when the provider does not answer (retry with the same key).',
+          '429 past the per-address and per-e-mail (or per-account) limits of a minute, counted only for a request that places: a replay of an answered Idempotency-Key, or the same key while its first request runs (409), counts against neither. The Idempotency-Key header is required: the same key and body returns the same order (201, header `idempotent-replayed: true`), 409 while the first request runs, 422 for a different body. Prices come from the database only. 409 with `details.lines` when prices or stock moved; 402 PAYMENT_DECLINED when the card is declined (the cart is kept; a retry with the same key gets the same 402). A card that needs the extra step answers 201 with status `awaiting_payment` and `payment.next_action`. With Stripe send `payment: {method: "card"}` only (card details → 400); the answer is `awaiting_payment` with `next_action {type: "stripe", client_secret}` for Stripe.js, then `POST /api/orders/:id/sync-payment`. With the demo provider send the card’s brand, last 4, expiry and name (a number or security code → 400). A shop without a card provider answers 422 (choose pay later); pay later in a shop that has not saved its bank details answers 422 too. 503 when the provider does not answer (retry with the same key).',
         security: [{ bearer: [] }, {}],
         headers: placeOrderHeaders,
         body: placeOrderBody,
@@ -194,7 +194,7 @@ export const ordersRoutes: RoutesPlugin = async (app, { services, guards }) => {
         tags,
         summary: 'Report back after Stripe.js confirmed a card payment: the shop asks Stripe and settles',
         description:
-          'Issue 15. The token is `payment.next_action.client_secret` of the order answer; a signed-in buyer’s order needs that buyer. The PaymentIntent is retrieved from Stripe (never taken from the browser) and the order answered as it then stands: `paid`; still `awaiting_payment` with `payment.failure_message` when the card failed and another may be tried; `cancelled`. 503 when Stripe does not answer (try again).',
+          'The token is `payment.next_action.client_secret` of the order answer; a signed-in buyer’s order needs that buyer. The PaymentIntent is retrieved from Stripe (never taken from the browser) and the order answered as it then stands: `paid`; still `awaiting_payment` with `payment.failure_message` when the card failed and another may be tried; `cancelled`. 503 when Stripe does not answer (try again).',
         security: [{ bearer: [] }, {}],
         params: orderIdParam,
         body: syncPaymentBody,

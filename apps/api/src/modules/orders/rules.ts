@@ -9,7 +9,7 @@ export const PAYMENT_CONFIRM_WINDOW_MS = 30 * 60 * 1000;
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** spec'd by issue 4: a customer may cancel before shipment. */
+/** docs/product.md §4: a customer may cancel before shipment. */
 export const CANCELLABLE: readonly OrderStatus[] = ['awaiting_payment', 'placed', 'paid', 'processing'];
 
 export const ORDER_MSG = {
@@ -37,7 +37,7 @@ export function orderScope(actor: Actor, body: PlaceOrderBody): string {
 }
 
 /**
- * What the Idempotency-Key's request hash covers: the whole body. Issue 15: a card is only its brand,
+ * What the Idempotency-Key's request hash covers: the whole body. A card is only its brand,
  * last 4, expiry and name (the contract refuses a number or a security code), so nothing in the hash
  * could lead back to a card number.
  */
@@ -46,8 +46,7 @@ export function hashable(body: PlaceOrderBody) {
 }
 
 /**
- * When a pay-later invoice is due. A guest's order also holds its stock only until `payBy` (issue 10
- * point 3: anyone can place one with any e-mail, and never pay): the store's guest hold, and the
+ * When a pay-later invoice is due. A guest's order also holds its stock only until `payBy` (anyone can place one with any e-mail, and never pay): the store's guest hold, and the
  * invoice falls due then at the latest, so the date the guest is told is the date that counts.
  * Signed-in customers get the store's invoice terms; staff chase those with reminders.
  */

@@ -20,7 +20,7 @@ import { createSweep } from './sweep.ts';
 import { orderSummaryToWire, orderToWire, withInvoiceLink } from './wire.ts';
 
 /**
- * Orders (issue 4; DESIGN §6): placing (placing.ts), payment (payment.ts), cancelling (cancelling.ts)
+ * Orders (docs/architecture.md §6): placing (placing.ts), payment (payment.ts), cancelling (cancelling.ts)
  * and the sweep of unpaid orders (sweep.ts), over one context. Every transition (paid, declined,
  * cancelled, expired) is a conditional status update, so it happens exactly once whatever races it.
  */
@@ -36,7 +36,7 @@ export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
   const reminders = createReminders(ctx);
 
   return {
-    /** POST /api/orders (placing.ts); the answer carries the invoice's signed PDF link (issue 15). */
+    /** POST /api/orders (placing.ts); the answer carries the invoice's signed PDF link. */
     async place(...args: Parameters<typeof placing.place>) {
       const placed = await placing.place(...args);
       if (!placed.ok) return placed;
@@ -45,12 +45,12 @@ export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
     confirmPayment: payment.confirmPayment,
     syncPayment: payment.syncPayment,
     refund: payment.refund,
-    /** The `payment-event` job (issue 15): a stored webhook event, handled by retrieving its object. */
+    /** The `payment-event` job: a stored webhook event, handled by retrieving its object. */
     handlePaymentEvent: payment.handlePaymentEvent,
     /** The `payment-refund` job: a refund the provider did not answer, asked again with the same key. */
     retryRefund: payment.retryRefund,
 
-    /** How this shop takes cards (issue 15; contracts `storeSettings.payments`). */
+    /** How this shop takes cards (contracts `storeSettings.payments`). */
     cardPayments(): CardPayments {
       return {
         card: parts.provider?.kind ?? null,
@@ -60,7 +60,7 @@ export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
     /**
      * Settles every card payment left `processing` by a request that no longer runs (its process or
      * the database died between the charge and its outcome) with the gateway's answer: paid, or
-     * cancelled and restocked (issue 13 point 1). Runs at start; a retry of such an order's key settles
+     * cancelled and restocked. Runs at start; a retry of such an order's key settles
      * it too. Answers how many it settled.
      */
     reconcileUnsettledCharges: payment.reconcileUnsettledCharges,
@@ -69,7 +69,7 @@ export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
     remindDueInvoices: reminders.remindDueInvoices,
 
     /**
-     * The two limits POST /api/orders counts itself (issue 10 point 3), RATE_LIMIT_SCALE applied as
+     * The two limits POST /api/orders counts itself, RATE_LIMIT_SCALE applied as
      * app.ts applies it to every route's declared limit.
      */
     placementLimits() {
@@ -107,7 +107,7 @@ export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
     },
 
     /**
-     * Cancel by staff (issue 5): the same rules and unwinding as the customer's cancel (before
+     * Cancel by staff: the same rules and unwinding as the customer's cancel (before
      * shipment, restocked once, card money not yet refunded goes back, invoice voided); `inTx` runs in
      * the same transaction (the audit entry). Returns the order before and after, and what was refunded.
      */

@@ -19,7 +19,7 @@ export function createSweep(ctx: OrdersContext, cancelling: Cancelling, payment:
   const { db, clock, settings } = ctx;
 
   /**
-   * Closes one stale card order. Issue 15: the provider's payment is cancelled first, so a shopper can
+   * Closes one stale card order. The provider's payment is cancelled first, so a shopper can
    * no longer complete it; if the provider says it succeeded meanwhile, the order is paid instead.
    * A payment still processing at the provider (or a provider that does not answer) waits for the next
    * sweep. Answers whether the order was cancelled.
@@ -76,7 +76,7 @@ export function createSweep(ctx: OrdersContext, cancelling: Cancelling, payment:
     },
 
     /**
-     * The sweep of issue 10 point 3 (with the one above): a guest's pay-later order still unpaid at its
+     * The unpaid guest order sweep (with the one above): a guest's pay-later order still unpaid at its
      * `pay_by` is cancelled, restocked and its invoice voided, exactly once whatever runs in parallel
      * (one conditional update decides; a "mark paid" racing it then finds the invoice void). Orders
      * staff already prepare or ship are left alone. The guest is told.

@@ -70,7 +70,7 @@ export function orderSummaryToWire(o: OrderSummaryRow) {
   };
 }
 
-/** Issue 15: the order with its invoice's signed download path (`invoice.pdf_url`), for the shopper's answers. */
+/** The order with its invoice's signed download path (`invoice.pdf_url`), for the shopper's answers. */
 export function withInvoiceLink(order: Order, pdfPath: (orderId: string) => string): Order {
   return order.invoice ? { ...order, invoice: { ...order.invoice, pdf_url: pdfPath(order.id) } } : order;
 }

@@ -1,7 +1,7 @@
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 
 /**
- * The words shoppers see about their card. Issue 15: the number and the security code are checked in
+ * The words shoppers see about their card. The number and the security code are checked in
  * the browser (they never reach the server); the server checks only the expiry it is sent.
  */
 export const CARD_MSG = {
@@ -25,7 +25,7 @@ export type CardFailure = Failure<'card_expired'>;
 /** The provider's answer that it would not take the money, in its own words (402). */
 export type CardDeclined = Failure<'card_declined', { message: string }>;
 
-/** Issue 4, 15: the expiry check a gateway makes before it talks to the bank; runs before anything is written. */
+/** The expiry check a gateway makes before it talks to the bank; runs before anything is written. */
 export function checkExpiry(card: { exp_month: number; exp_year: number }, now: Date): Result<true, CardFailure> {
   return cardExpired(card.exp_month, card.exp_year, now) ? fail('card_expired') : ok(true);
 }

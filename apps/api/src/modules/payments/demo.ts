@@ -9,7 +9,7 @@ export const CLOSED_MSG = 'This payment was closed before the card was charged.'
 
 /**
  * The test cards every gateway's test mode knows. The browser checks the number and sends the brand and
- * the last 4 (issue 15); the demo provider decides by those last 4. The full numbers are for the web's
+ * the last 4; the demo provider decides by those last 4. The full numbers are for the web's
  * card form and its tests.
  */
 export const TEST_CARDS = {

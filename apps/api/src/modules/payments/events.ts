@@ -13,7 +13,7 @@ export interface PaymentEventJob {
 }
 
 /**
- * The webhook's intake (issue 15): a delivery whose signature holds is stored by its event id and its
+ * The webhook's intake: a delivery whose signature holds is stored by its event id and its
  * handling queued in the same transaction (jobs/queue.ts), so a repeated delivery finds its id and
  * queues nothing, and a stored event is always handled (the job retries until the provider answers).
  * The job retrieves the object from the provider, so the order events arrive in does not matter.

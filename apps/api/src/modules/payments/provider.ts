@@ -2,7 +2,7 @@ import type { DemoCardInput } from '@shop/contracts/orders';
 import type { Failure, Result } from '../../lib/result.ts';
 
 /**
- * What the shop needs from a card provider (issue 15): Stripe (stripe.ts) in production, the built-in
+ * What the shop needs from a card provider: Stripe (stripe.ts) in production, the built-in
  * demo provider (demo.ts) in demo mode. Every call names our payment (`PaymentFacts.reference`, our
  * payment id): a provider makes a repeated create idempotent by it and records it with its payment, so
  * a payment it reports back can be checked against ours. A call that gets no answer (the network, a
@@ -19,7 +19,7 @@ export interface PaymentProvider {
    */
   create(facts: PaymentFacts): Promise<ProviderPayment>;
   /**
-   * The payment for `facts.reference` after a create whose answer never reached us (issue 13 point 1).
+   * The payment for `facts.reference` after a create whose answer never reached us.
    * Demo: a reference the provider never received is closed by this call (`not_received`), so the answer
    * is final. Stripe: the same create again, which Stripe answers as an idempotent replay of the first.
    */
@@ -59,7 +59,7 @@ export interface PaymentFacts {
   amountCents: number;
   /** ISO 4217, any case (the shop's is USD; Stripe speaks lowercase). */
   currency: string;
-  /** The demo provider's card (brand and last 4 only; issue 15). Stripe never gets card data. */
+  /** The demo provider's card (brand and last 4 only). Stripe never gets card data. */
   card?: Pick<DemoCardInput, 'brand' | 'last4'>;
 }
 

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema.ts';
 
-/** One movement of money (issue 5): `charge` when money is taken, `refund` when it goes back. */
+/** One movement of money: `charge` when money is taken, `refund` when it goes back. */
 export interface LedgerEntry {
   orderId: string;
   kind: 'charge' | 'refund';

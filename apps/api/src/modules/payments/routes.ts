@@ -9,7 +9,7 @@ export const WEBHOOK_BODY_LIMIT = 256 * 1024;
 const received = z.object({ received: z.boolean() });
 
 /**
- * POST /api/payments/stripe/webhook (issue 15), registered only when Stripe is configured, outside the
+ * POST /api/payments/stripe/webhook, registered only when Stripe is configured, outside the
  * /api scope's maintenance and database hooks (Stripe sends no cookies and no Origin, and must be able
  * to tell us of a payment while the shop is in maintenance) but with its own body limit. The signature
  * is checked over the raw body, so this scope reads JSON as text and parses nothing itself.

@@ -27,7 +27,7 @@ const facts: PaymentFacts = {
   currency: 'USD',
 };
 
-describe('a PaymentIntent as the shop reads it (issue 15)', () => {
+describe('a PaymentIntent as the shop reads it', () => {
   it('waiting for a card, with the last attempt’s failure; 3-D Secure pending is waiting too', () => {
     expect(toPayment(intent({}))).toEqual({
       status: 'requires_action',

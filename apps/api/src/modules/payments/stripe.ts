@@ -27,7 +27,7 @@ const EXPAND = { expand: ['payment_method'] };
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
- * Stripe (issue 15) through the official `stripe` package: PaymentIntents created on the server with
+ * Stripe through the official `stripe` package: PaymentIntents created on the server with
  * the order's total and confirmed in the browser by Stripe.js (3-D Secure included); retrieve, capture,
  * cancel and refunds; webhook signatures checked with the endpoint secret. Every create carries an
  * idempotency key derived from our ids, so asking again after a lost answer is Stripe's idempotent

@@ -18,8 +18,8 @@ const LOCK = 7_316_013;
 /**
  * The test provider's own records, as a real gateway keeps its own: one row per charge reference, in
  * a schema of its own (`test_gateway`, made on first use) of the shop's database, so that every
- * process of the shop talks to the same "gateway" and its records outlive a crash of any of them
- * (issue 13 point 1). Each call is one short statement on the shop's pool.
+ * process of the shop talks to the same "gateway" and its records outlive a crash of any of them.
+ * Each call is one short statement on the shop's pool.
  */
 export function createTestGatewayStore(db: Db) {
   let ready: Promise<void> | undefined;

@@ -11,10 +11,10 @@ import { type Review, reviewColumns, toReview } from './wire.ts';
 /** The newest reviews a product page shows; `count` still tells how many there are in all. */
 export const REVIEW_LIST_LIMIT = 100;
 
-/** Orders that will count once paid (issue 10 point 9): the customer is told to wait, not that they never bought. */
+/** Orders that will count once paid: the customer is told to wait, not that they never bought. */
 const UNPAID_STATUSES = ['awaiting_payment', 'placed', 'processing'] as const;
 
-/** Has the (still enabled) user a qualifying purchase of the product (issue 10 point 9)? */
+/** Has the (still enabled) user a qualifying purchase of the product? */
 export async function hasBought(ex: Db | Tx, userId: string, productId: string): Promise<boolean> {
   const [row] = await ex
     .select({ ok: sql<boolean>`${qualifyingPurchase(userId, productId)}` })
@@ -45,7 +45,7 @@ export async function hasReviewed(db: Db, userId: string, productId: string): Pr
   return row !== undefined;
 }
 
-/** The newest reviews of a product whose author still has a qualifying purchase (issue 10 point 9). */
+/** The newest reviews of a product whose author still has a qualifying purchase. */
 export async function selectShownReviews(db: Db, productId: string): Promise<Review[]> {
   const rows = await db
     .select(reviewColumns)
@@ -73,7 +73,7 @@ export async function insertReview(
     .values({
       productId: values.productId,
       userId: values.userId,
-      // The variant the reviewer bought (issue 14): that of their latest paid, shipped or delivered line.
+      // The variant the reviewer bought: that of their latest paid, shipped or delivered line.
       variantId: sql`(
         select ol.variant_id from ${orderLines} ol join ${orders} o on o.id = ol.order_id
         where o.user_id = ${values.userId} and ol.product_id = ${values.productId} and ol.variant_id is not null

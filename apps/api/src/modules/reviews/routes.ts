@@ -21,7 +21,7 @@ const http: HttpTable<ReviewFailure> = {
 };
 
 /**
- * /api/products/:id/reviews (issue 4). Registered with explicit paths, no prefix: /api/products/* is
+ * /api/products/:id/reviews. Registered with explicit paths, no prefix: /api/products/* is
  * shared with the catalogue (`products/:id`) and the cart (`products/add-to-cart`, …).
  */
 export const reviewsRoutes: RoutesPlugin = async (app, { services, guards }) => {

@@ -20,7 +20,7 @@ export type ReviewInput = z.infer<typeof reviewBody>;
 
 /**
  * Why a review was not written: no such product; the customer's order of it is not paid yet; they never
- * bought it (issue 10 point 9: the two are told apart); or they reviewed it already.
+ * bought it (the two are told apart); or they reviewed it already.
  */
 export type ReviewFailure =
   | ProductNotFound
@@ -29,16 +29,16 @@ export type ReviewFailure =
   | Failure<'already_reviewed'>;
 
 /**
- * Product reviews (issue 4): customers who bought a product rate it 1–5 once; the product's
+ * Product reviews: customers who bought a product rate it 1–5 once; the product's
  * rating average and count — what the `rating` sort orders by — follow in the same transaction.
- * A review shows and counts only while its purchase does (issue 10 point 9: visibility.ts).
+ * A review shows and counts only while its purchase does (visibility.ts).
  */
 export function createReviewsService({ db, clock }: Deps, { catalog }: { catalog: CatalogService }) {
   return {
     /**
      * The newest reviews of a published product (id or slug) with its average and count, and
      * whether the caller may write one (signed in, bought it, not reviewed yet). Only reviews whose
-     * author still has a qualifying purchase are listed (issue 10 point 9).
+     * author still has a qualifying purchase are listed.
      */
     async list(productKey: string, userId: string | undefined): Promise<Result<ReviewList, ProductNotFound>> {
       const found = await catalog.getProduct(productKey);

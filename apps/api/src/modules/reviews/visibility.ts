@@ -2,7 +2,7 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 
 /**
- * Issue 10 point 9: which purchases let a customer review a product, and keep the review counted.
+ * Which purchases let a customer review a product, and keep the review counted.
  *
  * A purchase qualifies when the store has the money or the customer has the goods: an order that is
  * `paid`, `shipped` or `delivered` (a pay-later order may ship before it is paid), or `processing`

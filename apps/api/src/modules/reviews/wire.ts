@@ -40,7 +40,7 @@ export function toReview(row: {
     id: row.id,
     rating: row.rating,
     title: row.title,
-    // Plain text, exactly as written: the web renders it as text, never as HTML (issue 4).
+    // Plain text, exactly as written: the web renders it as text, never as HTML.
     body: row.body,
     author: authorName(row.firstName, row.lastName),
     variant: values.length > 0 ? values.join(' / ') : null,

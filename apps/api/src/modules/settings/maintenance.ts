@@ -6,13 +6,13 @@ import type { SettingsService } from './service.ts';
 /** What keeps working during maintenance besides reads: staff, sign-in, and reports of the error page. */
 const OPEN_PREFIXES = ['/api/admin/', '/api/auth/', '/api/error-reports', '/api/health', '/api/ready'];
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** The HttpOnly cookie with a staff session's storefront preview token (issue 11 point 9, ADR 016). */
+/** The HttpOnly cookie with a staff session's storefront preview token (ADR 016). */
 export const STAFF_PREVIEW_COOKIE = 'shop_staff_preview';
 /** Pages that stay open during maintenance besides the admin area: the status page its error page links to. */
 const OPEN_PAGES = new Set(['/status']);
 
 /**
- * Maintenance mode for the API (issue 5; DESIGN §7): while it is on, shoppers' calls that change
+ * Maintenance mode for the API (docs/product.md §10): while it is on, shoppers' calls that change
  * something (cart, checkout, orders, reviews, wishlist, forms…) answer 503; reads, staff routes and
  * sign-in keep working. One look at the cached settings per changing request.
  */

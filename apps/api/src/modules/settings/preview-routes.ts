@@ -7,7 +7,7 @@ const previewAnswer = z.object({ message: z.string() });
 const errors = { 401: errorBody, 403: errorBody };
 
 /**
- * Issue 11 point 9 (ADR 016): signed-in staff preview the storefront while maintenance mode is on.
+ * Signed-in staff preview the storefront while maintenance mode is on.
  * Pages are loaded by the browser without the bearer token (it lives in the page's storage), so the
  * session is handed to them as an HttpOnly cookie holding a preview token bound to that session: the
  * web plugin lets a page through only while the session is open and belongs to staff.

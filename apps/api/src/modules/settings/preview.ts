@@ -4,7 +4,7 @@ import { type AccessClaims, PREVIEW_TTL_SECONDS } from '../auth/index.ts';
 import { STAFF_PREVIEW_COOKIE } from './maintenance.ts';
 
 /**
- * Issue 11 point 9 (ADR 016): the HttpOnly cookie that lets a staff session's browser see the
+ * The HttpOnly cookie that lets a staff session's browser see the
  * storefront while maintenance mode is on. It holds a preview token bound to that session, and is
  * `Secure` when the shop is served over https.
  */

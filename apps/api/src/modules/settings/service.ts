@@ -34,9 +34,9 @@ export interface Settings {
   taxRateBasisPoints: number;
   shippingMethods: ShippingMethodRow[];
   payLaterDays: number;
-  /** Unpaid guest pay-later orders are cancelled this many hours after placing (issue 10 point 3). */
+  /** Unpaid guest pay-later orders are cancelled this many hours after placing. */
   guestHoldHours: number;
-  /** The store profile the footer shows (issue 5). */
+  /** The store profile the footer shows. */
   contactEmail: string;
   contactPhone: string;
   address: string;
@@ -49,12 +49,12 @@ export interface Settings {
   logo: { id: string; width: number; height: number } | null;
   headerMenu: MenuLink[];
   footerMenu: FooterColumn[];
-  /** On: storefront pages and shoppers' changes answer 503 (issue 5). */
+  /** On: storefront pages and shoppers' changes answer 503. */
   maintenanceMode: boolean;
   lowStockThreshold: number;
-  /** The IANA zone the admin area shows times and counts days in (issue 11 point 13). */
+  /** The IANA zone the admin area shows times and counts days in. */
   timeZone: string;
-  /** Issue 15: what pay-later invoices print for the transfer (empty = not set), and the seller's tax id. */
+  /** What pay-later invoices print for the transfer (empty = not set), and the seller's tax id. */
   bank: BankDetails;
   taxId: string;
   /** The seller's name on invoices; empty: the store's name. */
@@ -63,11 +63,11 @@ export interface Settings {
 
 /**
  * How long one process trusts its copy. Admin changes call `invalidate()`, which empties the copy of every
- * process at once (issue 13 point 10); this is only the backstop should a message be lost.
+ * process at once; this is only the backstop should a message be lost.
  */
 const CACHE_MS = 5_000;
 
-/** The single `store_settings` row (issue 4), cached briefly because every quote and order reads it. */
+/** The single `store_settings` row, cached briefly because every quote and order reads it. */
 export function createSettingsService(
   { db, clock, invalidation }: Pick<Deps, 'db' | 'clock' | 'invalidation'>,
   /** Who takes the shop's cards, chosen at start: the footer's badges follow it. */
@@ -116,7 +116,7 @@ export function createSettingsService(
       return card;
     },
 
-    /** Maintenance mode (issue 5), from the cached settings: one cheap look per request. */
+    /** Maintenance mode, from the cached settings: one cheap look per request. */
     async maintenance(): Promise<boolean> {
       return (await get()).maintenanceMode;
     },
@@ -138,7 +138,7 @@ export function createSettingsService(
     },
 
     /**
-     * Writes everything admin Settings edits (issue 5) in the caller's transaction. Call `invalidate()`
+     * Writes everything admin Settings edits in the caller's transaction. Call `invalidate()`
      * once it committed: checkout then uses the new rates at once, in every process.
      */
     async saveAdmin(ex: Db | Tx, next: AdminSettings, previous: Settings): Promise<void> {
@@ -200,7 +200,7 @@ export function createSettingsService(
       await ex.update(storeSettings).set({ logo: id, updatedAt: clock.now() }).where(eq(storeSettings.id, 1));
     },
 
-    /** Replaces the settings (admin Settings, issue 5) and drops the cache. */
+    /** Replaces the settings (admin Settings) and drops the cache. */
     async save(next: StoreSettings): Promise<Settings> {
       await db
         .update(storeSettings)
@@ -346,7 +346,7 @@ function brandColorsOf(stored: Partial<BrandColors>): BrandColors {
 
 const isPaymentBadge = (id: string): id is PaymentBadge => Object.hasOwn(PAYMENT_BADGES, id);
 
-/** Issue 15: the bank details of the settings row, as invoices print them. */
+/** The bank details of the settings row, as invoices print them. */
 function bankOf(row: typeof storeSettings.$inferSelect): BankDetails {
   return {
     bank_account_holder: row.bankAccountHolder,

@@ -1,5 +1,5 @@
 /**
- * Stock (DESIGN §6, per variant since issue 14): which variant a line buys, reserving, recording and
+ * Stock (docs/architecture.md §6, per variant): which variant a line buys, reserving, recording and
  * restocking, always in (product id, variant id) lock order.
  */
 export { aggregate, type StockLine } from './lines.ts';

@@ -40,7 +40,7 @@ const toSellable = ({ option1, option2, option3, ...v }: SellableRow): SellableV
 export async function readSellable(ex: Executor, ids: readonly string[]): Promise<Map<string, SellableProduct>> {
   const valid = [...new Set(ids.filter((id) => isUuid(id)))];
   if (valid.length === 0) return new Map();
-  // One statement (issue 16): each product with its variants, a product without any on a row of its own.
+  // One statement: each product with its variants, a product without any on a row of its own.
   const rows = await ex
     .select({
       product: { id: products.id, name: products.name, published: products.published, options: products.options },
@@ -85,7 +85,7 @@ export async function lockProduct(tx: Tx, productId: string) {
 }
 
 /**
- * The one way stock leaves (DESIGN §6): `UPDATE … SET available = available − q WHERE available >= q`
+ * The one way stock leaves (docs/architecture.md §6): `UPDATE … SET available = available − q WHERE available >= q`
  * on a variant of a published product. Answers the variant as the update left it, or undefined when it
  * could not give `quantity`. Call with its product locked (`lockProduct`).
  */

@@ -43,7 +43,7 @@ export interface Restocked {
 }
 
 /**
- * Stock changes of checkout (DESIGN §6, per variant since issue 14). Stock only moves by conditional
+ * Stock changes of checkout (docs/architecture.md §6, per variant). Stock only moves by conditional
  * updates of a variant inside the caller's transaction, in (product id, variant id) order with each
  * product's row locked before its variants (repository `lockProduct`): two orders over the same
  * products lock in the same order, so they queue instead of deadlocking. Every move is recorded in

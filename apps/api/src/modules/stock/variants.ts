@@ -4,7 +4,7 @@ import { type OptionValues, optionIndex, type ProductOption, sameValue, specList
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 
 /**
- * Which variant a line buys (issue 14, ADR 023): one rule for add-to-cart (which the wishlist and the
+ * Which variant a line buys (ADR 023): one rule for add-to-cart (which the wishlist and the
  * sign-in merge use too) and for guest checkout lines, so a choice means the same on every path.
  */
 
@@ -33,7 +33,7 @@ export interface SellableProduct {
   variants: SellableVariant[];
 }
 
-/** What the shopper sent to name the variant: its id, or the spec's colour and size. */
+/** What the shopper sent to name the variant: its id, or the documented colour and size. */
 export interface VariantWish {
   variant_id?: string | null;
   color?: string | null;
@@ -63,7 +63,7 @@ export const VARIANT_MSG = {
 
 const KINDS: readonly OptionKind[] = ['color', 'size'];
 
-/** The variant's value of the option that is the spec's colour (or size); null when the product has none. */
+/** The variant's value of the option that is the documented colour (or size); null when the product has none. */
 /** The variant's values under the product's option names, in order: what an order line freezes. */
 export function optionsOf(product: Pick<SellableProduct, 'options'>, values: OptionValues): LineOption[] {
   return product.options.flatMap((option, i) => {
@@ -90,7 +90,7 @@ const chosen = (product: SellableProduct, variant: SellableVariant): ChosenVaria
  * The variant a line buys. `variant_id` given: it must be one of the product's, and a colour or size
  * sent with it must be its own. Otherwise colour and size pick it, with the required-choice rule and
  * texts of contracts/product-options (ADR 014) — except that a product with one variant needs no
- * choice (spec §7: `add-to-cart {product_id}`). When colour and size leave several variants (an
+ * choice (docs/product.md §7: `add-to-cart {product_id}`). When colour and size leave several variants (an
  * option such as Storage), the shopper is asked for that option by name.
  */
 export function chooseVariant(wish: VariantWish, product: SellableProduct): Result<ChosenVariant, ChoiceFailure> {

@@ -10,8 +10,8 @@ export type UsersFailure = SessionInvalid;
 export function createUsersService({ auth, cart }: { auth: AuthService; cart: CartService }) {
   return {
     /**
-     * GET users/me (spec §3, §7): the public user plus the server cart, which the storefront uses to
-     * replace its local cart (spec §4). `session_invalid` when the account is gone or disabled.
+     * GET users/me (docs/product.md §3, §7): the public user plus the server cart, which the storefront uses to
+     * replace its local cart (docs/product.md §4). `session_invalid` when the account is gone or disabled.
      */
     async getProfile(userId: string): Promise<Result<Profile, UsersFailure>> {
       const user = await auth.getPublicUser(userId);

@@ -11,7 +11,7 @@ const http: HttpTable<WishlistFailure> = {
   not_saved: () => notFound('This product is not in your wishlist'),
 };
 
-/** /api/wishlist: the signed-in user's saved products (DESIGN §7; the spec shows no call). */
+/** /api/wishlist: the signed-in user's saved products (docs/product.md §10; docs/product.md shows no call). */
 export const wishlistRoutes: RoutesPlugin = async (app, { services, guards }) => {
   const auth = { onRequest: guards.authenticate };
 

@@ -7,7 +7,7 @@ import { deleteItem, insertItem, isPublishedProduct, selectWishlist } from './re
 /** What adding or removing can end in besides success: the product is not there to save or to remove. */
 export type WishlistFailure = Failure<'product_not_found'> | Failure<'not_saved'>;
 
-/** The signed-in user's wishlist (spec §2 /wishlist; DESIGN §7). Always the token's own user. */
+/** The signed-in user's wishlist (docs/product.md §2 /wishlist; docs/product.md §10). Always the token's own user. */
 export function createWishlistService({ db, clock }: Deps) {
   const list = (userId: string): Promise<Wishlist> => selectWishlist(db, userId);
 

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { categoryHref, defaultCategoryId, subcategoryHref } from './category-menu.tsx';
 
-/** spec §2 link forms of the category menu. */
+/** docs/product.md §2 link forms of the category menu. */
 describe('category menu links', () => {
-  it('match the spec examples', () => {
+  it('match the documented examples', () => {
     expect(categoryHref('electronics')).toBe('/products?category=electronics');
     expect(subcategoryHref('fashion', "Men's Clothing")).toBe(
       "/products?category=fashion&subcategory=men's%20clothing",

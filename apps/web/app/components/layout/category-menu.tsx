@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CategoryIcon } from '../ui/category-icon.tsx';
 import { Container } from './container.tsx';
 
-/** What the menu shows of a category (spec §3 menu category; DESIGN §7: from the database, live counts). */
+/** What the menu shows of a category (docs/product.md §3 menu category; docs/product.md §10: from the database, live counts). */
 export interface MenuCategory {
   id: string;
   name: string;
@@ -18,7 +18,7 @@ export interface MenuCategory {
 }
 
 /** The icons the catalogue names; anything else gets a neutral tag. Imported one by one (bundle size). */
-/** spec §2 link forms: lowercased, URL-encoded names. */
+/** docs/product.md §2 link forms: lowercased, URL-encoded names. */
 export const categoryHref = (id: string) => `/products?category=${encodeURIComponent(id)}`;
 export const subcategoryHref = (id: string, name: string) =>
   `${categoryHref(id)}&subcategory=${encodeURIComponent(name.toLowerCase())}`;
@@ -29,7 +29,7 @@ export function defaultCategoryId(categories: MenuCategory[]): string | undefine
 }
 
 /**
- * spec §2 category menu panel. Opening and closing belong to the navbar; this panel follows the
+ * docs/product.md §2 category menu panel. Opening and closing belong to the navbar; this panel follows the
  * pointer and focus to pick the active category and closes (through `onNavigate`) on any link.
  */
 export function CategoryMenu({

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-/** spec §9: the page container is 90% wide, at most 1200px. */
+/** docs/product.md §9: the page container is 90% wide, at most 1200px. */
 export function Container({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('mx-auto w-[90%] max-w-[1200px]', className)} {...props} />;
 }

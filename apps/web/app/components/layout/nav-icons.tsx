@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * The few line icons of the always-loaded navbar, drawn here: lucide's runtime would cost more of the
- * first-paint JS budget (DESIGN §9) than these paths. Decorative: the controls carry the labels.
+ * first-paint JS budget (docs/architecture.md §9) than these paths. Decorative: the controls carry the labels.
  */
 function Icon({ className, children }: { className?: string; children: ReactNode }) {
   return (

@@ -17,7 +17,7 @@ afterEach(() => {
 const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const shown = () => screen.queryAllByRole('status').map((el) => el.textContent);
 
-describe('toasts (spec §4, §9)', () => {
+describe('toasts (docs/product.md §4, §9)', () => {
   it('shows success for 2 s, error and blank for 4 s, loading until dismissed', async () => {
     render(<AppToaster />);
     act(() => {

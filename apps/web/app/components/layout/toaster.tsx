@@ -4,7 +4,7 @@ import { Toaster, toast, useToasterStore } from 'react-hot-toast';
 import { takeFlash } from '../../lib/flash.ts';
 
 /**
- * spec §4/§9 toasts: success 2 s, error 4 s, blank 4 s, loading until dismissed; at most 20 at once;
+ * docs/product.md §4/§9 toasts: success 2 s, error 4 s, blank 4 s, loading until dismissed; at most 20 at once;
  * removed 1 s after dismissal. Loaded after hydration by the layouts (not part of the first paint).
  */
 export default function AppToaster() {
@@ -22,7 +22,7 @@ export default function AppToaster() {
   return (
     <Toaster
       position="top-center"
-      // Issue 11 point 13: toasts sit below the page's header, never over the navbar.
+      // Toasts sit below the page's header, never over the navbar.
       containerStyle={{ top }}
       toastOptions={{
         removeDelay: TOAST.removeDelayMs,

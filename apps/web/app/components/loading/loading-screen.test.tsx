@@ -12,7 +12,7 @@ afterEach(() => {
 
 const tip = () => screen.getByTestId('loading-tip').textContent;
 
-describe('LoadingScreen (spec §2)', () => {
+describe('LoadingScreen (docs/product.md §2)', () => {
   it.each(LOADING_VARIANTS)('%s: its own heading and tips, the next tip every 2 s, round and round', (variant) => {
     const { title, tips } = LOADING_TEXT[variant];
     render(<LoadingScreen variant={variant} />);

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import type { LoadingVariant } from './loading-variants.ts';
 
-/** Each variant's heading and the tips that rotate beneath it (spec §2; texts are ours). */
+/** Each variant's heading and the tips that rotate beneath it (docs/product.md §2; texts are ours). */
 export const LOADING_TEXT: Record<LoadingVariant, { title: string; tips: string[] }> = {
   products: {
     title: 'Loading products…',
@@ -53,7 +53,7 @@ export const LOADING_TEXT: Record<LoadingVariant, { title: string; tips: string[
   },
 };
 
-/** The tip shown now; the next one every 2 s (spec §9 'Tip rotation 2 s'). */
+/** The tip shown now; the next one every 2 s (docs/product.md §9 'Tip rotation 2 s'). */
 export function useRotatingTip(tips: readonly string[], intervalMs: number = DELAYS.tipRotationMs): number {
   const [index, setIndex] = useState(0);
   useEffect(() => {
@@ -65,7 +65,7 @@ export function useRotatingTip(tips: readonly string[], intervalMs: number = DEL
 }
 
 /**
- * A loading screen in one of the spec's variants (spec §2): a spinner, what is loading, and tips that
+ * A loading screen in one of the documented variants (docs/product.md §2): a spinner, what is loading, and tips that
  * rotate every 2 s. `overlay` covers the page (route changes); otherwise it fills the page's place.
  */
 export function LoadingScreen({

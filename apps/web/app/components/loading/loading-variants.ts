@@ -1,4 +1,4 @@
-/** spec §2: the loading screen's variants. */
+/** docs/product.md §2: the loading screen's variants. */
 export const LOADING_VARIANTS = ['products', 'checkout', 'shipping', 'profile', 'general'] as const;
 export type LoadingVariant = (typeof LOADING_VARIANTS)[number];
 

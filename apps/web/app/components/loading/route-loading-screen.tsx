@@ -6,7 +6,7 @@ import { loadingVariantForPath } from './loading-variants.ts';
 export const LOADING_SCREEN_DELAY_MS = 150;
 
 type ScreenModule = typeof import('./loading-screen.tsx');
-/** The screen's code, once loaded. It stays out of the first paint (the initial JS budget, DESIGN §9). */
+/** The screen's code, once loaded. It stays out of the first paint (the initial JS budget, docs/architecture.md §9). */
 let screenModule: ScreenModule | undefined;
 const loadScreen = () =>
   import('./loading-screen.tsx').then((m) => {
@@ -15,7 +15,7 @@ const loadScreen = () =>
   });
 
 /**
- * The full-page loading screen while a route's code or data loads (spec §2 'Routes load lazily; a
+ * The full-page loading screen while a route's code or data loads (docs/product.md §2 'Routes load lazily; a
  * full-page loading screen shows meanwhile'). Mount it once in a layout. It appears when a navigation
  * to another page has been loading for 150 ms, in the variant of the destination (products, checkout,
  * profile, general). Changes of the query on the same page (filters, sorting) keep the page: it shows

@@ -11,7 +11,7 @@ const DETAIL = {
 } as const;
 
 /**
- * Issue 15: while the built-in test provider takes the cards, every checkout page, the confirmation
+ * While the built-in test provider takes the cards, every checkout page, the confirmation
  * and every admin page say so plainly. A note (ARIA `note`), read with the page: not a live `status`
  * region, which is for messages that appear after an action (a page's "Login Successful!" is one);
  * dark amber on light amber passes WCAG AA contrast.

@@ -12,7 +12,7 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 /**
- * spec §8: failures in a red box above the form, successes in a green one. Announced to screen readers
+ * docs/product.md §8: failures in a red box above the form, successes in a green one. Announced to screen readers
  * as they appear (alert for errors, status for successes).
  */
 export function FormAlert({

@@ -3,7 +3,7 @@ import { type ComponentProps, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Input } from './input.tsx';
 
-/** A password field with a show/hide toggle (spec §2 sign-in and sign-up). */
+/** A password field with a show/hide toggle (docs/product.md §2 sign-in and sign-up). */
 export function PasswordInput({ className, ref, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (

@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export interface SelectOption {
-  /** Must not be empty: Radix reserves '' for "no value" and throws on an empty item (spec §8). */
+  /** Must not be empty: Radix reserves '' for "no value" and throws on an empty item (docs/product.md §8). */
   value: string;
   label: string;
 }

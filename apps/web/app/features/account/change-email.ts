@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/http.ts';
 
 /**
- * POST users/me/email (issue 10 point 5): asks to change the sign-in e-mail. The answer says a link
+ * POST users/me/email: asks to change the sign-in e-mail. The answer says a link
  * went to the new address; the address changes only when that link is opened.
  */
 export function changeEmail(body: ChangeEmailBody): Promise<{ message: string }> {

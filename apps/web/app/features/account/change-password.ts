@@ -9,7 +9,7 @@ export function changePassword(body: ChangePasswordBody): Promise<TokenSet> {
   return api.post('users/me/password', { json: body }).json<TokenSet>();
 }
 
-/** Changes the password and keeps this browser signed in with the new tokens (issue 4). */
+/** Changes the password and keeps this browser signed in with the new tokens. */
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword, onSuccess: (tokens) => setTokens(tokens) });
 }

@@ -1,6 +1,6 @@
 import { api } from '../../lib/http.ts';
 
-/** POST users/confirm-email with the token of the link mailed to the new address (issue 10 point 5). */
+/** POST users/confirm-email with the token of the link mailed to the new address. */
 export function confirmEmail(token: string): Promise<{ message: string }> {
   return api.post('users/confirm-email', { json: { token } }).json<{ message: string }>();
 }

@@ -1,5 +1,5 @@
 /**
- * The account feature's public face (issue 12 point 4). No other feature needs the account yet; the
+ * The account feature's public face. No other feature needs the account yet; the
  * account and confirm-email routes render its views (routes may import a feature's modules directly,
  * so that each page's chunk carries only what it renders).
  */

@@ -1,4 +1,4 @@
-/** Texts of the account page (issue 4); the API's own answers (ACCOUNT_MSG) are shown as they come. */
+/** Texts of the account page; the API's own answers (ACCOUNT_MSG) are shown as they come. */
 export const ACCOUNT_TEXT = {
   loadFailed: 'We could not load your account. Please try again.',
   profileSaved: 'Your profile was saved.',

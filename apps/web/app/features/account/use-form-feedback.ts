@@ -3,8 +3,8 @@ import { failureOf } from '../../lib/http.ts';
 import { useErrorTimeout } from '../auth/index.ts';
 
 /**
- * The red and green boxes of a form (spec §8) and the rule that errors clear 2 s after a submit
- * (spec §4). `clearFields` clears the form's own field errors at the same moment.
+ * The red and green boxes of a form (docs/product.md §8) and the rule that errors clear 2 s after a submit
+ * (docs/product.md §4). `clearFields` clears the form's own field errors at the same moment.
  */
 export function useFormFeedback(clearFields: () => void) {
   const [error, setError] = useState<string | null>(null);
@@ -23,7 +23,7 @@ export function useFormFeedback(clearFields: () => void) {
     },
     succeed: setSuccess,
     /**
-     * The server's message, or `fallback` (spec §8), shown until the 2 s are up. Answers the failure,
+     * The server's message, or `fallback` (docs/product.md §8), shown until the 2 s are up. Answers the failure,
      * whose `field` names the body field a 400 was about, for the form to mark.
      */
     async fail(cause: unknown, fallback: string) {

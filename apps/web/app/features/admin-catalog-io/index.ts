@@ -1,2 +1,2 @@
-// Product import and export (issue 14): CSV in our format or Shopify's, a dry run, then the apply with its progress.
+// Product import and export: CSV in our format or Shopify's, a dry run, then the apply with its progress.
 export { ImportExportPage } from './components/import-export-page.tsx';

@@ -13,7 +13,7 @@ const KEEP = 'keep';
 type PriceMode = typeof KEEP | 'set' | 'percent';
 
 /**
- * The products list's bulk-edit bar (issue 14): over the selected rows, a new price (an amount, or ± a
+ * The products list's bulk-edit bar: over the selected rows, a new price (an amount, or ± a
  * percentage of each one's), a stock for every variant, a category, and publish / unpublish — checked
  * with the API's own schema, sent as one change.
  */

@@ -1,4 +1,4 @@
-// The catalogue in the admin area (issue 5): products listed, viewed, added and edited; stock adjusted.
+// The catalogue in the admin area: products listed, viewed, added and edited; stock adjusted.
 export { productQuery } from './api/get-product.ts';
 export { productOptionsQuery } from './api/get-product-options.ts';
 export { productSalesQuery } from './api/get-product-sales.ts';

@@ -11,7 +11,7 @@ const back = (
   </Link>
 );
 
-/** add-product (issue 5). */
+/** add-product. */
 export function AddProductPage() {
   const options = useProductOptions();
   return (
@@ -21,7 +21,7 @@ export function AddProductPage() {
   );
 }
 
-/** edit-product/{productId} (issue 5). */
+/** edit-product/{productId}. */
 export function EditProductPage({ productId }: { productId: string }) {
   const options = useProductOptions();
   const product = useProduct(productId);

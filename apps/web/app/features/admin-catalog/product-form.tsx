@@ -72,7 +72,7 @@ function initialState(product?: AdminProduct): FormState {
     percentage_discount: product ? String(product.percentage_discount) : '0',
     images: product?.images ?? [],
     options: product?.options ?? [],
-    // A product without options still has one variant: its SKU and stock (issue 14).
+    // A product without options still has one variant: its SKU and stock.
     variants: product ? rowsOf(product) : [emptyRow([])],
     meta_title: product?.meta_title ?? '',
     meta_description: product?.meta_description ?? '',
@@ -128,7 +128,7 @@ const productForm = (product: AdminProduct | undefined) =>
         .pipe(createProductBody);
 
 /**
- * The one product form of add-product and edit-product (issue 5): every field, pictures uploaded and
+ * The one product form of add-product and edit-product: every field, pictures uploaded and
  * previewed, lists edited in place. It is checked with the API's own schema before it is sent, and
  * the API's answer (a taken slug, an unknown subcategory) shows above the form.
  */

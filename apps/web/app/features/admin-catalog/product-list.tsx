@@ -141,7 +141,7 @@ export function productListParams(search: URLSearchParams): ProductListParams {
   };
 }
 
-/** Admin Products index (issue 5): search, filters, sort, pages, and bulk edit of the selected rows (issue 14). */
+/** Admin Products index: search, filters, sort, pages, and bulk edit of the selected rows. */
 export function ProductListPage() {
   const [urlParams] = useSearchParams();
   const { values, set } = useListParams(PRODUCT_LIST_KEYS);

@@ -194,7 +194,7 @@ function MissingImages({ product }: { product: AdminProduct }) {
   );
 }
 
-/** The variants (issue 14): each with its SKU, price, stock and sales. */
+/** The variants: each with its SKU, price, stock and sales. */
 function Variants({ product }: { product: AdminProduct }) {
   const columns: ColumnDef<AdminVariant, unknown>[] = [
     { header: 'Variant', cell: ({ row }) => variantName(row.original) },
@@ -362,7 +362,7 @@ function Sales({ productId }: { productId: string }) {
   );
 }
 
-/** view-product/{productId} (issue 5): details, stock adjustments with a reason, movements and sales. */
+/** view-product/{productId}: details, stock adjustments with a reason, movements and sales. */
 export function ProductViewPage({ productId }: { productId: string }) {
   const query = useProduct(productId);
   return (

@@ -34,7 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('StaffImage (issue 10 point 12)', () => {
+describe('StaffImage', () => {
   it('reads the picture from the admin media route with the session and shows it as a data: URL', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

@@ -15,8 +15,8 @@ function readAsDataUrl(blob: Blob): Promise<string> {
 }
 
 /**
- * A product picture as staff see it. The public `/media/…` serves only published products' pictures
- * (issue 10 point 12), so the admin area reads the same path under `/api/admin/media/…` with the session's
+ * A product picture as staff see it. The public `/media/…` serves only published products' pictures,
+ * so the admin area reads the same path under `/api/admin/media/…` with the session's
  * bearer token — which a plain `<img src>` cannot send — and shows it as a data: URL, which the pages'
  * content security policy already allows.
  */

@@ -2,7 +2,7 @@ import type { AdminProduct, VariantInputFields } from '@shop/contracts/admin-cat
 import { combinations, type ProductOption, sameValue } from '@shop/contracts/variants';
 
 /**
- * The product editor's variants grid as plain rules (issue 14): rows as the inputs hold them (texts), made
+ * The product editor's variants grid as plain rules: rows as the inputs hold them (texts), made
  * from a product, regenerated from the options, and turned into the API's variant rows.
  */
 

@@ -16,7 +16,7 @@ const PRODUCT_IMAGE = 'product';
 const rowName = (row: GridRow) => (row.options.length > 0 ? row.options.join(' / ') : 'the variant');
 
 /**
- * The editor's Options and Variants sections (issue 14): up to three options with their values, a
+ * The editor's Options and Variants sections: up to three options with their values, a
  * "Generate variants" action that makes one row per combination (rows already there keep their SKU,
  * stock and prices), and the grid — one row per variant, every input labelled by its variant.
  */

@@ -4,7 +4,7 @@ import { formatAmount } from '@shop/contracts/money';
 import { z } from 'zod';
 import { adminTimeZone } from '../admin/index.ts';
 
-/** ISO instant ↔ the value of a datetime-local input, on the store's clock (issue 11 point 13). */
+/** ISO instant ↔ the value of a datetime-local input, on the store's clock. */
 const toLocalInput = (iso: string | null) => (iso ? wallTimeIn(new Date(iso), adminTimeZone()) : '');
 const fromLocalInput = (value: string) => (value ? zonedTime(value, adminTimeZone()).toISOString() : null);
 

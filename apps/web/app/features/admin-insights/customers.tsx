@@ -60,7 +60,7 @@ const customerOrderColumns: ColumnDef<CustomerDetail['orders']['items'][number],
   { header: 'Refunded', cell: ({ row }) => (row.original.refunded > 0 ? formatAmount(row.original.refunded) : '—') },
 ];
 
-/** Customers (issue 5): the list, or one customer when `?customer=<id>` is set (one route). */
+/** Customers: the list, or one customer when `?customer=<id>` is set (one route). */
 export function CustomersPage() {
   const list = useListParams(CUSTOMER_KEYS);
   const selected = list.values.customer;

@@ -41,7 +41,7 @@ const recentColumns: ColumnDef<Dashboard['recent_orders'][number], unknown>[] = 
   },
 ];
 
-/** Admin index (issue 5): the range's figures against the previous range, revenue, recent orders, low stock. */
+/** Admin index: the range's figures against the previous range, revenue, recent orders, low stock. */
 export function DashboardPage() {
   const [range, setRange] = useDayRange();
   const query = useQuery(dashboardQuery(range));

@@ -1,4 +1,4 @@
-// The dashboard, reports and customers of the admin area (issue 5).
+// The dashboard, reports and customers of the admin area.
 export { categoriesReportQuery } from './api/get-categories-report.ts';
 export { dashboardQuery } from './api/get-dashboard.ts';
 export { salesReportQuery } from './api/get-sales-report.ts';

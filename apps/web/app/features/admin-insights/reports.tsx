@@ -109,7 +109,7 @@ export function reportGroupOf(params: URLSearchParams): Group {
 const fileRange = (r: DayRange) => `${r.from}-to-${r.to}`;
 
 /**
- * Reports (issue 5): sales by day/week/month, by category, top products, and by variant SKU (issue 14);
+ * Reports: sales by day/week/month, by category, top products, and by variant SKU;
  * each with a chart or table and CSV.
  */
 export function ReportsPage() {

@@ -1,3 +1,3 @@
-// Newsletter subscribers (issue 5, admin Marketing).
+// Newsletter subscribers (admin Marketing).
 export { FIRST_SUBSCRIBERS, subscribersQuery } from './api/get-subscribers.ts';
 export { SubscribersPanel } from './components/subscribers-panel.tsx';

@@ -1,4 +1,4 @@
-// Orders, pay-later invoices and the ledger in the admin area (issue 5).
+// Orders, pay-later invoices and the ledger in the admin area.
 export { adminOrderQuery } from './api/get-order.ts';
 export { adminOrdersQuery } from './api/get-orders.ts';
 export { payLaterQuery } from './api/get-pay-later.ts';

@@ -176,7 +176,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** Issue 15: the invoice as PDF, fetched with the staff session (a plain link carries no token). */
+/** The invoice as PDF, fetched with the staff session (a plain link carries no token). */
 function InvoicePdfButton({ orderId, number }: { orderId: string; number: string }) {
   const [busy, setBusy] = useState(false);
   async function download() {

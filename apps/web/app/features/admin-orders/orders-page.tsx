@@ -37,7 +37,7 @@ const METHODS = [
   { value: 'pay_later', label: 'Pay later' },
 ];
 
-/** Issue 15: card attempts whose money never arrived are not orders to act on, so hidden by default. */
+/** Card attempts whose money never arrived are not orders to act on, so hidden by default. */
 const ATTEMPTS = [
   { value: 'all', label: 'Hidden' },
   { value: 'include', label: 'Shown with orders' },
@@ -84,7 +84,7 @@ const columns: ColumnDef<AdminOrderSummary, unknown>[] = [
   { header: 'Total', cell: ({ row }) => formatAmount(row.original.total) },
 ];
 
-/** Admin › Orders (issue 5): the filtered list, and one order's detail and actions under `?order=`. */
+/** Admin › Orders: the filtered list, and one order's detail and actions under `?order=`. */
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const orderId = params.get('order');

@@ -118,7 +118,7 @@ const columns: ColumnDef<PayLaterInvoice, unknown>[] = [
   { header: 'Actions', cell: ({ row }) => <InvoiceActions invoice={row.original} /> },
 ];
 
-/** Admin › Pay later (issue 5): outstanding and overdue invoices, mark paid, send reminders. */
+/** Admin › Pay later: outstanding and overdue invoices, mark paid, send reminders. */
 export function PayLaterPage() {
   const { values, page, set } = useListParams(PAY_LATER_KEYS);
   const filter = values.filter || 'outstanding';

@@ -70,7 +70,7 @@ const columns: ColumnDef<LedgerRow, unknown>[] = [
   { header: 'Note', cell: ({ row }) => row.original.note ?? '' },
 ];
 
-/** Admin › Transactions (issue 5): the ledger of charges and refunds, its totals and the CSV export. */
+/** Admin › Transactions: the ledger of charges and refunds, its totals and the CSV export. */
 export function TransactionsPage() {
   const { values, page, set } = useListParams(TRANSACTION_KEYS);
   const query = useTransactions({ ...values, page, limit: LIMIT });

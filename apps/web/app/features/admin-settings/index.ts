@@ -1,3 +1,3 @@
-// The store's settings (issue 5, admin Settings; admins only).
+// The store's settings (admin Settings; admins only).
 export { settingsQuery } from './api/get-settings.ts';
 export { StoreSettings } from './components/store-settings.tsx';

@@ -1,3 +1,3 @@
-// Staff accounts (issue 5, admin Settings; admins only).
+// Staff accounts (admin Settings; admins only).
 export { staffQuery } from './api/get-staff.ts';
 export { StaffSection } from './components/staff-section.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryText } from './delivery.ts';
 
-describe('deliveryText (issue 13)', () => {
+describe('deliveryText', () => {
   it('names the state, the attempts and the reason', () => {
     expect(deliveryText({ state: 'queued', attempts: 0, error: null })).toBe('Queued');
     expect(deliveryText({ state: 'queued', attempts: 2, error: '451 try again' })).toBe(

@@ -1,6 +1,6 @@
 import type { OutboxMail } from '@shop/contracts/admin-outbox';
 
-/** How staff read a mail's state (issue 13): the state, its attempts, and why it was not sent. */
+/** How staff read a mail's state: the state, its attempts, and why it was not sent. */
 export function deliveryText(m: Pick<OutboxMail, 'state' | 'attempts' | 'error'>): string {
   const tries = m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`;
   switch (m.state) {

@@ -1,4 +1,4 @@
-// Support (issue 5): contact messages as tickets, the error reports shoppers sent, and the mail outbox.
+// Support: contact messages as tickets, the error reports shoppers sent, and the mail outbox.
 export { errorReportsQuery } from './api/get-error-reports.ts';
 export { outboxQuery } from './api/get-outbox.ts';
 export { ticketQuery } from './api/get-ticket.ts';

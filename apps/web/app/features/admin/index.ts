@@ -1,4 +1,4 @@
-// The admin area's shared parts (issue 12 point 7): its frame, page layout, tables, fields, the API
+// The admin area's shared parts: its frame, page layout, tables, fields, the API
 // client and the cache helpers. Other folders import the admin area only through this file.
 export { AdminPage, Panel } from './components/admin-page.tsx';
 export { AdminShell } from './components/admin-shell.tsx';

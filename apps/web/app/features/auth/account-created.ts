@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 7: after sign-up the shopper lands on /auth/login (spec §2) and that page says the
+ * After sign-up the shopper lands on /auth/login (docs/product.md §2) and that page says the
  * account exists, with its e-mail filled in. The e-mail travels in the navigation's history state,
  * not in the URL: it stays out of server logs, referrers and shared links, survives a reload of that
  * page, and is gone in any other tab or entry.

@@ -2,12 +2,12 @@ import type { LoginAnswer, LoginBody, RegisterBody } from '@shop/contracts/auth'
 import { api } from '../../lib/http.ts';
 import { logout, sessionStore } from './session-store.ts';
 
-/** spec §7 POST auth/login: the token set and (DESIGN §5) the real user. */
+/** docs/product.md §7 POST auth/login: the token set and (docs/architecture.md §5) the real user. */
 export function signIn(body: LoginBody): Promise<LoginAnswer> {
   return api.post('auth/login', { json: body }).json<LoginAnswer>();
 }
 
-/** spec §7 POST auth/register: only an optional message is read. */
+/** docs/product.md §7 POST auth/register: only an optional message is read. */
 export async function signUp(body: RegisterBody): Promise<{ message?: string }> {
   const answer = await api.post('auth/register', { json: body }).json<{ message?: string } | ''>();
   return answer || {};

@@ -1,5 +1,5 @@
 /**
- * The auth feature's public face: what other features and components use (issue 12 point 4). Kept
+ * The auth feature's public face: what other features and components use. Kept
  * light — the session store and a hook; the API calls and dialogs load on demand.
  */
 export {
@@ -14,11 +14,11 @@ export {
 } from './session-store.ts';
 export { useErrorTimeout } from './use-error-timeout.ts';
 
-/** Signs out (spec §2 Logout); the API client loads only now, it is not part of the first paint. */
+/** Signs out (docs/product.md §2 Logout); the API client loads only now, it is not part of the first paint. */
 export async function signOut(): Promise<void> {
   await (await import('./api.ts')).signOut();
 }
 
-/** The sign-in and sign-up dialogs, loaded on first use (DESIGN §9 JS budget). */
+/** The sign-in and sign-up dialogs, loaded on first use (docs/architecture.md §9 JS budget). */
 export const loadSignInDialog = () => import('./components/sign-in-dialog.tsx');
 export const loadSignUpDialog = () => import('./components/sign-up-dialog.tsx');

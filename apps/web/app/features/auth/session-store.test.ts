@@ -27,7 +27,7 @@ beforeEach(() => {
   clearCookies();
 });
 
-describe('session store (spec §3, §4)', () => {
+describe('session store (docs/product.md §3, §4)', () => {
   it("stores the real user and the tokens under 'auth' and signs in", () => {
     login(USER, TOKENS);
     expect(stored()).toEqual({ user: USER, tokens: TOKENS });
@@ -55,7 +55,7 @@ describe('session store (spec §3, §4)', () => {
   });
 });
 
-describe('syncSessionFromStorage (spec §2: on every route change)', () => {
+describe('syncSessionFromStorage (docs/product.md §2: on every route change)', () => {
   it('logs in from the stored session, and out when it is gone', () => {
     localStorage.setItem('auth', JSON.stringify({ user: USER, tokens: TOKENS }));
     syncSessionFromStorage();

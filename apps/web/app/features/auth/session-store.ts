@@ -3,7 +3,7 @@ import { AUTH_STORAGE_KEY } from '@shop/contracts/constants';
 import { createStore, useStore } from 'zustand';
 import { provideSessionTokens } from '../../lib/session-tokens.ts';
 
-/** spec §3 auth session: user, tokens, isAuthenticated; stored as user + tokens under 'auth'. */
+/** docs/product.md §3 auth session: user, tokens, isAuthenticated; stored as user + tokens under 'auth'. */
 export interface SessionState {
   user: PublicUser | null;
   tokens: TokenSet | null;
@@ -101,7 +101,7 @@ function write(stored: Stored) {
   }
 }
 
-/** Signs in with the real user of the login answer (DESIGN §7, not the spec's placeholder). */
+/** Signs in with the real user of the login answer (docs/product.md §10, not the documented placeholder). */
 export function login(user: PublicUser, tokens: TokenSet, options: LoginOptions = {}) {
   const remember = options.remember ?? true;
   setBrowserSessionCookie(!remember);
@@ -128,7 +128,7 @@ export function logout() {
   sessionStore.setState(signedOut);
 }
 
-/** spec §2 navbar: on every route change the stored auth is read and used to log in, or log out. */
+/** docs/product.md §2 navbar: on every route change the stored auth is read and used to log in, or log out. */
 export function syncSessionFromStorage() {
   const stored = readStored();
   const current = sessionStore.getState();

@@ -2,7 +2,7 @@ import { DELAYS } from '@shop/contracts/constants';
 import { useCallback, useEffect, useRef } from 'react';
 
 /**
- * spec §4: form errors clear automatically 2 seconds after a submit. Returns `schedule`, to call when
+ * docs/product.md §4: form errors clear automatically 2 seconds after a submit. Returns `schedule`, to call when
  * a submit shows errors (invalid fields or a failed request); a newer submit restarts the wait.
  */
 export function useErrorTimeout(clear: () => void): () => void {

@@ -1,4 +1,4 @@
-/** Texts of 'Notify me' on out-of-stock products (issue 4). */
+/** Texts of 'Notify me' on out-of-stock products. */
 export const BACK_IN_STOCK_TEXT = {
   button: "Notify me when it's back",
   subscribed: "We'll e-mail you when it's back in stock.",

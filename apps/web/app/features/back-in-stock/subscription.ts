@@ -6,7 +6,7 @@ async function client() {
 }
 
 const path = (productId: string) => `products/${encodeURIComponent(productId)}`;
-/** Issue 14: the sold-out variant the shopper waits for, when one is chosen (none: any variant). */
+/** The sold-out variant the shopper waits for, when one is chosen (none: any variant). */
 const variantQuery = (variantId?: string) => (variantId ? { searchParams: { variant_id: variantId } } : {});
 
 /** GET products/:id/subscription: whether the signed-in user waits for the back-in-stock mail. */
@@ -34,7 +34,7 @@ export async function unsubscribe(productId: string, variantId?: string): Promis
   return (await client()).delete(`${path(productId)}/subscribe`, variantQuery(variantId)).json<SubscriptionStatus>();
 }
 
-/** What to say about a failed call: the API's message, else `fallback` (spec §8). */
+/** What to say about a failed call: the API's message, else `fallback` (docs/product.md §8). */
 export async function failureText(error: unknown, fallback: string): Promise<string> {
   return (await import('../../lib/http.ts')).failureMessage(error, fallback);
 }

@@ -89,7 +89,7 @@ describe('cart actions for a guest', () => {
     expect(server.calls).toEqual([]);
   });
 
-  it('removes and clears locally with the spec toasts', async () => {
+  it('removes and clears locally with the documented toasts', async () => {
     await act(() => addToCart(phone, 1));
     await act(() => addToCart(lamp, 1));
     await act(() => removeFromCart(phone.id));
@@ -113,7 +113,7 @@ describe('cart actions when signed in', () => {
     act(() => {
       done = addToCart(lamp, 3);
     });
-    // Local first (spec §4), with the progress toast.
+    // Local first (docs/product.md §4), with the progress toast.
     expect(quantities()).toEqual([
       ['p-phone', 2],
       ['p-lamp', 3],
@@ -186,7 +186,7 @@ describe('cart actions when signed in', () => {
       act(() => {
         first = addToCart(phone, 1);
       });
-      // A 5xx is retried 3 times (1 s, 2 s, 3 s, spec §9) before the add counts as failed.
+      // A 5xx is retried 3 times (1 s, 2 s, 3 s, docs/product.md §9) before the add counts as failed.
       await act(() => vi.advanceTimersByTimeAsync(6_000));
       expect(await first).toBe(false);
     } finally {
@@ -228,7 +228,7 @@ describe('cart actions when signed in', () => {
     expect(server.calls.length).toBe(before);
   });
 
-  it('removes on the server with the spec toasts; a failure puts the line back in its place', async () => {
+  it('removes on the server with the documented toasts; a failure puts the line back in its place', async () => {
     const both = [cartLine('line-1', phone, 1), cartLine('line-2', lamp, 2)];
     await signedInWith(both);
     server.on('DELETE', 'products/remove-from-cart/:id', refused(503));
@@ -257,7 +257,7 @@ describe('cart actions when signed in', () => {
     await waitFor(() => expect(toastTexts()).toContain('Item removed from cart!'));
   });
 
-  it('clears on the server with the spec toasts; a failure restores the lines', async () => {
+  it('clears on the server with the documented toasts; a failure restores the lines', async () => {
     await signedInWith([cartLine('line-1', phone, 1)]);
     server.on('DELETE', 'products/clear-cart', refused(409));
     await act(() => clearCart());

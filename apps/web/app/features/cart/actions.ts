@@ -21,7 +21,7 @@ import { CART_MESSAGES as MSG } from './messages.ts';
 import { fromServerCart } from './server-cart.ts';
 
 /*
- * The cart's user actions (spec §4, §8), loaded lazily by the pages that offer them. Every action
+ * The cart's user actions (docs/product.md §4, §8), loaded lazily by the pages that offer them. Every action
  * changes the local cart at once (optimistic); for a signed-in shopper the server call follows in the
  * cart's mutation scope, with a toast whose progress text turns into the result (one toast id), and a
  * failure undoes exactly the local change it made (lib/synced-collection). A guest's cart lives only in
@@ -29,8 +29,8 @@ import { fromServerCart } from './server-cart.ts';
  */
 
 /**
- * spec §4: adds `quantity` of a product — of the variant `options` names (issue 14), with its colour and
- * size as the spec's call takes them; an existing line of that variant grows by that amount, up to the
+ * docs/product.md §4: adds `quantity` of a product — of the variant `options` names, with its colour and
+ * size as the documented call takes them; an existing line of that variant grows by that amount, up to the
  * variant's stock (`options.available`). An add the stock cuts short says so instead of 'Added to
  * cart!'; one that can add nothing changes nothing. Resolves true when something was added.
  */
@@ -71,7 +71,7 @@ function capNotice(limit: number, inCart: number): string {
   return limit < MAX_LINE_QUANTITY ? STOCK_NOTICE.capped(limit, inCart) : STOCK_NOTICE.lineMaximum(limit, inCart);
 }
 
-/** spec §4: removes every line of a product. */
+/** docs/product.md §4: removes every line of a product. */
 export function removeFromCart(productId: string): Promise<boolean> {
   return cartSync.change({
     apply: (items) => withoutProduct(items, productId),
@@ -89,7 +89,7 @@ export function removeFromCart(productId: string): Promise<boolean> {
   });
 }
 
-/** spec §4: empties the cart. */
+/** docs/product.md §4: empties the cart. */
 export function clearCart(): Promise<boolean> {
   return cartSync.change({
     apply: () => [],
@@ -99,7 +99,7 @@ export function clearCart(): Promise<boolean> {
 }
 
 /**
- * spec §4: sets the quantity of a product's lines (of one line — one variant — when `line` is given).
+ * docs/product.md §4: sets the quantity of a product's lines (of one line — one variant — when `line` is given).
  * Quantities are whole numbers from 1 to MAX_LINE_QUANTITY; anything else is ignored.
  */
 export async function updateQuantity(productId: string, quantity: number, line?: LineIdentity): Promise<boolean> {
@@ -120,7 +120,7 @@ export async function updateQuantity(productId: string, quantity: number, line?:
       return answer && fromServerCart(answer, userId);
     },
     messages: {
-      // The server's reason helps here ('Only 3 left in stock'); the spec has no text of its own for it.
+      // The server's reason helps here ('Only 3 left in stock'); docs/product.md has no text of its own for it.
       failure: async (error) => {
         const { message } = await errorBodyOf(error);
         return statusOf(error) === 422 && message ? `${MSG.updateFailed} ${message}` : MSG.updateFailed;

@@ -31,7 +31,7 @@ beforeEach(() => {
   cartStore.setState({ items: [], ownerId: null, merge: null, loaded: true });
 });
 
-describe('cart store (spec §4)', () => {
+describe('cart store (docs/product.md §4)', () => {
   it('appends a product that is not in the cart yet', () => {
     addItem(phone, 2);
     addItem(shirt);
@@ -217,7 +217,7 @@ describe('cart store totals (property)', () => {
   });
 });
 
-describe('cart lines keyed by variant (issue 14)', () => {
+describe('cart lines keyed by variant', () => {
   const red = (size: string) => ({
     variantId: `v-red-${size}`,
     sku: `shirt-red-${size}`,

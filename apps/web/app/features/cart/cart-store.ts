@@ -9,7 +9,7 @@ import {
   useCollection,
 } from '../../lib/synced-collection/store.ts';
 
-/** spec §3 cart item: the product (with id and sale_price) and a quantity. */
+/** docs/product.md §3 cart item: the product (with id and sale_price) and a quantity. */
 export interface CartProduct {
   id: string;
   name: string;
@@ -19,8 +19,8 @@ export interface CartProduct {
 }
 
 /**
- * What a line buys of its product (issue 14): the variant, with its SKU and its values of the product's
- * options in their order, and the spec's colour and size among them. One product may sit in several
+ * What a line buys of its product: the variant, with its SKU and its values of the product's
+ * options in their order, and the documented colour and size among them. One product may sit in several
  * lines, one per variant.
  */
 export interface CartLineOptions {
@@ -56,7 +56,7 @@ export interface LocalCartItem {
   id?: string;
   /**
    * Choices the product requires that this line lacks, as the server reports them (a line from before
-   * they were required; issue 11 point 6). Checkout refuses such a line until it is chosen.
+   * they were required). Checkout refuses such a line until it is chosen.
    */
   missing?: ('color' | 'size')[];
 }
@@ -113,7 +113,7 @@ const norm = (v: string | null | undefined) => v || null;
 export type LineIdentity = Pick<CartLineOptions, 'variantId' | 'color' | 'size'>;
 
 /**
- * The identity of a line (issue 14): its variant. A line whose variant is not known yet is told apart
+ * The identity of a line: its variant. A line whose variant is not known yet is told apart
  * by its product and the chosen colour and size, as before variants.
  */
 export function lineKey(productId: string, line?: LineIdentity): string {
@@ -151,8 +151,8 @@ function newLine(product: CartProduct, quantity: number, options?: CartLineOptio
 }
 
 /**
- * spec §4: adding an existing product increases its quantity by the added amount, otherwise appends.
- * Issue 14: "existing" means the same variant; another size or colour of the product is its own line
+ * docs/product.md §4: adding an existing product increases its quantity by the added amount, otherwise appends.
+ * "existing" means the same variant; another size or colour of the product is its own line
  * (as on the server). A line whose variant was not known yet learns it here. The line never grows past
  * the variant's stock (`addOutcome`): a guest's cart has no server to refuse it.
  */
@@ -203,7 +203,7 @@ function learnt(item: LocalCartItem, options?: CartLineOptions): Partial<LocalCa
 }
 
 /**
- * spec §4: update sets the quantity. Without a line it sets every line of the product; with one only
+ * docs/product.md §4: update sets the quantity. Without a line it sets every line of the product; with one only
  * that line.
  */
 export function withQuantity(
@@ -217,7 +217,7 @@ export function withQuantity(
   );
 }
 
-/** spec §4: remove deletes by product id. */
+/** docs/product.md §4: remove deletes by product id. */
 export function withoutProduct(items: LocalCartItem[], productId: string): LocalCartItem[] {
   return items.filter((i) => i.product.id !== productId);
 }
@@ -242,18 +242,18 @@ export function setCartItems(items: LocalCartItem[]) {
   setItems(cartStore, items);
 }
 
-/** spec §4: clear empties. */
+/** docs/product.md §4: clear empties. */
 export function clearCart() {
   change(() => []);
 }
 
-/** spec §4: whenever profile data with cart items loads, the local cart is replaced by the server's. */
+/** docs/product.md §4: whenever profile data with cart items loads, the local cart is replaced by the server's. */
 export function replaceCart(items: LocalCartItem[], ownerId: string | null) {
   cartStore.setState({ items, ownerId, summary: null });
 }
 
 /**
- * What a line shows of its variant (issue 14): its values in the product's option order, the colour
+ * What a line shows of its variant: its values in the product's option order, the colour
  * and size named as before ('Colour: Red', 'Size: M'), any other value as it is ('256GB'). A line from
  * before variants shows its colour and size.
  */
@@ -275,7 +275,7 @@ export function lineChoices(item: Pick<LocalCartItem, 'options' | 'color' | 'siz
   return [...(color ? [`Colour: ${color}`] : []), ...(size ? [`Size: ${size}`] : []), ...shown];
 }
 
-/** spec §4: total items = sum of quantities. */
+/** docs/product.md §4: total items = sum of quantities. */
 export function totalItems(items: LocalCartItem[]): number {
   return items.reduce((n, i) => n + i.quantity, 0);
 }
@@ -290,14 +290,14 @@ export function lineTotalCents(item: LocalCartItem): number {
   return unitCents(item) * item.quantity;
 }
 
-/** spec §4: total price = sum of sale_price × quantity, computed in integer cents. */
+/** docs/product.md §4: total price = sum of sale_price × quantity, computed in integer cents. */
 export function totalPriceCents(items: LocalCartItem[]): number {
   return items.reduce((sum, i) => sum + lineTotalCents(i), 0);
 }
 
 /**
  * The totals to show: the server's when it sent them for exactly these lines (signed in), otherwise
- * (a guest's cart, or a change still on its way) the sums of spec §4.
+ * (a guest's cart, or a change still on its way) the sums of docs/product.md §4.
  */
 export function cartTotals(state: Pick<CartState, 'items' | 'summary'>): CartTotals {
   return state.summary ?? { items: totalItems(state.items), priceCents: totalPriceCents(state.items) };

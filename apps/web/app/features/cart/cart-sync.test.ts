@@ -42,7 +42,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('cart sync (spec §4)', () => {
+describe('cart sync (docs/product.md §4)', () => {
   it('sends a guest cart to the server at sign-in, then shows the server cart as the user’s', async () => {
     await addToCart(phone, 2);
     await addToCart(lamp, 1, { color: 'Red' });
@@ -72,7 +72,7 @@ describe('cart sync (spec §4)', () => {
     expect(cartStore.getState().items.every((i) => i.id?.startsWith('line-'))).toBe(true);
   });
 
-  it('sends each guest line with its variant (issue 14): two sizes of one product are two lines', async () => {
+  it('sends each guest line with its variant: two sizes of one product are two lines', async () => {
     const shirt: CartProduct = { id: 'p-shirt', name: 'Shirt', sale_price: 20 };
     await addToCart(shirt, 1, { variantId: 'v-m', sku: 'shirt-m', options: ['M'], size: 'M' });
     await addToCart(shirt, 2, { variantId: 'v-l', sku: 'shirt-l', options: ['L'], size: 'L' });

@@ -25,7 +25,7 @@ function postLine(line: MergeLine, key: string) {
 }
 
 /**
- * The cart in this browser and on the server, kept in step (spec §4) by the one synced-collection
+ * The cart in this browser and on the server, kept in step (docs/product.md §4) by the one synced-collection
  * mechanism (lib/synced-collection): a guest's lines go to the server at sign-in, each with its own
  * Idempotency-Key; every cart call runs in the 'cart' mutation scope.
  */
@@ -82,7 +82,7 @@ export const startCartSync = (): Promise<void> => cartSync.start();
 export const refreshCartFromServer = (userId: string): Promise<void> => cartSync.refresh(userId);
 
 /**
- * spec §4: a profile loaded elsewhere (the account page) replaces the local cart too — after a guest's
+ * docs/product.md §4: a profile loaded elsewhere (the account page) replaces the local cart too — after a guest's
  * lines, if any, are on their way to the server.
  */
 export function receiveProfile(profile: Profile) {

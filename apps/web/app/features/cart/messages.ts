@@ -1,4 +1,4 @@
-/** spec §8 cart toasts, word for word; the update texts are ours (the spec shows no update toast). */
+/** docs/product.md §8 cart toasts, word for word; the update texts are ours (docs/product.md shows no update toast). */
 export const CART_MESSAGES = {
   adding: 'Adding to cart...',
   added: 'Added to cart!',

@@ -3,7 +3,7 @@ import { toCents } from '@shop/contracts/money';
 import type { ServerCollection } from '../../lib/synced-collection/sync.ts';
 import type { CartTotals, LocalCartItem } from './cart-store.ts';
 
-/** The server's lines as local cart lines (spec §3: product with id and sale_price, and a quantity; issue 14: the variant). */
+/** The server's lines as local cart lines (docs/product.md §3: product with id and sale_price, and a quantity; and the variant). */
 export function toLocalItems(cart: Cart): LocalCartItem[] {
   return cart.cart_items.map((line) => ({
     id: line.id,
@@ -35,7 +35,7 @@ export function fromServerCart(cart: Cart, userId: string): ServerCollection<Loc
   };
 }
 
-/** spec §4: profile data with cart items replaces the local cart with the server's. */
+/** docs/product.md §4: profile data with cart items replaces the local cart with the server's. */
 export function fromProfile(profile: Profile): ServerCollection<LocalCartItem, CartTotals> {
   return fromServerCart(profile.cart, profile.id);
 }

@@ -11,13 +11,13 @@ const facets = [
   { id: 'sony', name: 'Sony', count: 7 },
 ];
 
-describe('brandOptions (issue 11 point 11)', () => {
-  it("keeps the spec's brands first, then the result's own brands by name, each with its count", () => {
+describe('brandOptions', () => {
+  it("keeps the documented brands first, then the result's own brands by name, each with its count", () => {
     expect(brandOptions(facets, 'all')).toEqual([
       { value: 'all', label: 'All brands', disabled: false },
       { value: 'apple', label: 'Apple (12)', disabled: false },
       { value: 'samsung', label: 'Samsung (1,234)', disabled: false },
-      // In the spec's list, but nothing of the current result: shown, not offered.
+      // In the documented list, but nothing of the current result: shown, not offered.
       { value: 'nike', label: 'Nike (0)', disabled: true },
       { value: 'adidas', label: 'Adidas (0)', disabled: true },
       { value: 'bose', label: 'Bose (3)', disabled: false },

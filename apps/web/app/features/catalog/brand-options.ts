@@ -11,12 +11,12 @@ export interface BrandFacet {
 export interface BrandOption {
   value: string;
   label: string;
-  /** Nothing in the current result: shown (the spec's list stays) but not offered. */
+  /** Nothing in the current result: shown (the documented list stays) but not offered. */
   disabled: boolean;
 }
 
 /**
- * The brand select's options (issue 11 point 11): "All brands", then the spec's list (apple, samsung,
+ * The brand select's options: "All brands", then the documented list (apple, samsung,
  * nike, adidas) as the first entries, then every other brand of the current result by name, each with
  * its count in that result ("Sony (12)"). A brand chosen in the URL stays listed even without a match,
  * so the select shows what applies.

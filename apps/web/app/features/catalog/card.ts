@@ -13,13 +13,13 @@ export interface CardProduct {
   inStock: boolean;
 }
 
-/** Pictures staff uploaded have a 400 px variant, the size a card shows (issue 5); others are used as they are. */
+/** Pictures staff uploaded have a 400 px variant, the size a card shows; others are used as they are. */
 function cardImage(src: string | undefined): string | null {
   if (!src) return null;
   return /^\/media\/uploads\/[0-9a-f-]{36}\/large\.webp$/.test(src) ? src.replace(/large\.webp$/, 'thumb.webp') : src;
 }
 
-/** Used by server loaders: the wire product (decimal prices) → a card (integer cents, DESIGN §6). */
+/** Used by server loaders: the wire product (decimal prices) → a card (integer cents, docs/architecture.md §6). */
 export function toCard(p: Product): CardProduct {
   return {
     id: p.id,
@@ -33,5 +33,5 @@ export function toCard(p: Product): CardProduct {
   };
 }
 
-/** A product's own page. Slugs make readable, stable URLs; `/products/{uuid}` works as well (spec §2). */
+/** A product's own page. Slugs make readable, stable URLs; `/products/{uuid}` works as well (docs/product.md §2). */
 export const productPath = (p: { slug: string }) => `/products/${p.slug}`;

@@ -33,7 +33,7 @@ function setup(values: Partial<FilterValues> = {}) {
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('the filter model (issue 11 point 11)', () => {
+describe('the filter model', () => {
   it('applies a choice at once and typed text after the pause, without a button', () => {
     const { model, navigations } = setup();
     model.choose('brand', 'sony');

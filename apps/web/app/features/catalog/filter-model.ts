@@ -1,7 +1,7 @@
 import { FILTER_KEYS } from './listing-url.ts';
 
 /**
- * The listing filters' one model (issue 11 point 11). Every control applies as it changes: a choice
+ * The listing filters' one model. Every control applies as it changes: a choice
  * (select, checkbox) at once, typed text (search, prices) after a pause of `delayMs`, or at once on
  * Enter or when the field is left. The URL is the source of truth, yet what the shopper is typing is
  * never overwritten by it:
@@ -27,7 +27,7 @@ export const TEXT_KEYS = ['q', 'min_price', 'max_price'] as const;
 export type TextKey = (typeof TEXT_KEYS)[number];
 export const isTextKey = (key: FilterKey): key is TextKey => (TEXT_KEYS as readonly string[]).includes(key);
 
-/** The pause after the last keystroke before typed text applies (issue 11: 300–500 ms). */
+/** The pause after the last keystroke before typed text applies (300–500 ms). */
 export const FILTER_TYPING_DELAY_MS = 400;
 
 export interface ApplyOptions {

@@ -6,7 +6,7 @@ import { FILTER_TYPING_DELAY_MS } from './filter-model.ts';
 import { parseListing } from './list-query.server.ts';
 import { type ListingData, ProductListing } from './listing.tsx';
 
-// Issue 11 point 11, at the component: the real listing (form, model, router) with a loader that
+// The real listing (form, model, router) with a loader that
 // answers only when the test lets it, so a navigation can be held "in flight" while the shopper types.
 
 /** As GET /api/brands answers for a result: every brand, by name, with its count. */
@@ -85,7 +85,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the listing filters (issue 11 point 11)', () => {
+describe('the listing filters', () => {
   it('typed price survives a navigation started by another control, then applies after the pause', async () => {
     renderListing();
     await settle();
@@ -128,7 +128,7 @@ describe('the listing filters (issue 11 point 11)', () => {
     expect(where()).toBe('?category=electronics&min_price=15');
   });
 
-  it('shows brands with their counts and the spec category clothing as Fashion, selecting fashion', async () => {
+  it('shows brands with their counts and the documented category clothing as Fashion, selecting fashion', async () => {
     renderListing();
     await settle();
     const brand = screen.getByLabelText('Brand') as HTMLSelectElement;

@@ -29,8 +29,8 @@ function withCurrent(list: readonly string[], current: string): readonly string[
 }
 
 /**
- * The listing's filters (spec §2 filter lists, price range, in stock, search), one model for all
- * (issue 11 point 11): every control applies as it changes — choices at once, typed text after a
+ * The listing's filters (docs/product.md §2 filter lists, price range, in stock, search), one model for all:
+ * every control applies as it changes — choices at once, typed text after a
  * short pause — and navigates in place. Typing is never overwritten by a navigation (filter-model.ts).
  * Without JavaScript it is a plain GET form with an Apply button. A category page leaves the category
  * out, a brand page the brand (`fixed`).

@@ -2,9 +2,9 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 /**
- * A product's pictures: one large, thumbnails to switch (issue 3). The thumbnails are one tab stop;
+ * A product's pictures: one large, thumbnails to switch. The thumbnails are one tab stop;
  * arrow keys, Home and End move between them and show the picture they land on. `featured` (the chosen
- * variant's picture, issue 14) is shown whenever it changes, first among the thumbnails when the
+ * variant's picture) is shown whenever it changes, first among the thumbnails when the
  * product's own pictures do not include it.
  */
 export function Gallery({ images: own, name, featured }: { images: string[]; name: string; featured?: string | null }) {

@@ -1,5 +1,5 @@
 /**
- * The catalog feature's public face (issue 12 point 4): a product as a card, its price, stock and path.
+ * The catalog feature's public face: a product as a card, its price, stock and path.
  * The listing's server half (listing.server.ts) stays out: routes load it themselves, and a module
  * the browser also loads must not name a server-only one.
  */

@@ -8,7 +8,7 @@ const parse = (query: string, fixedCategory?: string, fixedBrand?: string) =>
   parseListing(new URLSearchParams(query), { category: fixedCategory, brand: fixedBrand });
 
 describe('parseListing', () => {
-  it('keeps a page’s own category or brand whatever the query says (issue 14: brand pages)', () => {
+  it('keeps a page’s own category or brand whatever the query says (brand pages)', () => {
     expect(parse('category=books&brand=nike&page=2', 'fashion').query).toMatchObject({
       category: 'fashion',
       brand: 'nike',

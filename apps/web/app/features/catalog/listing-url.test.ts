@@ -9,7 +9,7 @@ describe('listingSearch', () => {
     expect(listingSearch({ page: 1, category: 'all', brand: 'all', sort: 'popular' })).toBe('');
   });
 
-  it('encodes subcategory names with spaces as the spec links carry them', () => {
+  it('encodes subcategory names with spaces as the documented links carry them', () => {
     expect(listingSearch({ page: 1, category: 'sports', subcategory: 'team sports', in_stock: true })).toBe(
       '?category=sports&subcategory=team+sports&in_stock=true',
     );
@@ -40,8 +40,8 @@ describe('searchFromValues', () => {
     expect(searchFromValues(valuesOf({ page: 4 }))).toBe('');
   });
 
-  // Issue 11 point 11: one listing, one URL; the spec's `clothing` entry is the `fashion` category.
-  it('writes the spec filter name clothing as the category id fashion, and reads it back as clothing', () => {
+  // One listing, one URL; the documented `clothing` entry is the `fashion` category.
+  it('writes the documented filter name clothing as the category id fashion, and reads it back as clothing', () => {
     // The shop's categories as the filter lists them: the demo's `fashion` carries the name `clothing`.
     const choices = [
       { value: 'electronics', id: 'electronics', label: 'Electronics' },

@@ -1,7 +1,7 @@
 import type { FilterValues } from './filter-model.ts';
 
 /**
- * The product listing's URL query (issue 3): every filter lives in the URL, so a listing can be
+ * The product listing's URL query: every filter lives in the URL, so a listing can be
  * shared, bookmarked, crawled and reloaded, and works without JavaScript.
  */
 export interface ListingParams {

@@ -6,7 +6,7 @@ import { type FixedFilters, LISTING_PAGE_SIZE, parseListing } from './list-query
 import type { ListingData } from './listing.tsx';
 
 /**
- * Loads one listing page in-process (DESIGN §3): parses the URL query like GET /api/products does,
+ * Loads one listing page in-process (docs/architecture.md §3): parses the URL query like GET /api/products does,
  * lists the products, counts the result's brands for the brand select (its facets: the same filters,
  * brand aside) and names the active subcategory / featured filters for their chips.
  */

@@ -23,7 +23,7 @@ export interface ListingData {
 
 /**
  * A product listing: filters, the count, active filters as removable chips, the grid, pagination, and
- * an empty state with a way back (issue 3). Server-rendered, so names and prices are in the HTML.
+ * an empty state with a way back. Server-rendered, so names and prices are in the HTML.
  */
 export function ProductListing({
   path,

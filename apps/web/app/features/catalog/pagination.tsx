@@ -10,7 +10,7 @@ const link = cn(
 );
 
 /**
- * Page links of a listing (issue 3): plain links with page numbers, so crawlers and browsers without
+ * Page links of a listing: plain links with page numbers, so crawlers and browsers without
  * JavaScript can page too; the current page carries aria-current.
  */
 export function Pagination({

@@ -5,13 +5,13 @@ export interface PriceProps {
   saleCents: number;
   regularCents: number;
   discount: number;
-  /** The lowest of several prices (a product whose variants cost different amounts, issue 14). */
+  /** The lowest of several prices (a product whose variants cost different amounts). */
   from?: boolean;
   size?: 'sm' | 'lg';
   className?: string;
 }
 
-/** The price, and when discounted the regular price struck through with a percentage badge (issue 3). */
+/** The price, and when discounted the regular price struck through with a percentage badge. */
 export function Price({ saleCents, regularCents, discount, from = false, size = 'sm', className }: PriceProps) {
   const discounted = discount > 0 && regularCents > saleCents;
   return (

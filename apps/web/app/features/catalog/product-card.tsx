@@ -10,7 +10,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
       className="group block h-full overflow-hidden rounded-lg border border-slate-200 transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
     >
       {product.image ? (
-        // Fixed width/height reserve the box before the picture arrives (no layout shift, DESIGN §9).
+        // Fixed width/height reserve the box before the picture arrives (no layout shift, docs/architecture.md §9).
         <img
           src={product.image}
           alt={product.name}

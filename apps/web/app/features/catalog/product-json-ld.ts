@@ -14,7 +14,7 @@ export interface JsonLdProduct {
 }
 
 /**
- * schema.org Product of a product page (issue 3 SEO): name, pictures, description, sku (our id), brand,
+ * schema.org Product of a product page: name, pictures, description, sku (our id), brand,
  * the offer (price in USD, availability, URL) and, once somebody rated it, the aggregate rating.
  * `origin` makes the picture paths absolute; `url` is the page's canonical URL.
  */

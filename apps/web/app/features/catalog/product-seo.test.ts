@@ -9,7 +9,7 @@ const product = {
   meta_description: null,
 };
 
-describe('productSeo (issue 14)', () => {
+describe('productSeo', () => {
   it('uses the SEO title and description when set, the title as written', () => {
     expect(
       productSeo({ ...product, meta_title: 'Trail Runner 2 – Free returns', meta_description: 'Run further.' }),

@@ -14,7 +14,7 @@ export interface SeoProduct {
 const DESCRIPTION_MAX = 300;
 
 /**
- * The `<title>` and meta description of a product page (issue 14): the SEO title and description set in
+ * The `<title>` and meta description of a product page: the SEO title and description set in
  * admin when there are; otherwise the product's name (with the shop's name appended) and its brand and
  * description. An SEO title is the whole title, as written.
  */

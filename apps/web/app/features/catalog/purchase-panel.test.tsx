@@ -41,7 +41,7 @@ afterEach(cleanup);
 const group = (name: RegExp) => screen.getByRole('group', { name });
 const radio = (g: HTMLElement, name: string) => within(g).getByRole('radio', { name });
 
-describe('PurchasePanel with variants (issue 14)', () => {
+describe('PurchasePanel with variants', () => {
   it('marks the sold-out and missing sizes of the chosen colour before they are picked, still choosable', () => {
     render(<Harness model={tee} onAdd={() => undefined} />);
     const sizes = group(/^Size/);

@@ -17,7 +17,7 @@ import {
   type VariantModel,
 } from './variant-choice.ts';
 
-/** What the add-to-cart button buys: the chosen variant, with the spec's colour and size of it. */
+/** What the add-to-cart button buys: the chosen variant, with the documented colour and size of it. */
 export interface PurchaseOptions {
   variant: PublicVariant;
   color?: string;
@@ -33,7 +33,7 @@ export interface PurchasePanelProps {
 
 export const CHOOSE_SIZE_MESSAGE = 'Please choose a size';
 
-/** The message for an option the shopper has not chosen yet (the size's is issue 3's text). */
+/** The message for an option the shopper has not chosen yet (the size has its own text). */
 export function chooseMessage(optionName: string): string {
   const label = optionLabel(optionName).toLowerCase();
   return label === 'size' ? CHOOSE_SIZE_MESSAGE : `Please choose a ${label}`;
@@ -56,7 +56,7 @@ function choiceNote(state: ChoiceState, showPrice: boolean): string {
 
 /**
  * A choice among an option's values as native radio buttons (arrow keys, one tab stop, announced as a
- * group). Issue 14: a value that no in-stock variant has with the other choices stays listed and
+ * group). A value that no in-stock variant has with the other choices stays listed and
  * choosable, struck through with its reason ('Sold out') as the radio's description; where the values
  * cost different amounts each shows its price.
  */
@@ -125,7 +125,7 @@ function Choices({
 }
 
 /**
- * The options, quantity and the two buttons of a product page (issue 3; issue 14: one picker per option
+ * The options, quantity and the two buttons of a product page (one picker per option
  * in the product's order). The route holds the choice (price, stock and picture follow it); the cart and
  * wishlist themselves belong to their features, and the route passes what the buttons do.
  */

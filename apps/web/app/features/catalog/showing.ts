@@ -1,7 +1,7 @@
 import { formatCount, plural } from '../../lib/plural.ts';
 
 /**
- * The listing's result line (issue 11 point 13): "Showing 1 product" when one page holds the whole
+ * The listing's result line: "Showing 1 product" when one page holds the whole
  * result, "Showing 21–40 of 116 products" otherwise; never "1–1 of 1 products".
  */
 export function showingText(first: number, onPage: number, total: number): string {

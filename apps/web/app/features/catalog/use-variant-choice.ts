@@ -15,7 +15,7 @@ export interface VariantChoice {
 }
 
 /**
- * The product page's choice of a variant (issue 14): the pickers change it; price, stock, picture and
+ * The product page's choice of a variant: the pickers change it; price, stock, picture and
  * the buttons read it. The first choice is the same on the server and in the browser (no jump at
  * hydration). Key the component that calls it by product, so another product starts afresh.
  */

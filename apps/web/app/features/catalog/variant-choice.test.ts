@@ -44,7 +44,7 @@ const shirt: VariantModel = {
   ],
 };
 
-describe('choosing a variant (issue 14)', () => {
+describe('choosing a variant', () => {
   it('marks each size sold out or missing given the chosen colour, before it is picked', () => {
     expect(choiceStates(shirt, ['Red', undefined], 1).map((s) => [s.value, s.exists, s.available])).toEqual([
       ['S', true, true],
@@ -120,7 +120,7 @@ describe('choosing a variant (issue 14)', () => {
     expect(summarize({ options: [], variants: [variant([], 7)] }, [])).toMatchObject({ stock: 7, inStock: true });
   });
 
-  it('names the spec’s colour and size of a variant, and the options as the page says them', () => {
+  it('names the documented colour and size of a variant, and the options as the page says them', () => {
     expect(specChoice(shirt, variant(['Red', 'S'], 1))).toEqual({ color: 'Red', size: 'S' });
     expect(specChoice({ options: [{ name: 'Storage', values: ['1TB'] }], variants: [] }, variant(['1TB'], 1))).toEqual(
       {},

@@ -3,7 +3,7 @@ import type { ProductVariantsAnswer, PublicVariant } from '@shop/contracts/varia
 import { type StockTone, stockState } from './stock.ts';
 
 /**
- * The product page's choice of a variant (issue 14), without React: which variants the chosen values
+ * The product page's choice of a variant, without React: which variants the chosen values
  * leave, which variant they name, and for every value of an option whether choosing it would leave an
  * in-stock variant and what it would cost — so the page can say so before the shopper picks it.
  */
@@ -70,7 +70,7 @@ export function pricesDiffer(states: readonly ChoiceState[]): boolean {
 
 /**
  * The choice a page opens with: an option with one value has it chosen; a size is left to the shopper
- * when there are several (a wrong size is a return, issue 3); any other option takes its first value
+ * when there are several (a wrong size is a return); any other option takes its first value
  * that leaves an in-stock variant (else its first that exists, else its first).
  */
 export function initialChoice(model: VariantModel): (string | undefined)[] {
@@ -132,14 +132,14 @@ export function summarize(model: VariantModel, chosen: Chosen): ChoiceSummary {
   };
 }
 
-/** The values chosen for the spec's colour and size (issue 14: add-to-cart still sends them). */
+/** The values chosen for the documented colour and size (add-to-cart still sends them). */
 export function specChoice(model: VariantModel, variant: PublicVariant): { color?: string; size?: string } {
   const color = variant.options[optionIndex(model.options, 'color')];
   const size = variant.options[optionIndex(model.options, 'size')];
   return { ...(color ? { color } : {}), ...(size ? { size } : {}) };
 }
 
-/** How an option is named on the page: the spec's product page says 'Colour' (spec §3, issue 3). */
+/** How an option is named on the page: the documented product page says 'Colour' (docs/product.md §3). */
 export function optionLabel(name: string): string {
   return /^colou?r$/i.test(name.trim()) ? 'Colour' : name;
 }

@@ -1,6 +1,6 @@
 import { CARD_MSG, cardBrand, cardExpired } from '@shop/contracts/cards';
 
-/** What a shopper types into the card fields, read and tidied before the contracts check it (issue 4). */
+/** What a shopper types into the card fields, read and tidied before the contracts check it. */
 
 export const EXPIRY_MSG = {
   required: 'Expiry date is required',
@@ -14,7 +14,7 @@ export type ExpiryResult = { ok: true; month: number; year: number } | { ok: fal
 /**
  * Reads an expiry date as cards print it: MM/YY (also M/YY, MM/YYYY, MMYY, with spaces or a dash).
  * A card is good through the last day of its month, so the current month has not expired yet (the
- * contracts' rule, issue 15).
+ * contracts' rule).
  */
 export function parseExpiry(text: string, now: Date = new Date()): ExpiryResult {
   const compact = text.replace(/\s+/g, '');

@@ -2,7 +2,7 @@ import { formatAmount } from '@shop/contracts/money';
 import type { changedLine } from '@shop/contracts/orders';
 import type { z } from 'zod';
 
-/** A line whose price or stock moved since it went into the cart (the 409 of issue 4). */
+/** A line whose price or stock moved since it went into the cart (the checkout's 409). */
 export type ChangedLine = z.infer<typeof changedLine>;
 
 /** Where checkout leaves the changed lines for the cart page to explain (this tab only). */

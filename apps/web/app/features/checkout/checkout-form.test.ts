@@ -81,7 +81,7 @@ describe('checkoutFormSchema', () => {
     });
   });
 
-  it('issue 15: the browser makes the gateway’s checks — Luhn, the security code for the brand', () => {
+  it('the browser makes the gateway’s checks — Luhn, the security code for the brand', () => {
     const card = filled().card;
     expect(problems(filled({ card: { ...card, number: '4242 4242 4242 4241' } }), guest)).toEqual({
       'card.number': CARD_MSG.invalidNumber,
@@ -190,7 +190,7 @@ describe('checkoutBody', () => {
 });
 
 describe('guestItems', () => {
-  it('sends each line’s variant (issue 14), and colour and size as the spec’s lines carry them', () => {
+  it('sends each line’s variant, and colour and size as the documented lines carry them', () => {
     const shirt = { id: 'p-shirt', name: 'Shirt', sale_price: 20 };
     const lines: LocalCartItem[] = [
       { product: shirt, quantity: 1, variantId: 'v-red-m', options: ['Red', 'M'], color: 'Red', size: 'M' },
@@ -220,7 +220,7 @@ describe('quoteBody', () => {
 });
 
 describe('paymentBody', () => {
-  it('demo: the card becomes brand, last 4 and expiry — no number, no CVC (issue 15)', () => {
+  it('demo: the card becomes brand, last 4 and expiry — no number, no CVC', () => {
     expect(paymentBody(filled(), 'demo', now)).toEqual({
       method: 'card',
       card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, name: 'Ada Lovelace' },

@@ -26,7 +26,7 @@ export interface AddressValues {
 export type ShippingMethodId = (typeof SHIPPING_METHOD_IDS)[number];
 export type PaymentMethod = 'card' | 'pay_later';
 /**
- * Issue 15: who takes cards. `demo`: the built-in test provider, the card typed into our fields and
+ * Who takes cards. `demo`: the built-in test provider, the card typed into our fields and
  * checked here; `stripe`: Stripe's Payment Element (its fields, its checks); null: no card payments.
  */
 export type CardProvider = 'stripe' | 'demo' | null;
@@ -87,7 +87,7 @@ export function defaultCheckoutValues(
 }
 
 /**
- * Issue 15: the demo card as typed, checked in the browser by the contracts' card rules (number with
+ * The demo card as typed, checked in the browser by the contracts' card rules (number with
  * Luhn, security code for the brand, expiry by `now`, name): what passes becomes brand + last 4.
  */
 export function checkTypedCard(card: CheckoutValues['card'], now: Date): CardCheck {
@@ -116,7 +116,7 @@ function cardForm(now: Date) {
 }
 
 /**
- * The schema that checks the form as it is now, from the contracts (issue 4): only the parts that
+ * The schema that checks the form as it is now, from the contracts: only the parts that
  * will be sent are checked — the e-mail for guests, the typed address unless a saved one is picked,
  * the billing address unless it is the shipping one, the demo card when paying by card in demo mode
  * (Stripe's Payment Element checks its own fields), and a card only when a provider takes cards.
@@ -167,7 +167,7 @@ export function completeAddress(values: AddressValues): Address | null {
 export function guestItems(items: LocalCartItem[]): NonNullable<CheckoutBase['items']> {
   return items.map((item) => ({
     product_id: item.product.id,
-    // Issue 14: the variant the line buys; a line that does not know it lets its colour and size pick it.
+    // The variant the line buys; a line that does not know it lets its colour and size pick it.
     ...(item.variantId ? { variant_id: item.variantId } : {}),
     quantity: item.quantity,
     ...(item.color ? { color: item.color } : {}),
@@ -226,7 +226,7 @@ export function quoteBody(
 }
 
 /**
- * The payment part of the order body (issue 15). Demo mode: the card checked here becomes brand, last
+ * The payment part of the order body. Demo mode: the card checked here becomes brand, last
  * 4, expiry and name — the number and the security code are never sent. Stripe: `card` alone; the card
  * goes from Stripe's Payment Element straight to Stripe.
  */

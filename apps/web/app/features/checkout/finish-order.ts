@@ -6,7 +6,7 @@ import { savePlacedOrder } from './placed-order.ts';
 
 /**
  * A placed (and, for cards, paid) order, wherever checkout ends — the form, or the page Stripe returns
- * to after 3-D Secure (issue 15): the confirmation page gets the order, the cart is emptied (the server
+ * to after 3-D Secure: the confirmation page gets the order, the cart is emptied (the server
  * emptied a signed-in shopper's own), and the order history will show it however fresh its cache is.
  */
 export function finishOrder(order: Order, userId: string | null) {

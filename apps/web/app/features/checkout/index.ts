@@ -1,5 +1,5 @@
 /**
- * The checkout feature's public face (issue 12 point 4): the notice the cart shows when checkout found
+ * The checkout feature's public face: the notice the cart shows when checkout found
  * its lines changed, and the checkout page's settings. The checkout and confirmation views load on
  * demand from their routes.
  */

@@ -8,7 +8,7 @@ describe('payLaterTerm', () => {
     expect(payLaterTerm(settings, false)).toEqual({ term: '14 days', cancelledUnpaid: false });
   });
 
-  it('gives guests the shorter hold, after which an unpaid order is cancelled (issue 10 point 3)', () => {
+  it('gives guests the shorter hold, after which an unpaid order is cancelled', () => {
     expect(payLaterTerm(settings, true)).toEqual({ term: '72 hours', cancelledUnpaid: true });
     expect(payLaterTerm({ payLaterDays: 1, guestHoldHours: 1 }, true)).toEqual({
       term: '1 hour',

@@ -2,7 +2,7 @@ import { toCents } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 
 /**
- * Issue 15: paying by card with Stripe, in the order the Payment Element's deferred-intent flow asks:
+ * Paying by card with Stripe, in the order the Payment Element's deferred-intent flow asks:
  * check the card fields (`elements.submit()`), create the order (the server creates its PaymentIntent
  * for the order's total), confirm the PaymentIntent in the browser (3-D Secure included), then have the
  * shop ask Stripe (`sync-payment`). Only the shop's answer marks the order paid; what the browser heard

@@ -10,7 +10,7 @@ export const REQUOTE_DELAY_MS = 250;
 export const QUOTE_FAILED = 'We could not price your order. Please try again.';
 
 export interface QuoteHandlers {
-  /** 409: a line is unavailable or short of stock (issue 4). */
+  /** 409: a line is unavailable or short of stock. */
   onConflict: (lines: ChangedLine[], message: string) => void;
   /** 422 about the discount code: the shopper's message (the code is then dropped). */
   onCodeRefused: (message: string) => void;
@@ -25,7 +25,7 @@ export interface QuoteState {
 }
 
 /**
- * The order summary's figures: POST /api/checkout/quote for `body`, again whenever it changes (issue 4:
+ * The order summary's figures: POST /api/checkout/quote for `body`, again whenever it changes (
  * totals come from the server, never from client prices). Only the newest answer counts.
  */
 export function useQuote(body: CheckoutBase | null, handlers: QuoteHandlers): QuoteState {

@@ -28,7 +28,7 @@ export interface ContactAnswer extends FormAnswer {
 }
 
 /**
- * spec §2 contact form (dialog and /contact): inquiry type, Subject, Message, 'Send Message'. DESIGN §7
+ * docs/product.md §2 contact form (dialog and /contact): inquiry type, Subject, Message, 'Send Message'. docs/product.md §10
  * wires it: the message is stored for the support team, which needs an e-mail address to answer —
  * taken from the session when signed in. Without JavaScript it posts to /contact, whose page passes
  * the action's `answer` (docs/adr/031-page-errors-and-form-posts.md).

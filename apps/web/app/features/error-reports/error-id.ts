@@ -2,7 +2,7 @@
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
- * A new error ID such as `ERR-M3K9Q2ZA-7F2A9C` (spec §2: the error page shows a generated ID): the time
+ * A new error ID such as `ERR-M3K9Q2ZA-7F2A9C` (docs/product.md §2: the error page shows a generated ID): the time
  * in base 36, so support can place it, and six random characters, so two shoppers never share one.
  * The API accepts exactly this form (contracts ERROR_ID_PATTERN).
  */

@@ -1,3 +1,3 @@
-/** The error-reports feature's public face (issue 12 point 4): the ID an error page shows, and the report. */
+/** The error-reports feature's public face: the ID an error page shows, and the report. */
 export { generateErrorId } from './error-id.ts';
 export { sendErrorReport } from './send-error-report.ts';

@@ -1,7 +1,7 @@
 import type { ErrorReportBody } from '@shop/contracts/error-reports';
 
 /**
- * Sends an error report (DESIGN §7: Report posts the error ID and details to the API, for admin Support).
+ * Sends an error report (docs/product.md §10: Report posts the error ID and details to the API, for admin Support).
  * The HTTP client loads on first use: the error page must not pull it into the first paint.
  * Resolves to the API's thank-you message; rejects when the report could not be stored.
  */

@@ -40,7 +40,7 @@ const EXPECTED_TITLES = {
 
 const PROBLEMS = ERROR_VARIANTS.filter((v) => v !== 'maintenance');
 
-describe('ErrorPage variants (spec §2, §8)', () => {
+describe('ErrorPage variants (docs/product.md §2, §8)', () => {
   it.each(PROBLEMS)('%s: its exact title, description, suggestions and the help links', (variant) => {
     renderPage({ variant, status: 500 });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(EXPECTED_TITLES[variant]);
@@ -50,14 +50,14 @@ describe('ErrorPage variants (spec §2, §8)', () => {
     expect(items.length).toBeGreaterThanOrEqual(3);
     expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe('/contact');
     expect(screen.getByRole('link', { name: 'Help Center' }).getAttribute('href')).toBe('/help');
-    // Issue 11 point 9: the status page that exists, not a dead anchor on the Help Center.
+    // The status page that exists, not a dead anchor on the Help Center.
     expect(screen.getByRole('link', { name: 'System status' }).getAttribute('href')).toBe('/status');
     expect(screen.getByRole('link', { name: 'Homepage' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 
-  it('maintenance (issue 11 point 9): calm — its title, description and suggestions, no crash furniture, only open links', () => {
+  it('maintenance: calm — its title, description and suggestions, no crash furniture, only open links', () => {
     renderPage({ variant: 'maintenance', status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Down for updates' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Under Maintenance');
     expect(screen.getByText(ERROR_PAGE_TEXT.maintenance.description)).toBeTruthy();
@@ -138,7 +138,7 @@ describe('ErrorPage controls', () => {
     expect(writeText).toHaveBeenCalledWith(id);
   });
 
-  it('Try Again shows a spinner, waits 2 s (spec §9) and then retries', () => {
+  it('Try Again shows a spinner, waits 2 s (docs/product.md §9) and then retries', () => {
     vi.useFakeTimers();
     const onRetry = vi.fn();
     renderPage({ variant: 'server', status: 500, onRetry });
@@ -220,7 +220,7 @@ describe('RouteErrorBoundary', () => {
       throw data({ message: 'Nope', code: 'X' }, { status });
     });
     expect((await screen.findByRole('heading', { level: 1, name: title })).textContent).toBe(title);
-    // Maintenance is planned, not an error: its page shows no status code (issue 11 point 9).
+    // Maintenance is planned, not an error: its page shows no status code.
     if (status === 503) expect(screen.getByText('Scheduled maintenance')).toBeTruthy();
     else expect(screen.getByText(`Error ${status}`)).toBeTruthy();
   });

@@ -33,7 +33,7 @@ interface VariantText {
   tone: string;
 }
 
-/** spec §2, §8: each variant's title (exact), description and suggestions. */
+/** docs/product.md §2, §8: each variant's title (exact), description and suggestions. */
 export const ERROR_PAGE_TEXT: Record<ErrorVariant, VariantText> = {
   server: {
     title: 'Server Error',
@@ -139,7 +139,7 @@ const subscribeOnline = (onChange: () => void) => {
   };
 };
 
-/** The error page for anything a route threw, in the variant its status calls for (DESIGN §7). */
+/** The error page for anything a route threw, in the variant its status calls for (docs/product.md §10). */
 export function RouteErrorPage({ error, documentTitle }: { error: unknown; documentTitle?: boolean }) {
   // Offline, every failure is a connection error. The server always renders as online.
   const online = useSyncExternalStore(
@@ -154,10 +154,10 @@ export function RouteErrorPage({ error, documentTitle }: { error: unknown; docum
 const outlineLink = buttonVariants({ variant: 'outline' });
 
 /**
- * The error page of spec §2 in one of its variants: title, description and suggestions; a generated
- * error ID with copy; technical details; Try Again (waits 2 s, spec §9), Go Back, Homepage, Report
- * (DESIGN §7: stored by the API), Contact Support, Help Center and a status link. Maintenance is not
- * an error and has a calm page of its own (issue 11 point 9).
+ * The error page of docs/product.md §2 in one of its variants: title, description and suggestions; a generated
+ * error ID with copy; technical details; Try Again (waits 2 s, docs/product.md §9), Go Back, Homepage, Report
+ * (docs/product.md §10: stored by the API), Contact Support, Help Center and a status link. Maintenance is not
+ * an error and has a calm page of its own.
  */
 export function ErrorPage({
   variant = 'general',
@@ -196,7 +196,7 @@ function ProblemPage({
 }: Required<Pick<ErrorPageProps, 'variant' | 'code' | 'message' | 'http' | 'documentTitle'>> &
   Pick<ErrorPageProps, 'status' | 'stack' | 'onRetry'>) {
   const text = ERROR_PAGE_TEXT[variant];
-  // spec §8 default status 500 — except where there was no answer at all.
+  // docs/product.md §8 default status 500 — except where there was no answer at all.
   const shownStatus = status ?? (variant === 'network' || variant === 'timeout' ? undefined : ERROR_DEFAULTS.status);
   const location = useLocation();
   const navigate = useNavigate();
@@ -316,7 +316,7 @@ function ErrorPageIntro({
 }
 
 /**
- * Issue 11 point 9: maintenance is planned, not a failure, so its page is calm — the variant's title,
+ * Maintenance is planned, not a failure, so its page is calm — the variant's title,
  * description and suggestions, no status code, error ID, report or technical details — and links only
  * to what maintenance leaves open: the status page and the staff sign-in (the storefront's own pages,
  * the homepage and Contact included, all show this page). 'Check again' reloads this very page.
@@ -389,7 +389,7 @@ function StaffPreviewOffer() {
   );
 }
 
-/** The line above the title: the HTTP status, the lack of an answer, or the router's text (spec §2). */
+/** The line above the title: the HTTP status, the lack of an answer, or the router's text (docs/product.md §2). */
 function eyebrow(variant: ErrorVariant, httpStatus: number | undefined): string {
   if (httpStatus !== undefined) return `Error ${httpStatus}`;
   if (variant === 'network') return 'No response';
@@ -397,7 +397,7 @@ function eyebrow(variant: ErrorVariant, httpStatus: number | undefined): string 
   return UNEXPECTED_APPLICATION_ERROR;
 }
 
-/** spec §9: Try Again waits 2 s (spinner) and then retries. */
+/** docs/product.md §9: Try Again waits 2 s (spinner) and then retries. */
 function TryAgainButton({ onRetry }: { onRetry: () => unknown }) {
   const [waiting, setWaiting] = useState(false);
   const mounted = useRef(true);

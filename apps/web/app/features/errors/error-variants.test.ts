@@ -9,7 +9,7 @@ const routeError = (status: number, data: unknown = '', statusText = '') => ({
   data,
 });
 
-describe('errorVariantForStatus (DESIGN §7)', () => {
+describe('errorVariantForStatus (docs/product.md §10)', () => {
   it.each([
     [500, 'server'],
     [403, 'forbidden'],
@@ -58,7 +58,7 @@ describe('describeError', () => {
     expect(JSON.stringify(facts)).not.toContain('routes/');
   });
 
-  it('takes message and code from an API error body {message, code} (DESIGN §5)', () => {
+  it('takes message and code from an API error body {message, code} (docs/architecture.md §5)', () => {
     expect(describeError(routeError(403, { message: 'You do not have access', code: 'FORBIDDEN' }))).toEqual({
       variant: 'forbidden',
       status: 403,
@@ -86,7 +86,7 @@ describe('describeError', () => {
     expect(describeError(timeout)).toMatchObject({ variant: 'timeout', code: 'ERR_TIMEOUT', http: false });
   });
 
-  it('gives any other thrown error the general variant with the spec defaults (§8)', () => {
+  it('gives any other thrown error the general variant with the documented defaults (§8)', () => {
     const error = new Error('Cannot read properties of undefined');
     expect(describeError(error)).toMatchObject({
       variant: 'general',

@@ -15,14 +15,14 @@ export const ERROR_VARIANTS = [
 ] as const;
 export type ErrorVariant = (typeof ERROR_VARIANTS)[number];
 
-/** spec §8: the general page's defaults. */
+/** docs/product.md §8: the general page's defaults. */
 export const ERROR_DEFAULTS = { code: 'ERR_UNKNOWN', message: 'Something went wrong', status: 500 } as const;
 
-/** spec §2: the router's own text for errors that are not HTTP answers. */
+/** docs/product.md §2: the router's own text for errors that are not HTTP answers. */
 export const UNEXPECTED_APPLICATION_ERROR = 'Unexpected Application Error!';
 
 /**
- * DESIGN §7: the variant follows the status — 500 server, 403 forbidden, 408/504 timeout, 402 payment,
+ * docs/product.md §10: the variant follows the status — 500 server, 403 forbidden, 408/504 timeout, 402 payment,
  * 503 maintenance; no status at all (no response) is a network failure; anything else is general.
  */
 export function errorVariantForStatus(status: number | undefined): ErrorVariant {

@@ -34,7 +34,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('NotFoundPage (spec §2)', () => {
+describe('NotFoundPage (docs/product.md §2)', () => {
   it('counts down from 10 seconds, one second at a time, then goes to the homepage', () => {
     renderNotFound();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oops! Page Not Found');
@@ -58,7 +58,7 @@ describe('NotFoundPage (spec §2)', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oops! Page Not Found');
   });
 
-  it('the labelled search box stops the countdown and searches /products?q=… (DESIGN §7)', async () => {
+  it('the labelled search box stops the countdown and searches /products?q=… (docs/product.md §10)', async () => {
     renderNotFound();
     const search = screen.getByRole('searchbox', { name: 'Search products' });
     fireEvent.focus(search);

@@ -7,7 +7,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { pluralNoun } from '../../lib/plural.ts';
 
-/** spec §2: the 404 page's quick links. */
+/** docs/product.md §2: the 404 page's quick links. */
 export const NOT_FOUND_QUICK_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/products', label: 'All Products' },
@@ -20,8 +20,8 @@ export const NOT_FOUND_QUICK_LINKS = [
 const linkClass = 'font-medium text-slate-900 underline-offset-4 hover:underline';
 
 /**
- * The 404 page of spec §2: 'Oops! Page Not Found', a 10-second countdown to the homepage that the
- * shopper can cancel, a product search (DESIGN §7: it goes to /products?q=…), Go Back, Go to Homepage,
+ * The 404 page of docs/product.md §2: 'Oops! Page Not Found', a 10-second countdown to the homepage that the
+ * shopper can cancel, a product search (docs/product.md §10: it goes to /products?q=…), Go Back, Go to Homepage,
  * Refresh Page, category and quick links, and the 'Error Code: 404 | Page Not Found' line.
  */
 export function NotFoundPage({ categories }: { categories: readonly { id: string; name: string }[] }) {
@@ -31,7 +31,7 @@ export function NotFoundPage({ categories }: { categories: readonly { id: string
   const [seconds, setSeconds] = useState<number>(DELAYS.notFoundRedirectS);
   const [cancelled, setCancelled] = useState(false);
 
-  // One tick a second, so the text always shows what is left (spec §9: 10 s). An interval rather than a
+  // One tick a second, so the text always shows what is left (docs/product.md §9: 10 s). An interval rather than a
   // timeout per render: ticks keep their pace however late React renders.
   useEffect(() => {
     if (cancelled) return;

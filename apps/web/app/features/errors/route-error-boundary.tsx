@@ -2,12 +2,12 @@ import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 
 // The pages load on demand: every route exports this boundary, and the storefront's first paint must
-// not carry the error pages' code (the initial JS budget of DESIGN §9). Keep this file tiny.
+// not carry the error pages' code (the initial JS budget of docs/architecture.md §9). Keep this file tiny.
 const RouteErrorPage = lazy(() => import('./error-page.tsx').then((m) => ({ default: m.RouteErrorPage })));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 /**
- * The error boundary of every route (spec §2 'Route errors show a generic error page'; DESIGN §7: the
+ * The error boundary of every route (docs/product.md §2 'Route errors show a generic error page'; docs/product.md §10: the
  * variant follows the status). A 404 shows the 404 page; anything else the fitting error page variant.
  * Use it as a route's boundary: `export { RouteErrorBoundary as ErrorBoundary } from '…/route-error-boundary.tsx'`.
  * `documentTitle` renders a <title>, for boundaries whose route has no `meta` (the root).

@@ -1,7 +1,7 @@
 import { MSG } from '@shop/contracts/messages';
 import { api, failureMessage } from '../../lib/http.ts';
 
-/** POST /api/newsletter: stores the address and mails a confirmation link (DESIGN §7). */
+/** POST /api/newsletter: stores the address and mails a confirmation link (docs/product.md §10). */
 export function subscribe(email: string): Promise<{ message: string }> {
   return api.post('newsletter', { json: { email } }).json<{ message: string }>();
 }
@@ -16,7 +16,7 @@ export interface NewsletterAnswer {
   text: string;
 }
 
-/** Subscribes and says how it went: the API's message either way (spec §8 fallbacks otherwise). */
+/** Subscribes and says how it went: the API's message either way (docs/product.md §8 fallbacks otherwise). */
 export async function subscribeWithAnswer(email: string): Promise<NewsletterAnswer> {
   try {
     return { tone: 'success', text: (await subscribe(email)).message || MSG.requestSuccess };

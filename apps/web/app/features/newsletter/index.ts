@@ -1,2 +1,2 @@
-/** The newsletter feature's public face (issue 12 point 4). */
+/** The newsletter feature's public face. */
 export { NewsletterForm } from './newsletter-form.tsx';

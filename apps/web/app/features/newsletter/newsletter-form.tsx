@@ -6,7 +6,7 @@ import type { NewsletterAnswer } from './api.ts';
 export const NEWSLETTER_FORM_ACTION = '/newsletter';
 
 /**
- * The footer's newsletter signup (spec §2). It is on every page, so it stays tiny: the API client
+ * The footer's newsletter signup (docs/product.md §2). It is on every page, so it stays tiny: the API client
  * loads only when someone subscribes. Without JavaScript (or before it runs) the form posts to
  * /newsletter, whose page shows `answer` (docs/adr/031-page-errors-and-form-posts.md).
  */

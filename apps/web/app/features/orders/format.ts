@@ -32,7 +32,7 @@ const BRANDS: Record<string, string> = {
   discover: 'Discover',
 };
 
-/** "Visa ending in 4242": all the shop keeps of a card (issue 4: brand and last 4 digits only). */
+/** "Visa ending in 4242": all the shop keeps of a card (brand and last 4 digits only). */
 export function cardLabel(brand: string | null, last4: string | null): string {
   const name = (brand && BRANDS[brand]) || 'Card';
   return last4 ? `${name} ending in ${last4}` : name;

@@ -1,5 +1,5 @@
 /**
- * The orders feature's public face (issue 12 point 4): the order's parts checkout shows again on its
+ * The orders feature's public face: the order's parts checkout shows again on its
  * summary and confirmation, the labels they share, and the query key checkout invalidates.
  */
 export { AddressBlock } from './components/address-block.tsx';

@@ -9,7 +9,7 @@ export interface TimelineStep {
   state: 'done' | 'current' | 'upcoming';
 }
 
-/** The road an order travels when all goes well (issue 4's timeline). */
+/** The road an order travels when all goes well (docs/product.md §4). */
 const PATH: readonly OrderStatus[] = ['placed', 'paid', 'processing', 'shipped', 'delivered'];
 const ENDED: readonly OrderStatus[] = ['delivered', 'cancelled', 'refunded'];
 

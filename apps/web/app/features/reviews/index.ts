@@ -1,3 +1,3 @@
-/** The reviews feature's public face (issue 12 point 4): the product page's reviews, loaded on demand. */
+/** The reviews feature's public face: the product page's reviews, loaded on demand. */
 export type { ReviewsSectionProps } from './components/reviews-section.tsx';
 export const loadReviewsSection = () => import('./components/reviews-section.tsx');

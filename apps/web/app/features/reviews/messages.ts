@@ -1,4 +1,4 @@
-/** Texts of the product page's reviews (issue 4). */
+/** Texts of the product page's reviews. */
 export const REVIEW_TEXT = {
   notABuyer: 'Only customers who bought this product can review it.',
   signInToReview: 'Bought this product? Sign in to review it.',

@@ -1,5 +1,5 @@
 /**
- * The storefront shell's public face (issue 12 point 4): the site dialogs other features open. The
+ * The storefront shell's public face: the site dialogs other features open. The
  * header and footer themselves are loaded by the storefront layout route.
  */
 export { openSiteDialog, preloadSiteDialog, type SiteDialog } from './site-dialogs.tsx';

@@ -7,7 +7,7 @@ const linkClass =
   'block w-full rounded-md px-3 py-2.5 text-left font-medium text-base text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-slate-900 aria-[current=page]:bg-slate-100';
 
 /**
- * spec §2 mobile menu panel: the navbar's links for narrow screens, Contact as a link to /contact.
+ * docs/product.md §2 mobile menu panel: the navbar's links for narrow screens, Contact as a link to /contact.
  * The toggle lives in the navbar; this panel loads the first time it opens.
  */
 export default function MobileMenu({

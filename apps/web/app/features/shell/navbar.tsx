@@ -49,9 +49,9 @@ function useCloseOnNavigation(close: () => void) {
 
 /**
  * The storefront's header and everything interactive around it: the navbar, its dialogs and the
- * toasts, the session sync of spec §2 and the background syncs. The layout loads it lazily — the server
+ * toasts, the session sync of docs/product.md §2 and the background syncs. The layout loads it lazily — the server
  * renders it in full and the browser hydrates it as soon as its code arrives (React replays a click
- * that comes earlier) — so that the first paint's JavaScript stays within budget (DESIGN §9).
+ * that comes earlier) — so that the first paint's JavaScript stays within budget (docs/architecture.md §9).
  */
 export default function StorefrontHeader({ categories, store }: { categories: MenuCategory[]; store: HeaderStore }) {
   const hydrated = useShellEffects();
@@ -89,7 +89,7 @@ function useShellEffects(): boolean {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
   useEffect(() => setAppNavigator((to) => navigate(to)), [navigate]);
-  // spec §2: on every route change the stored auth is read and used to log in, or log out.
+  // docs/product.md §2: on every route change the stored auth is read and used to log in, or log out.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
   useEffect(() => syncSessionFromStorage(), [key]);
   return hydrated;
@@ -101,7 +101,7 @@ export type HeaderStore = Pick<StoreProfile, 'name' | 'logo' | 'headerMenu'>;
 /** The header's logo is this tall (CSS pixels); its width follows the picture. */
 const LOGO_HEIGHT = 32;
 
-/** spec §2 navbar. */
+/** docs/product.md §2 navbar. */
 export function Navbar({ categories, store }: { categories: MenuCategory[]; store: HeaderStore }) {
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   const cartCount = useCart((s) => totalItems(s.items));
@@ -197,7 +197,7 @@ export function Navbar({ categories, store }: { categories: MenuCategory[]; stor
               data-testid="cart-count"
               aria-hidden="true"
               data-empty={cartCount === 0 || undefined}
-              // spec §2 shows the count, 0 too; issue 11 point 13: an empty cart is no alarm, so 0 is a
+              // docs/product.md §2 shows the count, 0 too; an empty cart is no alarm, so 0 is a
               // quiet grey and a count the shop's dark ink, never red.
               className={cn(
                 'absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full px-1 font-semibold text-[11px]',
@@ -218,7 +218,7 @@ export function Navbar({ categories, store }: { categories: MenuCategory[]; stor
   );
 }
 
-/** spec §2: the mobile menu toggles; Escape closes it and returns focus to the toggle. */
+/** docs/product.md §2: the mobile menu toggles; Escape closes it and returns focus to the toggle. */
 function MobileMenuToggle({
   isAuthenticated,
   onSignOut,
@@ -272,7 +272,7 @@ function MobileMenuToggle({
 }
 
 /**
- * spec §2 Categories: hover or click opens the menu; it closes 200 ms after the pointer leaves (and
+ * docs/product.md §2 Categories: hover or click opens the menu; it closes 200 ms after the pointer leaves (and
  * coming back in time keeps it open). Keyboard: Enter, Space or ArrowDown open it, Escape closes it
  * and returns focus to the trigger; tabbing out of it closes it.
  */

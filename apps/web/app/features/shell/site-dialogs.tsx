@@ -4,7 +4,7 @@ import { type Loadable, loadable, useLoadable } from '../../lib/lazy-island.ts';
 import { loadSignInDialog, loadSignUpDialog } from '../auth/index.ts';
 import { loadContactDialog } from '../contact/index.ts';
 
-/** The dialogs the navbar and the mobile menu open (spec §2). */
+/** The dialogs the navbar and the mobile menu open (docs/product.md §2). */
 export type SiteDialog = 'login' | 'signup' | 'contact';
 
 interface DialogProps {
@@ -15,7 +15,7 @@ interface DialogProps {
 const fromModule = (m: { default: ComponentType<DialogProps> }) => m.default;
 
 // Each dialog (with its form library, schemas and the API client) loads on first use: none of it may
-// weigh on the first paint (DESIGN §9 JS budget).
+// weigh on the first paint (docs/architecture.md §9 JS budget).
 const dialogs: Record<SiteDialog, Loadable<DialogProps>> = {
   login: loadable(() => loadSignInDialog().then(fromModule)),
   signup: loadable(() => loadSignUpDialog().then(fromModule)),

@@ -15,7 +15,7 @@ export interface WishlistProduct {
   regular_price?: number;
   in_stock?: boolean;
   /**
-   * The product's colours and sizes (issue 11 point 6): with any, 'Add to cart' needs a choice first.
+   * The product's colours and sizes: with any, 'Add to cart' needs a choice first.
    * Absent in lists saved before they were kept: then the choice is unknown and asked for too.
    */
   colors?: string[];
@@ -52,7 +52,7 @@ function isProduct(value: unknown): value is WishlistProduct {
 }
 
 export const WISHLIST_STORAGE_KEY = 'wishlist';
-/** Newest first, as the server lists them: in this browser for a guest, on the server when signed in (issue 3). */
+/** Newest first, as the server lists them: in this browser for a guest, on the server when signed in. */
 export const wishlistStore = createCollectionStore<WishlistProduct, WishlistMergeLine>({
   key: WISHLIST_STORAGE_KEY,
   isItem: isProduct,

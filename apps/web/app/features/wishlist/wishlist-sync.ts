@@ -19,7 +19,7 @@ export function toWishlistProducts(list: Wishlist): WishlistProduct[] {
 }
 
 /**
- * Keeps the wishlist where it belongs (issue 3), by the one synced-collection mechanism
+ * Keeps the wishlist where it belongs, by the one synced-collection mechanism
  * (lib/synced-collection): in this browser for a guest, on the server when signed in. At sign-in the
  * guest's products are saved to the server, oldest first so the list keeps its order (saving twice is
  * harmless; a withdrawn product is skipped), then the server's list replaces the local one. At sign-out

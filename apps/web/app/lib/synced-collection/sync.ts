@@ -47,7 +47,7 @@ export interface SyncOptions<Item, Line, Summary> extends ItemIdentity<Item> {
   reconcile?: (local: Item[], server: Item[]) => Item[];
 }
 
-/** What a change tells the shopper (spec §8): progress, success and failure texts. */
+/** What a change tells the shopper (docs/product.md §8): progress, success and failure texts. */
 export interface ChangeMessages {
   /** While the server call is under way (signed in); the result then replaces it (one toast). */
   pending?: string;
@@ -56,7 +56,7 @@ export interface ChangeMessages {
 }
 
 export interface Change<Item, Summary> {
-  /** The local change, made at once (optimistic, spec §4). */
+  /** The local change, made at once (optimistic, docs/product.md §4). */
   apply: (items: Item[]) => Item[];
   /** The server call when signed in: the server's collection, or null when it has nothing to add. */
   send: (userId: string) => Promise<ServerCollection<Item, Summary> | null>;
@@ -64,7 +64,7 @@ export interface Change<Item, Summary> {
 }
 
 /**
- * Keeps a collection in the browser and on the server in step (spec §4, issue 3) — the cart and the
+ * Keeps a collection in the browser and on the server in step (docs/product.md §4) — the cart and the
  * wishlist are the two. Started by the layout after hydration and by every change (whichever comes
  * first; later calls change nothing):
  * - the saved collection is read from localStorage, and again whenever another tab changes it;
@@ -110,7 +110,7 @@ export function createCollectionSync<Item, Line, Summary = never>(o: SyncOptions
       .build<T, unknown, void, Context>(client, {
         mutationFn: job,
         scope: { id: o.scope },
-        // Sent whatever the browser thinks of its connection: the HTTP client retries (spec §9).
+        // Sent whatever the browser thinks of its connection: the HTTP client retries (docs/product.md §9).
         networkMode: 'always',
         retry: 0,
         onMutate: hooks.onMutate,
@@ -281,7 +281,7 @@ export function createCollectionSync<Item, Line, Summary = never>(o: SyncOptions
     }
   }
 
-  /** Takes in the server's collection loaded elsewhere (spec §4: the account page's profile). */
+  /** Takes in the server's collection loaded elsewhere (docs/product.md §4: the account page's profile). */
   const receive = (server: ServerCollection<Item, Summary>) => {
     ensure();
     adopt(server);

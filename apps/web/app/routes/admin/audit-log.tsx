@@ -11,7 +11,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 export const shouldRevalidate = revalidateOnPageChange;
 
-/** Admin › Audit log (issue 5). */
+/** Admin › Audit log. */
 export default function Page() {
   return (
     <AdminPage title="Audit log" description="Every change staff made: who, what, when, before and after.">

@@ -11,9 +11,9 @@ export function meta() {
 export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
 /**
- * Every /admin page (issue 5): rendered in the browser, where the session lives (DESIGN §3). A
- * signed-out or non-staff visitor goes to the admin sign-in, which returns to the page asked for
- * (issue 11 point 10); the API checks the role again on every call.
+ * Every /admin page: rendered in the browser, where the session lives (docs/architecture.md §3). A
+ * signed-out or non-staff visitor goes to the admin sign-in, which returns to the page asked for;
+ * the API checks the role again on every call.
  */
 export async function clientLoader({ request }: { request: Request }) {
   syncSessionFromStorage();

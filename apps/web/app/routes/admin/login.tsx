@@ -15,14 +15,14 @@ export function meta() {
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
-/** Issue 15: whether the demo provider takes cards (every admin page then says so). */
+/** Whether the demo provider takes cards (every admin page then says so). */
 export function loader({ context }: Route.LoaderArgs) {
   return { card: context.payments.card };
 }
 
 /**
- * /admin/auth/login (spec §2, §6): the sign-in form with the admin flag; staff go to /admin, or back to
- * the admin page in `?next=` (issue 11 point 10: only /admin paths of this shop).
+ * /admin/auth/login (docs/product.md §2, §6): the sign-in form with the admin flag; staff go to /admin, or back to
+ * the admin page in `?next=` (only /admin paths of this shop).
  */
 export default function AdminLoginPage({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();

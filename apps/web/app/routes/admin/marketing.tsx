@@ -20,7 +20,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 export const shouldRevalidate = revalidateOnPageChange;
 
-/** Admin › Marketing (issue 5): discount codes and newsletter subscribers. */
+/** Admin › Marketing: discount codes and newsletter subscribers. */
 export default function Page() {
   return (
     <AdminPage title="Marketing" description="Discount codes that checkout honours, and the newsletter's subscribers.">

@@ -12,7 +12,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 export const shouldRevalidate = revalidateOnPageChange;
 
-/** Admin › Orders (issue 5); one order opens under `?order=<id>`. */
+/** Admin › Orders; one order opens under `?order=<id>`. */
 export default function Page() {
   return <OrdersPage />;
 }

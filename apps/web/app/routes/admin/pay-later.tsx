@@ -9,7 +9,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 export const shouldRevalidate = revalidateOnPageChange;
 
-/** Admin › Pay later (issue 5). */
+/** Admin › Pay later. */
 export default function Page() {
   return <PayLaterPage />;
 }

@@ -12,7 +12,7 @@ export async function clientLoader() {
 }
 export const shouldRevalidate = revalidateOnPageChange;
 
-/** Admin › Settings (issue 5; admins only): the store's settings, the footer pages and the staff. */
+/** Admin › Settings (admins only): the store's settings, the footer pages and the staff. */
 export default function Page() {
   const admin = isAdmin(useSession((s) => s.user));
   if (!admin) {

@@ -39,7 +39,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 export const shouldRevalidate = revalidateOnPageChange;
 
-/** Admin › Support (issue 5): contact messages as tickets (one opens under `?ticket=<id>`), error reports, and the mail outbox. */
+/** Admin › Support: contact messages as tickets (one opens under `?ticket=<id>`), error reports, and the mail outbox. */
 export default function Page() {
   const [params, setParams] = useSearchParams();
   const tab = (params.get('tab') as Tab | null) ?? 'tickets';

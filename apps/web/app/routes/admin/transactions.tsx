@@ -9,7 +9,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 export const shouldRevalidate = revalidateOnPageChange;
 
-/** Admin › Transactions (issue 5). */
+/** Admin › Transactions. */
 export default function Page() {
   return <TransactionsPage />;
 }

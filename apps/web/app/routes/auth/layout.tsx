@@ -8,7 +8,7 @@ import { loadable, useLoadable } from '../../lib/lazy-island.ts';
 
 const toaster = loadable(() => import('../../components/layout/toaster.tsx').then((m) => m.default));
 
-/** The auth pages layout (spec §2): the shop's name back home, and the page in a card. */
+/** The auth pages layout (docs/product.md §2): the shop's name back home, and the page in a card. */
 export default function AuthLayout() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -20,7 +20,7 @@ export default function AuthLayout() {
   }, []);
   useEffect(() => setAppNavigator((to) => navigate(to)), [navigate]);
   const AppToaster = useLoadable(toaster, hydrated);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change (spec §2)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change (docs/product.md §2)
   useEffect(() => syncSessionFromStorage(), [location.key]);
 
   return (

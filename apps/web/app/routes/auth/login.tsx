@@ -15,7 +15,7 @@ export function meta() {
 export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
 /**
- * /auth/login: the sign-in dialog's form as a page (spec §2). Issue 11 point 7: after sign-up it says
+ * /auth/login: the sign-in dialog's form as a page (docs/product.md §2). After sign-up it says
  * the account was created and fills in the e-mail; reached with `?next=` (from checkout, the wishlist,
  * orders, the account page) it returns there after signing in, if that is a path of this shop.
  */

@@ -9,7 +9,7 @@ export function meta() {
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
-/** /auth/signup: the sign-up dialog's form as a page (spec §2). */
+/** /auth/signup: the sign-up dialog's form as a page (docs/product.md §2). */
 export default function SignupPage() {
   return (
     <>

@@ -1,6 +1,6 @@
 import type { Route } from './+types/robots';
 
-/** Areas that are personal or transactional: nothing there belongs in a search index (issue 3 SEO). */
+/** Areas that are personal or transactional: nothing there belongs in a search index. */
 const DISALLOWED = ['/admin', '/account', '/cart', '/checkout', '/auth'] as const;
 
 /** robots.txt: everything else may be crawled; the sitemap is named by its absolute URL. */

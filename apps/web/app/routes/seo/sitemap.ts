@@ -15,8 +15,8 @@ function entry(origin: string, path: string, lastmod?: string): string {
 }
 
 /**
- * sitemap.xml (issue 3 SEO): home, the static and content pages, every category, every brand with
- * published products (issue 14) and every published product. Products are read and written batch by
+ * sitemap.xml: home, the static and content pages, every category, every brand with
+ * published products and every published product. Products are read and written batch by
  * batch as the response streams, so the catalogue's size costs neither memory nor time to first byte.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       let head =
         '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
       for (const path of STATIC_PATHS) head += entry(origin, path);
-      // A page never edited since install has no honest change date: no lastmod (issue 11 point 13).
+      // A page never edited since install has no honest change date: no lastmod.
       for (const p of pages) head += entry(origin, `/${p.slug}`, p.updated_at ?? undefined);
       for (const c of categories) head += entry(origin, `/products/category/${encodeURIComponent(c.id)}`);
       // A brand without published products has an empty page: not worth a search engine's visit.

@@ -12,12 +12,12 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-/** spec §2 account: the signed-in user's profile, editable (issue 4). Data loads in the browser. */
+/** docs/product.md §2 account: the signed-in user's profile, editable. Data loads in the browser. */
 export default function AccountPage() {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
       <h1 className="mb-6 font-bold text-3xl tracking-tight">Your account</h1>
-      {/* spec §4: the profile's cart replaces the local one whenever it loads. */}
+      {/* docs/product.md §4: the profile's cart replaces the local one whenever it loads. */}
       <AccountView onProfile={(profile) => void loadCartSync().then((m) => m.receiveProfile(profile))} />
     </main>
   );

@@ -8,11 +8,11 @@ import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/brand';
 
-/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+/** The same for every visitor; served from the page cache until the catalogue or settings change. */
 export const handle = pageCache();
 
 /**
- * /brands/{slug} (issue 14): a brand's name, logo and description, and its products as a listing with
+ * /brands/{slug}: a brand's name, logo and description, and its products as a listing with
  * the brand fixed (filters, sort and pages as on /products). An unknown brand is the 404 page.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

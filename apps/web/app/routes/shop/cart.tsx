@@ -11,13 +11,13 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-/** spec §2 cart: the lines, quantities and totals of spec §4. */
+/** docs/product.md §2 cart: the lines, quantities and totals of docs/product.md §4. */
 export default function CartPage() {
   return (
-    // spec §9: page container 90% wide, at most 1200px.
+    // docs/product.md §9: page container 90% wide, at most 1200px.
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
       <h1 className="mb-6 font-bold text-3xl tracking-tight">Shopping Cart</h1>
-      {/* issue 4: why checkout sent the shopper back here (prices or stock moved). */}
+      {/* Why checkout sent the shopper back here (prices or stock moved). */}
       <CartChangesNotice />
       <CartView />
     </main>

@@ -6,10 +6,10 @@ import { formatCount, plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/categories';
 
-/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+/** The same for every visitor; served from the page cache until the catalogue or settings change. */
 export const handle = pageCache();
 
-/** spec §2 /categories ('View All Categories'): DESIGN §7 makes it a real page with live counts. */
+/** docs/product.md §2 /categories ('View All Categories'): docs/product.md §10 makes it a real page with live counts. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const categories = await context.services.catalog.listCategories();
   return { categories, canonical: canonicalUrl(request, '/categories') };
@@ -24,7 +24,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-/** spec §2 link forms: /products?category={id}&subcategory={lowercased, URL-encoded name}, ?featured={…}. */
+/** docs/product.md §2 link forms: /products?category={id}&subcategory={lowercased, URL-encoded name}, ?featured={…}. */
 const subcategoryHref = (categoryId: string, slug: string) =>
   `/products?category=${encodeURIComponent(categoryId)}&subcategory=${encodeURIComponent(slug)}`;
 

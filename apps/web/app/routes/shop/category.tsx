@@ -13,10 +13,10 @@ import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/category';
 
-/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+/** The same for every visitor; served from the page cache until the catalogue or settings change. */
 export const handle = pageCache();
 
-/** spec §2 products/category/{category}: the category's products; an unknown category is a 404 page. */
+/** docs/product.md §2 products/category/{category}: the category's products; an unknown category is a 404 page. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categories = await context.services.catalog.listCategories();

@@ -11,12 +11,12 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-/** Issue 15: whether the demo provider takes cards (the page then says so). */
+/** Whether the demo provider takes cards (the page then says so). */
 export function loader({ context }: Route.LoaderArgs) {
   return { card: context.payments.card };
 }
 
-// Loaded by this module, not listed in the route manifest that every page loads (DESIGN §9 budget).
+// Loaded by this module, not listed in the route manifest that every page loads (docs/architecture.md §9 budget).
 const CompletePaymentView = lazyIsland<Record<string, never>>(() =>
   import('../../features/checkout/components/complete-payment-view.tsx').then((m) => ({
     default: m.CompletePaymentView,
@@ -24,7 +24,7 @@ const CompletePaymentView = lazyIsland<Record<string, never>>(() =>
 );
 
 /**
- * Issue 15: where Stripe sends the shopper back when a card's 3-D Secure step needed a page of its
+ * Where Stripe sends the shopper back when a card's 3-D Secure step needed a page of its
  * own. The shop asks Stripe how the payment went (sync-payment), then shows the confirmation.
  */
 export default function CheckoutCompletePage({ loaderData }: Route.ComponentProps) {

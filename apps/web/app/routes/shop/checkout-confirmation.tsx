@@ -12,17 +12,17 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-/** Issue 15: whether the demo provider takes cards (the page then says so), and where a pay-later order is paid. */
+/** Whether the demo provider takes cards (the page then says so), and where a pay-later order is paid. */
 export async function loader({ context }: Route.LoaderArgs) {
   return { card: context.payments.card, payment: await context.services.invoices.paymentInstructions() };
 }
 
-// Loaded by this module, not listed in the route manifest that every page loads (DESIGN §9 budget).
+// Loaded by this module, not listed in the route manifest that every page loads (docs/architecture.md §9 budget).
 const ConfirmationView = lazyIsland<{ payment: PaymentInstructions }>(() =>
   import('../../features/checkout/components/confirmation-view.tsx').then((m) => ({ default: m.ConfirmationView })),
 );
 
-/** After checkout: the order just placed, its lines, totals, address and payment (issue 4). */
+/** After checkout: the order just placed, its lines, totals, address and payment. */
 export default function CheckoutConfirmationPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">

@@ -35,12 +35,12 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CheckoutSet
   };
 }
 
-// Loaded by this module, not listed in the route manifest that every page loads (DESIGN §9 budget).
+// Loaded by this module, not listed in the route manifest that every page loads (docs/architecture.md §9 budget).
 const CheckoutView = lazyIsland<{ settings: CheckoutSettings }>(() =>
   import('../../features/checkout/components/checkout-view.tsx').then((m) => ({ default: m.CheckoutView })),
 );
 
-/** spec §2 checkout; DESIGN §7: a real checkout with the test card provider and pay-later (issue 4). */
+/** docs/product.md §2 checkout; docs/product.md §10: a real checkout with the test card provider and pay-later. */
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">

@@ -14,7 +14,7 @@ export function meta() {
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index.ts';
 
-/** /account/confirm-email/{token}: the link mailed to a new e-mail address (issue 10 point 5). */
+/** /account/confirm-email/{token}: the link mailed to a new e-mail address. */
 export default function ConfirmEmailPage({ params }: Route.ComponentProps) {
   return (
     <main>

@@ -6,7 +6,7 @@ import { postedForm, readForm, textField } from '../../lib/form-post.ts';
 import { pageCache } from '../../lib/page-cache.ts';
 import type { Route } from './+types/contact';
 
-/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+/** The same for every visitor; served from the page cache until the catalogue or settings change. */
 export const handle = pageCache();
 
 export function meta() {
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ContactAnswer>({ tone: 'success', text: answer.message }, { status: 200 });
 }
 
-/** /contact: the contact dialog's form as a page (spec §2 mobile menu link). */
+/** /contact: the contact dialog's form as a page (docs/product.md §2 mobile menu link). */
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   return (
     <main>

@@ -7,17 +7,17 @@ import { pageCache } from '../../lib/page-cache.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/content-page';
 
-/** Issue 16: the same for every visitor; served from the page cache until the catalogue, settings or content change. */
+/** The same for every visitor; served from the page cache until the catalogue, settings or content change. */
 export const handle = pageCache('content');
 
 /**
- * The footer's pages (spec §2: /about … /accessibility), one module for all: the path is the page's
- * slug, its text comes from the content service in-process (DESIGN §3, §7).
+ * The footer's pages (docs/product.md §2: /about … /accessibility), one module for all: the path is the page's
+ * slug, its text comes from the content service in-process (docs/architecture.md §3, §7).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const path = trimEndChar(new URL(request.url).pathname, '/');
   const page = await context.services.content.getPage(path.slice(1));
-  // spec §2: an unknown page is the router's 404, answered with the not-found page.
+  // docs/product.md §2: an unknown page is the router's 404, answered with the not-found page.
   if (!page.ok) throw new Response('Page not found', { status: 404, statusText: 'Not Found' });
   return { page: page.value, canonical: canonicalUrl(request, `/${page.value.slug}`) };
 }
@@ -39,7 +39,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       <Container className="py-10">
         <article className="max-w-3xl">
           <h1 className="font-bold text-3xl tracking-tight">{page.title}</h1>
-          {/* Issue 11 point 13: the date staff last changed the text; a page still as installed has none. */}
+          {/* Point 13: the date staff last changed the text; a page still as installed has none. */}
           {page.updated_at ? (
             <p className="mt-2 text-slate-600 text-sm">
               Last updated <time dateTime={page.updated_at}>{formatLongDate(page.updated_at)}</time>

@@ -6,10 +6,10 @@ import { pageCache } from '../../lib/page-cache.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/help';
 
-/** Issue 16: the same for every visitor; served from the page cache until the catalogue, settings or content change. */
+/** The same for every visitor; served from the page cache until the catalogue, settings or content change. */
 export const handle = pageCache('content');
 
-/** The help centre's own ways onward (issue 3): contact, shipping, returns, all questions. */
+/** The help centre's own ways onward: contact, shipping, returns, all questions. */
 const TOPICS = [
   { to: '/contact', title: 'Contact us', text: 'Write to our support team; we answer within two business days.' },
   { to: '/shipping', title: 'Shipping', text: 'Delivery options, costs and times.' },
@@ -17,7 +17,7 @@ const TOPICS = [
   { to: '/faq', title: 'All questions', text: 'Answers to the questions shoppers ask most.' },
 ] as const;
 
-/** spec §2 /help: DESIGN §7 makes it a real help centre; its questions are the `help` content page. */
+/** docs/product.md §2 /help: docs/product.md §10 makes it a real help centre; its questions are the `help` content page. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await context.services.content.getPage('help');
   if (!page.ok) throw new Response('Page not found', { status: 404, statusText: 'Not Found' });

@@ -5,7 +5,7 @@ import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/home';
 
 /**
- * Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change
+ * The same for every visitor; served from the page cache until the catalogue or settings change
  * (saving the home page's sections counts as a settings change: docs/adr/043-home-page-sections.md).
  */
 export const handle = pageCache();
@@ -25,7 +25,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
  * over HTTP; the sections are the owner's data (docs/adr/043-home-page-sections.md).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // spec §2 says the home loader waits 1 s; DESIGN §7 keeps that wait for demos only.
+  // docs/product.md §2 says the home loader waits 1 s; docs/product.md §10 keeps that wait for demos only.
   await context.demoDelay(request.signal);
   const { catalog, homePage, settings } = context.services;
   const [store, categories, sections] = await Promise.all([
@@ -47,7 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    // spec §9: page container 90% wide, at most 1200px.
+    // docs/product.md §9: page container 90% wide, at most 1200px.
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">
       <HomeSections sections={loaderData.sections} storeName={loaderData.storeName} />
     </main>

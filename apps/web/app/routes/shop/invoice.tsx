@@ -10,18 +10,18 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-/** The store's name heads the invoice; read in-process from the settings (DESIGN §3). */
+/** The store's name heads the invoice; read in-process from the settings (docs/architecture.md §3). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { storeName } = await context.services.settings.get();
   return { storeName };
 }
 
-// Loaded by this module, not listed in the route manifest that every page loads (DESIGN §9 budget).
+// Loaded by this module, not listed in the route manifest that every page loads (docs/architecture.md §9 budget).
 const InvoicePage = lazyIsland<{ orderId: string; storeName: string }>(() =>
   import('../../features/orders/components/order-pages.tsx').then((m) => ({ default: m.InvoicePage })),
 );
 
-/** The printable invoice of a pay-later order (issue 4). */
+/** The printable invoice of a pay-later order. */
 export default function InvoiceRoute({ params, loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">

@@ -11,18 +11,18 @@ export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index
 
 // Header and footer are rendered in full on the server; the browser hydrates each as soon as its code
 // arrives (it starts loading with this module). Their code is thus not part of the JavaScript the
-// first paint waits for (DESIGN §9: 120 kB for `/`).
+// first paint waits for (docs/architecture.md §9: 120 kB for `/`).
 const StorefrontHeader = lazyIsland(() => import('../../features/shell/navbar.tsx'));
 const Footer = lazyIsland(() => import('../../features/shell/footer.tsx'));
 
-/** The menu's categories, read in-process (DESIGN §3); only what the menu shows goes to the browser. */
+/** The menu's categories, read in-process (docs/architecture.md §3); only what the menu shows goes to the browser. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [categories, store] = await Promise.all([
     context.services.catalog.listCategories(),
     context.services.settings.profile(),
   ]);
   return {
-    // The footer's store profile (issue 5: name, contact details, social links from admin Settings).
+    // The footer's store profile (name, contact details, social links from admin Settings).
     store,
     categories: categories.map(
       (c): MenuCategory => ({
@@ -43,7 +43,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod ? defaultShouldRevalidate : false;
 }
 
-/** The storefront layout: navbar, page, footer (spec §2). */
+/** The storefront layout: navbar, page, footer (docs/product.md §2). */
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-screen flex-col">
@@ -80,7 +80,7 @@ function BrandColors({ colors }: { colors: StoreProfile['colors'] }) {
 }
 
 /**
- * Issue 11 point 9: staff previewing the storefront during maintenance are told that shoppers see
+ * Staff previewing the storefront during maintenance are told that shoppers see
  * something else (the server lets their browser through, ADR 016).
  */
 function MaintenancePreviewBanner() {

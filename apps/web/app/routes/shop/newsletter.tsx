@@ -6,7 +6,7 @@ import { type FormAnswer, postedForm, readForm } from '../../lib/form-post.ts';
 import { pageCache } from '../../lib/page-cache.ts';
 import type { Route } from './+types/newsletter';
 
-/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+/** The same for every visitor; served from the page cache until the catalogue or settings change. */
 export const handle = pageCache();
 
 export function meta() {

@@ -10,12 +10,12 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-// Loaded by this module, not listed in the route manifest that every page loads (DESIGN §9 budget).
+// Loaded by this module, not listed in the route manifest that every page loads (docs/architecture.md §9 budget).
 const OrderDetailPage = lazyIsland<{ orderId: string }>(() =>
   import('../../features/orders/components/order-pages.tsx').then((m) => ({ default: m.OrderDetailPage })),
 );
 
-/** One order of the signed-in shopper: timeline, lines, totals, addresses, payment, cancel (issue 4). */
+/** One order of the signed-in shopper: timeline, lines, totals, addresses, payment, cancel. */
 export default function OrderPage({ params }: Route.ComponentProps) {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">

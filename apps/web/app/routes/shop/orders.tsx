@@ -10,12 +10,12 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-// Loaded by this module, not listed in the route manifest that every page loads (DESIGN §9 budget).
+// Loaded by this module, not listed in the route manifest that every page loads (docs/architecture.md §9 budget).
 const OrderHistoryPage = lazyIsland<Record<string, never>>(() =>
   import('../../features/orders/components/order-pages.tsx').then((m) => ({ default: m.OrderHistoryPage })),
 );
 
-/** spec §2 orders; DESIGN §7: the signed-in shopper's real order history (issue 4). */
+/** docs/product.md §2 orders; docs/product.md §10: the signed-in shopper's real order history. */
 export default function OrdersPage() {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">

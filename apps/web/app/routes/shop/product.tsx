@@ -22,30 +22,30 @@ import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, jsonLdString, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/product';
 
-/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+/** The same for every visitor; served from the page cache until the catalogue or settings change. */
 export const handle = pageCache();
 
 /** How many products of the same subcategory the page suggests. */
 const RELATED = 4;
 
-// Issue 4: reviews and 'Notify me' are server-rendered but their code is not part of the first paint.
+// Reviews and 'Notify me' are server-rendered but their code is not part of the first paint.
 const ReviewsSection = lazyIsland(loadReviewsSection);
 const NotifyMe = lazyIsland(loadNotifyMe);
-// Issue 3's budget: the cart and the wishlist load on first use, their stores included. Imported from
+// Budget: the cart and the wishlist load on first use, their stores included. Imported from
 // the features' index.ts, this page's JavaScript would carry the stores (and, once, the cart page's
-// view) that index.ts offers the navbar: 35 initial scripts instead of 27 (issue 16, Lighthouse).
+// view) that index.ts offers the navbar: 35 initial scripts instead of 27 (Lighthouse).
 const loadCartActions = () => import('../../features/cart/actions.ts');
 const loadWishlistActions = () => import('../../features/wishlist/actions.ts');
 
-/** The router's 404: the page answers HTTP 404 with the not-found page (spec §2). */
+/** The router's 404: the page answers HTTP 404 with the not-found page (docs/product.md §2). */
 const productNotFound = () => new Response('Product not found', { status: 404, statusText: 'Not Found' });
 
 /**
- * spec §2 products/{productId}: by UUID or slug, in-process (DESIGN §3); unknown → the 404 page. With
- * its options and variants (issue 14), so the choices, their prices and stock are in the server HTML.
+ * docs/product.md §2 products/{productId}: by UUID or slug, in-process (docs/architecture.md §3); unknown → the 404 page. With
+ * its options and variants, so the choices, their prices and stock are in the server HTML.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  // spec §2 says this loader waits 1 s; DESIGN §7 keeps that wait for demos only.
+  // docs/product.md §2 says this loader waits 1 s; docs/product.md §10 keeps that wait for demos only.
   await context.demoDelay(request.signal);
   const { catalog } = context.services;
   const found = await catalog.getProduct(params.productId);
@@ -62,7 +62,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       : Promise.resolve({ items: [] }),
     catalog.listCategories(),
     catalog.getProductVariants(product.id),
-    // As a guest sees them (issue 4): in the HTML for search engines; the browser asks for the rest.
+    // As a guest sees them: in the HTML for search engines; the browser asks for the rest.
     context.services.reviews.list(product.id, undefined),
   ]);
   // Unpublished between the reads: the same 404 page.
@@ -89,7 +89,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const { product } = loaderData;
   const image = product.images[0];
   return seoMeta({
-    // Issue 14: the SEO title and description set in admin, when set.
+    // The SEO title and description set in admin, when set.
     ...productSeo(product),
     url: loaderData.canonical,
     type: 'product',
@@ -110,11 +110,11 @@ function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) 
   const choice = useVariantChoice(variants);
   const { summary } = choice;
   const stock = choiceStock(summary);
-  // The variant's price, or the product's where the choice leaves several (issue 14).
+  // The variant's price, or the product's where the choice leaves several.
   const price = summary.price ?? product.sale_price;
   const compareAt = summary.compareAtPrice ?? product.regular_price;
   const ownDiscount = price === product.sale_price && compareAt === product.regular_price;
-  // Back-in-stock: the product when all of it is sold out (the spec's subscription: any variant back
+  // Back-in-stock: the product when all of it is sold out (the documented subscription: any variant back
   // will do), else the chosen variant that is sold out while others are not.
   const notifyVariant = product.in_stock ? summary.variant?.id : undefined;
   const line = {

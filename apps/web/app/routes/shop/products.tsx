@@ -7,10 +7,10 @@ import { plural } from '../../lib/plural.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/products';
 
-/** Issue 16: the same for every visitor; served from the page cache until the catalogue or settings change. */
+/** The same for every visitor; served from the page cache until the catalogue or settings change. */
 export const handle = pageCache();
 
-/** Every filter comes from the URL query and is read here, on the server (issue 3). */
+/** Every filter comes from the URL query and is read here, on the server. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const listing = await loadListing(context.services, new URL(request.url).searchParams);
   // Sort order is not a different page for search engines; filters and the page number are.

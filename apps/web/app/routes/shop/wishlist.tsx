@@ -1,7 +1,7 @@
 import { WishlistView } from '../../features/wishlist/components/wishlist-view.tsx';
 import type { Route } from './+types/wishlist';
 
-/** The cart's actions load on the first 'Add to cart' (issue 3's budget). */
+/** The cart's actions load on the first 'Add to cart' (the first paint's budget, docs/architecture.md §9). */
 const loadCartActions = () => import('../../features/cart/actions.ts');
 
 export function meta(_: Route.MetaArgs) {
@@ -12,7 +12,7 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-/** spec §2 wishlist: local for guests, on the server when signed in (issue 3). */
+/** docs/product.md §2 wishlist: local for guests, on the server when signed in. */
 export default function WishlistPage() {
   return (
     <main className="mx-auto w-[90%] max-w-[1200px] py-10">

@@ -104,7 +104,7 @@ describe('AccountView', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it('shows the profile from the server and hands it on (spec §4 cart)', async () => {
+  it('shows the profile from the server and hands it on (docs/product.md §4 cart)', async () => {
     await signedInAccount();
     expect(screen.getByTestId('account-name').textContent).toBe('Ada Lovelace');
     expect(within(region('Edit profile')).queryByLabelText('Email')).toBeNull();
@@ -113,7 +113,7 @@ describe('AccountView', () => {
     expect(screen.getByRole('link', { name: 'Your orders' }).getAttribute('href')).toBe('/orders');
   });
 
-  it('shows no role to a customer, and their role to staff (issue 11 point 13)', async () => {
+  it('shows no role to a customer, and their role to staff', async () => {
     await signedInAccount();
     expect(screen.queryByTestId('account-role')).toBeNull();
     expect(region('Profile').textContent).not.toContain('Customer');
@@ -144,7 +144,7 @@ describe('AccountView', () => {
     expect(sessionStore.getState().user?.name).toBe('Grace Hopper');
   });
 
-  it('asks to change the e-mail with the current password and shows the API’s answer (issue 10 point 5)', async () => {
+  it('asks to change the e-mail with the current password and shows the API’s answer', async () => {
     await signedInAccount();
     const form = region('Change e-mail');
     const fill = (label: string, value: string) =>

@@ -18,10 +18,10 @@ import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 /**
- * The account page's body (issue 4): the real user's profile from GET users/me, the profile, e-mail
+ * The account page's body: the real user's profile from GET users/me, the profile, e-mail
  * and password forms, the address book and account deletion. The session lives in the browser, so all of
  * it loads after hydration (TanStack Query; the route provides the client). `onProfile` gets every
- * profile loaded from the server (spec §4: its cart replaces the local one).
+ * profile loaded from the server (docs/product.md §4: its cart replaces the local one).
  */
 export function AccountView({ onProfile }: { onProfile?: (profile: Profile) => void }) {
   const hydrated = useHydrated();
@@ -58,7 +58,7 @@ function SignedInAccount({ userId, onProfile }: { userId: string; onProfile?: (p
     ['E-mail', user.email, 'account-email'],
     ['Username', user.username, 'account-username'],
   ];
-  // Issue 11 point 13: a role is news only to staff; shoppers are not told they are a 'Customer'.
+  // A role is news only to staff; shoppers are not told they are a 'Customer'.
   if (user.role !== 'customer') fields.push(['Role', ROLE_LABELS[user.role], 'account-role']);
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">

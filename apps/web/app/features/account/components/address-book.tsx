@@ -21,7 +21,7 @@ export function envelopeLines(a: SavedAddress): [key: string, text: string][] {
   return [['name', a.name], ...lines, ...(a.phone ? [['phone', a.phone] as [string, string]] : [])];
 }
 
-/** The address book of /account (issue 4): list, add, edit, delete and choose the default. */
+/** The address book of /account: list, add, edit, delete and choose the default. */
 export function AddressBook({ userId }: { userId: string }) {
   const addresses = useQuery(addressesQuery(userId));
   const add = useAddAddress(userId);

@@ -30,7 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ConfirmEmailView (issue 10 point 5)', () => {
+describe('ConfirmEmailView', () => {
   it('confirms once with the session along; the stored user takes the new address', async () => {
     const api = fakeJsonApi({
       'POST users/confirm-email': () => jsonResponse(200, { message: 'Your e-mail address is now grace@example.com.' }),

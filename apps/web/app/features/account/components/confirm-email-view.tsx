@@ -44,7 +44,7 @@ async function followNewEmail() {
 }
 
 /**
- * The page of the link mailed to a new e-mail address (issue 10 point 5). The token is sent from the
+ * The page of the link mailed to a new e-mail address. The token is sent from the
  * browser, not by the server render: mail scanners that fetch links do not run scripts, so only the
  * person who opens the link confirms. A signed-in browser sends its session along, which stays open
  * while the account's other sessions end.

@@ -8,7 +8,7 @@ import { ACCOUNT_TEXT } from '../messages.ts';
 // The dialog (Radix, its form) loads when asked for: most visits never open it.
 const deleteDialog = loadable(() => import('./delete-account-dialog.tsx').then((m) => m.default));
 
-/** 'Delete account' (issue 4): confirmed with the password in a dialog; then signed out, home. */
+/** 'Delete account': confirmed with the password in a dialog; then signed out, home. */
 export function DangerZone() {
   const [open, setOpen] = useState(false);
   const Dialog = useLoadable(deleteDialog, open);

@@ -15,7 +15,7 @@ import { useFormFeedback } from '../use-form-feedback.ts';
 
 type Values = z.infer<typeof deleteAccountBody>;
 
-/** What deleting means, said before the password is asked for (issue 4: orders kept, anonymised). */
+/** What deleting means, said before the password is asked for (orders kept, anonymised). */
 export const DELETE_ACCOUNT_EXPLANATION =
   'Your profile, saved addresses, wishlist, cart and back-in-stock requests are removed and you are signed out everywhere. Your orders are kept for our records, anonymised: they no longer carry your name or e-mail. This cannot be undone.';
 

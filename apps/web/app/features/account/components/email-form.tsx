@@ -16,7 +16,7 @@ import { useFormFeedback } from '../use-form-feedback.ts';
 const empty = { email: '', current_password: '' };
 
 /**
- * Changes the sign-in e-mail (issue 10 point 5): the current password is required, and the API mails
+ * Changes the sign-in e-mail: the current password is required, and the API mails
  * a confirmation link to the new address; the green box says so. The address changes when the link
  * is opened (`/account/confirm-email/{token}`).
  */

@@ -15,8 +15,8 @@ import { useFormFeedback } from '../use-form-feedback.ts';
 const empty = { current_password: '', new_password: '', confirm_password: '' };
 
 /**
- * Changes the password (issue 4): the current one is required, the new one follows the sign-up rules
- * (spec §5). The API ends every session and answers new tokens, which keep this browser signed in.
+ * Changes the password: the current one is required, the new one follows the sign-up rules
+ * (docs/product.md §5). The API ends every session and answers new tokens, which keep this browser signed in.
  */
 export function PasswordForm() {
   const id = useId();
@@ -37,7 +37,7 @@ export function PasswordForm() {
       feedback.succeed(ACCOUNT_TEXT.passwordChanged);
     } catch (error) {
       const failure = await feedback.fail(error, ACCOUNT_TEXT.passwordFailed);
-      // A new password the server refuses (issue 10 point 8: too common) is marked under its field.
+      // A new password the server refuses (too common) is marked under its field.
       if (failure.field === 'new_password') form.setError('new_password', { message: failure.message });
     }
   }

@@ -20,8 +20,8 @@ const valuesOf = (user: PublicUser): ProfileValues => ({
 });
 
 /**
- * Edits names and username (issue 4) with the sign-up rules of spec §5. The e-mail has its own form,
- * which needs the password and a confirmed link (issue 10 point 5).
+ * Edits names and username with the sign-up rules of docs/product.md §5. The e-mail has its own form,
+ * which needs the password and a confirmed link.
  */
 export function ProfileForm({ userId, user }: { userId: string; user: PublicUser }) {
   const id = useId();

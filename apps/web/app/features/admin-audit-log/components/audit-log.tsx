@@ -48,7 +48,7 @@ const ENTITY_NAMES: Record<string, string> = Object.fromEntries(
 );
 
 /**
- * What a log entry changed, as staff call it (issue 11 point 13): "Order SO-1042", "Product Trail
+ * What a log entry changed, as staff call it: "Order SO-1042", "Product Trail
  * Runner"; the raw id stays beside it, small, and stands alone when the record is gone.
  */
 function EntityCell({ entry, href }: { entry: AuditLogEntry; href: string | undefined }) {
@@ -201,7 +201,7 @@ function AuditRows({ items }: { items: AuditLogEntry[] }) {
   );
 }
 
-/** Admin › Audit log (issue 5): every staff change, filterable (in the URL); a row opens before/after. */
+/** Admin › Audit log: every staff change, filterable (in the URL); a row opens before/after. */
 export function AuditLog() {
   const { values, page, set } = useListParams(AUDIT_LOG_KEYS);
   const query = useAuditLog({ ...values, page, limit: AUDIT_LOG_PAGE_SIZE });

@@ -10,7 +10,7 @@ import { useDeleteBrand } from '../api/delete-brand.ts';
 import { useBrands } from '../api/get-brands.ts';
 import { BrandDialog } from './brand-dialog.tsx';
 
-/** Admin › Brands (issue 14): the brands products are picked from — list, create, edit, delete. */
+/** Admin › Brands: the brands products are picked from — list, create, edit, delete. */
 export function BrandsPage() {
   const query = useBrands();
   const remove = useDeleteBrand();

@@ -193,7 +193,7 @@ function ImportPanel() {
   );
 }
 
-/** Admin › Products › Import / export (issue 14; admins only). */
+/** Admin › Products › Import / export (admins only). */
 export function ImportExportPage({ admin }: { admin: boolean }) {
   return (
     <AdminPage

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { useInvalidateProducts } from './product-keys.ts';
 
-/** POST /api/admin/products/bulk: price, stock, category or publishing over the chosen products (issue 14). */
+/** POST /api/admin/products/bulk: price, stock, category or publishing over the chosen products. */
 export function useBulkEdit() {
   const invalidate = useInvalidateProducts();
   return useMutation({

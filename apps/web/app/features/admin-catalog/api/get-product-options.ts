@@ -13,7 +13,7 @@ export const productOptionsQuery = () =>
 export const useProductOptions = () => useQuery(productOptionsQuery());
 
 /**
- * Display names of the catalogue's ids (issue 11 point 13): "Home & Garden" rather than `home`. Until
+ * Display names of the catalogue's ids: "Home & Garden" rather than `home`. Until
  * the options have loaded, and for an id they do not know, the id itself.
  */
 export function useCatalogNames() {

@@ -24,7 +24,7 @@ import { DiscountDialog } from './discount-dialog.tsx';
 /** The list's filters in the URL (`?q=&page=`); the route's loader reads the same. */
 export const DISCOUNT_LIST_KEYS = ['q'] as const;
 
-/** Admin › Marketing: the discount codes checkout honours (issue 5). */
+/** Admin › Marketing: the discount codes checkout honours. */
 export function DiscountsPanel() {
   const { values, page, set } = useListParams(DISCOUNT_LIST_KEYS);
   const query = useDiscounts({ q: values.q, page, limit: DISCOUNTS_PAGE_SIZE });

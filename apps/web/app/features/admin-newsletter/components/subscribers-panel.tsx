@@ -8,7 +8,7 @@ import { DataTable, formatDateTime, Pagination, Panel, QueryState, SelectField, 
 import { exportSubscribers } from '../api/export-subscribers.ts';
 import { FIRST_SUBSCRIBERS, useSubscribers } from '../api/get-subscribers.ts';
 
-/** Admin › Marketing: the newsletter's subscribers (issue 5), searchable, exported as CSV. */
+/** Admin › Marketing: the newsletter's subscribers, searchable, exported as CSV. */
 export function SubscribersPanel() {
   const [q, setQ] = useState(FIRST_SUBSCRIBERS.q);
   const [status, setStatus] = useState(FIRST_SUBSCRIBERS.status);

@@ -10,7 +10,7 @@ export interface OrderListParams {
   q: string;
   from: string;
   to: string;
-  /** Issue 15: '' hides unpaid card attempts; `include` or `only` shows them. */
+  /** '' hides unpaid card attempts; `include` or `only` shows them. */
   attempts: string;
   page: number;
   limit: number;

@@ -40,7 +40,7 @@ const HINTS: Partial<Record<BankField, string>> = {
 const bankSettings = (settings: AdminSettings, form: BankValues): AdminSettings => ({ ...settings, ...form });
 
 /**
- * Issue 15: what every pay-later invoice (PDF, confirmation page and mail) prints for the transfer, and
+ * What every pay-later invoice (PDF, confirmation page and mail) prints for the transfer, and
  * the seller's tax id. Each field shows its own error, from the contract in the browser or from the
  * API's answer (`details.issues[].path`).
  */

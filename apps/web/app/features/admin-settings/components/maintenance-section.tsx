@@ -7,7 +7,7 @@ import { cn } from '../../../lib/cn.ts';
 import { ErrorText, Panel } from '../../admin/index.ts';
 import { useSaveSettings } from '../api/update-settings.ts';
 
-/** Maintenance mode (issue 5): a switch, confirmed in a dialog; the storefront then answers 503. */
+/** Maintenance mode: a switch, confirmed in a dialog; the storefront then answers 503. */
 export function MaintenanceSection({ settings }: { settings: AdminSettings }) {
   const on = settings.maintenance_mode;
   const [confirming, setConfirming] = useState(false);

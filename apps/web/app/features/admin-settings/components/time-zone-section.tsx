@@ -14,7 +14,7 @@ interface TimeZoneValues {
 }
 
 /**
- * The store's time zone (issue 11 point 13): every admin time is shown in it, and the dashboard and
+ * The store's time zone: every admin time is shown in it, and the dashboard and
  * reports count their days in it. The names are the browser's own IANA list; the API checks the same.
  */
 export function TimeZoneSection({ settings }: { settings: AdminSettings }) {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DataTable, formatDateTime, Pagination, QueryState } from '../../admin/index.ts';
 import { useErrorReports } from '../api/get-error-reports.ts';
 
-/** What shoppers reported from the error page (DESIGN §7), newest first. */
+/** What shoppers reported from the error page (docs/product.md §10), newest first. */
 export function ErrorReportsTab() {
   const [page, setPage] = useState(1);
   const query = useErrorReports(page);

@@ -38,7 +38,7 @@ interface NavItem {
   adminOnly?: boolean;
 }
 
-/** The sections of the admin area (spec §2 Admin), in the spec's order, plus the audit log. */
+/** The sections of the admin area (docs/product.md §2 Admin), in the documented order, plus the audit log. */
 const NAV: NavItem[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/customers', label: 'Customers', icon: Users },
@@ -62,7 +62,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const items = NAV.filter((item) => !item.adminOnly || isAdmin(user));
-  // Issue 15: staff see on every page that cards are not really charged.
+  // Staff see on every page that cards are not really charged.
   const cardProvider = useQuery(cardProviderQuery).data;
 
   function signOut() {
@@ -82,7 +82,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </a>
         {/*
           On a desktop the sidebar is a column as tall as the page (its white reaches the bottom of a
-          long page), and its contents stick to the top of the window (issue 11 point 8). On a phone it
+          long page), and its contents stick to the top of the window. On a phone it
           is a bar above the page whose links scroll sideways inside it.
         */}
         <aside
@@ -132,7 +132,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
             </button>
           </header>
           {/* Grid cells may shrink below their content's width, so a wide table scrolls in its card
-              instead of widening the page (issue 11 point 8). */}
+              instead of widening the page. */}
           <main id="admin-main" className="p-4 md:p-6 [&_.grid>*]:min-w-0">
             {cardProvider === 'demo' ? <DemoModeBanner className="mb-4" audience="staff" /> : null}
             <InStoreTimeZone>{children}</InStoreTimeZone>
@@ -147,8 +147,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
 }
 
 /**
- * Renders the page once the store's time zone is known, with every admin time formatted in it
- * (issue 11 point 13). A new zone (saved in Settings) renders the page anew. Should the zone not
+ * Renders the page once the store's time zone is known, with every admin time formatted in it.
+ * A new zone (saved in Settings) renders the page anew. Should the zone not
  * load, times fall back to UTC, which the formatted times then say.
  */
 function InStoreTimeZone({ children }: { children: ReactNode }) {

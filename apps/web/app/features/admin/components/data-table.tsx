@@ -16,7 +16,7 @@ declare module '@tanstack/react-table' {
 }
 
 /**
- * The admin area's table (TanStack Table, DESIGN §2). Sorting, filtering and paging happen on the
+ * The admin area's table (TanStack Table, docs/architecture.md §2). Sorting, filtering and paging happen on the
  * server, so the table only renders what it is given; with `selection` rows get checkboxes. A list
  * page shows it framed (`bare` off); inside a panel it is `bare`: no frame, tighter cells. Columns
  * with a `footer` get a totals row.
@@ -73,7 +73,7 @@ export function DataTable<T>({
   return (
     // A sticky header sticks to the nearest scrolling box: the caller's, so this one must not scroll.
     // `relative`: the screen-reader-only text in cells is positioned absolutely; without a positioned
-    // box here it escapes the scrolling box and widens the whole page on a phone (issue 11 point 8).
+    // box here it escapes the scrolling box and widens the whole page on a phone.
     <div
       className={cn(
         'relative max-w-full',

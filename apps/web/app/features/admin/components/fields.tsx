@@ -3,7 +3,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-/** A labelled input (every admin field has a visible label: axe, issue 5). */
+/** A labelled input (every admin field has a visible label: axe). */
 export function TextField({
   id,
   label,

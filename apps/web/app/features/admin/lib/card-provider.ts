@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/http.ts';
 
 /**
- * Who takes cards (issue 15), from the public GET /api/checkout/settings: the admin frame says "Demo
+ * Who takes cards, from the public GET /api/checkout/settings: the admin frame says "Demo
  * mode — no real payment" on every page while it is the built-in test provider. It is the shop's
  * environment, fixed while the process runs, so it is read once per session.
  */

@@ -1,7 +1,7 @@
 import { errorBodyOf, statusOf } from '../../../lib/api-error.ts';
 import { api } from '../../../lib/http.ts';
 
-/** A failed admin call with the API's own message (DESIGN §5: `{message, code, details?}`). */
+/** A failed admin call with the API's own message (docs/architecture.md §5: `{message, code, details?}`). */
 export class AdminApiError extends Error {
   constructor(
     message: string,

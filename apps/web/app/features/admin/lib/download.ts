@@ -1,7 +1,7 @@
 import { api } from '../../../lib/http.ts';
 
 /**
- * Downloads an admin CSV export. The session is a bearer token (spec §3), which a plain link cannot
+ * Downloads an admin CSV export. The session is a bearer token (docs/product.md §3), which a plain link cannot
  * carry, so the file is fetched with it and handed to the browser as a blob.
  */
 export async function downloadCsv(path: string, params: Record<string, string | number | undefined>, filename: string) {
@@ -11,7 +11,7 @@ export async function downloadCsv(path: string, params: Record<string, string | 
   saveBlob(await api.get(path, { searchParams }).blob(), filename);
 }
 
-/** Downloads a file of the admin API (an invoice PDF, issue 15) with the session's token, as `downloadCsv`. */
+/** Downloads a file of the admin API (an invoice PDF) with the session's token, as `downloadCsv`. */
 export async function downloadFile(path: string, filename: string) {
   saveBlob(await api.get(path).blob(), filename);
 }

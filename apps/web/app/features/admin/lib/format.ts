@@ -1,5 +1,5 @@
 /**
- * The store's time zone (admin Settings, issue 11 point 13), in which the admin area shows every time
+ * The store's time zone (admin Settings), in which the admin area shows every time
  * and counts its days. The admin frame sets it before any page renders (AdminShell waits for it) and
  * renders the pages anew when it changes, so the plain functions below can read it.
  */

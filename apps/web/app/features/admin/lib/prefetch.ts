@@ -9,7 +9,7 @@ import { timeZoneQuery } from './time-zone.ts';
 type AnyQueryOptions = FetchQueryOptions<any, any, any, any>;
 
 /**
- * What an admin route's `clientLoader` does (issue 12 point 6): fills the one query cache for the page
+ * What an admin route's `clientLoader` does: fills the one query cache for the page
  * (`ensureQueryData`), so the page reads that load instead of starting its own on render. Only for
  * staff (the layout sends everyone else to sign in; `admin` narrows it to admins, as Settings is). The
  * loader does not wait for the answers: the page opens at once and shows its "Loading…" until they

@@ -15,7 +15,7 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { resetPassword } from '../api.ts';
 import { useErrorTimeout } from '../use-error-timeout.ts';
 
-/** The new password follows the sign-up rules of spec §5, confirmed like at sign-up. */
+/** The new password follows the sign-up rules of docs/product.md §5, confirmed like at sign-up. */
 const resetForm = z
   .object({ password: newPassword, confirm_password: z.string() })
   .refine((v) => v.password === v.confirm_password, { message: MSG.passwordsMismatch, path: ['confirm_password'] });
@@ -45,7 +45,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     } catch (error) {
       const failure = await failureOf(error, MSG.unexpected);
       setServerError(failure.message);
-      // A password the server refuses (issue 10 point 8: too common) is marked under the field too.
+      // A password the server refuses (too common) is marked under the field too.
       if (failure.field === 'password') form.setError('password', { message: failure.message });
       scheduleClear();
     }

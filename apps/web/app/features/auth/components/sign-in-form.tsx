@@ -19,7 +19,7 @@ import { revokeSession, signIn } from '../api.ts';
 import { login } from '../session-store.ts';
 import { useErrorTimeout } from '../use-error-timeout.ts';
 
-/** spec §5: sign-in validates only the e-mail; 'Remember me' stays in the browser. */
+/** docs/product.md §5: sign-in validates only the e-mail; 'Remember me' stays in the browser. */
 const signInForm = loginBody.extend({ remember: z.boolean() });
 type SignInValues = z.input<typeof signInForm>;
 
@@ -27,9 +27,9 @@ export const NO_ADMIN_ACCESS = 'This account has no access to the admin area';
 const STAFF_ROLES = new Set(['admin', 'staff']);
 
 /**
- * The sign-in form of the dialog, /auth/login and the admin login (spec §2). With `admin`, only staff
- * may sign in and they go to /admin; everyone else goes to / with a reload (spec §6). The full pages
- * pass `next` (issue 11: a same-origin path, already checked) to return where the visitor came from.
+ * The sign-in form of the dialog, /auth/login and the admin login (docs/product.md §2). With `admin`, only staff
+ * may sign in and they go to /admin; everyone else goes to / with a reload (docs/product.md §6). The full pages
+ * pass `next` (a same-origin path, already checked) to return where the visitor came from.
  */
 export function SignInForm({
   admin = false,
@@ -83,7 +83,7 @@ export function SignInForm({
     }
     login(answer.user, { access: answer.access, refresh: answer.refresh }, { remember });
     setSuccess(MSG.loginSuccess);
-    // spec §2: the dialog closes after 1 s; admins go to /admin, everyone else to / with a reload.
+    // docs/product.md §2: the dialog closes after 1 s; admins go to /admin, everyone else to / with a reload.
     setTimeout(() => {
       onDone?.();
       if (admin) navigate(next ?? '/admin');
@@ -146,7 +146,7 @@ export function SignInForm({
   );
 }
 
-/** The centred rule with text between the alternatives and the form (spec §2 dividers). */
+/** The centred rule with text between the alternatives and the form (docs/product.md §2 dividers). */
 export function DividerText({ children }: { children: string }) {
   return (
     <div className="my-5 flex items-center gap-3 text-slate-600 text-xs">

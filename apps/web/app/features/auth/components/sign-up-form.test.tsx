@@ -9,8 +9,8 @@ import { logout } from '../session-store.ts';
 import { SignUpForm } from './sign-up-form.tsx';
 
 /*
- * Issue 11 point 7: sign-up keeps the spec's flow (the answer, then /auth/login after exactly 2 s,
- * spec §2, §9), and the login page then says the account exists and has its e-mail filled in —
+ * Sign-up keeps the documented flow (the answer, then /auth/login after exactly 2 s,
+ * docs/product.md §2, §9), and the login page then says the account exists and has its e-mail filled in —
  * carried in the navigation's state, never in the URL. The 2 s run on fake timers.
  */
 

@@ -22,7 +22,7 @@ import { DividerText } from './sign-in-form.tsx';
 
 type SignUpValues = z.input<typeof signupForm>;
 
-/** The sign-up form of the dialog and /auth/signup (spec §2, rules of spec §5). */
+/** The sign-up form of the dialog and /auth/signup (docs/product.md §2, rules of docs/product.md §5). */
 export function SignUpForm({ onDone, onSignIn }: { onDone?: () => void; onSignIn?: () => void }) {
   const id = useId();
   const hydrated = useHydrated();
@@ -56,13 +56,13 @@ export function SignUpForm({ onDone, onSignIn }: { onDone?: () => void; onSignIn
     } catch (error) {
       const failure = await failureOf(error, MSG.signupFailed);
       setServerError(failure.message);
-      // A password the server refuses (issue 10 point 8: too common) is marked under the field too.
+      // A password the server refuses (too common) is marked under the field too.
       if (failure.field === 'password') form.setError('password', { message: failure.message });
       scheduleClear();
       return;
     }
-    // spec §2: the dialog closes after 2 s and the new customer signs in at /auth/login, which says
-    // the account exists and fills in its e-mail (issue 11 point 7; the e-mail stays out of the URL).
+    // docs/product.md §2: the dialog closes after 2 s and the new customer signs in at /auth/login, which says
+    // the account exists and fills in its e-mail (the e-mail stays out of the URL).
     setTimeout(() => {
       onDone?.();
       navigate('/auth/login', { state: accountCreatedState(body.email) });

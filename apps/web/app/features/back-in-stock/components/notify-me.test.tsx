@@ -68,7 +68,7 @@ describe('NotifyMe', () => {
     expect(button()).toBeTruthy();
   });
 
-  it('subscribes to the chosen sold-out variant (issue 14): its id in the body', async () => {
+  it('subscribes to the chosen sold-out variant: its id in the body', async () => {
     login(user, { access: 'access-1', refresh: 'refresh-1' });
     render(<NotifyMe productId={PRODUCT} variantId="variant-red-m" />);
     fireEvent.click(button());

@@ -14,10 +14,10 @@ type State =
   | { kind: 'busy'; subscribed: boolean };
 
 /**
- * 'Notify me' on an out-of-stock product (issue 4, spec §3 Product.subscribers): a signed-in shopper
+ * 'Notify me' on an out-of-stock product (docs/product.md §3 Product.subscribers): a signed-in shopper
  * subscribes to one back-in-stock mail and may cancel; a guest is asked to sign in. The button is in
- * the server HTML; a signed-in shopper's current subscription is asked for after hydration. Issue 14:
- * on a sold-out variant of a product that has others in stock, the mail is for that variant.
+ * the server HTML; a signed-in shopper's current subscription is asked for after hydration. On
+ * a sold-out variant of a product that has others in stock, the mail is for that variant.
  */
 export default function NotifyMe({ productId, variantId }: { productId: string; variantId?: string }) {
   const hydrated = useHydrated();

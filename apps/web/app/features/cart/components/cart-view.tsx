@@ -25,7 +25,7 @@ const actions = () => import('../actions.ts');
 const productPath = (item: LocalCartItem) => `/products/${encodeURIComponent(item.product.slug || item.product.id)}`;
 
 /**
- * The cart page's body (spec §4): lines, quantities, totals. The cart lives in the browser, so the
+ * The cart page's body (docs/product.md §4): lines, quantities, totals. The cart lives in the browser, so the
  * server renders a placeholder of the same size and the lines appear once the saved cart is read.
  */
 export function CartView() {
@@ -134,7 +134,7 @@ function CartLine({ item, named }: { item: LocalCartItem; named: boolean }) {
             </p>
           ) : null}
           {item.missing?.length ? (
-            // Issue 11 point 6: a line saved before colours and sizes were required cannot be bought as it is.
+            // A line saved before colours and sizes were required cannot be bought as it is.
             <p className="mt-1 text-amber-800 text-sm" data-testid="missing-choice">
               No {item.missing.map((m) => (m === 'color' ? 'colour' : 'size')).join(' or ')} chosen.{' '}
               <Link to={productPath(item)} className="font-medium underline underline-offset-4">

@@ -51,7 +51,7 @@ export function cartOf(lines: CartItem[]): Cart {
   });
 }
 
-/** GET users/me: the user with the server cart (spec §7). */
+/** GET users/me: the user with the server cart (docs/product.md §7). */
 export function profileOf(user: PublicUser, lines: CartItem[]): Profile {
   return profile.parse({ ...user, cart: cartOf(lines) });
 }

@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts/orders';
 import { api } from '../../../lib/http.ts';
 
 /**
- * POST /api/orders/:id/sync-payment (issue 15): after Stripe.js confirmed the PaymentIntent, the shop
+ * POST /api/orders/:id/sync-payment: after Stripe.js confirmed the PaymentIntent, the shop
  * asks Stripe itself and answers the order — paid, or still awaiting payment with Stripe's
  * `failure_message` (the shopper may try again). The client secret is the proof the browser holds.
  */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { type ChangedLine, clearChangedLines, explainChange, readChangedLines } from '../changed-lines.ts';
 
 /**
- * On the cart page after checkout was refused with 409 (issue 4): what changed since the lines went
+ * On the cart page after checkout was refused with 409: what changed since the lines went
  * into the cart — a new price, fewer left in stock, or no longer sold. Shown until dismissed or the
  * next checkout.
  */

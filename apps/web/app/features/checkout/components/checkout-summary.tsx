@@ -18,7 +18,7 @@ export interface DiscountControls {
 
 /**
  * The order summary beside the checkout form: lines and totals exactly as POST /api/checkout/quote
- * priced them (issue 4), and the discount code field that re-quotes.
+ * priced them, and the discount code field that re-quotes.
  */
 export function CheckoutSummary({
   idPrefix,

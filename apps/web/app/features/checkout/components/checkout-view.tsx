@@ -55,7 +55,7 @@ import { ConfirmPaymentDialog } from './confirm-payment-dialog.tsx';
 import { PaymentFields } from './payment-fields.tsx';
 import type { StripeHandle } from './stripe-payment.tsx';
 
-/** What checkout reads from the store settings and the shop's environment (server loader, DESIGN §3). */
+/** What checkout reads from the store settings and the shop's environment (server loader, docs/architecture.md §3). */
 export interface CheckoutSettings extends PayLaterSettings {
   storeName: string;
   shipping: ShippingMethod[];
@@ -66,7 +66,7 @@ export interface CheckoutSettings extends PayLaterSettings {
   payments: { card: CardProvider; stripePublishableKey: string | null; payLater: boolean };
 }
 
-/** Stripe's Payment Element: its own chunk, loaded only when Stripe takes the cards (DESIGN §9 budget). */
+/** Stripe's Payment Element: its own chunk, loaded only when Stripe takes the cards (docs/architecture.md §9 budget). */
 const stripePayment = loadable(() => import('./stripe-payment.tsx').then((m) => m.StripePayment));
 
 export const CHECKOUT_MSG = {
@@ -77,7 +77,7 @@ export const CHECKOUT_MSG = {
 } as const;
 
 /**
- * /checkout (issue 4): the cart and the session live in the browser, so the server renders the
+ * /checkout: the cart and the session live in the browser, so the server renders the
  * loading screen and the form appears after hydration, once the cart is read (and, signed in, the
  * server cart is in).
  */
@@ -178,7 +178,7 @@ function CheckoutForm({
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
 
-  // The contracts' schemas check the form (issue 4), for the parts that will be sent (see checkoutFormSchema).
+  // The contracts' schemas check the form, for the parts that will be sent (see checkoutFormSchema).
   const resolver = useCallback<Resolver<CheckoutValues>>((values, context, options) => {
     // The schema checks the parts that will be sent; `raw` hands the form its own values back.
     const schema = checkoutFormSchema(ctxRef.current, values) as unknown as z.ZodType<CheckoutValues, CheckoutValues>;
@@ -225,7 +225,7 @@ function CheckoutForm({
   const [answering, setAnswering] = useState<'approve' | 'decline' | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
 
-  // Stripe (issue 15): the Payment Element's handle once ready, and an order whose payment failed and
+  // Stripe: the Payment Element's handle once ready, and an order whose payment failed and
   // may be tried again (the same order, never a second one).
   const stripeRef = useRef<StripeHandle | null>(null);
   const onStripeReady = useCallback((handle: StripeHandle | null) => {
@@ -273,7 +273,7 @@ function CheckoutForm({
     onPlaced(order);
   }
 
-  /** Issue 15: one attempt to pay with Stripe (stripe-flow.ts), on the pending order if there is one. */
+  /** One attempt to pay with Stripe (stripe-flow.ts), on the pending order if there is one. */
   async function payByStripe(body: PlaceOrderBody) {
     const stripe = stripeRef.current;
     if (!stripe) {
@@ -308,7 +308,7 @@ function CheckoutForm({
     }
   }
 
-  /** What a refused order means for the shopper (issue 4: 402, 409, 4xx with the API's message). */
+  /** What a refused order means for the shopper (402, 409, 4xx with the API's message). */
   async function explainFailure(failure: unknown) {
     const status = statusOf(failure);
     const { message, details } = await errorBodyOf(failure);
@@ -410,7 +410,7 @@ function CheckoutForm({
             </LabelledField>
           )}
           <p className="mt-2 text-slate-700 text-sm">We send the order confirmation to this address.</p>
-          {/* Issue 11 point 7: the sign-in page brings the shopper back to checkout. */}
+          {/* Point 7: the sign-in page brings the shopper back to checkout. */}
           {guest ? (
             <p className="mt-2 text-slate-700 text-sm">
               Have an account?{' '}
@@ -650,7 +650,7 @@ function toAddress(saved: SavedAddress | undefined): Address | null {
 const oneLine = (a: SavedAddress): string => addressOneLine(a);
 
 /**
- * Keeps the page's place until the cart is read. (Not the spec's loading screen: its module is the
+ * Keeps the page's place until the cart is read. (Not the documented loading screen: its module is the
  * layout's lazy chunk, and importing it here would pull it into this route's chunk.)
  */
 function CheckoutPlaceholder() {

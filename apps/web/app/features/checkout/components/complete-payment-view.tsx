@@ -15,7 +15,7 @@ export const COMPLETE_MSG = {
 type State = { state: 'checking' } | { state: 'failed'; message: string };
 
 /**
- * /checkout/complete (issue 15): Stripe's return after a 3-D Secure page of its own. The query carries
+ * /checkout/complete: Stripe's return after a 3-D Secure page of its own. The query carries
  * the order and the PaymentIntent's client secret; the shop asks Stripe (sync-payment) and only its
  * answer counts — paid: the confirmation page; not paid: Stripe's reason and the way back to checkout,
  * where the cart is still as it was.

@@ -7,9 +7,9 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 export const CONFIRM_PAYMENT_TITLE = 'Confirm this payment with your bank';
 
 /**
- * The card's extra confirmation step (issue 4: 4000 0025 0000 3155), played by the test provider as a
+ * The card's extra confirmation step (4000 0025 0000 3155), played by the test provider as a
  * bank would: approve pays the order, decline refuses the payment. Only the demo provider asks for it,
- * so the dialog says "Demo mode — no real payment" itself (issue 15): while it is open, the page's own
+ * so the dialog says "Demo mode — no real payment" itself: while it is open, the page's own
  * banner is hidden from screen readers.
  */
 export function ConfirmPaymentDialog({

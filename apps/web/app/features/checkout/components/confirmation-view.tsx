@@ -18,7 +18,7 @@ type Load = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; plac
 /**
  * /checkout/confirmation: the order just placed, from this tab's sessionStorage (guests cannot read
  * an order back: ADR 003). Read after hydration; nothing to show → a friendly way on. `payment` is the
- * store's bank details for a pay-later order (issue 15).
+ * store's bank details for a pay-later order.
  */
 export function ConfirmationView({ payment }: { payment: PaymentInstructions }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -109,7 +109,7 @@ export function ConfirmationView({ payment }: { payment: PaymentInstructions }) 
             </h2>
             <PaymentSummary order={order} invoiceLink={signedIn} />
           </section>
-          {/* Issue 15: a pay-later order says where to pay and which reference to quote. */}
+          {/* A pay-later order says where to pay and which reference to quote. */}
           <BankTransfer order={order} instructions={payment} />
         </div>
       </div>

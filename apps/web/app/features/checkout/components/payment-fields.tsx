@@ -12,9 +12,9 @@ export const NO_PAYMENT_NOTE =
   'This shop cannot take orders yet: it has no way to pay set up. Please come back later or contact us.';
 
 /**
- * Payment (issue 4, issue 15): a card — through the demo provider's fields here, or Stripe's Payment
+ * Payment: a card — through the demo provider's fields here, or Stripe's Payment
  * Element (`stripeElement`, loaded by checkout only in Stripe mode) — or pay later by an invoice due in
- * the store's number of days (a guest: within the store's guest hold, issue 10 point 3). Without a card
+ * the store's number of days (a guest: within the store's guest hold). Without a card
  * provider only pay later is offered, and the page says why; pay later only once the store has saved its
  * bank details (`payLater` null otherwise). With neither, the page says that no order can be placed.
  */
@@ -80,7 +80,7 @@ export function PaymentFields({
 }
 
 /**
- * The demo provider's card fields, as a shopper knows them. Issue 15: the number and the security code
+ * The demo provider's card fields, as a shopper knows them. The number and the security code
  * are checked here and never leave the browser — their inputs have no `name`, so no form submission can
  * carry them, and the order body gets only brand and last 4 (checkout-form.ts `paymentBody`).
  */

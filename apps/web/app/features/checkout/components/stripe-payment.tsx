@@ -31,7 +31,7 @@ function stripeFor(key: string): Promise<Stripe | null> {
 }
 
 /**
- * Issue 15: the card fields when Stripe takes the cards — Stripe's Payment Element, in its own chunk,
+ * The card fields when Stripe takes the cards — Stripe's Payment Element, in its own chunk,
  * loaded only in Stripe mode. The card number never touches the shop's pages (the fields are Stripe's
  * frames: PCI SAQ A). Deferred-intent mode: the Element is shown with the quote's amount before any
  * order exists; the server makes the PaymentIntent when the order is placed.

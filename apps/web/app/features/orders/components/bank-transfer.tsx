@@ -4,7 +4,7 @@ import type { Order } from '@shop/contracts/orders';
 import { formatDate } from '../format.ts';
 
 /**
- * Issue 15: how a pay-later order is paid — the store's account and the reference to quote (the
+ * How a pay-later order is paid — the store's account and the reference to quote (the
  * reference format with the order number) — while its invoice is unpaid; nothing once paid or void.
  */
 export function BankTransfer({ order, instructions }: { order: Order; instructions: PaymentInstructions }) {

@@ -24,7 +24,7 @@ export function InvoiceHeading() {
   return <h1 className="mb-6 font-bold text-3xl tracking-tight">Invoice</h1>;
 }
 
-/** The printable invoice of a pay-later order (issue 4). */
+/** The printable invoice of a pay-later order. */
 export function InvoiceView({ userId, orderId, storeName }: { userId: string; orderId: string; storeName: string }) {
   const query = useOrder(userId, orderId);
   if (query.isPending) {

@@ -5,8 +5,8 @@ import { OrderDetail, OrderHeading } from './order-detail.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { SignedInOnly } from './signed-in-only.tsx';
 
-// The bodies of the three order pages (issue 4), one module the route modules load lazily: the route
-// table's manifest, part of every page's JavaScript (DESIGN §9), then lists only their few imports.
+// The bodies of the three order pages, one module the route modules load lazily: the route
+// table's manifest, part of every page's JavaScript (docs/architecture.md §9), then lists only their few imports.
 
 export function OrderHistoryPage() {
   return <SignedInOnly loadingText="Loading your orders…">{(userId) => <OrderHistory userId={userId} />}</SignedInOnly>;

@@ -2,7 +2,7 @@ import type { OrderStatus } from '@shop/contracts/orders';
 import { cn } from '../../../lib/cn.ts';
 import { STATUS_LABELS } from '../format.ts';
 
-// Text and background pairs that keep AA contrast (DESIGN §9).
+// Text and background pairs that keep AA contrast (docs/architecture.md §9).
 const TONES: Record<OrderStatus, string> = {
   awaiting_payment: 'bg-amber-100 text-amber-900',
   placed: 'bg-sky-100 text-sky-900',

@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn.ts';
 
 /**
  * Subtotal, discount, shipping, tax and total, exactly as the server priced them (never computed
- * here: issue 4 and ADR 003 make the server's figures the only ones).
+ * here: ADR 003 makes the server's figures the only ones).
  */
 export function OrderTotals({
   totals,

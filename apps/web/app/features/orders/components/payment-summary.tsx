@@ -46,7 +46,7 @@ export function PaymentSummary({ order, invoiceLink = false }: { order: Order; i
         <p className="text-slate-700">{PAYMENT_STATUS[payment.status]}</p>
       )}
       {order.pay_by ? (
-        // issue 10 point 3: a guest's order holds its items only until then.
+        // A guest's order holds its items only until then.
         <p className="text-slate-700" data-testid="pay-by">
           Pay by {formatDateTime(order.pay_by)}: an order still unpaid then is cancelled.
         </p>
@@ -60,7 +60,7 @@ export function PaymentSummary({ order, invoiceLink = false }: { order: Order; i
         </Link>
       ) : null}
       {invoice?.pdf_url ? (
-        // Issue 15: the PDF opens by its signed link, so a guest (no session) can download it too.
+        // The PDF opens by its signed link, so a guest (no session) can download it too.
         <a
           href={invoice.pdf_url}
           download={`${invoice.number}.pdf`}

@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../format.ts';
 import { buildTimeline } from '../timeline.ts';
 
-/** The order's status timeline (issue 4): what happened and when, then what is still to come. */
+/** The order's status timeline: what happened and when, then what is still to come. */
 export function StatusTimeline({ order }: { order: Pick<Order, 'status' | 'events'> }) {
   const steps = buildTimeline(order);
   return (

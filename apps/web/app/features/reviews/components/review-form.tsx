@@ -66,7 +66,7 @@ function RatingInput({
 }
 
 /**
- * The review form of a product page (issue 4), for a signed-in buyer who has not reviewed it yet:
+ * The review form of a product page, for a signed-in buyer who has not reviewed it yet:
  * rating, title and text, checked by the contract's rules. Loaded only for such a buyer.
  */
 export default function ReviewForm({ productId, onPosted }: { productId: string; onPosted: (review: Review) => void }) {
@@ -78,7 +78,7 @@ export default function ReviewForm({ productId, onPosted }: { productId: string;
     reValidateMode: 'onSubmit',
   });
   const { errors, isSubmitting } = form.formState;
-  // spec §4: form errors clear 2 s after a submit.
+  // docs/product.md §4: form errors clear 2 s after a submit.
   const scheduleClear = useErrorTimeout(() => {
     form.clearErrors();
     setServerError(null);

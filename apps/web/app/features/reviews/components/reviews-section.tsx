@@ -24,7 +24,7 @@ export interface ReviewsSectionProps {
 }
 
 /**
- * Reviews of a product page (issue 4): average, count and the list, server-rendered; once the page is
+ * Reviews of a product page: average, count and the list, server-rendered; once the page is
  * hydrated, a signed-in viewer's rights are asked for and a buyer who has not reviewed gets the form.
  * A posted review shows at once; the page's loader then runs again for the exact figures.
  */

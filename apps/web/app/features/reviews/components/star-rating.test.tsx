@@ -14,7 +14,7 @@ describe('StarRating', () => {
     expect(filled?.className).toContain('star-row');
     expect(filled?.style.width).toBe('90%');
     expect(rating.className).toContain('text-xl');
-    // Issue 16: two masked elements, no SVG per star.
+    // Two masked elements, no SVG per star.
     expect(container.querySelectorAll('svg')).toHaveLength(0);
     expect(container.querySelectorAll('*')).toHaveLength(3);
   });

@@ -3,7 +3,7 @@ import { cn } from '../../../lib/cn.ts';
 /**
  * A rating as five stars, filled to the exact fraction (4.5 → four and a half). Screen readers get
  * the figure instead of the picture. The stars are the `star-row` mask (app.css), lucide's star
- * repeated: two elements per rating where ten SVGs were (issue 16: a product page shows up to 19
+ * repeated: two elements per rating where ten SVGs were (a product page shows up to 19
  * ratings, and their 190 SVGs were two thirds of its HTML and much of its layout and hydration work).
  */
 export function StarRating({ value, className }: { value: number; className?: string }) {

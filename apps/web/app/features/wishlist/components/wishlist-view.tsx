@@ -21,7 +21,7 @@ const productPath = (p: WishlistProduct) => `/products/${encodeURIComponent(p.sl
 /**
  * The wishlist page's body: the saved products with 'Add to cart' and remove. The list lives in the
  * browser (a guest's) or comes from the server (signed in), so it appears after hydration. A product
- * with colours or sizes is never added without them (issue 11 point 6): its button leads to the
+ * with colours or sizes is never added without them: its button leads to the
  * product page, where the shopper chooses.
  */
 export function WishlistView({ onAddToCart }: { onAddToCart: (product: WishlistProduct) => void }) {
@@ -57,7 +57,7 @@ export function WishlistView({ onAddToCart }: { onAddToCart: (product: WishlistP
     <>
       {guest ? (
         <p className="mb-6 text-slate-700 text-sm">
-          {/* Issue 11 point 7: the sign-in page brings the shopper back here. */}
+          {/* Point 7: the sign-in page brings the shopper back here. */}
           <Link to={loginHref('/wishlist')} className="font-medium text-slate-900 underline underline-offset-4">
             Sign in
           </Link>{' '}
