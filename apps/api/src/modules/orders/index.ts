@@ -9,6 +9,6 @@ export type { CardPaymentRefused, PlaceFailure } from './placing.ts';
 export { ORDER_RATE_LIMITS } from './rate-limits.ts';
 export { loadOrder, type OrderBundle, pendingRefundCents, unpaidCardAttempt } from './repository.ts';
 export { ordersRoutes } from './routes.ts';
-export { CANCELLABLE, ORDER_MSG } from './rules.ts';
+export { ORDER_MSG } from './rules.ts';
 export { createOrdersService, type OrdersService } from './service.ts';
 export { orderToWire } from './wire.ts';

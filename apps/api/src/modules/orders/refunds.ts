@@ -1,4 +1,5 @@
 import { formatMoney } from '@shop/contracts/money';
+import { canTransition } from '@shop/contracts/order-lifecycle';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -173,9 +174,9 @@ export function createRefunds(ctx: OrdersContext) {
       return;
     }
     const { full } = await applySucceeded(tx, payment, row, answer.providerRef ?? row.providerRef, now);
-    const status = full && order.status !== 'cancelled' ? 'refunded' : order.status;
+    const status = full && canTransition(order.status, 'refunded', 'payment') ? 'refunded' : order.status;
     if (status !== order.status) {
-      await moveStatus(tx, order.id, undefined, status, now);
+      await moveStatus(tx, order.id, undefined, { to: status, by: 'payment' }, now);
       await refreshRatingsOfOrder(tx, order.id);
     }
     const note = `${full ? 'Refunded in full' : 'Partially refunded'}: ${formatMoney(row.amountCents)} ${returnedBy(payment)} (${row.reason})`;
