@@ -1,13 +1,7 @@
 import type { Order, PlaceOrderBody } from '@shop/contracts/orders';
 import { order } from '@shop/contracts/orders';
 import { contract } from '../../../lib/contract-check.ts';
-import { api } from '../../../lib/http.ts';
-
-/** crypto.randomUUID exists only in secure contexts; a shop served over plain http needs keys too. */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+import { api, newIdempotencyKey } from '../../../lib/http.ts';
 
 /**
  * POST /api/orders. Every submit gets a new Idempotency-Key; the HTTP client's automatic retries of
@@ -15,7 +9,7 @@ function newKey(): string {
  */
 export function placeOrder(body: PlaceOrderBody): Promise<Order> {
   return api
-    .post('orders', { json: body, headers: { 'idempotency-key': newKey() } })
+    .post('orders', { json: body, headers: { 'idempotency-key': newIdempotencyKey() } })
     .json()
     .then(contract(order));
 }
