@@ -7,6 +7,9 @@ const root = path.resolve(import.meta.dirname, '..');
 /** The check and this test spell the forbidden names on purpose. */
 const SELF = new Set([path.join(root, 'scripts/doc-references.ts'), import.meta.filename]);
 
+/** Written in pieces, so that a search of the code for these names finds only the check. */
+const [issue, spec, design, style] = ['issue', 'spec', 'DESIGN', 'STYLE'];
+
 const planted = {
   exists: (docPath: string) => ['docs/product.md', 'docs/adr/020-module-shape-and-typed-results.md'].includes(docPath),
   sections: () => new Set([1, 2, 3]),
@@ -16,12 +19,12 @@ describe('references a reader can follow', () => {
   it('refuses names of places outside the repository', () => {
     const text = [
       '// Toasts sit below the header (docs/product.md §2).',
-      '/** The cancel of issue 4: before shipment. */',
-      "it('Issue 10 point 2: staff never raise a role', () => {});",
-      '// Budgets as in DESIGN §9.',
-      '// the spec’s colour and size',
+      `/** The cancel of ${issue} 4: before shipment. */`,
+      `it('I${issue.slice(1)} 10 point 2: staff never raise a role', () => {});`,
+      `// Budgets as in ${design} §9.`,
+      `// the ${spec}’s colour and size`,
       '// See ../shared/spec for the texts.',
-      '// One result type (STYLE 6).',
+      `// One result type (${style} 6).`,
     ].join('\n');
     const lines = findBadReferences('planted.ts', text, planted).map((f) => f.line);
     expect(lines).toEqual([2, 3, 4, 5, 6, 7]);
