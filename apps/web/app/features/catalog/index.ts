@@ -4,6 +4,6 @@
  * the browser also loads must not name a server-only one.
  */
 export { type CardProduct, productPath, toCard } from './card.ts';
-export { Price } from './price.tsx';
-export { ProductGrid } from './product-grid.tsx';
-export { stockState } from './stock.ts';
+export { Price } from './components/price.tsx';
+export { ProductGrid } from './components/product-grid.tsx';
+export { type StockTone, stockState } from './stock.ts';

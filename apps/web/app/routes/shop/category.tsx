@@ -5,7 +5,7 @@ import { Container } from '../../components/layout/container.tsx';
 import { CategoryIcon } from '../../components/ui/category-icon.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import { loadListing } from '../../features/catalog/listing.server.ts';
-import { ProductListing } from '../../features/catalog/listing.tsx';
+import { ProductListing } from '../../features/catalog/components/listing.tsx';
 import { type ListingParams, listingSearch } from '../../features/catalog/listing-url.ts';
 import { cn } from '../../lib/cn.ts';
 import { pageCache } from '../../lib/page-cache.ts';
