@@ -1,7 +1,7 @@
 import type { UploadedImage } from '@shop/contracts/admin-catalog';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { adminApi } from '../lib/client.ts';
+import { adminApi } from '../api/client.ts';
 import { ErrorText, TextField } from './fields.tsx';
 
 /**

@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { FormAnswer } from '../../../lib/form-post.ts';
 import { failureMessage } from '../../../lib/http.ts';
 import { useErrorTimeout, useSession } from '../../auth/index.ts';
-import { sendContactMessage } from '../api.ts';
+import { sendContactMessage } from '../api/send-contact-message.ts';
 
 type Values = z.input<typeof contactBody>;
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import type { NewsletterAnswer } from '../api.ts';
+import type { NewsletterAnswer } from '../api/subscribe.ts';
 
 /** Where the form posts without JavaScript: the page whose action subscribes (routes/shop/newsletter.tsx). */
 export const NEWSLETTER_FORM_ACTION = '/newsletter';
@@ -22,7 +22,7 @@ export function NewsletterForm({ answer }: { answer?: NewsletterAnswer }) {
     setBusy(true);
     setResult(null);
     try {
-      const answer = await (await import('../api.ts')).subscribeWithAnswer(email);
+      const answer = await (await import('../api/subscribe.ts')).subscribeWithAnswer(email);
       setResult(answer);
       if (answer.tone === 'success') form.reset();
     } catch {

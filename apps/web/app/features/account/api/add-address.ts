@@ -1,6 +1,6 @@
 import type { AddressBody, SavedAddress } from '@shop/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/http.ts';
+import { api } from '../../../lib/http.ts';
 import { accountKeys } from './account-keys.ts';
 
 /** POST users/me/addresses: the first address becomes the default. */

@@ -1,9 +1,9 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
-import { getQueryClient } from '../../../lib/query-client.ts';
-import { sessionStore, syncSessionFromStorage } from '../../auth/index.ts';
+import { getQueryClient } from '../../lib/query-client.ts';
+import { sessionStore, syncSessionFromStorage } from '../auth/index.ts';
 import { isAdmin, isStaff } from './access.ts';
+import { timeZoneQuery } from './api/time-zone.ts';
 import { setAdminTimeZone } from './format.ts';
-import { timeZoneQuery } from './time-zone.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: query options of any data and key
 type AnyQueryOptions = FetchQueryOptions<any, any, any, any>;

@@ -1,6 +1,6 @@
 import type { AddressBody, SavedAddress } from '@shop/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/http.ts';
+import { api } from '../../../lib/http.ts';
 import { accountKeys } from './account-keys.ts';
 
 /** PATCH users/me/addresses/:id with any subset of the fields (`{is_default: true}` makes it the default). */

@@ -1,8 +1,8 @@
 import type { ChangePasswordBody } from '@shop/contracts/account';
 import type { TokenSet } from '@shop/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/http.ts';
-import { setTokens } from '../auth/index.ts';
+import { api } from '../../../lib/http.ts';
+import { setTokens } from '../../auth/index.ts';
 
 /** POST users/me/password: every session of the user ends; the answer is this browser's new token set. */
 export function changePassword(body: ChangePasswordBody): Promise<TokenSet> {

@@ -1,6 +1,6 @@
 import type { SavedAddress } from '@shop/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/http.ts';
+import { api } from '../../../lib/http.ts';
 import { accountKeys } from './account-keys.ts';
 
 /** DELETE users/me/addresses/:id (204). */

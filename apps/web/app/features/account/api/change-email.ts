@@ -1,6 +1,6 @@
 import type { ChangeEmailBody } from '@shop/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/http.ts';
+import { api } from '../../../lib/http.ts';
 
 /**
  * POST users/me/email: asks to change the sign-in e-mail. The answer says a link

@@ -1,4 +1,4 @@
-import { api } from '../../lib/http.ts';
+import { api } from '../../../lib/http.ts';
 
 /** POST users/confirm-email with the token of the link mailed to the new address. */
 export function confirmEmail(token: string): Promise<{ message: string }> {

@@ -2,7 +2,7 @@ import type { SubscriptionStatus } from '@shop/contracts/account';
 
 /** The API client loads on first use: it is not part of the product page's JavaScript. */
 async function client() {
-  return (await import('../../lib/http.ts')).api;
+  return (await import('../../../lib/http.ts')).api;
 }
 
 const path = (productId: string) => `products/${encodeURIComponent(productId)}`;
@@ -36,5 +36,5 @@ export async function unsubscribe(productId: string, variantId?: string): Promis
 
 /** What to say about a failed call: the API's message, else `fallback` (docs/product.md §8). */
 export async function failureText(error: unknown, fallback: string): Promise<string> {
-  return (await import('../../lib/http.ts')).failureMessage(error, fallback);
+  return (await import('../../../lib/http.ts')).failureMessage(error, fallback);
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/http.ts';
+import { api } from '../../../lib/http.ts';
 
 /** DELETE users/me {password}: 204; orders stay, anonymised. */
 export async function deleteAccount(password: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { SavedAddress } from '@shop/contracts/account';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/http.ts';
+import { api } from '../../../lib/http.ts';
 import { accountKeys } from './account-keys.ts';
 
 /** GET users/me/addresses: the address book, default first. */

@@ -1,14 +1,9 @@
 import { MSG } from '@shop/contracts/messages';
-import { api, failureMessage } from '../../lib/http.ts';
+import { api, failureMessage } from '../../../lib/http.ts';
 
 /** POST /api/newsletter: stores the address and mails a confirmation link (docs/product.md §10). */
 export function subscribe(email: string): Promise<{ message: string }> {
   return api.post('newsletter', { json: { email } }).json<{ message: string }>();
-}
-
-/** POST /api/newsletter/confirm with the token of the mailed link. */
-export function confirmSubscription(token: string): Promise<{ message: string }> {
-  return api.post('newsletter/confirm', { json: { token } }).json<{ message: string }>();
 }
 
 export interface NewsletterAnswer {

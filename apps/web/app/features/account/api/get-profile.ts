@@ -1,6 +1,6 @@
 import type { Profile } from '@shop/contracts/cart';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/http.ts';
+import { api } from '../../../lib/http.ts';
 import { accountKeys } from './account-keys.ts';
 
 /** GET users/me (docs/product.md §7): the signed-in user with their server cart. */

@@ -6,7 +6,7 @@ import type { ErrorReportBody } from '@shop/contracts/error-reports';
  * Resolves to the API's thank-you message; rejects when the report could not be stored.
  */
 export async function sendErrorReport(report: ErrorReportBody): Promise<string> {
-  const { api } = await import('../../lib/http.ts');
+  const { api } = await import('../../../lib/http.ts');
   const answer = await api.post('error-reports', { json: report }).json<{ message: string }>();
   return answer.message;
 }

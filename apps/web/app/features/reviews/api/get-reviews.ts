@@ -5,6 +5,6 @@ import type { ReviewList } from '@shop/contracts/account';
  * speak of this user). The API client loads on first use: it is not part of the product page's JS.
  */
 export async function getReviews(productId: string, signal?: AbortSignal): Promise<ReviewList> {
-  const { api } = await import('../../lib/http.ts');
+  const { api } = await import('../../../lib/http.ts');
   return api.get(`products/${encodeURIComponent(productId)}/reviews`, { signal }).json<ReviewList>();
 }

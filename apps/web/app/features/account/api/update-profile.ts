@@ -2,9 +2,9 @@ import type { UpdateProfileBody } from '@shop/contracts/account';
 import type { PublicUser } from '@shop/contracts/auth';
 import type { Profile } from '@shop/contracts/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/http.ts';
+import { api } from '../../../lib/http.ts';
+import { rememberUser } from '../remember-user.ts';
 import { accountKeys } from './account-keys.ts';
-import { rememberUser } from './remember-user.ts';
 
 /** PATCH users/me: names and username; answers the updated user. */
 export function updateProfile(body: UpdateProfileBody): Promise<PublicUser> {

@@ -1,0 +1,5 @@
+import { api } from '../../../lib/http.ts';
+
+export function resetPassword(token: string, password: string): Promise<{ message: string }> {
+  return api.post('auth/reset-password', { json: { token, password } }).json<{ message: string }>();
+}
