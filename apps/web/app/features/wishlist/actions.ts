@@ -1,6 +1,6 @@
-import type { Wishlist } from '@shop/contracts/wishlist';
 import { statusOf } from '../../lib/api-error.ts';
-import { api } from '../../lib/http.ts';
+import { postWishlistItem } from './api/add-to-wishlist.ts';
+import { deleteWishlistItem } from './api/remove-from-wishlist.ts';
 import { isInWishlist, type WishlistProduct, wishlistStore, withoutProduct, withProduct } from './wishlist-store.ts';
 import { toWishlistProducts, wishlistSync } from './wishlist-sync.ts';
 
@@ -28,7 +28,7 @@ export function addToWishlist(product: WishlistProduct): Promise<boolean> {
     apply: (items) => withProduct(items, product),
     send: async (userId) => ({
       userId,
-      items: toWishlistProducts(await api.post('wishlist', { json: { product_id: product.id } }).json<Wishlist>()),
+      items: toWishlistProducts(await postWishlistItem(product.id)),
     }),
     messages: { success: WISHLIST_MESSAGES.added, failure: WISHLIST_MESSAGES.failed },
   });
@@ -42,7 +42,7 @@ export async function removeFromWishlist(productId: string): Promise<boolean> {
     apply: (items) => withoutProduct(items, productId),
     send: async (userId) => {
       try {
-        const list = await api.delete(`wishlist/${encodeURIComponent(productId)}`).json<Wishlist>();
+        const list = await deleteWishlistItem(productId);
         return { userId, items: toWishlistProducts(list) };
       } catch (error) {
         // Already gone from the server list: what the shopper asked for is true.

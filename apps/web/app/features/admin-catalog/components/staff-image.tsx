@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
-import { api } from '../../../lib/http.ts';
+import { getStaffImage } from '../api/get-staff-image.ts';
 
 /** Shown until the picture has arrived (and if it cannot): one transparent pixel. */
 const EMPTY = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
@@ -27,7 +27,7 @@ export function StaffImage({
 }: Omit<ComponentProps<'img'>, 'src' | 'alt'> & { src: string; alt: string }) {
   const { data } = useQuery({
     queryKey: ['admin', 'media', src],
-    queryFn: async ({ signal }) => readAsDataUrl(await api.get(`admin${src}`, { signal }).blob()),
+    queryFn: async ({ signal }) => readAsDataUrl(await getStaffImage(src, signal)),
     enabled: src.startsWith('/media/'),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,15 +1,9 @@
 import type { SetupChecklist as Checklist } from '@shop/contracts/admin-setup';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { adminApi, backOfficeKey, isAdmin, Panel } from '../../admin/index.ts';
+import { isAdmin, Panel } from '../../admin/index.ts';
 import { useSession } from '../../auth/index.ts';
-
-/** GET /api/admin/setup-checklist (admins only). */
-export const setupChecklistQuery = () =>
-  queryOptions({
-    queryKey: backOfficeKey('setup-checklist'),
-    queryFn: ({ signal }) => adminApi.get<Checklist>('setup-checklist', undefined, signal),
-  });
+import { setupChecklistQuery } from '../api/get-setup-checklist.ts';
 
 /**
  * The first-start checklist (docs/adr/042-first-start-checklist.md): for an admin of a shop that did not

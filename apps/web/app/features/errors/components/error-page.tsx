@@ -19,9 +19,9 @@ import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStor
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { api } from '../../../lib/http.ts';
 import { syncSessionFromStorage, useSession } from '../../auth/index.ts';
 import { generateErrorId, sendErrorReport } from '../../error-reports/index.ts';
+import { startStorefrontPreview } from '../api/start-storefront-preview.ts';
 import { describeError, ERROR_DEFAULTS, type ErrorVariant, UNEXPECTED_APPLICATION_ERROR } from '../error-variants.ts';
 
 interface VariantText {
@@ -367,7 +367,7 @@ function StaffPreviewOffer() {
   const preview = async () => {
     setState('asking');
     try {
-      await api.post('admin/storefront-preview');
+      await startStorefrontPreview();
       window.location.reload();
     } catch {
       setState('failed');

@@ -1,5 +1,5 @@
 import type { Review, ReviewBody } from '@shop/contracts/account';
-import { api } from '../../lib/http.ts';
+import { api } from '../../../lib/http.ts';
 
 /** POST products/:id/reviews: a buyer's one review of the product (403 for others, 409 the second time). */
 export function postReview(productId: string, body: ReviewBody): Promise<Review> {

@@ -1,0 +1,7 @@
+import type { Wishlist } from '@shop/contracts/wishlist';
+import { api } from '../../../lib/http.ts';
+
+/** GET wishlist: the signed-in shopper's saved products. */
+export function getWishlist(): Promise<Wishlist> {
+  return api.get('wishlist').json<Wishlist>();
+}
