@@ -1,7 +1,7 @@
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ContactForm } from './contact-form.tsx';
 
-/** docs/product.md §2 contact dialog; loaded on first open (features/shell/site-dialogs.tsx). */
+/** docs/product.md §2 contact dialog; loaded on first open (features/shell/components/site-dialogs.tsx). */
 export default function ContactDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
