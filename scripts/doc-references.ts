@@ -9,7 +9,7 @@ import path from 'node:path';
 
 /** Names of places outside the repository, as they were written in comments and test titles. */
 const OUTSIDE = [
-  { pattern: /\b[Ii]ssue \d+/, says: 'a tracker issue' },
+  { pattern: /\b[Ii]ssues? \d+/, says: 'a tracker issue' },
   { pattern: /\bspec §/, says: 'the outside specification' },
   { pattern: /\b[Tt]he spec(?:'s|’s)?\b(?!\.)/, says: 'the outside specification' },
   { pattern: /\b[Tt]he (?:product )?specification\b/, says: 'the outside specification' },

@@ -1,7 +1,9 @@
 import type { AdminProductListQuery } from '@shop/contracts/admin-catalog';
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { statesWhere } from '@shop/contracts/order-lifecycle';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { statusNotIn } from '../../db/order-status.ts';
 import {
   brands,
   categories,
@@ -24,7 +26,7 @@ type Executor = Db | Tx;
 export type ProductValues = PgUpdateSetSource<typeof products>;
 
 /** Orders whose lines count as sold: paid for or promised (pay later), not cancelled or abandoned. */
-const UNSOLD_STATUSES = ['cancelled', 'awaiting_payment'] as const;
+const UNSOLD_STATUSES = statesWhere((s) => !s.sold);
 
 /** `%`, `_` and `\` match themselves in a search. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -351,7 +353,7 @@ export async function selectMovements(db: Db, id: string, page: number, limit: n
 
 /** Units sold, revenue and orders of a product (cancelled and unpaid-card orders excluded), and its latest lines. */
 export async function selectSales(db: Db, id: string) {
-  const where = and(eq(orderLines.productId, id), notInArray(orders.status, [...UNSOLD_STATUSES]));
+  const where = and(eq(orderLines.productId, id), statusNotIn(UNSOLD_STATUSES));
   const [[totals], recent] = await Promise.all([
     db
       .select({

@@ -1,6 +1,8 @@
 import { dayRangeBounds } from '@shop/contracts/admin-common';
 import { DEFAULT_RANGE_DAYS, type InsightsRangeQuery, rangeDays } from '@shop/contracts/admin-insights';
+import { statesWhere } from '@shop/contracts/order-lifecycle';
 import { type SQL, sql } from 'drizzle-orm';
+import { statusNotIn } from '../../db/order-status.ts';
 
 /**
  * The one definition of revenue (docs/adr/006-revenue.md), as SQL building blocks that the dashboard,
@@ -8,7 +10,10 @@ import { type SQL, sql } from 'drizzle-orm';
  * awaits its card payment or was cancelled; it belongs to the day it was placed, in the store's time
  * zone (admin Settings).
  */
-export const COUNTED_ORDER = sql.raw(`o.status not in ('awaiting_payment', 'cancelled')`);
+export const COUNTED_ORDER = statusNotIn(
+  statesWhere((s) => !s.sold),
+  sql.raw('o.status'),
+);
 
 /** Placed within [start, end). */
 export const placedIn = (r: Bounds): SQL => sql`o.created_at >= ${r.start} and o.created_at < ${r.end}`;

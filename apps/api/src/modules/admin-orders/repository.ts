@@ -1,9 +1,11 @@
 import { dayRangeBounds } from '@shop/contracts/admin-common';
 import type { AdminOrdersQuery, PayLaterQuery, TransactionsQuery } from '@shop/contracts/admin-orders';
+import { transitionOf } from '@shop/contracts/order-lifecycle';
 import type { OrderStatus } from '@shop/contracts/orders';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
+import { mayMove } from '../../db/order-status.ts';
 import { auditLog, invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
 import { unpaidCardAttempt } from '../orders/index.ts';
 
@@ -223,8 +225,9 @@ export const adminOrdersRepository = {
       .where(
         and(
           eq(orders.id, change.id),
+          mayMove(change.to, 'staff'),
           eq(orders.status, change.from),
-          change.from === 'placed' ? openInvoice : undefined,
+          transitionOf(change.from, change.to)?.needsOpenInvoice ? openInvoice : undefined,
         ),
       )
       .returning();
@@ -290,7 +293,7 @@ export const adminOrdersRepository = {
     const [row] = await tx
       .update(orders)
       .set({ status: 'paid', updatedAt: at })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'placed')))
+      .where(and(eq(orders.id, orderId), mayMove('paid', 'staff')))
       .returning({ status: orders.status });
     return row?.status;
   },

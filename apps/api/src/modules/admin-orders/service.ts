@@ -13,6 +13,7 @@ import type {
   TransactionsQuery,
 } from '@shop/contracts/admin-orders';
 import { fromCents, toCents } from '@shop/contracts/money';
+import { canTransition, isCancellable, isRefundable, transitionOf } from '@shop/contracts/order-lifecycle';
 import type { OrderStatus } from '@shop/contracts/orders';
 
 import { eq, type SQL } from 'drizzle-orm';
@@ -21,7 +22,6 @@ import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
 import {
-  CANCELLABLE,
   type CancelFailure,
   loadOrder,
   type OrdersService,
@@ -55,16 +55,6 @@ export type AdminOrdersFailure =
   | CancelFailure
   | RefundFailure;
 type InvoiceStatus = (typeof invoices.$inferSelect)['status'];
-
-/**
- * Where each staff transition may start. A pay-later order (`placed`, invoice open) may be
- * prepared and shipped before it is paid: that is what paying later means.
- */
-const TRANSITION_FROM: Record<Transition, readonly OrderStatus[]> = {
-  processing: ['paid', 'placed'],
-  shipped: ['paid', 'processing', 'placed'],
-  delivered: ['shipped'],
-};
 
 const TRANSITION_ACTION: Record<Transition, string> = {
   processing: 'order.process',
@@ -168,11 +158,12 @@ export function createAdminOrdersService(
         invoice_id: inv?.id ?? null,
         transactions: (await repo.ledger(db, eq(transactions.orderId, id))).map(ledgerRowToWire),
         actions: {
-          process: s === 'paid' || (s === 'placed' && invoiceOpen),
-          ship: s === 'paid' || s === 'processing' || (s === 'placed' && invoiceOpen),
-          deliver: s === 'shipped',
-          cancel: CANCELLABLE.includes(s),
-          refund: moneyIn && paid > held,
+          process: canTransition(s, 'processing', 'staff', { invoiceOpen }),
+          ship: canTransition(s, 'shipped', 'staff', { invoiceOpen }),
+          deliver: canTransition(s, 'delivered', 'staff', { invoiceOpen }),
+          cancel: isCancellable(s, 'staff'),
+          refund: moneyIn && paid > held && isRefundable(s),
+          // A shipped or prepared pay-later order is paid too: its invoice, not its status, decides.
           mark_paid: invoiceOpen,
         },
         updated_at: o.updatedAt.toISOString(),
@@ -196,8 +187,11 @@ export function createAdminOrdersService(
         if (!before) return fail('order_not_found');
         const refuse = (why?: string) =>
           fail('wrong_status', { number: before.number, status: before.status, target, ...(why ? { why } : {}) });
-        if (!TRANSITION_FROM[target].includes(before.status)) return refuse();
-        if (before.status === 'placed' && (await repo.invoiceStatusOfOrder(tx, id)) !== 'open') {
+        if (!canTransition(before.status, target, 'staff')) return refuse();
+        if (
+          transitionOf(before.status, target)?.needsOpenInvoice &&
+          (await repo.invoiceStatusOfOrder(tx, id)) !== 'open'
+        ) {
           return refuse('it has no open pay-later invoice');
         }
         const after = await repo.moveOrder(tx, {

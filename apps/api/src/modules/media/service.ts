@@ -25,7 +25,7 @@ const drawn = (art: Art | undefined): Result<string, ImageNotFound> =>
   art ? ok(renderArt(art)) : fail('image_not_found');
 
 /**
- * The shop's pictures (issues 2 and 5): drawn locally from the catalogue (products, featured cards,
+ * The shop's pictures: drawn locally from the catalogue (products, featured cards,
  * categories) or uploaded by staff. No image in the shop comes from another host. For the public a
  * draft's pictures do not exist — the same `image_not_found` as an unknown slug or id;
  * staff pass `drafts`.

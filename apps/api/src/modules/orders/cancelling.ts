@@ -39,6 +39,8 @@ export type CancelFailure =
 
 /** How an unpaid order is cancelled (a declined, refused or expired payment). */
 export interface Unwind {
+  /** Who cancels it: the payment (declined, cancelled at the provider) or the sweep (time ran out). */
+  by: 'payment' | 'sweep';
   paymentStatus: 'declined' | 'cancelled';
   failureMessage: string;
   stockReason: StockReason;
@@ -72,7 +74,7 @@ export function createCancelling(ctx: OrdersContext, refunds: Refunds) {
   async function cancelUnpaid(orderId: string, how: Unwind) {
     const done = await db.transaction(async (tx) => {
       const now = clock.now();
-      const order = await moveStatus(tx, orderId, how.unpaid ?? AWAITING_CARD, 'cancelled', now);
+      const order = await moveStatus(tx, orderId, how.unpaid ?? AWAITING_CARD, { to: 'cancelled', by: how.by }, now);
       if (!order) return undefined;
       await updatePaymentOf(tx, orderId, {
         status: how.paymentStatus,
@@ -104,7 +106,8 @@ export function createCancelling(ctx: OrdersContext, refunds: Refunds) {
         const now = clock.now();
         const before = await orderStatus(tx, orderId, ownedBy(how.userId));
         if (!before) return fail('not_found');
-        const order = await moveStatus(tx, orderId, cancellableBy(how.userId), 'cancelled', now);
+        const by = how.by === 'customer' ? 'shopper' : 'staff';
+        const order = await moveStatus(tx, orderId, cancellableBy(by, how.userId), { to: 'cancelled', by }, now);
         if (!order) {
           const existing = await orderStatus(tx, orderId);
           if (existing === 'cancelled') return fail('already_cancelled');

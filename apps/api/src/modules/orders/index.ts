@@ -1,5 +1,5 @@
 /**
- * Orders (5, 10): the public face of the module. Placing, payment, cancelling and the sweep
+ * Orders: the public face of the module. Placing, payment, cancelling and the sweep
  * are its use cases (placing.ts, payment.ts, cancelling.ts, sweep.ts over context.ts).
  */
 export type { CancelFailure } from './cancelling.ts';
@@ -9,6 +9,6 @@ export type { CardPaymentRefused, PlaceFailure } from './placing.ts';
 export { ORDER_RATE_LIMITS } from './rate-limits.ts';
 export { loadOrder, type OrderBundle, pendingRefundCents, unpaidCardAttempt } from './repository.ts';
 export { ordersRoutes } from './routes.ts';
-export { CANCELLABLE, ORDER_MSG } from './rules.ts';
+export { ORDER_MSG } from './rules.ts';
 export { createOrdersService, type OrdersService } from './service.ts';
 export { orderToWire } from './wire.ts';

@@ -1,4 +1,5 @@
 import { formatMoney } from '@shop/contracts/money';
+import { isRefundable } from '@shop/contracts/order-lifecycle';
 import type { Order } from '@shop/contracts/orders';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -84,6 +85,7 @@ export type Settled =
 
 /** A PaymentIntent cancelled at Stripe (by staff in the Dashboard, or by Stripe): the order goes too. */
 const CANCELED_AT_PROVIDER: Unwind = {
+  by: 'payment',
   paymentStatus: 'cancelled',
   failureMessage: ORDER_MSG.paymentCancelled,
   stockReason: 'payment_expired',
@@ -124,7 +126,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
     const cardSeen = card ? { cardBrand: card.brand, cardLast4: card.last4 } : {};
     return db.transaction(async (tx) => {
       const now = clock.now();
-      const order = await moveStatus(tx, orderId, AWAITING_CARD, 'paid', now);
+      const order = await moveStatus(tx, orderId, AWAITING_CARD, { to: 'paid', by: 'payment' }, now);
       if (!order) {
         const payment = await lockPayment(tx, paymentId);
         if (!payment) throw new Error('payment missing');
@@ -198,6 +200,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
   /** A declined card (demo): the order is cancelled and restocked, and the shopper hears the provider's words. */
   async function declined(orderId: string, message: string): Promise<Settled> {
     await cancelling.cancelUnpaid(orderId, {
+      by: 'payment',
       paymentStatus: 'declined',
       failureMessage: message,
       stockReason: 'payment_declined',
@@ -520,7 +523,7 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
     retryRefund: refunds.retryRefund,
 
     /**
-     * Refund by staff (15), full (`amountCents` undefined = all that is left) or partial. The
+     * Refund by staff, full (`amountCents` undefined = all that is left) or partial. The
      * order and payment rows are locked first, so parallel refunds queue; what is left counts refunds
      * still pending at the provider, so none can give back more than was paid. A card goes back through
      * the provider: succeeded → recorded now (ledger, refunded amount, `refunded` when all is back);
@@ -545,6 +548,14 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
             paymentStatus: payment?.status ?? null,
           });
         }
+        // Money in an order the lifecycle cannot refund (none can hold any) is not staff's to give back.
+        if (!isRefundable(order.status)) {
+          return fail('nothing_to_refund', {
+            number: order.number,
+            status: order.status,
+            paymentStatus: payment.status,
+          });
+        }
         const pending = await pendingRefundCents(tx, payment.id);
         const left = payment.amountCents - payment.refundedCents - pending;
         const amount = opts.amountCents ?? left;
@@ -565,7 +576,9 @@ export function createPayment(ctx: OrdersContext, cancelling: Cancelling, refund
         if (back.status === 'succeeded') {
           const status = back.full ? 'refunded' : order.status;
           if (back.full) {
-            await moveStatus(tx, orderId, undefined, status, now);
+            if (!(await moveStatus(tx, orderId, undefined, { to: 'refunded', by: 'staff' }, now))) {
+              throw new Error('a locked refundable order could not be marked refunded');
+            }
             await refreshRatingsOfOrder(tx, orderId);
           }
           const note = `${back.full ? 'Refunded in full' : 'Partially refunded'}: ${formatMoney(amount)} ${back.returned} (${opts.reason})`;

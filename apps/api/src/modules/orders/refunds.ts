@@ -1,4 +1,5 @@
 import { formatMoney } from '@shop/contracts/money';
+import { canTransition } from '@shop/contracts/order-lifecycle';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -32,7 +33,7 @@ export type GiveBack =
 const REFUND_RETRY_MS = 60_000;
 
 /**
- * Refunds (15). Each is a `payment_refunds` row, asked of the provider inside the transaction
+ * Refunds. Each is a `payment_refunds` row, asked of the provider inside the transaction
  * that holds the payment row's lock, with the row's id as the provider's idempotency key: parallel
  * refunds queue on that lock, and a refund still pending at the provider counts against what is left,
  * so no interleaving gives back more than was paid. Only a succeeded refund is in the ledger and in
@@ -173,9 +174,9 @@ export function createRefunds(ctx: OrdersContext) {
       return;
     }
     const { full } = await applySucceeded(tx, payment, row, answer.providerRef ?? row.providerRef, now);
-    const status = full && order.status !== 'cancelled' ? 'refunded' : order.status;
+    const status = full && canTransition(order.status, 'refunded', 'payment') ? 'refunded' : order.status;
     if (status !== order.status) {
-      await moveStatus(tx, order.id, undefined, status, now);
+      await moveStatus(tx, order.id, undefined, { to: status, by: 'payment' }, now);
       await refreshRatingsOfOrder(tx, order.id);
     }
     const note = `${full ? 'Refunded in full' : 'Partially refunded'}: ${formatMoney(row.amountCents)} ${returnedBy(payment)} (${row.reason})`;

@@ -1,5 +1,7 @@
 import { formatAmount } from '@shop/contracts/money';
+import { statesWhere } from '@shop/contracts/order-lifecycle';
 import { sql } from 'drizzle-orm';
+import { statusNotIn } from '../../db/order-status.ts';
 import type { OrdersContext } from './context.ts';
 import { utcMinute } from './mail.ts';
 
@@ -29,7 +31,10 @@ export function createReminders(ctx: OrdersContext) {
                 from orders o
                where o.id = i.order_id and i.status = 'open' and i.reminded_at is null
                  and i.due_at <= ${new Date(now.getTime() + DAY_MS).toISOString()}::timestamptz
-                 and o.status not in ('cancelled', 'refunded')
+                 and ${statusNotIn(
+                   statesWhere((s) => s.closed),
+                   sql.raw('o.status'),
+                 )}
            returning o.number, o.email, i.number as invoice, i.amount_cents as amount, i.due_at as due`,
         );
         for (const r of rows) {

@@ -1,7 +1,9 @@
+import { type OrderActor, statesWhere } from '@shop/contracts/order-lifecycle';
 import type { CardBrand, OrderStatus } from '@shop/contracts/orders';
-import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
+import { mayMove, statusIn } from '../../db/order-status.ts';
 import {
   cartItems,
   carts,
@@ -17,7 +19,6 @@ import {
 } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentFacts } from '../payments/index.ts';
-import { CANCELLABLE } from './rules.ts';
 
 type Executor = Db | Tx;
 export type OrderRow = typeof orders.$inferSelect;
@@ -106,12 +107,12 @@ export async function listOwn(db: Db, userId: string, page: number, limit: numbe
 export type OrderSummaryRow = Awaited<ReturnType<typeof listOwn>>['rows'][number];
 
 /** A card order whose payment never completed. */
-export const AWAITING_CARD = eq(orders.status, 'awaiting_payment');
+export const AWAITING_CARD = statusIn(statesWhere((s) => s.waitsFor === 'card'));
 
 /** A guest's pay-later order whose `pay_by` passed with its invoice still open. */
 export const guestHoldExpired = (now: Date) =>
   and(
-    eq(orders.status, 'placed'),
+    statusIn(statesWhere((s) => s.waitsFor === 'invoice')),
     lt(orders.payBy, now),
     sql`exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.status = 'open')`,
   );
@@ -119,9 +120,9 @@ export const guestHoldExpired = (now: Date) =>
 /** The order is the user's (anyone's when `userId` is undefined: staff). */
 export const ownedBy = (userId: string | undefined) => (userId ? eq(orders.userId, userId) : undefined);
 
-/** The user's order (anyone's for staff) in a state that may still be cancelled. */
-export const cancellableBy = (userId: string | undefined) =>
-  and(ownedBy(userId), inArray(orders.status, [...CANCELLABLE]));
+/** The user's order (anyone's for staff) in a state its canceller may still cancel it from. */
+export const cancellableBy = (by: 'shopper' | 'staff', userId: string | undefined) =>
+  and(ownedBy(userId), mayMove('cancelled', by));
 
 /** Ids of up to 500 orders matching `where` (the sweeps' batches). */
 export async function orderIdsWhere(db: Db, where: SQL | undefined): Promise<string[]> {
@@ -133,14 +134,21 @@ export async function orderIdsWhere(db: Db, where: SQL | undefined): Promise<str
 export const awaitingCardSince = (cutoff: Date) => and(AWAITING_CARD, lt(orders.createdAt, cutoff));
 
 /**
- * The one conditional status update every transition goes through: the order moves to `status` only
- * while `from` still holds, so of any number of racing requests exactly one gets the row back.
+ * The one conditional status update every transition of this module goes through: the order moves to
+ * `move.to` only from a state the order lifecycle lets `move.by` move it from, and only while `from`
+ * still holds, so of any number of racing requests exactly one gets the row back.
  */
-export async function moveStatus(tx: Tx, orderId: string, from: SQL | undefined, status: OrderStatus, now: Date) {
+export async function moveStatus(
+  tx: Tx,
+  orderId: string,
+  from: SQL | undefined,
+  move: { to: OrderStatus; by: OrderActor },
+  now: Date,
+) {
   const [order] = await tx
     .update(orders)
-    .set({ status, updatedAt: now })
-    .where(and(eq(orders.id, orderId), from))
+    .set({ status: move.to, updatedAt: now })
+    .where(and(eq(orders.id, orderId), mayMove(move.to, move.by), from))
     .returning();
   return order;
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { OrderStatus, PlaceOrderBody } from '@shop/contracts/orders';
+import type { PlaceOrderBody } from '@shop/contracts/orders';
 import type { Actor } from '../checkout/index.ts';
 import type { Settings } from '../settings/index.ts';
 
@@ -8,9 +8,6 @@ export const PAYMENT_CONFIRM_WINDOW_MS = 30 * 60 * 1000;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** docs/product.md §4: a customer may cancel before shipment. */
-export const CANCELLABLE: readonly OrderStatus[] = ['awaiting_payment', 'placed', 'paid', 'processing'];
 
 export const ORDER_MSG = {
   notFound: 'Order not found',

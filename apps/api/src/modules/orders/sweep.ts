@@ -8,6 +8,7 @@ import { ORDER_MSG, PAYMENT_CONFIRM_WINDOW_MS } from './rules.ts';
 
 /** A card payment not completed within the window: its order is cancelled and its stock comes back. */
 const EXPIRED: Unwind = {
+  by: 'sweep',
   paymentStatus: 'cancelled',
   failureMessage: ORDER_MSG.expired,
   stockReason: 'payment_expired',
@@ -89,6 +90,7 @@ export function createSweep(ctx: OrdersContext, cancelling: Cancelling, payment:
       let cancelled = 0;
       for (const id of stale) {
         const order = await cancelling.cancelUnpaid(id, {
+          by: 'sweep',
           paymentStatus: 'cancelled',
           failureMessage: ORDER_MSG.notPaidInTime,
           stockReason: 'payment_expired',

@@ -1,8 +1,8 @@
 import { fromCents } from '@shop/contracts/money';
+import { isCancellable } from '@shop/contracts/order-lifecycle';
 import type { Address, Order } from '@shop/contracts/orders';
 import { lineToWire, totalsToWire } from '../checkout/index.ts';
 import type { OrderBundle, OrderSummaryRow } from './repository.ts';
-import { CANCELLABLE } from './rules.ts';
 
 /** The wire form (contracts `order`). `now` decides whether an open invoice is overdue. */
 export function orderToWire(b: OrderBundle, now: Date): Order {
@@ -45,7 +45,7 @@ export function orderToWire(b: OrderBundle, now: Date): Order {
     pay_by: o.payBy && o.status === 'placed' && inv?.status === 'open' ? o.payBy.toISOString() : null,
     events: b.events.map((e) => ({ status: e.status, note: e.note, at: e.createdAt.toISOString() })),
     // Guests have no way to sign in to cancel; they contact the store.
-    can_cancel: o.userId !== null && CANCELLABLE.includes(o.status),
+    can_cancel: o.userId !== null && isCancellable(o.status, 'shopper'),
     created_at: o.createdAt.toISOString(),
   };
 }

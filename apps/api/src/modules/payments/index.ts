@@ -1,5 +1,5 @@
 /**
- * Payments (5, 15): the provider interface with Stripe and the demo provider, the card checks
+ * Payments: the provider interface with Stripe and the demo provider, the card checks
  * the server still makes, the webhook's event intake, and the ledger.
  */
 export { CARD_MSG, type CardDeclined, type CardFailure, checkExpiry } from './cards.ts';

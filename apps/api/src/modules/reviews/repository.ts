@@ -1,7 +1,9 @@
 import type { reviewBody } from '@shop/contracts/account';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { statesWhere } from '@shop/contracts/order-lifecycle';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { statusIn } from '../../db/order-status.ts';
 import { orderLines, orders, products, productVariants, reviews, users } from '../../db/schema.ts';
 import { qualifyingPurchase } from './visibility.ts';
 import { type Review, reviewColumns, toReview } from './wire.ts';
@@ -12,7 +14,10 @@ import { type Review, reviewColumns, toReview } from './wire.ts';
 export const REVIEW_LIST_LIMIT = 100;
 
 /** Orders that will count once paid: the customer is told to wait, not that they never bought. */
-const UNPAID_STATUSES = ['awaiting_payment', 'placed', 'processing'] as const;
+const UNPAID_STATUSES = statesWhere((s) => !s.closed && s.reviews !== 'yes');
+
+/** Orders whose purchases can be reviewed, now or once paid. */
+const REVIEWABLE_STATUSES = statesWhere((s) => s.reviews !== 'no');
 
 /** Has the (still enabled) user a qualifying purchase of the product? */
 export async function hasBought(ex: Db | Tx, userId: string, productId: string): Promise<boolean> {
@@ -29,9 +34,7 @@ export async function hasUnpaidOrder(db: Db, userId: string, productId: string):
     .select({ id: orderLines.id })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(
-      and(eq(orders.userId, userId), eq(orderLines.productId, productId), inArray(orders.status, [...UNPAID_STATUSES])),
-    )
+    .where(and(eq(orders.userId, userId), eq(orderLines.productId, productId), statusIn(UNPAID_STATUSES)))
     .limit(1);
   return pending !== undefined;
 }
@@ -77,7 +80,7 @@ export async function insertReview(
       variantId: sql`(
         select ol.variant_id from ${orderLines} ol join ${orders} o on o.id = ol.order_id
         where o.user_id = ${values.userId} and ol.product_id = ${values.productId} and ol.variant_id is not null
-          and o.status in ('paid', 'shipped', 'delivered', 'processing')
+          and ${statusIn(REVIEWABLE_STATUSES, sql.raw('o.status'))}
         order by o.created_at desc limit 1)`,
       rating: values.input.rating,
       title: values.input.title,

@@ -1,5 +1,9 @@
+import { statesWhere } from '@shop/contracts/order-lifecycle';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { statusIn } from '../../db/order-status.ts';
+
+const qoStatus = sql.raw('qo.status');
 
 /**
  * Which purchases let a customer review a product, and keep the review counted.
@@ -18,8 +22,14 @@ export function qualifyingPurchase(userId: AnyColumn | SQL | string, productId: 
   return sql`exists (
     select 1 from order_lines qol join orders qo on qo.id = qol.order_id
     where qo.user_id = ${userId} and qol.product_id = ${productId}
-      and (qo.status in ('paid', 'shipped', 'delivered')
-        or (qo.status = 'processing' and exists (
+      and (${statusIn(
+        statesWhere((s) => s.reviews === 'yes'),
+        qoStatus,
+      )}
+        or (${statusIn(
+          statesWhere((s) => s.reviews === 'when_paid'),
+          qoStatus,
+        )} and exists (
           select 1 from payments qp
           where qp.order_id = qo.id and qp.status in ('succeeded', 'partially_refunded'))))
   )`;

@@ -1,3 +1,4 @@
+import { hasEnded, ORDER_ROAD, ORDER_STATES } from '@shop/contracts/order-lifecycle';
 import type { Order, OrderStatus } from '@shop/contracts/orders';
 
 export interface TimelineStep {
@@ -8,10 +9,6 @@ export interface TimelineStep {
   note: string | null;
   state: 'done' | 'current' | 'upcoming';
 }
-
-/** The road an order travels when all goes well (docs/product.md §4). */
-const PATH: readonly OrderStatus[] = ['placed', 'paid', 'processing', 'shipped', 'delivered'];
-const ENDED: readonly OrderStatus[] = ['delivered', 'cancelled', 'refunded'];
 
 /** An order waiting for its card payment has been placed: the timeline says so. */
 const STEP_LABELS: Record<OrderStatus, string> = {
@@ -25,7 +22,11 @@ const STEP_LABELS: Record<OrderStatus, string> = {
   refunded: 'Refunded',
 };
 
-const pathIndex = (status: OrderStatus) => PATH.indexOf(status === 'awaiting_payment' ? 'placed' : status);
+/** Where a status stands on the usual road (the order lifecycle's); -1 off it. */
+const pathIndex = (status: OrderStatus) => {
+  const step = ORDER_STATES[status].step;
+  return step ? ORDER_ROAD.indexOf(step) : -1;
+};
 
 /**
  * The order's timeline: what happened, from its events, oldest first (the last one is where it is
@@ -39,9 +40,9 @@ export function buildTimeline(order: Pick<Order, 'status' | 'events'>): Timeline
     note: event.note,
     state: i === order.events.length - 1 ? 'current' : 'done',
   }));
-  if (ENDED.includes(order.status)) return steps;
+  if (hasEnded(order.status)) return steps;
   const reached = Math.max(pathIndex(order.status), ...order.events.map((e) => pathIndex(e.status)));
-  for (const status of PATH.slice(reached + 1)) {
+  for (const status of ORDER_ROAD.slice(reached + 1)) {
     steps.push({ status, label: STEP_LABELS[status], at: null, note: null, state: 'upcoming' });
   }
   return steps;

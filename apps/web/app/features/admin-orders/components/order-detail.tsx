@@ -31,6 +31,7 @@ import { useAdminOrder } from '../api/get-order.ts';
 import { useMarkInvoicePaid } from '../api/mark-invoice-paid.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { useOrderTransition } from '../api/transition-order.ts';
+import { offeredActions, statusMoveOf } from '../order-actions.ts';
 import { humanize, StatusBadge } from './status-badge.tsx';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
@@ -231,21 +232,24 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
   const [open, setOpen] = useState<Open>(null);
   const transition = useOrderTransition(order.id);
   const markPaid = useMarkInvoicePaid();
-  const a = order.actions;
-  const move = (status: 'processing' | 'delivered', done: string) =>
+  const a = offeredActions(order);
+  const move = (action: 'process' | 'deliver', done: string) => {
+    const status = statusMoveOf(order.status, action);
+    if (!status) return;
     transition.mutate({ status }, { onSuccess: () => toast.success(done), onError: (e) => toast.error(message(e)) });
+  };
   const busy = transition.isPending || markPaid.isPending;
 
   return (
     <div className="flex flex-wrap gap-2">
       {a.process ? (
-        <Button variant="outline" disabled={busy} onClick={() => move('processing', `${order.number} is processing`)}>
+        <Button variant="outline" disabled={busy} onClick={() => move('process', `${order.number} is processing`)}>
           Mark processing
         </Button>
       ) : null}
       {a.ship ? <Button onClick={() => setOpen('ship')}>Ship</Button> : null}
       {a.deliver ? (
-        <Button disabled={busy} onClick={() => move('delivered', `${order.number} marked delivered`)}>
+        <Button disabled={busy} onClick={() => move('deliver', `${order.number} marked delivered`)}>
           Mark delivered
         </Button>
       ) : null}
