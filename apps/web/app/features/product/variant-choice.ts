@@ -1,6 +1,6 @@
 import { optionIndex } from '@shop/contracts/variant-options';
 import type { ProductVariantsAnswer, PublicVariant } from '@shop/contracts/variants';
-import { type StockTone, stockState } from '../catalog/index.ts';
+import { type StockTone, stockState } from './stock.ts';
 
 /**
  * The product page's choice of a variant, without React: which variants the chosen values
