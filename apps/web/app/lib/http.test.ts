@@ -1,7 +1,7 @@
 import type { TokenSet } from '@shop/contracts/auth';
 import { HTTPError, TimeoutError } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApi, failureMessage, failureOf } from './http.ts';
+import { createApi, failureMessage, failureOf, newIdempotencyKey } from './http.ts';
 import { provideSessionTokens } from './session-tokens.ts';
 
 const USER = {
@@ -348,5 +348,21 @@ describe('failureMessage (docs/product.md §8)', () => {
     const answer = json({ message: issue.message, code: 'VALIDATION_ERROR', details: { issues: [issue] } }, 400);
     expect(await failureOf(await errorFor(answer), 'F')).toEqual({ message: issue.message, field: 'password' });
     expect(await failureOf(await errorFor(json({ message: 'No' }, 401)), 'F')).toEqual({ message: 'No' });
+  });
+});
+
+describe('newIdempotencyKey', () => {
+  it('is a fresh random key each time, also where crypto.randomUUID is missing (a plain-http shop)', () => {
+    expect(newIdempotencyKey()).toMatch(/^[\w-]{16,}$/);
+    expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes) });
+    try {
+      const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+      expect(keys.size).toBe(50);
+      for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

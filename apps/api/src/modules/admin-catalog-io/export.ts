@@ -1,4 +1,5 @@
 import type { CatalogFormat } from '@shop/contracts/admin-catalog-io';
+import { effectivePrices } from '../stock/index.ts';
 import { writeCsv } from './csv.ts';
 import { type Field, FORMAT_COLUMNS } from './formats.ts';
 import type { ExistingProduct, ExistingVariant } from './plan.ts';
@@ -22,8 +23,7 @@ export type ExportProduct = ExistingProduct & {
 export const formatCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 function variantPrices(p: ExportProduct, v: ExistingVariant) {
-  const price = v.priceCents ?? p.salePriceCents;
-  const compare = v.compareAtCents ?? p.regularPriceCents;
+  const { priceCents: price, compareAtCents: compare } = effectivePrices(v, p);
   return { price: formatCents(price), compareAt: compare > price ? formatCents(compare) : '' };
 }
 

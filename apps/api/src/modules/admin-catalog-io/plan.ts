@@ -2,6 +2,7 @@ import { percentOff, slugify } from '@shop/contracts/admin-catalog';
 import type { CatalogFormat, ImportRefusal } from '@shop/contracts/admin-catalog-io';
 import { type ProductOption, specLists } from '@shop/contracts/variants';
 import type { ProductVariant } from '../../db/schema.ts';
+import { effectivePrices } from '../stock/index.ts';
 import type { Placement, ProductDraft, VariantDraft } from './drafts.ts';
 import { type ImageSource, storedPath } from './images.ts';
 
@@ -473,8 +474,7 @@ export function planImport(input: PlanInput): Plan {
         position,
       };
       if (!old) return { action: 'create', id: undefined, values: next, stockDelta: next.available, write: true };
-      const oldPrice = old.priceCents ?? before!.salePriceCents;
-      const oldInherited = old.compareAtCents ?? before!.regularPriceCents;
+      const { priceCents: oldPrice, compareAtCents: oldInherited } = effectivePrices(old, before!);
       const oldCompare = oldInherited > oldPrice ? oldInherited : oldPrice;
       const changed =
         VARIANT_KEYS.some((k) => old[k] !== next[k]) || oldPrice !== d.priceCents || oldCompare !== effectiveCompare;

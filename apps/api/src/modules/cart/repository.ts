@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, poolOf, type Tx } from '../../db/client.ts';
 import { cartItems, carts, products, productVariants } from '../../db/schema.ts';
 import { activeSessionRoleSql } from '../auth/index.ts';
+import { AS_V_AND_P, compareAtSql, priceSql } from '../stock/index.ts';
 import type { CartLineRow, CartSnapshot } from './wire.ts';
 
 /** The cart's SQL: every statement on lines is scoped by the user's cart. */
@@ -40,8 +41,8 @@ export function selectCartLines(ex: Executor, cartId: string): Promise<CartLineR
       option2: productVariants.option2,
       option3: productVariants.option3,
       // What the line buys is the variant: its price, compare-at price, picture and stock (ADR 023).
-      salePriceCents: sql<number>`coalesce(${productVariants.priceCents}, ${products.salePriceCents})`,
-      regularPriceCents: sql<number>`coalesce(${productVariants.compareAtCents}, ${products.regularPriceCents})`,
+      salePriceCents: priceSql(),
+      regularPriceCents: compareAtSql(),
       image: productVariants.image,
       available: productVariants.available,
     })
@@ -91,7 +92,7 @@ export async function addToLine(
   const written = await tx.execute<{ id: string; quantity: number }>(sql`
     insert into cart_items (cart_id, product_id, variant_id, color, size, quantity, unit_price_cents)
     select ${cartId}::uuid, p.id, v.id, ${color}::text, ${size}::text, ${q}::int,
-      coalesce(v.price_cents, p.sale_price_cents)
+      ${priceSql(AS_V_AND_P)}
     from product_variants v join products p on p.id = v.product_id
     where v.id = ${variantId}::uuid and p.id = ${productId}::uuid
       and p.published
@@ -268,7 +269,7 @@ export async function addInOneStatement(
     line as (
       insert into cart_items (cart_id, product_id, variant_id, color, size, quantity, unit_price_cents)
       select cart.id, p.id, v.id, ${specValueSql(['color', 'colour'])}, ${specValueSql(['size'])}, ${q}::int,
-        coalesce(v.price_cents, p.sale_price_cents)
+        ${priceSql(AS_V_AND_P)}
       from cart, product_variants v join products p on p.id = v.product_id
       where v.id = ${variantId}::uuid and p.id = ${productId}::uuid
         and p.published
@@ -294,8 +295,8 @@ export async function addInOneStatement(
         'id', l.id, 'quantity', l.quantity, 'productId', p.id, 'slug', p.slug, 'name', p.name,
         'images', to_jsonb(p.images), 'published', p.published, 'options', p.options,
         'variantId', v.id, 'sku', v.sku, 'option1', v.option1, 'option2', v.option2, 'option3', v.option3,
-        'salePriceCents', coalesce(v.price_cents, p.sale_price_cents),
-        'regularPriceCents', coalesce(v.compare_at_cents, p.regular_price_cents),
+        'salePriceCents', ${priceSql(AS_V_AND_P)},
+        'regularPriceCents', ${compareAtSql(AS_V_AND_P)},
         'image', v.image, 'available', v.available
       ) order by l.created_at, l.id), '[]'::jsonb)) as body
       from lines l join product_variants v on v.id = l.variant_id join products p on p.id = l.product_id

@@ -2,6 +2,7 @@ import type { Product, ProductDetail } from '@shop/contracts/catalog';
 import { fromCents } from '@shop/contracts/money';
 import type { ProductOption, ProductVariantsAnswer } from '@shop/contracts/variants';
 import { brands, type ProductVariant, products, subcategories } from '../../db/schema.ts';
+import { effectivePrices } from '../stock/index.ts';
 
 /** The columns a product answer needs (no search vector, no featured tags): select only these. */
 export const productColumns = {
@@ -135,15 +136,18 @@ export function toVariantsWire(product: VariantsProductRow, variants: VariantRow
   const count = product.options.length;
   return {
     options: product.options.map((o) => ({ name: o.name, values: [...o.values] })),
-    variants: variants.map((v) => ({
-      id: v.id,
-      sku: v.sku,
-      options: [v.option1, v.option2, v.option3].slice(0, count).map((value) => value ?? ''),
-      price: fromCents(v.priceCents ?? product.salePriceCents),
-      compare_at_price: fromCents(v.compareAtCents ?? product.regularPriceCents),
-      available: v.available,
-      in_stock: v.available > 0,
-      image: v.image,
-    })),
+    variants: variants.map((v) => {
+      const prices = effectivePrices(v, product);
+      return {
+        id: v.id,
+        sku: v.sku,
+        options: [v.option1, v.option2, v.option3].slice(0, count).map((value) => value ?? ''),
+        price: fromCents(prices.priceCents),
+        compare_at_price: fromCents(prices.compareAtCents),
+        available: v.available,
+        in_stock: v.available > 0,
+        image: v.image,
+      };
+    }),
   };
 }

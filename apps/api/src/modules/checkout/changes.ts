@@ -3,6 +3,7 @@ import type { changedLine } from '@shop/contracts/orders';
 import type { z } from 'zod';
 import { type Failure, fail } from '../../lib/result.ts';
 import { aggregate } from '../stock/index.ts';
+import { availability } from './availability.ts';
 import { CHECKOUT_MSG } from './rules.ts';
 import type { RequestedLine, ResolvedCheckout } from './types.ts';
 
@@ -43,40 +44,29 @@ export function linesWithVariant<L extends RequestedLine>(lines: readonly L[]): 
  * gone, or more than the variant's stock.
  */
 export function availabilityProblems(r: ResolvedCheckout): ChangedLine[] {
-  const problems: ChangedLine[] = [];
   const unchosen = r.lines.filter((l) => l.variantId === null);
-  for (const line of [...unchosen, ...aggregate(linesWithVariant(r.lines))]) {
-    const { productId, variantId, quantity: requested } = line;
-    const p = r.products.get(productId);
+  return [...unchosen, ...aggregate(linesWithVariant(r.lines))].flatMap((line) => {
+    const p = r.products.get(line.productId);
     const v = variantOf(r, line);
-    const name = p?.name ?? null;
-    if (!p?.published || !v) {
-      problems.push(
-        changed({
-          productId,
-          variantId,
-          name,
-          reason: 'unavailable',
-          currentCents: v?.priceCents ?? null,
-          requested,
-          available: 0,
-        }),
-      );
-    } else if (v.available < requested) {
-      problems.push(
-        changed({
-          productId,
-          variantId,
-          name,
-          reason: 'insufficient_stock',
-          currentCents: v.priceCents,
-          requested,
-          available: v.available,
-        }),
-      );
-    }
-  }
-  return problems;
+    const problem = shortLine(
+      { productId: line.productId, variantId: line.variantId, name: p?.name ?? null, requested: line.quantity },
+      { stock: p?.published && v ? v.available : null, priceCents: v?.priceCents ?? null },
+    );
+    return problem ? [problem] : [];
+  });
+}
+
+/**
+ * The 409 line of a variant that cannot give `requested` (`availability`), with its price now and the
+ * stock it has (0 when it is not for sale); undefined when it can. `stock` null: not for sale.
+ */
+export function shortLine(
+  line: { productId: string; variantId: string | null; name: string | null; requested: number },
+  now: { stock: number | null; priceCents: number | null },
+): ChangedLine | undefined {
+  const reason = availability(now.stock, line.requested);
+  if (reason === 'in_stock') return undefined;
+  return changed({ ...line, reason, currentCents: now.priceCents, available: now.stock ?? 0 });
 }
 
 /** One line of the 409 (contracts `changedLine`): what moved for this variant, with the new figures. */

@@ -9,6 +9,7 @@ export {
   type LinesChanged,
   linesChanged,
   linesWithVariant,
+  shortLine,
 } from './changes.ts';
 export { discountCents, type PricingInput, priceOrder, priceWith, type Totals } from './pricing.ts';
 export { checkoutHttp, checkoutRoutes } from './routes.ts';

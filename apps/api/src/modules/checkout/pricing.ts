@@ -1,3 +1,4 @@
+import { shippingCharge } from '@shop/contracts/shipping';
 import { ok, type Result } from '../../lib/result.ts';
 import { checkDiscount, type DiscountCode, type DiscountFailure, type DiscountRule } from '../discounts/index.ts';
 import type { PricedLine, ResolvedCheckout } from './types.ts';
@@ -62,8 +63,7 @@ export function priceOrder(input: PricingInput): Totals {
 
   const discount = discountCents(input.discount, subtotalCents);
   const afterDiscount = subtotalCents - discount;
-  const { priceCents, freeOverCents } = input.shipping;
-  const shippingCents = freeOverCents !== null && afterDiscount >= freeOverCents ? 0 : priceCents;
+  const shippingCents = shippingCharge(input.shipping, { subtotalCents, discountCents: discount });
   const taxCents = mulDivRound(afterDiscount + shippingCents, input.taxRateBasisPoints, 10_000);
   return {
     subtotalCents,

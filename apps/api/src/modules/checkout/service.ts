@@ -132,8 +132,8 @@ export function createCheckoutService(
       const problems = availabilityProblems(r);
       if (problems.length > 0) return linesChanged(problems);
       const lines = r.lines.map((l) => priced(r, l));
-      const code = body.discount_code ? await discounts.find(db, body.discount_code) : undefined;
-      const totals = priceWith(r, lines, body.discount_code ? code : null, clock.now());
+      const code = await discounts.named(db, body.discount_code);
+      const totals = priceWith(r, lines, code, clock.now());
       if (!totals.ok) return totals;
       return ok(toQuote(r, lines, totals.value, code?.code ?? null));
     },

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DISCOUNT_MSG, type DiscountState, discountProblem } from './rules.ts';
+import { checkDiscount, checkKnown, DISCOUNT_MSG, type DiscountState, discountProblem } from './rules.ts';
 
 const now = new Date('2030-01-10T00:00:00Z');
 const code = (over: Partial<DiscountState> = {}): DiscountState => ({
@@ -35,5 +36,22 @@ describe('discountProblem', () => {
     expect(discountProblem(code({ expiresAt: now, usageLimit: 1, usedCount: 1, minSubtotalCents: 9999 }), 1, now)).toBe(
       DISCOUNT_MSG.expired,
     );
+  });
+});
+
+describe('checkKnown', () => {
+  it('refuses a code the shop does not have as checkDiscount does, whatever the subtotal and the date', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.date({ noInvalidDate: true }), (subtotal, at) => {
+        expect(checkKnown(undefined)).toEqual(checkDiscount(undefined, subtotal, at));
+      }),
+    );
+    expect(checkKnown(undefined)).toEqual({ ok: false, reason: 'discount_unusable', message: DISCOUNT_MSG.invalid });
+  });
+
+  it('leaves no code, and every code the shop has, to checkDiscount', () => {
+    expect(checkKnown(null)).toBeUndefined();
+    expect(checkKnown(code({ active: false }))).toBeUndefined();
+    expect(checkKnown(code({ expiresAt: now }))).toBeUndefined();
   });
 });

@@ -49,3 +49,12 @@ export function checkDiscount(
   const message = discountProblem(code, subtotalCents, now);
   return message === null ? undefined : fail('discount_unusable', { message });
 }
+
+/**
+ * The part of `checkDiscount` that needs neither the subtotal nor the clock: a named code the shop does
+ * not have (undefined) is refused whatever the order. Placing asks it before any stock is taken; the
+ * rest is judged with the subtotal.
+ */
+export function checkKnown(code: DiscountState | null | undefined): DiscountFailure | undefined {
+  return code === undefined ? checkDiscount(code, 0, new Date(0)) : undefined;
+}

@@ -12,6 +12,14 @@ export function createDiscountsService() {
     },
 
     /**
+     * The code a checkout body names: null when it names none, undefined when the shop has no such
+     * code (`checkKnown` refuses it), else the code as stored.
+     */
+    async named(ex: Db | Tx, code: string | null | undefined): Promise<DiscountCode | null | undefined> {
+      return code ? findCode(ex, code) : null;
+    },
+
+    /**
      * Takes one use of the code inside the order's transaction (`takeUse`: never past the usage
      * limit). `discount_unusable` when the last use is gone: the caller rolls its transaction back.
      */

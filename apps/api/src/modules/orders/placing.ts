@@ -15,8 +15,9 @@ import {
   linesWithVariant,
   type PricedLine,
   priceWith,
+  shortLine,
 } from '../checkout/index.ts';
-import { DISCOUNT_MSG } from '../discounts/index.ts';
+import { checkKnown } from '../discounts/index.ts';
 import { CARD_MSG, type CardDeclined, type CardFailure, checkExpiry } from '../payments/index.ts';
 import { payLaterOffered, type Settings } from '../settings/index.ts';
 import type { OrderNotFound, OrdersContext } from './context.ts';
@@ -122,38 +123,32 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
     const r = resolved.value;
     // A code that does not exist fails before any stock is touched; its limits are checked again
     // by the conditional redeem below.
-    const code = body.discount_code ? await discounts.find(tx, body.discount_code) : null;
-    if (code === undefined) return fail('discount_unusable', { message: DISCOUNT_MSG.invalid });
+    const code = await discounts.named(tx, body.discount_code);
+    const unknown = checkKnown(code);
+    if (unknown) return unknown;
 
     // A guest line of a product that is unknown or not for sale has no variant: unavailable, nothing to take.
-    const problems: ChangedLine[] = r.lines
-      .filter((l) => l.variantId === null)
-      .map((l) =>
-        changed({
-          productId: l.productId,
-          variantId: null,
-          name: r.products.get(l.productId)?.name ?? null,
-          reason: 'unavailable',
-          currentCents: null,
-          requested: l.quantity,
-          available: 0,
-        }),
+    const problems: ChangedLine[] = r.lines.flatMap((l) => {
+      if (l.variantId !== null) return [];
+      const name = r.products.get(l.productId)?.name ?? null;
+      const line = shortLine(
+        { productId: l.productId, variantId: null, name, requested: l.quantity },
+        { stock: null, priceCents: null },
       );
+      return line ? [line] : [];
+    });
     const toTake = linesWithVariant(r.lines);
     const { reserved, short } = await stock.reserve(tx, toTake);
     const locked = new Map(reserved.map((v) => [v.variantId, v]));
     for (const s of short) {
-      problems.push(
-        changed({
-          productId: s.productId,
-          variantId: s.variantId,
-          name: s.name ?? r.products.get(s.productId)?.name ?? null,
-          reason: s.published ? 'insufficient_stock' : 'unavailable',
-          currentCents: s.priceCents,
-          requested: s.requested,
-          available: s.available,
-        }),
+      const name = s.name ?? r.products.get(s.productId)?.name ?? null;
+      const line = shortLine(
+        { productId: s.productId, variantId: s.variantId, name, requested: s.requested },
+        { stock: s.published ? s.available : null, priceCents: s.priceCents },
       );
+      // The conditional update refused it with its product locked: what it reads now is short too.
+      if (!line) throw new Error('a variant the stock update refused has the stock asked for');
+      problems.push(line);
     }
     // Prices as the stock update locked them: no change can slip in between check and sale.
     for (const l of toTake) {

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentFacts } from '../payments/index.ts';
+import { AS_V_AND_P, priceSql } from '../stock/index.ts';
 
 type Executor = Db | Tx;
 export type OrderRow = typeof orders.$inferSelect;
@@ -283,7 +284,7 @@ export async function clearOrderedFromCart(tx: Tx, userId: string, orderId: stri
 /** After a price_changed 409: the signed-in cart's lines take their variants' current prices. */
 export async function repriceCart(db: Db, userId: string): Promise<void> {
   await db.execute(sql`
-    update ${cartItems} ci set unit_price_cents = coalesce(v.price_cents, p.sale_price_cents)
+    update ${cartItems} ci set unit_price_cents = ${priceSql(AS_V_AND_P)}
     from ${carts} c, ${productVariants} v, ${products} p
     where ci.cart_id = c.id and c.user_id = ${userId}::uuid and v.id = ci.variant_id and p.id = v.product_id`);
 }

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { PlaceOrderBody } from '@shop/contracts/orders';
+import { payLaterTerm } from '@shop/contracts/pay-later';
 import type { Actor } from '../checkout/index.ts';
 import type { Settings } from '../settings/index.ts';
 
@@ -7,7 +8,6 @@ import type { Settings } from '../settings/index.ts';
 export const PAYMENT_CONFIRM_WINDOW_MS = 30 * 60 * 1000;
 
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 export const ORDER_MSG = {
   notFound: 'Order not found',
@@ -48,10 +48,8 @@ export function hashable(body: PlaceOrderBody) {
  * Signed-in customers get the store's invoice terms; staff chase those with reminders.
  */
 export function payLaterTerms(now: Date, guest: boolean, settings: Settings): { dueAt: Date; payBy: Date | null } {
-  const dueAt = new Date(now.getTime() + settings.payLaterDays * DAY_MS);
-  if (!guest) return { dueAt, payBy: null };
-  const payBy = new Date(Math.min(dueAt.getTime(), now.getTime() + settings.guestHoldHours * HOUR_MS));
-  return { dueAt: payBy, payBy };
+  const dueAt = new Date(now.getTime() + payLaterTerm(settings, guest).hours * HOUR_MS);
+  return { dueAt, payBy: guest ? dueAt : null };
 }
 
 /** Compares a stored confirmation token with the one sent, in constant time. */

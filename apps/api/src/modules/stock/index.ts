@@ -3,6 +3,8 @@
  * restocking, always in (product id, variant id) lock order.
  */
 export { aggregate, type StockLine } from './lines.ts';
+export { AS_V_AND_P, compareAtSql, type PriceTables, priceSql } from './price-sql.ts';
+export { effectivePrices, type ProductPrices, type VariantPrices } from './prices.ts';
 export { readSellable } from './repository.ts';
 export {
   createStockService,

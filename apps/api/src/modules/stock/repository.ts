@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { products, productVariants, stockMovements } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { AS_V_AND_P, compareAtSql, priceSql } from './price-sql.ts';
 import type { SellableProduct, SellableVariant } from './variants.ts';
 
 export type StockMovement = typeof stockMovements.$inferInsert;
@@ -16,8 +17,8 @@ const sellable = {
   option1: productVariants.option1,
   option2: productVariants.option2,
   option3: productVariants.option3,
-  priceCents: sql<number>`coalesce(${productVariants.priceCents}, ${products.salePriceCents})`,
-  compareAtCents: sql<number>`coalesce(${productVariants.compareAtCents}, ${products.regularPriceCents})`,
+  priceCents: priceSql(),
+  compareAtCents: compareAtSql(),
   available: productVariants.available,
   image: sql<string | null>`coalesce(${productVariants.image}, ${products.images}[1])`,
 };
@@ -103,7 +104,7 @@ export async function take(tx: Tx, productId: string, variantId: string, quantit
     from products p
     where v.id = ${variantId}::uuid and v.product_id = ${productId}::uuid and p.id = v.product_id
       and p.published and v.available >= ${quantity}::int
-    returning v.sku, coalesce(v.price_cents, p.sale_price_cents) as price_cents,
+    returning v.sku, ${priceSql(AS_V_AND_P)} as price_cents,
       coalesce(v.image, p.images[1]) as image, v.available, v.option1, v.option2, v.option3`);
   return rows[0];
 }

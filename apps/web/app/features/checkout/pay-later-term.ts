@@ -1,19 +1,15 @@
-/** What checkout knows of the pay-later terms (store settings). */
+import { type PayLaterSettings, payLaterTerm as termOf } from '@shop/contracts/pay-later';
 import { plural } from '../../lib/plural.ts';
-export interface PayLaterSettings {
-  payLaterDays: number;
-  guestHoldHours: number;
-}
+
+/** What checkout knows of the pay-later terms (store settings). */
+export type { PayLaterSettings };
 
 /**
  * How long the shopper has to pay a pay-later invoice, in words: the store's days, or — for a guest,
- * when shorter — the hours a guest's order holds its items before it is cancelled.
+ * when shorter — the hours a guest's order holds its items before it is cancelled. The rule
+ * is the API's own (contracts `payLaterTerm`); this only words it.
  */
 export function payLaterTerm(settings: PayLaterSettings, guest: boolean): { term: string; cancelledUnpaid: boolean } {
-  if (guest && settings.guestHoldHours < settings.payLaterDays * 24) {
-    return { term: count(settings.guestHoldHours, 'hour'), cancelledUnpaid: true };
-  }
-  return { term: count(settings.payLaterDays, 'day'), cancelledUnpaid: guest };
+  const { count, unit, cancelledUnpaid } = termOf(settings, guest);
+  return { term: plural(count, unit, `${unit}s`), cancelledUnpaid };
 }
-
-const count = (n: number, unit: string) => plural(n, unit, `${unit}s`);

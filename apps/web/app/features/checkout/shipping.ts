@@ -1,5 +1,6 @@
 import { formatAmount, toCents } from '@shop/contracts/money';
 import type { Quote, shippingMethod } from '@shop/contracts/orders';
+import { shippingCharge } from '@shop/contracts/shipping';
 import type { z } from 'zod';
 
 export type ShippingMethod = z.infer<typeof shippingMethod>;
@@ -14,9 +15,15 @@ export function shippingPriceLabel(method: ShippingMethod, quote: Quote | null):
     return quote.totals.shipping === 0 ? 'Free' : formatAmount(quote.totals.shipping);
   }
   if (method.price === 0) return 'Free';
-  if (quote && method.free_over !== null) {
-    const afterDiscount = toCents(quote.totals.subtotal) - toCents(quote.totals.discount);
-    if (afterDiscount >= toCents(method.free_over)) return 'Free';
+  if (quote) {
+    const cents = shippingCharge(
+      {
+        priceCents: toCents(method.price),
+        freeOverCents: method.free_over === null ? null : toCents(method.free_over),
+      },
+      { subtotalCents: toCents(quote.totals.subtotal), discountCents: toCents(quote.totals.discount) },
+    );
+    if (cents === 0) return 'Free';
   }
   return formatAmount(method.price);
 }
