@@ -93,7 +93,7 @@ async function choose(group: ReturnType<typeof colours>, value: string) {
   await expect(group.getByRole('radio', { name: value, exact: true })).toBeChecked();
 }
 
-/** What the page says of a variant's stock (features/catalog/stock.ts). */
+/** What the page says of a variant's stock (features/product/stock.ts). */
 const stockText = (available: number) =>
   available <= 0 ? 'Out of stock' : available <= 10 ? `Only ${available} left` : 'In stock';
 

@@ -75,7 +75,7 @@ describe('web layers: npm run lint fails on an import against them', () => {
   });
 
   it('counts lazy imports too: a dynamic import of another feature’s module fails', () => {
-    const file = plant('features/catalog/probe.ts', '../auth/api.ts', true);
+    const file = plant('features/catalog/probe.ts', '../auth/api/sign-out.ts', true);
     const { passed, output } = lint([file]);
     expect(passed).toBe(false);
     expect(output).toContain('only through its index.ts');

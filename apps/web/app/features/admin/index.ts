@@ -1,5 +1,11 @@
 // The admin area's shared parts: its frame, page layout, tables, fields, the API
 // client and the cache helpers. Other folders import the admin area only through this file.
+
+export { isAdmin, isStaff } from './access.ts';
+export { AdminApiError, adminApi } from './api/client.ts';
+export { downloadCsv, downloadFile } from './api/download.ts';
+export { timeZoneQuery } from './api/time-zone.ts';
+export { backOfficeKey, useBackOfficeMutation } from './back-office.ts';
 export { AdminPage, Panel } from './components/admin-page.tsx';
 export { AdminShell } from './components/admin-shell.tsx';
 export { DataTable } from './components/data-table.tsx';
@@ -10,12 +16,7 @@ export { PictureField } from './components/picture-field.tsx';
 export { QueryState } from './components/query-state.tsx';
 export { RichTextEditor } from './components/rich-text-editor.tsx';
 export { StatCard } from './components/stat-card.tsx';
-export { isAdmin, isStaff } from './lib/access.ts';
-export { backOfficeKey, useBackOfficeMutation } from './lib/back-office.ts';
-export { AdminApiError, adminApi } from './lib/client.ts';
-export { downloadCsv, downloadFile } from './lib/download.ts';
-export { firstErrorMessage } from './lib/form-errors.ts';
-export { adminTimeZone, formatDate, formatDateTime, isoDay } from './lib/format.ts';
-export { readListParams, useListParams } from './lib/list-params.ts';
-export { ensureAdminData, inStoreTimeZone, revalidateOnPageChange } from './lib/prefetch.ts';
-export { timeZoneQuery } from './lib/time-zone.ts';
+export { firstErrorMessage } from './form-errors.ts';
+export { adminTimeZone, formatDate, formatDateTime, isoDay } from './format.ts';
+export { readListParams, useListParams } from './list-params.ts';
+export { ensureAdminData, inStoreTimeZone, revalidateOnPageChange } from './prefetch.ts';

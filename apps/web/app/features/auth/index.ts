@@ -16,7 +16,7 @@ export { useErrorTimeout } from './use-error-timeout.ts';
 
 /** Signs out (docs/product.md §2 Logout); the API client loads only now, it is not part of the first paint. */
 export async function signOut(): Promise<void> {
-  await (await import('./api.ts')).signOut();
+  await (await import('./api/sign-out.ts')).signOut();
 }
 
 /** The sign-in and sign-up dialogs, loaded on first use (docs/architecture.md §9 JS budget). */

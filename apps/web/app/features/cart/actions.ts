@@ -1,12 +1,13 @@
 import type { Cart } from '@shop/contracts/cart';
-import { cart as cartAnswer } from '@shop/contracts/cart';
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import { cartFailure } from '@shop/contracts/failures';
 import { STOCK_NOTICE } from '@shop/contracts/messages';
 import toast from 'react-hot-toast';
 import { apiFailureOf } from '../../lib/api-error.ts';
-import { contract } from '../../lib/contract-check.ts';
-import { api } from '../../lib/http.ts';
+import { postCartLine } from './api/add-to-cart.ts';
+import { deleteCart } from './api/clear-cart.ts';
+import { deleteCartProduct } from './api/remove-from-cart.ts';
+import { patchCartItem } from './api/update-cart-item.ts';
 import {
   addOutcome,
   type CartLineOptions,
@@ -48,18 +49,13 @@ export function addToCart(product: CartProduct, quantity: number, options?: Cart
   return cartSync.change({
     apply: (items) => withAdded(items, product, adding, options),
     send: async (userId) => {
-      const cart = await api
-        .post('products/add-to-cart', {
-          json: {
-            product_id: product.id,
-            ...(options?.variantId ? { variant_id: options.variantId } : {}),
-            quantity: adding,
-            ...(options?.color ? { color: options.color } : {}),
-            ...(options?.size ? { size: options.size } : {}),
-          },
-        })
-        .json()
-        .then(contract(cartAnswer));
+      const cart = await postCartLine({
+        productId: product.id,
+        variantId: options?.variantId,
+        quantity: adding,
+        color: options?.color,
+        size: options?.size,
+      });
       return fromServerCart(cart, userId);
     },
     messages: {
@@ -81,10 +77,7 @@ export function removeFromCart(productId: string): Promise<boolean> {
     apply: (items) => withoutProduct(items, productId),
     send: async (userId) => {
       try {
-        const cart = await api
-          .delete(`products/remove-from-cart/${encodeURIComponent(productId)}`)
-          .json()
-          .then(contract(cartAnswer));
+        const cart = await deleteCartProduct(productId);
         return fromServerCart(cart, userId);
       } catch (error) {
         // Not (or no longer) in the server's cart: what the shopper asked for is already true.
@@ -101,8 +94,7 @@ export function removeFromCart(productId: string): Promise<boolean> {
 export function clearCart(): Promise<boolean> {
   return cartSync.change({
     apply: () => [],
-    send: async (userId) =>
-      fromServerCart(await api.delete('products/clear-cart').json().then(contract(cartAnswer)), userId),
+    send: async (userId) => fromServerCart(await deleteCart(), userId),
     messages: { pending: MSG.clearing, success: MSG.cleared, failure: MSG.clearFailed },
   });
 }
@@ -124,10 +116,7 @@ export async function updateQuantity(productId: string, quantity: number, line?:
       let answer: Cart | null = null;
       for (const { id } of lines) {
         if (!id) throw new Error('This line is not in the server cart yet');
-        answer = await api
-          .patch(`products/cart-items/${encodeURIComponent(id)}`, { json: { quantity } })
-          .json()
-          .then(contract(cartAnswer));
+        answer = await patchCartItem(id, quantity);
       }
       return answer && fromServerCart(answer, userId);
     },

@@ -1,31 +1,18 @@
 import type { Profile } from '@shop/contracts/cart';
-import { cart as cartAnswer, profile } from '@shop/contracts/cart';
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import { cartFailure } from '@shop/contracts/failures';
 import toast from 'react-hot-toast';
 import { apiFailureOf } from '../../lib/api-error.ts';
-import { contract } from '../../lib/contract-check.ts';
-import { api } from '../../lib/http.ts';
 import { createCollectionSync } from '../../lib/synced-collection/sync.ts';
 import { sessionSource } from '../auth/index.ts';
+import { postCartLine } from './api/add-to-cart.ts';
+import { getProfile } from './api/get-profile.ts';
 import { CART_STORAGE_KEY, cartStore, isSameLine, itemKey, type MergeLine } from './cart-store.ts';
 import { CART_MESSAGES } from './messages.ts';
 import { fromProfile } from './server-cart.ts';
 
 function postLine(line: MergeLine, key: string) {
-  return api
-    .post('products/add-to-cart', {
-      json: {
-        product_id: line.productId,
-        ...(line.variantId ? { variant_id: line.variantId } : {}),
-        quantity: line.quantity,
-        ...(line.color ? { color: line.color } : {}),
-        ...(line.size ? { size: line.size } : {}),
-      },
-      headers: { 'idempotency-key': key },
-    })
-    .json()
-    .then(contract(cartAnswer));
+  return postCartLine(line, key);
 }
 
 /**
@@ -40,7 +27,7 @@ export const cartSync = createCollectionSync({
   session: sessionSource,
   key: itemKey,
   value: (item) => item.quantity,
-  fetch: async () => fromProfile(await api.get('users/me').json().then(contract(profile))),
+  fetch: async () => fromProfile(await getProfile()),
   guestLines: (items) =>
     items.map((item) => ({
       productId: item.product.id,

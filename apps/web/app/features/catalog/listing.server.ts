@@ -2,8 +2,8 @@ import type { Services } from '@shop/api/services';
 import { leadsTo } from '@shop/contracts/catalog';
 import { SORTS } from '@shop/contracts/categories';
 import { toCard } from './card.ts';
+import type { ListingData } from './components/listing.tsx';
 import { type FixedFilters, LISTING_PAGE_SIZE, parseListing } from './list-query.server.ts';
-import type { ListingData } from './listing.tsx';
 
 /**
  * Loads one listing page in-process (docs/architecture.md §3): parses the URL query like GET /api/products does,

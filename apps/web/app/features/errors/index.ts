@@ -2,4 +2,4 @@
  * The error pages' public face: the boundary every route exports. Keep it tiny:
  * every route module loads it, and the pages themselves load on demand (docs/architecture.md §9).
  */
-export { RouteErrorBoundary } from './route-error-boundary.tsx';
+export { RouteErrorBoundary } from './components/route-error-boundary.tsx';

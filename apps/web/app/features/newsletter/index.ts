@@ -1,2 +1,2 @@
 /** The newsletter feature's public face. */
-export { NewsletterForm } from './newsletter-form.tsx';
+export { NewsletterForm } from './components/newsletter-form.tsx';

@@ -1,8 +1,7 @@
 import { wishlistFailure } from '@shop/contracts/failures';
-import { wishlist } from '@shop/contracts/wishlist';
 import { apiFailureOf } from '../../lib/api-error.ts';
-import { contract } from '../../lib/contract-check.ts';
-import { api } from '../../lib/http.ts';
+import { postWishlistItem } from './api/add-to-wishlist.ts';
+import { deleteWishlistItem } from './api/remove-from-wishlist.ts';
 import { isInWishlist, type WishlistProduct, wishlistStore, withoutProduct, withProduct } from './wishlist-store.ts';
 import { toWishlistProducts, wishlistSync } from './wishlist-sync.ts';
 
@@ -30,12 +29,7 @@ export function addToWishlist(product: WishlistProduct): Promise<boolean> {
     apply: (items) => withProduct(items, product),
     send: async (userId) => ({
       userId,
-      items: toWishlistProducts(
-        await api
-          .post('wishlist', { json: { product_id: product.id } })
-          .json()
-          .then(contract(wishlist)),
-      ),
+      items: toWishlistProducts(await postWishlistItem(product.id)),
     }),
     messages: { success: WISHLIST_MESSAGES.added, failure: WISHLIST_MESSAGES.failed },
   });
@@ -49,10 +43,7 @@ export async function removeFromWishlist(productId: string): Promise<boolean> {
     apply: (items) => withoutProduct(items, productId),
     send: async (userId) => {
       try {
-        const list = await api
-          .delete(`wishlist/${encodeURIComponent(productId)}`)
-          .json()
-          .then(contract(wishlist));
+        const list = await deleteWishlistItem(productId);
         return { userId, items: toWishlistProducts(list) };
       } catch (error) {
         // Already gone from the server list: what the shopper asked for is true.

@@ -1,9 +1,8 @@
 import type { Wishlist } from '@shop/contracts/wishlist';
-import { wishlist } from '@shop/contracts/wishlist';
-import { contract } from '../../lib/contract-check.ts';
-import { api } from '../../lib/http.ts';
 import { createCollectionSync } from '../../lib/synced-collection/sync.ts';
 import { sessionSource } from '../auth/index.ts';
+import { postGuestWishlistItem } from './api/add-to-wishlist.ts';
+import { getWishlist } from './api/get-wishlist.ts';
 import { WISHLIST_STORAGE_KEY, type WishlistProduct, wishlistStore } from './wishlist-store.ts';
 
 export function toWishlistProducts(list: Wishlist): WishlistProduct[] {
@@ -33,13 +32,9 @@ export const wishlistSync = createCollectionSync({
   scope: 'wishlist',
   session: sessionSource,
   key: (product) => product.id,
-  fetch: async (userId) => ({
-    userId,
-    items: toWishlistProducts(await api.get('wishlist').json().then(contract(wishlist))),
-  }),
+  fetch: async (userId) => ({ userId, items: toWishlistProducts(await getWishlist()) }),
   guestLines: (items) => [...items].reverse().map((product) => ({ productId: product.id })),
-  sendGuestLine: (line, key) =>
-    api.post('wishlist', { json: { product_id: line.productId }, headers: { 'idempotency-key': key } }),
+  sendGuestLine: (line, key) => postGuestWishlistItem(line.productId, key),
 });
 
 /** Starts the wishlist sync (the layout after hydration, the wishlist page); later calls change nothing. */

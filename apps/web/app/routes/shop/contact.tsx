@@ -1,7 +1,7 @@
 import { contactBody } from '@shop/contracts/contact';
 import { data } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
-import { type ContactAnswer, ContactForm } from '../../features/contact/contact-form.tsx';
+import { type ContactAnswer, ContactForm } from '../../features/contact/components/contact-form.tsx';
 import { postedForm, readForm, textField } from '../../lib/form-post.ts';
 import { pageCache } from '../../lib/page-cache.ts';
 import type { Route } from './+types/contact';

@@ -12,8 +12,8 @@ export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index
 // Header and footer are rendered in full on the server; the browser hydrates each as soon as its code
 // arrives (it starts loading with this module). Their code is thus not part of the JavaScript the
 // first paint waits for (docs/architecture.md §9: 120 kB for `/`).
-const StorefrontHeader = lazyIsland(() => import('../../features/shell/navbar.tsx'));
-const Footer = lazyIsland(() => import('../../features/shell/footer.tsx'));
+const StorefrontHeader = lazyIsland(() => import('../../features/shell/components/navbar.tsx'));
+const Footer = lazyIsland(() => import('../../features/shell/components/footer.tsx'));
 
 /** The menu's categories, read in-process (docs/architecture.md §3); only what the menu shows goes to the browser. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { FormAlert } from '../../components/ui/form-message.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { confirmSubscription } from '../../features/newsletter/api.ts';
+import { confirmSubscription } from '../../features/newsletter/api/confirm-subscription.ts';
 import { failureMessage } from '../../lib/http.ts';
 
 export function meta() {

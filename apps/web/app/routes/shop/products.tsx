@@ -1,6 +1,6 @@
 import { Container } from '../../components/layout/container.tsx';
+import { ProductListing } from '../../features/catalog/components/listing.tsx';
 import { loadListing } from '../../features/catalog/listing.server.ts';
-import { ProductListing } from '../../features/catalog/listing.tsx';
 import { listingSearch } from '../../features/catalog/listing-url.ts';
 import { pageCache } from '../../lib/page-cache.ts';
 import { plural } from '../../lib/plural.ts';

@@ -8,7 +8,7 @@ import { plural } from '../../../lib/plural.ts';
 import { loginHref } from '../../../lib/safe-next.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { syncSessionFromStorage, useSession } from '../../auth/index.ts';
-import { profileQuery } from '../get-profile.ts';
+import { profileQuery } from '../api/get-profile.ts';
 import { ACCOUNT_TEXT } from '../messages.ts';
 import { ROLE_LABELS } from '../role-label.ts';
 import { AddressBook } from './address-book.tsx';

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { failureMessage } from '../../../lib/http.ts';
-import { useAddAddress } from '../add-address.ts';
-import { useDeleteAddress } from '../delete-address.ts';
-import { addressesQuery } from '../get-addresses.ts';
+import { useAddAddress } from '../api/add-address.ts';
+import { useDeleteAddress } from '../api/delete-address.ts';
+import { addressesQuery } from '../api/get-addresses.ts';
+import { useUpdateAddress } from '../api/update-address.ts';
 import { ACCOUNT_TEXT } from '../messages.ts';
-import { useUpdateAddress } from '../update-address.ts';
 import { AddressForm } from './address-form.tsx';
 
 type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'confirm-delete'; id: string };

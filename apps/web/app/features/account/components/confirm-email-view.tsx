@@ -4,8 +4,8 @@ import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../lib/http.ts';
 import { sessionStore, syncSessionFromStorage } from '../../auth/index.ts';
-import { confirmEmail } from '../confirm-email.ts';
-import { getProfile } from '../get-profile.ts';
+import { confirmEmail } from '../api/confirm-email.ts';
+import { getProfile } from '../api/get-profile.ts';
 import { ACCOUNT_TEXT } from '../messages.ts';
 import { rememberUser } from '../remember-user.ts';
 

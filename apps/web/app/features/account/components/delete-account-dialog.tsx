@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDeleteAccount } from '../delete-account.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
 import { ACCOUNT_TEXT } from '../messages.ts';
 import { useFormFeedback } from '../use-form-feedback.ts';
 

@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useChangeEmail } from '../change-email.ts';
+import { useChangeEmail } from '../api/change-email.ts';
 import { ACCOUNT_TEXT } from '../messages.ts';
 import { useFormFeedback } from '../use-form-feedback.ts';
 

@@ -8,7 +8,7 @@ import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useChangePassword } from '../change-password.ts';
+import { useChangePassword } from '../api/change-password.ts';
 import { ACCOUNT_TEXT } from '../messages.ts';
 import { useFormFeedback } from '../use-form-feedback.ts';
 

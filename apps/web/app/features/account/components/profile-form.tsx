@@ -9,8 +9,8 @@ import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useUpdateProfile } from '../api/update-profile.ts';
 import { ACCOUNT_TEXT } from '../messages.ts';
-import { useUpdateProfile } from '../update-profile.ts';
 import { useFormFeedback } from '../use-form-feedback.ts';
 
 const valuesOf = (user: PublicUser): ProfileValues => ({

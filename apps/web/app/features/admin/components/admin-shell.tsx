@@ -22,10 +22,10 @@ import { NavLink, useNavigate } from 'react-router';
 import { DemoModeBanner } from '../../../components/ui/demo-mode-banner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { logout, useSession } from '../../auth/index.ts';
-import { ADMIN_LOGIN_PATH, isAdmin } from '../lib/access.ts';
-import { cardProviderQuery } from '../lib/card-provider.ts';
-import { setAdminTimeZone } from '../lib/format.ts';
-import { timeZoneQuery } from '../lib/time-zone.ts';
+import { ADMIN_LOGIN_PATH, isAdmin } from '../access.ts';
+import { cardProviderQuery } from '../api/card-provider.ts';
+import { timeZoneQuery } from '../api/time-zone.ts';
+import { setAdminTimeZone } from '../format.ts';
 import { QueryState } from './query-state.tsx';
 
 /** Loaded on demand, as the storefront's navbar loads it. */

@@ -1,7 +1,6 @@
-import type { UploadedImage } from '@shop/contracts/admin-catalog';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { adminApi } from '../lib/client.ts';
+import { uploadImage } from '../api/upload-image.ts';
 import { ErrorText, TextField } from './fields.tsx';
 
 /**
@@ -22,11 +21,7 @@ export function PictureField({
 }) {
   const fileId = useId();
   const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return adminApi.upload<UploadedImage>('uploads/images', form);
-    },
+    mutationFn: uploadImage,
     onSuccess: (image) => onChange(image.url),
   });
   return (

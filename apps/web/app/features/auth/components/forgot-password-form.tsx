@@ -11,7 +11,7 @@ import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../lib/http.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { requestPasswordReset } from '../api.ts';
+import { requestPasswordReset } from '../api/request-password-reset.ts';
 import { useErrorTimeout } from '../use-error-timeout.ts';
 
 type Values = z.input<typeof forgotPasswordBody>;

@@ -12,7 +12,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureOf } from '../../../lib/http.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { resetPassword } from '../api.ts';
+import { resetPassword } from '../api/reset-password.ts';
 import { useErrorTimeout } from '../use-error-timeout.ts';
 
 /** The new password follows the sign-up rules of docs/product.md §5, confirmed like at sign-up. */

@@ -15,7 +15,8 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../lib/http.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { revokeSession, signIn } from '../api.ts';
+import { revokeSession } from '../api/revoke-session.ts';
+import { signIn } from '../api/sign-in.ts';
 import { login } from '../session-store.ts';
 import { useErrorTimeout } from '../use-error-timeout.ts';
 

@@ -1,7 +1,7 @@
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
-/** docs/product.md §2 sign-up dialog; loaded on first open (features/shell/site-dialogs.tsx). */
+/** docs/product.md §2 sign-up dialog; loaded on first open (features/shell/components/site-dialogs.tsx). */
 export default function SignUpDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch: (to: 'login') => void }) {
   return (
     <Dialog

@@ -16,7 +16,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureOf } from '../../../lib/http.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { accountCreatedState } from '../account-created.ts';
-import { signUp } from '../api.ts';
+import { signUp } from '../api/sign-up.ts';
 import { useErrorTimeout } from '../use-error-timeout.ts';
 import { DividerText } from './sign-in-form.tsx';
 

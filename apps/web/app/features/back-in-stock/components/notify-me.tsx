@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { syncSessionFromStorage, useSession } from '../../auth/index.ts';
 import { openSiteDialog, preloadSiteDialog } from '../../shell/index.ts';
+import { failureText, getSubscription, subscribe, unsubscribe } from '../api/subscription.ts';
 import { BACK_IN_STOCK_TEXT as TEXT } from '../messages.ts';
-import { failureText, getSubscription, subscribe, unsubscribe } from '../subscription.ts';
 
 type State =
   | { kind: 'idle'; note?: string }

@@ -12,8 +12,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { failureMessage } from '../../../lib/http.ts';
 import { useErrorTimeout } from '../../auth/index.ts';
+import { postReview } from '../api/post-review.ts';
 import { REVIEW_TEXT } from '../messages.ts';
-import { postReview } from '../post-review.ts';
 
 type ReviewInput = z.input<typeof reviewBody>;
 const RATINGS = [1, 2, 3, 4, 5] as const;

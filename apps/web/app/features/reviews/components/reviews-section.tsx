@@ -6,7 +6,7 @@ import { loadable, useLoadable } from '../../../lib/lazy-island.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { syncSessionFromStorage, useSession } from '../../auth/index.ts';
 import { openSiteDialog, preloadSiteDialog } from '../../shell/index.ts';
-import { getReviews } from '../get-reviews.ts';
+import { getReviews } from '../api/get-reviews.ts';
 import { REVIEW_TEXT } from '../messages.ts';
 import { formatAverage, formatReviewDate, type ReviewSummary, reviewCountLabel, withReview } from '../summary.ts';
 import { StarRating } from './star-rating.tsx';

@@ -1,0 +1,277 @@
+import {
+  type CategoriesReport,
+  type Group,
+  MAX_SKU_ROWS,
+  optionsText,
+  type SalesPeriod,
+  type SkuSales,
+  type TopProductsReport,
+} from '@shop/contracts/admin-insights';
+import { formatAmount } from '@shop/contracts/money';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { plural } from '../../../lib/plural.ts';
+import { AdminPage, DataTable, downloadCsv, Panel, QueryState } from '../../admin/index.ts';
+import { categoriesReportQuery } from '../api/get-categories-report.ts';
+import { salesReportQuery } from '../api/get-sales-report.ts';
+import { skuReportQuery } from '../api/get-sku-report.ts';
+import { topProductsQuery } from '../api/get-top-products.ts';
+import type { DayRange } from '../day-range.ts';
+import { CategoryChart, describeSeries, RevenueChart } from './charts.tsx';
+import { RangePicker, useDayRange } from './range-picker.tsx';
+
+const GROUP_OPTIONS = [
+  { value: 'day', label: 'By day' },
+  { value: 'week', label: 'By week (Monday first)' },
+  { value: 'month', label: 'By month' },
+] as const;
+
+function CsvButton({ path, params, filename }: { path: string; params: Record<string, string>; filename: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await downloadCsv(`admin/${path}`, params, filename);
+        } catch (error) {
+          toast.error(error instanceof Error ? error.message : 'The export failed');
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Download className="size-4" aria-hidden="true" /> Export CSV
+    </Button>
+  );
+}
+
+type CategoryRow = CategoriesReport['items'][number];
+type TopRow = TopProductsReport['items'][number];
+
+const salesColumns = (group: Group): ColumnDef<SalesPeriod, unknown>[] => [
+  {
+    header: group === 'day' ? 'Day' : group === 'week' ? 'Week of' : 'Month',
+    cell: ({ row }) => (group === 'month' ? row.original.period.slice(0, 7) : row.original.period),
+  },
+  { header: 'Orders', cell: ({ row }) => row.original.orders },
+  { header: 'Gross', cell: ({ row }) => formatAmount(row.original.gross) },
+  { header: 'Refunds', cell: ({ row }) => formatAmount(row.original.refunds) },
+  { header: 'Revenue', cell: ({ row }) => formatAmount(row.original.revenue) },
+];
+
+const categoryColumns = (total: number): ColumnDef<CategoryRow, unknown>[] => [
+  { header: 'Category', cell: ({ row }) => row.original.category, footer: 'Total' },
+  { header: 'Orders', cell: ({ row }) => row.original.orders, footer: '' },
+  { header: 'Units', cell: ({ row }) => row.original.units, footer: '' },
+  { header: 'Sales', cell: ({ row }) => formatAmount(row.original.sales), footer: formatAmount(total) },
+];
+
+const topColumns: ColumnDef<TopRow, unknown>[] = [
+  { header: 'Product', cell: ({ row }) => row.original.name },
+  { header: 'Category', cell: ({ row }) => row.original.category ?? '—' },
+  { header: 'Orders', cell: ({ row }) => row.original.orders },
+  { header: 'Units', cell: ({ row }) => row.original.units },
+  { header: 'Sales', cell: ({ row }) => formatAmount(row.original.sales) },
+];
+
+/** Variants the page lists by sales; the CSV has every variant sold (up to the API's limit). */
+export const SKU_ROWS = 50;
+
+const skuColumns: ColumnDef<SkuSales, unknown>[] = [
+  {
+    header: 'SKU',
+    cell: ({ row }) => <span className="font-mono text-xs">{row.original.sku ?? 'No SKU recorded'}</span>,
+  },
+  { header: 'Product', cell: ({ row }) => row.original.product },
+  { header: 'Options', cell: ({ row }) => optionsText(row.original.options) || '—' },
+  { header: 'Units', cell: ({ row }) => row.original.units },
+  { header: 'Sales', cell: ({ row }) => formatAmount(row.original.sales) },
+  { header: 'In stock', cell: ({ row }) => row.original.stock ?? '—' },
+];
+
+/** The sales report's grouping in the URL (`?group=`), by day unless told. */
+export function reportGroupOf(params: URLSearchParams): Group {
+  return (GROUP_OPTIONS.some((o) => o.value === params.get('group')) ? params.get('group') : 'day') as Group;
+}
+
+const fileRange = (r: DayRange) => `${r.from}-to-${r.to}`;
+
+/**
+ * Reports: sales by day/week/month, by category, top products, and by variant SKU;
+ * each with a chart or table and CSV.
+ */
+export function ReportsPage() {
+  const [range, setRange] = useDayRange();
+  const [params, setParams] = useSearchParams();
+  const group = reportGroupOf(params);
+  const sales = useQuery(salesReportQuery(range, group));
+  const categories = useQuery(categoriesReportQuery(range));
+  const top = useQuery(topProductsQuery(range, 10));
+  const skus = useQuery(skuReportQuery(range, SKU_ROWS));
+
+  return (
+    <AdminPage
+      title="Reports"
+      description="Sales for a range of days (UTC). Revenue is net of refunds; cancelled orders do not count."
+      actions={<RangePicker value={range} onChange={setRange} />}
+    >
+      <Panel
+        title="Sales"
+        actions={
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="w-52 space-y-1">
+              <Label htmlFor="report-group">Grouping</Label>
+              <Select
+                id="report-group"
+                value={group}
+                options={GROUP_OPTIONS}
+                onValueChange={(g) =>
+                  setParams(
+                    (prev) => {
+                      const next = new URLSearchParams(prev);
+                      next.set('group', g);
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+              />
+            </div>
+            <CsvButton
+              path="reports/sales"
+              params={{ ...range, group }}
+              filename={`sales-by-${group}-${fileRange(range)}.csv`}
+            />
+          </div>
+        }
+      >
+        <QueryState query={sales}>
+          {(s) => (
+            <div className="space-y-4">
+              <p className="text-slate-700 text-sm">
+                {plural(s.totals.orders, 'order', 'orders')} · gross {formatAmount(s.totals.gross)} · refunds{' '}
+                {formatAmount(s.totals.refunds)} · revenue <strong>{formatAmount(s.totals.revenue)}</strong> · average
+                order {formatAmount(s.totals.aov)}
+              </p>
+              <RevenueChart data={s.periods} label={describeSeries(`Revenue by ${s.group}`, s.periods)} />
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
+              <section aria-label="Sales table" className="relative max-h-96 overflow-auto" tabIndex={0}>
+                <DataTable
+                  bare
+                  stickyHeader
+                  caption={`Sales by ${s.group}`}
+                  columns={salesColumns(s.group)}
+                  data={s.periods}
+                  getRowId={(p) => p.period}
+                />
+              </section>
+            </div>
+          )}
+        </QueryState>
+      </Panel>
+
+      <Panel
+        title="Sales by category"
+        actions={
+          <CsvButton
+            path="reports/categories"
+            params={{ ...range }}
+            filename={`sales-by-category-${fileRange(range)}.csv`}
+          />
+        }
+      >
+        <QueryState query={categories}>
+          {(c) => (
+            <div className="space-y-4">
+              <CategoryChart
+                data={c.items}
+                label={`Merchandise sales by category, ${formatAmount(c.total)} in total${
+                  c.items[0] ? `; the largest is ${c.items[0].category} with ${formatAmount(c.items[0].sales)}` : ''
+                }. The table lists every category.`}
+              />
+              <DataTable
+                bare
+                caption="Sales by category"
+                columns={categoryColumns(c.total)}
+                data={c.items}
+                getRowId={(row) => row.category_id ?? 'none'}
+              />
+              <p className="text-slate-600 text-xs">
+                Merchandise: line prices × quantities, before order discounts, shipping and tax.
+              </p>
+            </div>
+          )}
+        </QueryState>
+      </Panel>
+
+      <Panel
+        title="Top products"
+        actions={
+          <CsvButton
+            path="reports/top-products"
+            params={{ ...range, limit: '10' }}
+            filename={`top-products-${fileRange(range)}.csv`}
+          />
+        }
+      >
+        <QueryState query={top}>
+          {(tp) => (
+            <DataTable
+              bare
+              caption="The ten best-selling products"
+              columns={topColumns}
+              data={tp.items}
+              getRowId={(p) => p.product_id ?? p.name}
+              emptyText="No sales in this range."
+            />
+          )}
+        </QueryState>
+      </Panel>
+
+      <Panel
+        title="Sales by SKU"
+        actions={
+          <CsvButton
+            path="reports/skus"
+            params={{ ...range, limit: String(MAX_SKU_ROWS) }}
+            filename={`sales-by-sku-${fileRange(range)}.csv`}
+          />
+        }
+      >
+        <QueryState query={skus}>
+          {(s) => (
+            <div className="space-y-4">
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
+              <section aria-label="Sales by SKU table" className="relative max-h-96 overflow-auto" tabIndex={0}>
+                <DataTable
+                  bare
+                  stickyHeader
+                  caption={`The ${SKU_ROWS} best-selling variants by SKU`}
+                  columns={skuColumns}
+                  data={s.items}
+                  getRowId={(v) => v.variant_id ?? v.sku ?? `product-${v.product_id ?? v.product}`}
+                  emptyText="No sales in this range."
+                />
+              </section>
+              <p className="text-slate-600 text-xs">
+                Merchandise per variant; stock is today’s. The CSV lists every variant sold in the range.
+              </p>
+            </div>
+          )}
+        </QueryState>
+      </Panel>
+    </AdminPage>
+  );
+}

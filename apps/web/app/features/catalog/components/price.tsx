@@ -1,0 +1,35 @@
+import { formatMoney } from '@shop/contracts/money';
+import { cn } from '../../../lib/cn.ts';
+
+export interface PriceProps {
+  saleCents: number;
+  regularCents: number;
+  discount: number;
+  /** The lowest of several prices (a product whose variants cost different amounts). */
+  from?: boolean;
+  size?: 'sm' | 'lg';
+  className?: string;
+}
+
+/** The price, and when discounted the regular price struck through with a percentage badge. */
+export function Price({ saleCents, regularCents, discount, from = false, size = 'sm', className }: PriceProps) {
+  const discounted = discount > 0 && regularCents > saleCents;
+  return (
+    <p className={cn('flex flex-wrap items-baseline gap-x-2 gap-y-1', className)}>
+      <span className={cn('font-semibold', size === 'lg' ? 'text-3xl' : 'text-base')}>
+        {from ? <span className="font-normal text-base text-slate-700">From </span> : null}
+        {discounted ? <span className="sr-only">Sale price </span> : null}
+        {formatMoney(saleCents)}
+      </span>
+      {discounted ? (
+        <>
+          <s className={cn('text-slate-600', size === 'lg' ? 'text-lg' : 'text-sm')}>
+            <span className="sr-only">Regular price </span>
+            {formatMoney(regularCents)}
+          </s>
+          <span className="rounded bg-brand-accent px-1.5 py-0.5 font-semibold text-white text-xs">{`-${discount}%`}</span>
+        </>
+      ) : null}
+    </p>
+  );
+}
