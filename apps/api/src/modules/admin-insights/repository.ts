@@ -3,7 +3,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { refreshFamilies, users } from '../../db/schema.ts';
-import { unpaidCardAttempt } from '../orders/index.ts';
+import { unpaidCardAttempt } from '../payments/index.ts';
 import { type Bounds, bounds, COUNTED_ORDER, type DayRange, placedIn, salesRows } from './revenue.ts';
 
 const ATTEMPT = unpaidCardAttempt('p');

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { mayMove } from '../../db/order-status.ts';
 import { auditLog, invoices, orderEvents, orders, payments, transactions, users } from '../../db/schema.ts';
-import { unpaidCardAttempt } from '../orders/index.ts';
+import { unpaidCardAttempt } from '../payments/index.ts';
 
 /** The payments row of this query has no alias: its table name is its name. */
 const ATTEMPT = unpaidCardAttempt('payments');

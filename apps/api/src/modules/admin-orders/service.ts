@@ -21,15 +21,8 @@ import { type invoices, type orders, transactions } from '../../db/schema.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
-import {
-  type CancelFailure,
-  loadOrder,
-  type OrdersService,
-  orderToWire,
-  pendingRefundCents,
-  type RefundFailure,
-} from '../orders/index.ts';
-import { recordTransaction } from '../payments/index.ts';
+import { type CancelFailure, loadOrder, type OrdersService, orderToWire, type RefundFailure } from '../orders/index.ts';
+import { pendingRefundCents, recordTransaction } from '../payments/index.ts';
 
 import { refreshRatingsOfOrder } from '../reviews/index.ts';
 import type { SettingsService } from '../settings/index.ts';

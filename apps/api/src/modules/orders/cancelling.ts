@@ -1,31 +1,19 @@
 import { formatMoney } from '@shop/contracts/money';
 import type { OrderStatus } from '@shop/contracts/orders';
-import type { SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
 import { rollBack, transactionResult } from '../../db/transaction.ts';
-import type { Mail } from '../../lib/mailer.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
-import type { PaymentFacts, ProviderPayment } from '../payments/index.ts';
-import { refreshRatingsOfOrder } from '../reviews/index.ts';
-import type { Restocked, StockReason } from '../stock/index.ts';
-import type { OrderNotFound, OrdersContext, StaffHook, StaffResult } from './context.ts';
-import type { RefundFailed } from './payment.ts';
-import type { Refunds } from './refunds.ts';
 import {
-  AWAITING_CARD,
-  addEvent,
-  cancellableBy,
   lockPaymentOf,
-  moveStatus,
-  orderStatus,
-  ownedBy,
-  paymentWithFacts,
+  type Payments,
   pendingRefundCents,
-  stockLinesOf,
+  type RefundFailed,
   updatePayment,
-  updatePaymentOf,
-  voidOpenInvoice,
-} from './repository.ts';
+} from '../payments/index.ts';
+import { refreshRatingsOfOrder } from '../reviews/index.ts';
+import type { Restocked } from '../stock/index.ts';
+import type { OrderNotFound, OrdersContext, StaffHook, StaffResult } from './context.ts';
+import type { OrdersOrderSide } from './order-side.ts';
+import { addEvent, cancellableBy, moveStatus, orderStatus, ownedBy } from './repository.ts';
 
 /**
  * Why an order cannot be cancelled: it is not there (or not the caller's), already cancelled, past
@@ -37,59 +25,12 @@ export type CancelFailure =
   | Failure<'not_cancellable', { status: OrderStatus | null }>
   | RefundFailed;
 
-/** How an unpaid order is cancelled (a declined, refused or expired payment). */
-export interface Unwind {
-  /** Who cancels it: the payment (declined, cancelled at the provider) or the sweep (time ran out). */
-  by: 'payment' | 'sweep';
-  paymentStatus: 'declined' | 'cancelled';
-  failureMessage: string;
-  stockReason: StockReason;
-  note: string;
-  /** What makes the order still unpaid; default: a card payment not completed (`awaiting_payment`). */
-  unpaid?: SQL;
-  /** The shopper's mail about it, queued in the cancel's own transaction. */
-  mail?: (order: { number: string; email: string }) => Mail;
-}
-
-/** Cancelling orders: the shopper's and the staff's cancel, and the cancel of an order never paid. */
-export function createCancelling(ctx: OrdersContext, refunds: Refunds) {
-  const { db, clock, stock, discounts } = ctx;
-
-  /**
-   * Puts an order's stock back on its variants, gives its discount use back and voids its invoice; the
-   * back-in-stock mail of what came back is queued in the same transaction.
-   */
-  async function unwind(tx: Tx, orderId: string, reason: StockReason): Promise<Restocked> {
-    const back = await stock.restock(tx, await stockLinesOf(tx, orderId), reason, orderId);
-    await discounts.release(tx, orderId);
-    await voidOpenInvoice(tx, orderId);
-    await ctx.queueBackInStock(tx, back);
-    return back;
-  }
-
-  /**
-   * Cancels an order that was never paid (declined, refused, expired): exactly once, restocked.
-   * Answers the cancelled order, or undefined when it was no longer unpaid.
-   */
-  async function cancelUnpaid(orderId: string, how: Unwind) {
-    const done = await db.transaction(async (tx) => {
-      const now = clock.now();
-      const order = await moveStatus(tx, orderId, how.unpaid ?? AWAITING_CARD, { to: 'cancelled', by: how.by }, now);
-      if (!order) return undefined;
-      await updatePaymentOf(tx, orderId, {
-        status: how.paymentStatus,
-        failureMessage: how.failureMessage,
-        updatedAt: now,
-      });
-      const back = await unwind(tx, orderId, how.stockReason);
-      await addEvent(tx, { orderId, status: 'cancelled', note: how.note, createdAt: now });
-      if (how.mail) await ctx.mailer.send(how.mail(order), { tx });
-      return { order, back };
-    });
-    if (!done) return undefined;
-    await ctx.stockChanged();
-    return done.order;
-  }
+/**
+ * Cancelling orders: the shopper's and the staff's cancel. Money taken goes back through payments;
+ * an order never paid is cancelled by payments (its settlement and the sweep).
+ */
+export function createCancelling(ctx: OrdersContext, orderSide: OrdersOrderSide, payments: Payments) {
+  const { db, clock } = ctx;
 
   /**
    * The one cancel, for customers and for staff. One conditional status update decides
@@ -123,7 +64,7 @@ export function createCancelling(ctx: OrdersContext, refunds: Refunds) {
           ? payment.amountCents - payment.refundedCents - (await pendingRefundCents(tx, payment.id))
           : 0;
         if (payment && taken && left > 0) {
-          const back = await refunds.giveBack(tx, payment, left, {
+          const back = await payments.giveBack(tx, payment, left, {
             reason: how.reason ? `${who}: ${how.reason}` : who,
             actorId: how.actorId ?? null,
             now,
@@ -135,13 +76,13 @@ export function createCancelling(ctx: OrdersContext, refunds: Refunds) {
             paymentAfter = back.full ? 'refunded' : 'partially_refunded';
             note = `${note}; ${formatMoney(left)} ${back.returned}`;
           } else {
-            note = `${note}; refund of ${formatMoney(left)} requested; waiting for ${refunds.providerLabel(payment)}`;
+            note = `${note}; refund of ${formatMoney(left)} requested; waiting for ${payments.providerLabel(payment)}`;
           }
         } else if (payment && !taken && payment.status !== 'refunded') {
           await updatePayment(tx, payment.id, { status: 'cancelled', updatedAt: now });
           paymentAfter = 'cancelled';
         }
-        const ids = await unwind(tx, orderId, 'order_cancelled');
+        const ids = await orderSide.unwind(tx, orderId, 'order_cancelled');
         await refreshRatingsOfOrder(tx, orderId);
         await addEvent(tx, { orderId, status: 'cancelled', note, createdAt: now });
         const result: StaffResult = {
@@ -160,28 +101,10 @@ export function createCancelling(ctx: OrdersContext, refunds: Refunds) {
     await ctx.stockChanged();
     // A payment the shopper could still complete (Stripe's Payment Element in another tab) is closed at
     // the provider; if it went through meanwhile, its money goes straight back when it is settled.
-    if (done.value.open) await closeAtProvider(done.value.open).catch(() => {});
+    if (done.value.open) await payments.closeAtProvider(done.value.open).catch(() => {});
     return ok(done.value.result);
   }
 
-  /** Cancels an unpaid payment at the provider after its order was cancelled here; settles what it then reports. */
-  async function closeAtProvider(paymentId: string): Promise<void> {
-    const known = await paymentWithFacts(db, paymentId);
-    if (!known?.payment.providerRef || !ctx.provider) return;
-    const found = await ctx.provider.cancel(known.facts, known.payment.providerRef);
-    if (found.status === 'succeeded') await settleLate(known.facts, found);
-  }
-
-  /** Set by payment.ts (which is built after cancelling): settles a payment that succeeded after all. */
-  let settleLate: (facts: PaymentFacts, found: ProviderPayment) => Promise<unknown> = async () => {};
-
-  return {
-    unwind,
-    cancelUnpaid,
-    cancelOrder,
-    onLatePayment(settle: typeof settleLate) {
-      settleLate = settle;
-    },
-  };
+  return { cancelOrder };
 }
 export type Cancelling = ReturnType<typeof createCancelling>;

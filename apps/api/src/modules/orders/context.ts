@@ -1,7 +1,6 @@
 import type { Order } from '@shop/contracts/orders';
-import { poolOf, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
-import { createSessionLocks } from '../../lib/session-locks.ts';
 import type { Deps } from '../../services.ts';
 import type { CheckoutService } from '../checkout/index.ts';
 import type { DiscountsService } from '../discounts/index.ts';
@@ -37,15 +36,13 @@ export interface OrdersParts {
   invoicePdfPath: (orderId: string) => string;
 }
 
-/** What placing, payment, cancelling and the sweep share: the deps, the parts and a few helpers. */
+/** What placing, cancelling, the refund, the sweep and the order side share: the deps, the parts and a few helpers. */
 export function createOrdersContext(deps: OrdersDeps, parts: OrdersParts) {
   const { db, clock, mailer, publicUrl } = deps;
 
   return {
     ...deps,
     ...parts,
-    /** Who settles which card payment right now, across processes (payment.ts `whileSettling`). */
-    locks: createSessionLocks(poolOf(db)),
     /** Orders committed, by payment method (GET /metrics). */
     ordersPlaced: deps.metrics.counter('shop_orders_placed_total', 'Orders placed, by payment method', ['payment']),
 

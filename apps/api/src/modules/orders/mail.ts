@@ -4,19 +4,7 @@ import { describeOptions } from '@shop/contracts/line-options';
 import { formatAmount } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { Mail } from '../../lib/mailer.ts';
-
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-};
-
-/** "Visa •••• 4242"; "card" when the provider has not told which (a Stripe payment before it is paid). */
-export function cardLabel(brand: string | null, last4: string | null): string {
-  if (!last4) return 'card';
-  return `${BRANDS[brand ?? ''] ?? 'Card'} •••• ${last4}`;
-}
+import { cardLabel } from '../payments/index.ts';
 
 /** "2025-01-04 12:00 UTC": a deadline to the minute, the same for every reader. */
 export function utcMinute(iso: string): string {

@@ -18,19 +18,26 @@ import {
   shortLine,
 } from '../checkout/index.ts';
 import { checkKnown } from '../discounts/index.ts';
-import { CARD_MSG, type CardDeclined, type CardFailure, checkExpiry } from '../payments/index.ts';
+import {
+  CARD_MSG,
+  type CardDeclined,
+  type CardFailure,
+  checkExpiry,
+  type InFlight,
+  insertPayment,
+  type Payments,
+  type Placed,
+  type ProviderDown,
+} from '../payments/index.ts';
 import { payLaterOffered, type Settings } from '../settings/index.ts';
 import type { OrderNotFound, OrdersContext } from './context.ts';
-import type { InFlight, Payment, Placed, ProviderDown } from './payment.ts';
 import {
   addEvent,
   clearOrderedFromCart,
   insertInvoice,
   insertLines,
   insertOrder,
-  insertPayment,
   loadOrder,
-  type OrderBundle,
   repriceCart,
 } from './repository.ts';
 import { hashable, orderScope, payLaterTerms } from './rules.ts';
@@ -86,7 +93,7 @@ export type Admit = () => Promise<number | undefined>;
  * lines, event, payment and stock movements written. A card payment is created at the provider after
  * that commit.
  */
-export function createPlacing(ctx: OrdersContext, payment: Payment) {
+export function createPlacing(ctx: OrdersContext, payment: Payments) {
   const { db, clock, settings, checkout, discounts, stock } = ctx;
 
   /**
@@ -279,7 +286,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
       if (!byCard && !payLaterOffered(current)) return fail('pay_later_unavailable', { cards: ctx.provider !== null });
       const scope = orderScope(actor, body);
 
-      // A card payment is settled under its lock (payment.ts `whileSettling`), held
+      // A card payment is settled under its lock (payments' `whileSettling`), held
       // from before the order commits until its outcome is written, so a retry or another process can
       // tell this live request from one whose process died and settle only the latter.
       const paymentId = randomUUID();
@@ -294,7 +301,7 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
               const retryAfterSeconds = await admit();
               if (retryAfterSeconds !== undefined) rollBack(fail('rate_limited', { retryAfterSeconds }));
               placed = okOrRollback(await placeInTx(tx, actor, body, byCard, current, paymentId));
-              // Pay later confirms the order now; a card order is confirmed when paid (payment.ts).
+              // Pay later confirms the order now; a card order is confirmed when paid (payments).
               if (!byCard) await ctx.queueConfirmation(tx, placed.orderId, current.storeName);
               return { statusCode: 201, body: { order_id: placed.orderId } };
             },
@@ -311,16 +318,15 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
         const answer = answered.value;
         if (!answer.replayed) await ctx.stockChanged();
 
-        let bundle: OrderBundle | undefined;
         if (!answer.replayed && placed) {
           ctx.ordersPlaced.inc({ payment: body.payment.method });
           if (byCard) {
+            // Paid or waiting, the order is read below as it now stands.
             const started = await payment.start(placed);
             if (!started.ok) return started;
-            bundle = started.value;
           }
         }
-        bundle ??= await loadOrder(db, answer.body.order_id);
+        let bundle = await loadOrder(db, answer.body.order_id);
         if (!bundle) return fail('not_found');
         if (answer.replayed && bundle.payment?.status === 'processing') {
           // Nobody may be settling it any more (its request died with its process or the database):

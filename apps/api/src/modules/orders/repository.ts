@@ -1,6 +1,6 @@
 import { type OrderActor, statesWhere } from '@shop/contracts/order-lifecycle';
-import type { CardBrand, OrderStatus } from '@shop/contracts/orders';
-import { and, asc, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@shop/contracts/orders';
+import { and, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
 import { mayMove, statusIn } from '../../db/order-status.ts';
@@ -11,19 +11,15 @@ import {
   orderEvents,
   orderLines,
   orders,
-  paymentEvents,
-  paymentRefunds,
   payments,
   products,
   productVariants,
 } from '../../db/schema.ts';
-import { isUuid } from '../../lib/uuid.ts';
-import type { PaymentFacts } from '../payments/index.ts';
+import { type PaymentRow, unpaidCardAttempt } from '../payments/index.ts';
 import { AS_V_AND_P, priceSql } from '../stock/index.ts';
 
 type Executor = Db | Tx;
 export type OrderRow = typeof orders.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
 
 export interface OrderBundle {
   order: OrderRow;
@@ -62,18 +58,6 @@ export async function loadOrder(ex: Executor, id: string): Promise<OrderBundle |
     invoice: row.invoice ? rowFromJson(invoices, row.invoice) : undefined,
   };
 }
-
-/**
- * A card payment whose money never arrived — declined, abandoned, or still waiting
- * for the shopper's 3-D Secure or Stripe step — is an attempt, not an order. The customer's list, the
- * admin's order list, the dashboard and a customer's orders in the admin leave it out unless asked
- * (revenue never counted it); its own page still answers. `payment` is the alias of a payments row
- * (left-joined: a missing row is not an attempt).
- */
-export const unpaidCardAttempt = (payment: string): SQL =>
-  sql.raw(
-    `coalesce(${payment}.method = 'card' and ${payment}.status not in ('succeeded', 'refunded', 'partially_refunded'), false)`,
-  );
 
 const notAnAttempt = sql`not exists (
   select 1 from ${payments} ap where ap.order_id = ${orders.id} and ${unpaidCardAttempt('ap')})`;
@@ -168,62 +152,6 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | und
   return order;
 }
 
-/** The order's payment, locked for the rest of the transaction. */
-export async function lockPaymentOf(tx: Tx, orderId: string): Promise<PaymentRow | undefined> {
-  const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).for('update');
-  return payment;
-}
-
-export async function paymentById(ex: Executor, paymentId: string): Promise<PaymentRow | undefined> {
-  const [payment] = await ex.select().from(payments).where(eq(payments.id, paymentId));
-  return payment;
-}
-
-/** Ids of up to 500 card payments whose charge has no written outcome (`processing`), oldest first. */
-export async function unsettledCardPayments(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.method, 'card'), eq(payments.status, 'processing')))
-    .orderBy(asc(payments.createdAt))
-    .limit(500);
-  return rows.map((r) => r.id);
-}
-
-export async function lockPayment(tx: Tx, paymentId: string): Promise<PaymentRow | undefined> {
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-  return payment;
-}
-
-/** Updates the payment; only while it is `onlyIfStatus` when given (a claim: one racer gets the row back). */
-export async function updatePayment(
-  ex: Executor,
-  paymentId: string,
-  set: Partial<typeof payments.$inferInsert>,
-  onlyIfStatus?: PaymentRow['status'],
-): Promise<PaymentRow | undefined> {
-  const [row] = await ex
-    .update(payments)
-    .set(set)
-    .where(and(eq(payments.id, paymentId), onlyIfStatus ? eq(payments.status, onlyIfStatus) : undefined))
-    .returning();
-  return row;
-}
-
-export async function updatePaymentOf(ex: Executor, orderId: string, set: Partial<typeof payments.$inferInsert>) {
-  await ex.update(payments).set(set).where(eq(payments.orderId, orderId));
-}
-
-/** The order's owner, state and payment, for the confirmation step. */
-export async function confirmationTarget(db: Db, orderId: string) {
-  const [target] = await db
-    .select({ userId: orders.userId, status: orders.status, payment: payments })
-    .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
-    .where(eq(orders.id, orderId));
-  return target;
-}
-
 export async function addEvent(tx: Tx, event: typeof orderEvents.$inferInsert): Promise<void> {
   await tx.insert(orderEvents).values(event);
 }
@@ -264,10 +192,6 @@ export async function insertLines(tx: Tx, rows: (typeof orderLines.$inferInsert)
   await tx.insert(orderLines).values(rows);
 }
 
-export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert): Promise<void> {
-  await tx.insert(payments).values(row);
-}
-
 export async function insertInvoice(tx: Tx, row: typeof invoices.$inferInsert): Promise<void> {
   await tx.insert(invoices).values(row);
 }
@@ -287,81 +211,4 @@ export async function repriceCart(db: Db, userId: string): Promise<void> {
     update ${cartItems} ci set unit_price_cents = ${priceSql(AS_V_AND_P)}
     from ${carts} c, ${productVariants} v, ${products} p
     where ci.cart_id = c.id and c.user_id = ${userId}::uuid and v.id = ci.variant_id and p.id = v.product_id`);
-}
-
-export type RefundRow = typeof paymentRefunds.$inferSelect;
-
-/** The payment's facts as a provider call names them (PaymentFacts), with the payment row. */
-export async function paymentWithFacts(ex: Executor, paymentId: string) {
-  const [row] = await ex
-    .select({ payment: payments, number: orders.number, email: orders.email })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(eq(payments.id, paymentId));
-  if (!row) return undefined;
-  const p = row.payment;
-  const facts: PaymentFacts = {
-    reference: p.id,
-    orderId: p.orderId,
-    orderNumber: row.number,
-    email: row.email,
-    amountCents: p.amountCents,
-    currency: p.currency,
-    ...(p.cardLast4 ? { card: { brand: (p.cardBrand ?? 'card') as CardBrand, last4: p.cardLast4 } } : {}),
-  };
-  return { payment: p, facts };
-}
-
-/** The payment a provider knows by its own id (pi_…). */
-export async function paymentByProviderRef(ex: Executor, providerRef: string): Promise<PaymentRow | undefined> {
-  const [payment] = await ex.select().from(payments).where(eq(payments.providerRef, providerRef));
-  return payment;
-}
-
-/** The order's payment (undefined for an order without one). */
-export async function paymentOfOrder(ex: Executor, orderId: string): Promise<PaymentRow | undefined> {
-  const [payment] = await ex.select().from(payments).where(eq(payments.orderId, orderId));
-  return payment;
-}
-
-/** What refunds asked of the provider and not yet confirmed hold of a payment (they count against what is left). */
-export async function pendingRefundCents(ex: Executor, paymentId: string): Promise<number> {
-  const [row] = await ex
-    .select({ cents: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` })
-    .from(paymentRefunds)
-    .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'pending')));
-  return row?.cents ?? 0;
-}
-
-export async function insertRefund(tx: Tx, row: typeof paymentRefunds.$inferInsert): Promise<RefundRow> {
-  const [refund] = await tx.insert(paymentRefunds).values(row).returning();
-  if (!refund) throw new Error('refund not recorded');
-  return refund;
-}
-
-/** A refund row, locked; by our id, else by the provider's. */
-export async function lockRefund(tx: Tx, by: { id?: string | null; providerRef?: string | null }) {
-  const where =
-    by.id && isUuid(by.id)
-      ? eq(paymentRefunds.id, by.id)
-      : by.providerRef
-        ? eq(paymentRefunds.providerRef, by.providerRef)
-        : undefined;
-  if (!where) return undefined;
-  const [refund] = await tx.select().from(paymentRefunds).where(where).for('update');
-  return refund;
-}
-
-export async function refundById(ex: Executor, id: string): Promise<RefundRow | undefined> {
-  const [refund] = await ex.select().from(paymentRefunds).where(eq(paymentRefunds.id, id));
-  return refund;
-}
-
-export async function updateRefund(ex: Executor, id: string, set: Partial<typeof paymentRefunds.$inferInsert>) {
-  await ex.update(paymentRefunds).set(set).where(eq(paymentRefunds.id, id));
-}
-
-/** A webhook event's handling is done (or it was of a type the shop ignores). */
-export async function markEventHandled(ex: Executor, eventId: string, now: Date): Promise<void> {
-  await ex.update(paymentEvents).set({ handledAt: now }).where(eq(paymentEvents.id, eventId));
 }

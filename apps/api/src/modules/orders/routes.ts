@@ -22,10 +22,9 @@ import {
 import { currentUserId } from '../../plugins/auth.ts';
 import { refuseOverLimit } from '../../plugins/counted-limit.ts';
 import { checkoutHttp } from '../checkout/index.ts';
-import { CARD_MSG } from '../payments/index.ts';
+import { CARD_MSG, type ConfirmFailure, type SyncFailure } from '../payments/index.ts';
 import type { RoutesPlugin } from '../types.ts';
 import type { CancelFailure } from './cancelling.ts';
-import type { ConfirmFailure, SyncFailure } from './payment.ts';
 import type { PlaceFailure } from './placing.ts';
 import { confirmPaymentLimit, orderPlacementLimits, syncPaymentLimit } from './rate-limits.ts';
 import { ORDER_MSG } from './rules.ts';

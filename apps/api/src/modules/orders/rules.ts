@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { PlaceOrderBody } from '@shop/contracts/orders';
 import { payLaterTerm } from '@shop/contracts/pay-later';
 import type { Actor } from '../checkout/index.ts';
+import { PAYMENT_MSG } from '../payments/index.ts';
 import type { Settings } from '../settings/index.ts';
 
 /** An order whose card payment is not confirmed within this time is cancelled and restocked. */
@@ -15,9 +15,9 @@ export const ORDER_MSG = {
   notCancellable: 'This order has shipped and can no longer be cancelled',
   alreadyCancelled: 'This order is already cancelled',
   notAwaitingConfirmation: 'This payment is no longer waiting for confirmation',
-  paymentFailed: 'The payment could not be completed. Please try again.',
+  paymentFailed: PAYMENT_MSG.failed,
   expired: 'The payment was not confirmed in time.',
-  paymentCancelled: 'The payment was cancelled.',
+  paymentCancelled: PAYMENT_MSG.cancelled,
   providerUnavailable: 'The payment provider did not answer. Please try again in a moment.',
   cardPaymentsUnavailable: 'Card payments are not available in this shop: choose pay later.',
   payLaterUnavailable: 'Pay later is not available in this shop: pay by card.',
@@ -50,12 +50,4 @@ export function hashable(body: PlaceOrderBody) {
 export function payLaterTerms(now: Date, guest: boolean, settings: Settings): { dueAt: Date; payBy: Date | null } {
   const dueAt = new Date(now.getTime() + payLaterTerm(settings, guest).hours * HOUR_MS);
   return { dueAt, payBy: guest ? dueAt : null };
-}
-
-/** Compares a stored confirmation token with the one sent, in constant time. */
-export function sameToken(stored: string | null, given: string): boolean {
-  if (!stored) return false;
-  const a = Buffer.from(stored);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

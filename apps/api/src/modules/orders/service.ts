@@ -1,6 +1,8 @@
 import type { Order } from '@shop/contracts/orders';
 import { fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { Actor } from '../checkout/index.ts';
+import { type ConfirmFailure, createPayments, type SyncFailure } from '../payments/index.ts';
 import type { CardPayments } from '../settings/index.ts';
 import { type CancelFailure, createCancelling } from './cancelling.ts';
 import {
@@ -10,29 +12,31 @@ import {
   type OrdersParts,
   type StaffHook,
 } from './context.ts';
-import { createPayment } from './payment.ts';
+import { createOrderSide } from './order-side.ts';
 import { createPlacing } from './placing.ts';
 import { ORDER_RATE_LIMITS } from './rate-limits.ts';
-import { createRefunds } from './refunds.ts';
+import { createRefund } from './refund.ts';
 import { createReminders } from './reminders.ts';
 import { listOwn, loadOrder } from './repository.ts';
 import { createSweep } from './sweep.ts';
 import { orderSummaryToWire, orderToWire, withInvoiceLink } from './wire.ts';
 
 /**
- * Orders (docs/architecture.md §6): placing (placing.ts), payment (payment.ts), cancelling (cancelling.ts)
- * and the sweep of unpaid orders (sweep.ts), over one context. Every transition (paid, declined,
- * cancelled, expired) is a conditional status update, so it happens exactly once whatever races it.
+ * Orders (docs/architecture.md §6): placing (placing.ts), cancelling (cancelling.ts), the staff's refund
+ * (refund.ts) and the sweep of unpaid orders (sweep.ts), over one context. Payments (the payments
+ * module) settles card payments and gives money back; the order's half of each outcome is its
+ * OrderSide (order-side.ts). Every transition (paid, declined, cancelled, expired) is a conditional
+ * status update, so it happens exactly once whatever races it.
  */
 export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
   const ctx = createOrdersContext(deps, parts);
   const { db, clock, config } = deps;
-  const refunds = createRefunds(ctx);
-  const cancelling = createCancelling(ctx, refunds);
-  const payment = createPayment(ctx, cancelling, refunds);
-  cancelling.onLatePayment(payment.settle);
-  const placing = createPlacing(ctx, payment);
-  const sweep = createSweep(ctx, cancelling, payment);
+  const orderSide = createOrderSide(ctx);
+  const payments = createPayments({ db, clock, provider: parts.provider, orders: orderSide });
+  const cancelling = createCancelling(ctx, orderSide, payments);
+  const placing = createPlacing(ctx, payments);
+  const refund = createRefund(ctx, payments);
+  const sweep = createSweep(ctx, payments);
   const reminders = createReminders(ctx);
 
   return {
@@ -42,13 +46,27 @@ export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
       if (!placed.ok) return placed;
       return ok({ ...placed.value, order: withInvoiceLink(placed.value.order, parts.invoicePdfPath) });
     },
-    confirmPayment: payment.confirmPayment,
-    syncPayment: payment.syncPayment,
-    refund: payment.refund,
+    /** POST /api/orders/:id/confirm-payment (payments' `confirmPayment`): the order as it now stands. */
+    async confirmPayment(
+      actor: Actor,
+      orderId: string,
+      input: { token: string; approve: boolean },
+    ): Promise<Result<Order, ConfirmFailure>> {
+      const confirmed = await payments.confirmPayment(actor, orderId, input);
+      if (!confirmed.ok) return confirmed;
+      return ctx.wire(orderId);
+    },
+    /** POST /api/orders/:id/sync-payment (payments' `syncPayment`): the order as it now stands. */
+    async syncPayment(actor: Actor, orderId: string, input: { token: string }): Promise<Result<Order, SyncFailure>> {
+      const synced = await payments.syncPayment(actor, orderId, input);
+      if (!synced.ok) return synced;
+      return ctx.wire(orderId);
+    },
+    refund,
     /** The `payment-event` job: a stored webhook event, handled by retrieving its object. */
-    handlePaymentEvent: payment.handlePaymentEvent,
+    handlePaymentEvent: payments.handlePaymentEvent,
     /** The `payment-refund` job: a refund the provider did not answer, asked again with the same key. */
-    retryRefund: payment.retryRefund,
+    retryRefund: payments.retryRefund,
 
     /** How this shop takes cards (contracts `storeSettings.payments`). */
     cardPayments(): CardPayments {
@@ -63,7 +81,7 @@ export function createOrdersService(deps: OrdersDeps, parts: OrdersParts) {
      * cancelled and restocked. Runs at start; a retry of such an order's key settles
      * it too. Answers how many it settled.
      */
-    reconcileUnsettledCharges: payment.reconcileUnsettledCharges,
+    reconcileUnsettledCharges: payments.reconcileUnsettledCharges,
     expireUnconfirmedPayments: sweep.expireUnconfirmedPayments,
     expireUnpaidGuestOrders: sweep.expireUnpaidGuestOrders,
     remindDueInvoices: reminders.remindDueInvoices,

@@ -1,9 +1,7 @@
-import { ProviderUnavailable } from '../payments/index.ts';
-import type { Cancelling, Unwind } from './cancelling.ts';
+import type { Payments, Unwind } from '../payments/index.ts';
 import type { OrdersContext } from './context.ts';
 import { holdExpiredMail } from './mail.ts';
-import type { Payment } from './payment.ts';
-import { awaitingCardSince, guestHoldExpired, orderIdsWhere, paymentOfOrder, paymentWithFacts } from './repository.ts';
+import { awaitingCardSince, guestHoldExpired, orderIdsWhere } from './repository.ts';
 import { ORDER_MSG, PAYMENT_CONFIRM_WINDOW_MS } from './rules.ts';
 
 /** A card payment not completed within the window: its order is cancelled and its stock comes back. */
@@ -16,50 +14,8 @@ const EXPIRED: Unwind = {
 };
 
 /** The sweeps the job queue runs every minute: unpaid orders whose time ran out are cancelled and restocked. */
-export function createSweep(ctx: OrdersContext, cancelling: Cancelling, payment: Payment) {
+export function createSweep(ctx: OrdersContext, payments: Payments) {
   const { db, clock, settings } = ctx;
-
-  /**
-   * Closes one stale card order. The provider's payment is cancelled first, so a shopper can
-   * no longer complete it; if the provider says it succeeded meanwhile, the order is paid instead.
-   * A payment still processing at the provider (or a provider that does not answer) waits for the next
-   * sweep. Answers whether the order was cancelled.
-   */
-  async function expire(orderId: string): Promise<boolean> {
-    let row = await paymentOfOrder(db, orderId);
-    if (row?.method === 'card' && ctx.provider) {
-      // A create whose answer never came: ask the provider first (busy = its request still runs).
-      if (row.status === 'processing') {
-        if ((await payment.settleAbandoned(row.id)) === 'busy') return false;
-        row = await paymentOfOrder(db, orderId);
-        // Still unknown (the provider does not answer): the next sweep asks again.
-        if (row?.status === 'processing') return false;
-      }
-      const known =
-        row?.providerRef && row.status === 'requires_action' ? await paymentWithFacts(db, row.id) : undefined;
-      if (known?.payment.providerRef) {
-        let found: Awaited<ReturnType<typeof ctx.provider.cancel>>;
-        try {
-          found = await ctx.provider.cancel(known.facts, known.payment.providerRef);
-        } catch (err) {
-          if (err instanceof ProviderUnavailable) return false;
-          throw err;
-        }
-        const settled = await payment.settle(known.facts, found, EXPIRED);
-        if (settled.outcome === 'cancelled') return true;
-        // A payment the provider holds as succeeded but not for this order in full is never counted
-        // paid: the order is cancelled, and staff see why.
-        if (!(settled.outcome === 'unchanged' && settled.mismatch)) return false;
-        return (
-          (await cancelling.cancelUnpaid(orderId, {
-            ...EXPIRED,
-            note: 'Cancelled: the payment provider reports a payment that does not match this order; check it with the provider',
-          })) !== undefined
-        );
-      }
-    }
-    return (await cancelling.cancelUnpaid(orderId, EXPIRED)) !== undefined;
-  }
 
   return {
     /**
@@ -71,7 +27,7 @@ export function createSweep(ctx: OrdersContext, cancelling: Cancelling, payment:
       const stale = await orderIdsWhere(db, awaitingCardSince(cutoff));
       let cancelled = 0;
       for (const id of stale) {
-        if (await expire(id)) cancelled += 1;
+        if (await payments.expire(id, EXPIRED)) cancelled += 1;
       }
       return cancelled;
     },
@@ -89,7 +45,7 @@ export function createSweep(ctx: OrdersContext, cancelling: Cancelling, payment:
       const { storeName } = await settings.get();
       let cancelled = 0;
       for (const id of stale) {
-        const order = await cancelling.cancelUnpaid(id, {
+        const order = await payments.cancelUnpaid(id, {
           by: 'sweep',
           paymentStatus: 'cancelled',
           failureMessage: ORDER_MSG.notPaidInTime,

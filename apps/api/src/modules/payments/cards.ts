@@ -12,6 +12,25 @@ export const CARD_MSG = {
   insufficientFunds: 'Your card has insufficient funds.',
 } as const;
 
+/** What shoppers read of a card payment that did not complete. */
+export const PAYMENT_MSG = {
+  failed: 'The payment could not be completed. Please try again.',
+  cancelled: 'The payment was cancelled.',
+} as const;
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** "Visa •••• 4242"; "card" when the provider has not told which (a Stripe payment before it is paid). */
+export function cardLabel(brand: string | null, last4: string | null): string {
+  if (!last4) return 'card';
+  return `${BRANDS[brand ?? ''] ?? 'Card'} •••• ${last4}`;
+}
+
 /** A card is good through the last day of its expiry month. */
 export function cardExpired(expMonth: number, expYear: number, now: Date): boolean {
   const year = now.getUTCFullYear();

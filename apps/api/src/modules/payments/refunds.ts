@@ -3,25 +3,22 @@ import { canTransition } from '@shop/contracts/order-lifecycle';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { type ProviderRefund, ProviderUnavailable, recordTransaction } from '../payments/index.ts';
-import { refreshRatingsOfOrder } from '../reviews/index.ts';
-import type { OrdersContext } from './context.ts';
-import { cardLabel } from './mail.ts';
+import type { Failure } from '../../lib/result.ts';
 import {
-  addEvent,
-  insertRefund,
-  lockOrder,
   lockPayment,
-  lockRefund,
-  moveStatus,
   type PaymentRow,
   paymentByProviderRef,
   paymentWithFacts,
-  type RefundRow,
-  refundById,
   updatePayment,
-  updateRefund,
-} from './repository.ts';
+} from './attempts-repository.ts';
+import { cardLabel } from './cards.ts';
+import type { PaymentsDeps } from './context.ts';
+import { type ProviderRefund, ProviderUnavailable } from './provider.ts';
+import { insertRefund, lockRefund, type RefundRow, refundById, updateRefund } from './refunds-repository.ts';
+import { recordTransaction } from './repository.ts';
+
+/** The provider refused the refund, in its words (nothing recorded). */
+export type RefundFailed = Failure<'refund_failed', { message: string }>;
 
 /** How a refund asked of the provider stands once the asking transaction commits. */
 export type GiveBack =
@@ -40,8 +37,8 @@ const REFUND_RETRY_MS = 60_000;
  * `refunded_cents`; a pending one is settled when the provider's webhook says so (`syncRefunds`), one
  * the provider did not answer is asked again by the `payment-refund` job.
  */
-export function createRefunds(ctx: OrdersContext) {
-  const { db, clock } = ctx;
+export function createRefunds(ctx: PaymentsDeps) {
+  const { db, clock, orders } = ctx;
 
   /** The money is back: the payment's refunded amount and status, the ledger, the row. Not the order's status. */
   async function applySucceeded(tx: Tx, payment: PaymentRow, row: RefundRow, providerRef: string | null, now: Date) {
@@ -155,7 +152,7 @@ export function createRefunds(ctx: OrdersContext) {
       if (!row.providerRef && answer.providerRef) await updateRefund(tx, row.id, { providerRef: answer.providerRef });
       return;
     }
-    const order = await lockOrder(tx, payment.orderId);
+    const order = await orders.lock(tx, payment.orderId);
     if (!order) return;
     if (answer.status === 'failed') {
       const message = answer.message ?? 'The refund failed';
@@ -165,22 +162,19 @@ export function createRefunds(ctx: OrdersContext) {
         failureMessage: message,
         settledAt: now,
       });
-      await addEvent(tx, {
+      await orders.note(tx, {
         orderId: order.id,
         status: order.status,
         note: `The refund of ${formatMoney(row.amountCents)} failed at ${providerLabel(payment)}: ${message}`,
-        createdAt: now,
+        now,
       });
       return;
     }
     const { full } = await applySucceeded(tx, payment, row, answer.providerRef ?? row.providerRef, now);
     const status = full && canTransition(order.status, 'refunded', 'payment') ? 'refunded' : order.status;
-    if (status !== order.status) {
-      await moveStatus(tx, order.id, undefined, { to: status, by: 'payment' }, now);
-      await refreshRatingsOfOrder(tx, order.id);
-    }
+    if (status !== order.status) await orders.refunded(tx, order.id, now);
     const note = `${full ? 'Refunded in full' : 'Partially refunded'}: ${formatMoney(row.amountCents)} ${returnedBy(payment)} (${row.reason})`;
-    await addEvent(tx, { orderId: order.id, status, note, createdAt: now });
+    await orders.note(tx, { orderId: order.id, status, note, now });
   }
 
   return {
