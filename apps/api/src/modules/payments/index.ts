@@ -5,12 +5,11 @@
  * webhook's event intake, and the ledger.
  */
 
-export type { ConfirmFailure, InFlight, PaymentNotFound, Placed, ProviderDown, SyncFailure } from './attempts.ts';
+export type { ConfirmFailure, InFlight, Placed, ProviderDown, SyncFailure } from './attempts.ts';
 export {
   insertPayment,
   lockPaymentOf,
   type PaymentRow,
-  paymentOfOrder,
   unpaidCardAttempt,
   updatePayment,
 } from './attempts-repository.ts';
@@ -22,7 +21,6 @@ export {
   checkExpiry,
   PAYMENT_MSG,
 } from './cards.ts';
-export type { PaymentsDeps } from './context.ts';
 export { createDemoPaymentProvider, TEST_CARDS, type TestCard } from './demo.ts';
 export { createPaymentEvents, type PaymentEventJob, type PaymentEvents } from './events.ts';
 export type { OrderOfPayment, OrderSide, Unwind } from './order-side.ts';
@@ -36,10 +34,9 @@ export {
   ProviderRefused,
   ProviderUnavailable,
 } from './provider.ts';
-export type { GiveBack, RefundFailed } from './refunds.ts';
-export { pendingRefundCents, type RefundRow } from './refunds-repository.ts';
+export type { RefundFailed } from './refunds.ts';
+export { pendingRefundCents } from './refunds-repository.ts';
 export { type LedgerEntry, recordTransaction } from './repository.ts';
 export { paymentWebhookRoutes } from './routes.ts';
 export { createPayments, type Payments } from './service.ts';
-export type { Settled } from './settlement.ts';
 export { createStripePaymentProvider, type StripeSettings } from './stripe.ts';

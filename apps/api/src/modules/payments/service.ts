@@ -14,7 +14,6 @@ export function createPayments(deps: PaymentsDeps) {
   const attempts = createAttempts(deps, settlement, refunds);
   return {
     ...attempts,
-    settle: settlement.settle,
     cancelUnpaid: settlement.cancelUnpaid,
     whileSettling: settlement.whileSettling,
     settleAbandoned: settlement.settleAbandoned,
