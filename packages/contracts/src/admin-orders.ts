@@ -122,6 +122,10 @@ export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 /** Tracking numbers as carriers print them: letters, digits, spaces and - / . */
 export const TRACKING_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/;
 
+/**
+ * The statuses staff set with the status action: the targets of the lifecycle's process, ship and deliver
+ * moves (order-lifecycle.test.ts holds the two equal), written out for the request's enum.
+ */
 export const ORDER_TRANSITIONS = ['processing', 'shipped', 'delivered'] as const;
 export const orderTransitionBody = z
   .strictObject({

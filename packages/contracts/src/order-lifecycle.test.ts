@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ORDER_TRANSITIONS } from './admin-orders.ts';
 import {
   allowedTransitions,
   canTransition,
@@ -108,5 +109,15 @@ describe('what a state counts for', () => {
 
   it('counts every order as a sale but an unpaid card attempt and a cancelled one', () => {
     expect(statesWhere((f) => !f.sold)).toEqual(['awaiting_payment', 'cancelled']);
+  });
+});
+
+describe("the admin's status action", () => {
+  it('sets exactly the statuses the lifecycle reaches by process, ship and deliver, and each sends its mail', () => {
+    const moves = ORDER_LIFECYCLE.filter(
+      (t) => t.action === 'process' || t.action === 'ship' || t.action === 'deliver',
+    );
+    expect([...new Set(moves.map((t) => t.to))].sort()).toEqual([...ORDER_TRANSITIONS].sort());
+    for (const t of moves) expect(t.mail.staff).toBe(t.to);
   });
 });

@@ -1,4 +1,6 @@
 import { formatMoney } from '@shop/contracts/money';
+import { transitionOf } from '@shop/contracts/order-lifecycle';
+import type { OrderStatus } from '@shop/contracts/orders';
 import type { Mail } from '../../lib/mailer.ts';
 
 /** What every customer mail about an order needs. */
@@ -80,3 +82,15 @@ export const orderMails = {
       `Due date: ${dueAt.toISOString().slice(0, 10)}`,
     ]),
 };
+
+/**
+ * The mail of a status move staff make (process, ship, deliver), as the lifecycle's table names it
+ * (docs/adr/045-order-lifecycle.md).
+ */
+export function statusMail(from: OrderStatus, to: OrderStatus, o: OrderMailInfo, tracking: string | null) {
+  const kind = transitionOf(from, to)?.mail.staff;
+  if (kind === 'processing') return orderMails.processing(o);
+  if (kind === 'shipped') return orderMails.shipped(o, tracking ?? '');
+  if (kind === 'delivered') return orderMails.delivered(o);
+  throw new Error(`the move ${from} → ${to} by staff sends no status mail`);
+}

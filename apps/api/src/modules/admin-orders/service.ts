@@ -33,7 +33,7 @@ import { recordTransaction } from '../payments/index.ts';
 
 import { refreshRatingsOfOrder } from '../reviews/index.ts';
 import type { SettingsService } from '../settings/index.ts';
-import { type OrderMailInfo, orderMails } from './mail.ts';
+import { type OrderMailInfo, orderMails, statusMail } from './mail.ts';
 import { adminOrdersRepository as repo } from './repository.ts';
 import { invoiceToWire, ledgerRowToWire, orderSummaryToWire } from './wire.ts';
 
@@ -221,14 +221,7 @@ export function createAdminOrdersService(
           after: { status: after.status, tracking_number: after.trackingNumber },
         });
         // The shopper's mail is queued with the change that causes it.
-        const info = await mailInfo(after);
-        const mail =
-          target === 'shipped'
-            ? orderMails.shipped(info, after.trackingNumber ?? '')
-            : target === 'processing'
-              ? orderMails.processing(info)
-              : orderMails.delivered(info);
-        await mailer.send(mail, { tx });
+        await mailer.send(statusMail(before.status, target, await mailInfo(after), after.trackingNumber), { tx });
         return ok(after);
       });
       if (!done.ok) return done;

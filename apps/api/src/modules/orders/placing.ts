@@ -6,34 +6,18 @@ import { hashRequest, withIdempotency } from '../../lib/idempotency.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import {
   type Actor,
-  type ChangedLine,
+  type BodyMismatch,
   type CheckoutFailure,
-  changed,
   checkActorBody,
   hasPriceChange,
-  linesChanged,
-  linesWithVariant,
-  type PricedLine,
-  priceWith,
-  shortLine,
 } from '../checkout/index.ts';
-import { checkKnown } from '../discounts/index.ts';
 import { CARD_MSG, type CardDeclined, type CardFailure, checkExpiry } from '../payments/index.ts';
 import { payLaterOffered, type Settings } from '../settings/index.ts';
 import type { OrderNotFound, OrdersContext } from './context.ts';
 import type { InFlight, Payment, Placed, ProviderDown } from './payment.ts';
-import {
-  addEvent,
-  clearOrderedFromCart,
-  insertInvoice,
-  insertLines,
-  insertOrder,
-  insertPayment,
-  loadOrder,
-  type OrderBundle,
-  repriceCart,
-} from './repository.ts';
-import { hashable, orderScope, payLaterTerms } from './rules.ts';
+import { type ByCard, createPlacingSteps } from './placing-steps.ts';
+import { loadOrder, type OrderBundle, repriceCart } from './repository.ts';
+import { hashable, orderScope } from './rules.ts';
 import { orderToWire } from './wire.ts';
 
 /** What the idempotent placing transaction answers. */
@@ -80,23 +64,146 @@ export type OverLimit = Failure<'rate_limited', { retryAfterSeconds: number }>;
  */
 export type Admit = () => Promise<number | undefined>;
 
+/** What a placing answers: the order as the shopper sees it, and whether it was placed before. */
+type PlaceAnswer = { order: Order; replayed: boolean };
+
+/** A placing request once its checks passed: what the steps under its key read. */
+interface CheckedRequest {
+  actor: Actor;
+  body: PlaceOrderBody;
+  idempotencyKey: string;
+  admit: Admit;
+  byCard: ByCard;
+  current: Settings;
+  now: Date;
+  scope: string;
+  paymentId: string;
+}
+
 /**
- * Placing orders (docs/architecture.md §6). Placing is one transaction under the request's Idempotency-Key:
- * prices re-read, each variant's stock taken by a conditional update, the discount redeemed within its limit, order,
- * lines, event, payment and stock movements written. A card payment is created at the provider after
- * that commit.
+ * Placing orders (docs/architecture.md §6), as two lists of named steps; a step that refuses answers
+ * its typed failure and the list stops there.
+ *
+ * `place`: checkCard, checkBuyer, checkPayLater (nothing written yet), then placeUnderKey — the
+ * Idempotency-Key claimed, the caller's limits counted and `placeInTx` run, in one transaction — then
+ * startCardPayment at the provider after that commit, and answerReplay for a retry of a finished key.
+ *
+ * `placeInTx` (placing-steps.ts): resolveCart, refuseUnknownCode, takeStock (each variant's stock by a
+ * conditional update), priceOrder at the locked prices, writeOrder (order, lines, stock movements),
+ * redeemCode within its limit, openPayment, openInvoice and clearCart (pay later), recordPlaced.
  */
 export function createPlacing(ctx: OrdersContext, payment: Payment) {
-  const { db, clock, settings, checkout, discounts, stock } = ctx;
+  const { db, clock, settings } = ctx;
+  const {
+    resolveCart,
+    refuseUnknownCode,
+    takeStock,
+    priceOrder,
+    writeOrder,
+    redeemCode,
+    openPayment,
+    openInvoice,
+    clearCart,
+    recordPlaced,
+  } = createPlacingSteps(ctx);
+
+  /** The one transaction that places an order; a failure means nothing may be kept. */
+  async function placeInTx(
+    tx: Tx,
+    actor: Actor,
+    body: PlaceOrderBody,
+    byCard: ByCard,
+    current: Settings,
+    paymentId: string,
+  ): Promise<Result<Placed, CheckoutFailure>> {
+    const now = clock.now();
+    const cart = await resolveCart(tx, actor, body, current);
+    if (!cart.ok) return cart;
+    const code = await refuseUnknownCode(tx, body.discount_code);
+    if (!code.ok) return code;
+    const taken = await takeStock(tx, cart.value);
+    if (!taken.ok) return taken;
+    const totals = priceOrder(cart.value, taken.value.lines, code.value, now);
+    if (!totals.ok) return totals;
+    const order = await writeOrder(tx, {
+      cart: cart.value,
+      body,
+      taken: taken.value,
+      code: code.value,
+      totals: totals.value,
+      byCard,
+      now,
+    });
+    const redeemed = await redeemCode(tx, code.value, order, now);
+    if (!redeemed.ok) return redeemed;
+    await openPayment(tx, order, paymentId, byCard, now);
+    const invoice = await openInvoice(tx, order, now);
+    await clearCart(tx, order, now);
+    await recordPlaced(tx, order, invoice, now);
+    return ok({ orderId: order.id, paymentId, amountCents: order.totals.totalCents });
+  }
+
+  /**
+   * POST /api/orders. The signed-in user buys the server cart; a guest names `email` and `items`.
+   * `idempotencyKey` is required: the same key and body returns the same order (201 again, also
+   * for a replay), a different body → 422, a request still running → 409 (both thrown by
+   * withIdempotency). A declined card answers `card_declined`, and so does every retry of that key.
+   * Every other failure leaves nothing written. `admit` counts the caller's placement limits, only
+   * for a request that is about to place: a replay or a request while its key is in flight is
+   * answered without counting, so a shopper's retries never use up the limits.
+   */
+  async function place(
+    actor: Actor,
+    body: PlaceOrderBody,
+    idempotencyKey: string,
+    admit: Admit = async () => undefined,
+  ): Promise<Result<PlaceAnswer, PlaceFailure>> {
+    const now = clock.now();
+    // Card checks come first: a card the shop cannot take writes nothing, not even the idempotency key.
+    const byCard = checkCard(body, now);
+    if (!byCard.ok) return byCard;
+    const buyer = checkBuyer(actor, body);
+    if (!buyer.ok) return buyer;
+    const current = await settings.get();
+    const offered = checkPayLater(byCard.value, current);
+    if (!offered.ok) return offered;
+    const request: CheckedRequest = {
+      actor,
+      body,
+      idempotencyKey,
+      admit,
+      byCard: byCard.value,
+      current,
+      now,
+      scope: orderScope(actor, body),
+      paymentId: randomUUID(),
+    };
+    if (!request.byCard) return placeAndAnswer(request);
+    return whileSettling(request.paymentId, () => placeAndAnswer(request));
+  }
+
+  /** Places under the request's key and answers it: the new order, or the one a retry placed before. */
+  async function placeAndAnswer(request: CheckedRequest): Promise<Result<PlaceAnswer, PlaceFailure>> {
+    const underKey = await placeUnderKey(request);
+    if (!underKey.ok) {
+      await repriceChanged(request.actor, underKey);
+      return underKey;
+    }
+    const { answer, placed } = underKey.value;
+    if (!answer.replayed) await ctx.stockChanged();
+    const started = await startCardPayment(request, answer, placed);
+    if (!started.ok) return started;
+    const bundle = started.value ?? (await loadOrder(db, answer.body.order_id));
+    if (!bundle) return fail('not_found');
+    if (answer.replayed) return answerReplay(answer.body.order_id, bundle);
+    return ok({ order: orderToWire(bundle, clock.now()), replayed: false });
+  }
 
   /**
    * The card part of the body against the provider this shop has, before anything is written:
    * undefined for pay later; the card's brand and last 4 (demo) or null (Stripe) for a card.
    */
-  function cardOf(
-    body: PlaceOrderBody,
-    now: Date,
-  ): Result<{ card: { brand: string; last4: string } | null } | undefined, CardFailure | CardPaymentRefused> {
+  function checkCard(body: PlaceOrderBody, now: Date): Result<ByCard, CardFailure | CardPaymentRefused> {
     if (body.payment.method !== 'card') return ok(undefined);
     const provider = ctx.provider;
     if (!provider) return fail('card_payments_unavailable');
@@ -108,246 +215,115 @@ export function createPlacing(ctx: OrdersContext, payment: Payment) {
     return ok({ card: { brand: given.brand, last4: given.last4 } });
   }
 
-  /** The one transaction that places an order; a failure means nothing may be kept. */
-  async function placeInTx(
-    tx: Tx,
-    actor: Actor,
-    body: PlaceOrderBody,
-    byCard: { card: { brand: string; last4: string } | null } | undefined,
-    current: Settings,
-    paymentId: string,
-  ): Promise<Result<Placed, CheckoutFailure>> {
-    const now = clock.now();
-    const resolved = await checkout.resolve(tx, actor, body, current);
-    if (!resolved.ok) return resolved;
-    const r = resolved.value;
-    // A code that does not exist fails before any stock is touched; its limits are checked again
-    // by the conditional redeem below.
-    const code = await discounts.named(tx, body.discount_code);
-    const unknown = checkKnown(code);
-    if (unknown) return unknown;
-
-    // A guest line of a product that is unknown or not for sale has no variant: unavailable, nothing to take.
-    const problems: ChangedLine[] = r.lines.flatMap((l) => {
-      if (l.variantId !== null) return [];
-      const name = r.products.get(l.productId)?.name ?? null;
-      const line = shortLine(
-        { productId: l.productId, variantId: null, name, requested: l.quantity },
-        { stock: null, priceCents: null },
-      );
-      return line ? [line] : [];
-    });
-    const toTake = linesWithVariant(r.lines);
-    const { reserved, short } = await stock.reserve(tx, toTake);
-    const locked = new Map(reserved.map((v) => [v.variantId, v]));
-    for (const s of short) {
-      const name = s.name ?? r.products.get(s.productId)?.name ?? null;
-      const line = shortLine(
-        { productId: s.productId, variantId: s.variantId, name, requested: s.requested },
-        { stock: s.published ? s.available : null, priceCents: s.priceCents },
-      );
-      // The conditional update refused it with its product locked: what it reads now is short too.
-      if (!line) throw new Error('a variant the stock update refused has the stock asked for');
-      problems.push(line);
-    }
-    // Prices as the stock update locked them: no change can slip in between check and sale.
-    for (const l of toTake) {
-      const v = locked.get(l.variantId);
-      if (v && l.expectedPriceCents !== null && l.expectedPriceCents !== v.priceCents) {
-        problems.push(
-          changed({
-            productId: l.productId,
-            variantId: l.variantId,
-            name: v.name,
-            reason: 'price_changed',
-            expectedCents: l.expectedPriceCents,
-            currentCents: v.priceCents,
-            requested: l.quantity,
-            available: v.available,
-          }),
-        );
-      }
-    }
-    if (problems.length > 0) return linesChanged(problems);
-
-    const lines: PricedLine[] = toTake.map((l) => {
-      const v = locked.get(l.variantId);
-      if (!v) throw new Error('reserved variant missing');
-      return { ...l, sku: v.sku, name: v.name, options: v.options, image: v.image, unitPriceCents: v.priceCents };
-    });
-    const priced = priceWith(r, lines, code, now);
-    if (!priced.ok) return priced;
-    const totals = priced.value;
-    const status = byCard ? 'awaiting_payment' : 'placed';
-    const terms = byCard ? undefined : payLaterTerms(now, r.userId === null, r.settings);
-
-    const order = await insertOrder(tx, {
-      userId: r.userId,
-      email: r.email,
-      status,
-      ...totals,
-      taxRateBasisPoints: r.settings.taxRateBasisPoints,
-      discountCode: code?.code ?? null,
-      discountCodeId: code?.id ?? null,
-      shippingMethod: r.shipping.id,
-      shippingAddress: body.shipping_address,
-      billingAddress: body.billing_address ?? null,
-      payBy: terms?.payBy ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
-
-    await insertLines(
-      tx,
-      lines.map((l, position) => ({
-        orderId: order.id,
-        productId: l.productId,
-        variantId: l.variantId,
-        sku: l.sku,
-        name: l.name,
-        image: l.image,
-        unitPriceCents: l.unitPriceCents,
-        quantity: l.quantity,
-        color: l.color,
-        size: l.size,
-        options: l.options,
-        position,
-      })),
-    );
-    await stock.recordReservation(tx, order.id, toTake);
-    if (code) {
-      const redeemed = await discounts.redeem(tx, code, {
-        orderId: order.id,
-        userId: r.userId,
-        email: r.email,
-        amountCents: totals.discountCents,
-        now,
-      });
-      if (!redeemed.ok) return redeemed;
-    }
-
-    await insertPayment(tx, {
-      id: paymentId,
-      orderId: order.id,
-      method: byCard ? 'card' : 'pay_later',
-      // `processing` until the provider's answer after this commit settles it.
-      status: byCard ? 'processing' : 'pending',
-      amountCents: totals.totalCents,
-      provider: byCard ? (ctx.provider?.name ?? null) : null,
-      cardBrand: byCard?.card?.brand ?? null,
-      cardLast4: byCard?.card?.last4 ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
-
-    let note = 'Order placed; waiting for the card payment';
-    if (terms) {
-      const { dueAt } = terms;
-      const number = order.number.replace(/^SO-/, 'INV-');
-      await insertInvoice(tx, { orderId: order.id, number, amountCents: totals.totalCents, issuedAt: now, dueAt });
-      note = `Order placed; invoice ${number} due ${dueAt.toISOString().slice(0, 10)}`;
-      if (r.userId) await clearOrderedFromCart(tx, r.userId, order.id, now);
-    }
-    await addEvent(tx, { orderId: order.id, status, note, createdAt: now });
-    return ok({ orderId: order.id, paymentId, amountCents: totals.totalCents });
+  /** A signed-in buyer buys the server cart and a guest names its own: a body of the other kind is refused. */
+  function checkBuyer(actor: Actor, body: PlaceOrderBody): Result<void, BodyMismatch> {
+    const mismatch = checkActorBody(actor, body);
+    return mismatch ?? ok(undefined);
   }
 
-  return {
-    /**
-     * POST /api/orders. The signed-in user buys the server cart; a guest names `email` and `items`.
-     * `idempotencyKey` is required: the same key and body returns the same order (201 again, also
-     * for a replay), a different body → 422, a request still running → 409 (both thrown by
-     * withIdempotency). A declined card answers `card_declined`, and so does every retry of that key.
-     * Every other failure leaves nothing written. `admit` counts the caller's placement limits, only
-     * for a request that is about to place: a replay or a request while its key is in flight is
-     * answered without counting, so a shopper's retries never use up the limits.
-     */
-    async place(
-      actor: Actor,
-      body: PlaceOrderBody,
-      idempotencyKey: string,
-      admit: Admit = async () => undefined,
-    ): Promise<Result<{ order: Order; replayed: boolean }, PlaceFailure>> {
-      const now = clock.now();
-      // Card checks come first: a card the shop cannot take writes nothing, not even the idempotency key.
-      const checked = cardOf(body, now);
-      if (!checked.ok) return checked;
-      const byCard = checked.value;
-      const mismatch = checkActorBody(actor, body);
-      if (mismatch) return mismatch;
-      const current = await settings.get();
-      if (!byCard && !payLaterOffered(current)) return fail('pay_later_unavailable', { cards: ctx.provider !== null });
-      const scope = orderScope(actor, body);
+  /** Pay later only where the shop offers it (its invoices need the bank details). */
+  function checkPayLater(byCard: ByCard, current: Settings): Result<void, PayLaterRefused> {
+    if (!byCard && !payLaterOffered(current)) return fail('pay_later_unavailable', { cards: ctx.provider !== null });
+    return ok(undefined);
+  }
 
-      // A card payment is settled under its lock (payment.ts `whileSettling`), held
-      // from before the order commits until its outcome is written, so a retry or another process can
-      // tell this live request from one whose process died and settle only the latter.
-      const paymentId = randomUUID();
-      const run = async (): Promise<Result<{ order: Order; replayed: boolean }, PlaceFailure>> => {
-        let placed: Placed | undefined;
-        const answered = await failureOfRollback<IdempotentAnswer, CheckoutFailure | OverLimit>(() =>
-          withIdempotency<{ order_id: string }>(
-            db,
-            { scope, key: idempotencyKey, requestHash: hashRequest({ op: 'place-order', body: hashable(body) }), now },
-            async (tx) => {
-              // A failure rolls the transaction back (and leaves the key free for a retry).
-              const retryAfterSeconds = await admit();
-              if (retryAfterSeconds !== undefined) rollBack(fail('rate_limited', { retryAfterSeconds }));
-              placed = okOrRollback(await placeInTx(tx, actor, body, byCard, current, paymentId));
-              // Pay later confirms the order now; a card order is confirmed when paid (payment.ts).
-              if (!byCard) await ctx.queueConfirmation(tx, placed.orderId, current.storeName);
-              return { statusCode: 201, body: { order_id: placed.orderId } };
-            },
-          ),
-        );
-        if (!answered.ok) {
-          // The 409 showed the new prices; the cart now carries them, so placing again
-          // (after the shopper has seen them) buys at those prices.
-          if (actor.userId && answered.reason === 'lines_changed' && hasPriceChange(answered.lines)) {
-            await repriceCart(db, actor.userId);
-          }
-          return answered;
-        }
-        const answer = answered.value;
-        if (!answer.replayed) await ctx.stockChanged();
+  /**
+   * The Idempotency-Key claimed, the caller's limits counted, the order placed and (pay later) its
+   * confirmation mail queued, all in one transaction: a failure rolls it back and leaves the key free for
+   * a retry. `placed` is this request's order; a replay answers the stored one instead.
+   */
+  async function placeUnderKey(
+    request: CheckedRequest,
+  ): Promise<Result<{ answer: IdempotentAnswer; placed: Placed | undefined }, CheckoutFailure | OverLimit>> {
+    const { actor, body, idempotencyKey, admit, byCard, current, now, scope, paymentId } = request;
+    let placed: Placed | undefined;
+    const answered = await failureOfRollback<IdempotentAnswer, CheckoutFailure | OverLimit>(() =>
+      withIdempotency<{ order_id: string }>(
+        db,
+        { scope, key: idempotencyKey, requestHash: hashRequest({ op: 'place-order', body: hashable(body) }), now },
+        async (tx) => {
+          const retryAfterSeconds = await admit();
+          if (retryAfterSeconds !== undefined) rollBack(fail('rate_limited', { retryAfterSeconds }));
+          placed = okOrRollback(await placeInTx(tx, actor, body, byCard, current, paymentId));
+          // Pay later confirms the order now; a card order is confirmed when paid (payment.ts).
+          if (!byCard) await ctx.queueConfirmation(tx, placed.orderId, current.storeName);
+          return { statusCode: 201, body: { order_id: placed.orderId } };
+        },
+      ),
+    );
+    if (!answered.ok) return answered;
+    return ok({ answer: answered.value, placed });
+  }
 
-        let bundle: OrderBundle | undefined;
-        if (!answer.replayed && placed) {
-          ctx.ordersPlaced.inc({ payment: body.payment.method });
-          if (byCard) {
-            const started = await payment.start(placed);
-            if (!started.ok) return started;
-            bundle = started.value;
-          }
-        }
-        bundle ??= await loadOrder(db, answer.body.order_id);
-        if (!bundle) return fail('not_found');
-        if (answer.replayed && bundle.payment?.status === 'processing') {
-          // Nobody may be settling it any more (its request died with its process or the database):
-          // then the gateway is asked now and the retry answers the real outcome.
-          const abandoned = await payment.settleAbandoned(bundle.payment.id);
-          if (abandoned === 'busy') return fail('in_flight');
-          if (abandoned === 'unavailable') return fail('provider_unavailable');
-          bundle = await loadOrder(db, answer.body.order_id);
-          if (!bundle) return fail('not_found');
-        }
-        if (answer.replayed) {
-          if (bundle.payment?.status === 'processing') return fail('in_flight');
-          if (bundle.payment?.status === 'declined') {
-            return fail('card_declined', { message: bundle.payment.failureMessage ?? CARD_MSG.declined });
-          }
-        }
-        return ok({ order: orderToWire(bundle, clock.now()), replayed: answer.replayed });
-      };
-      if (!byCard) return run();
-      const held = await payment.whileSettling(paymentId, run).catch((err: unknown) => {
-        // The outcome may not have been written (the database went away): settle it once it is back.
-        payment.reconcileWhenBack();
-        throw err;
-      });
-      // A new random id is never held by anyone else.
-      if (!held) throw new Error('a new payment id was already locked');
-      return held.value;
-    },
-  };
+  /**
+   * The 409 showed the new prices; the cart now carries them, so placing again (after the shopper has
+   * seen them) buys at those prices.
+   */
+  async function repriceChanged(actor: Actor, refused: CheckoutFailure | OverLimit): Promise<void> {
+    if (actor.userId && refused.reason === 'lines_changed' && hasPriceChange(refused.lines)) {
+      await repriceCart(db, actor.userId);
+    }
+  }
+
+  /**
+   * Counts a new order and, for a card, creates its payment at the provider after the commit: the paid
+   * order (demo), undefined while it waits for the shopper or for pay later, or the decline.
+   */
+  async function startCardPayment(
+    request: CheckedRequest,
+    answer: IdempotentAnswer,
+    placed: Placed | undefined,
+  ): Promise<Result<OrderBundle | undefined, CardDeclined | ProviderDown>> {
+    if (answer.replayed || !placed) return ok(undefined);
+    ctx.ordersPlaced.inc({ payment: request.body.payment.method });
+    if (!request.byCard) return ok(undefined);
+    return payment.start(placed);
+  }
+
+  /**
+   * A retry of a finished key answers the order it placed, as its payment stands now: still
+   * `processing` is in flight, a decline is the decline again.
+   */
+  async function answerReplay(
+    orderId: string,
+    found: OrderBundle,
+  ): Promise<Result<PlaceAnswer, OrderNotFound | InFlight | ProviderDown | CardDeclined>> {
+    let bundle = found;
+    if (bundle.payment?.status === 'processing') {
+      // Nobody may be settling it any more (its request died with its process or the database):
+      // then the gateway is asked now and the retry answers the real outcome.
+      const abandoned = await payment.settleAbandoned(bundle.payment.id);
+      if (abandoned === 'busy') return fail('in_flight');
+      if (abandoned === 'unavailable') return fail('provider_unavailable');
+      const again = await loadOrder(db, orderId);
+      if (!again) return fail('not_found');
+      bundle = again;
+    }
+    if (bundle.payment?.status === 'processing') return fail('in_flight');
+    if (bundle.payment?.status === 'declined') {
+      return fail('card_declined', { message: bundle.payment.failureMessage ?? CARD_MSG.declined });
+    }
+    return ok({ order: orderToWire(bundle, clock.now()), replayed: true });
+  }
+
+  /**
+   * A card order is placed under its payment's settling lock (payment.ts `whileSettling`), held from
+   * before the order commits until its outcome is written, so a retry or another process can tell this
+   * live request from one whose process died and settle only the latter.
+   */
+  async function whileSettling(
+    paymentId: string,
+    run: () => Promise<Result<PlaceAnswer, PlaceFailure>>,
+  ): Promise<Result<PlaceAnswer, PlaceFailure>> {
+    const held = await payment.whileSettling(paymentId, run).catch((err: unknown) => {
+      // The outcome may not have been written (the database went away): settle it once it is back.
+      payment.reconcileWhenBack();
+      throw err;
+    });
+    // A new random id is never held by anyone else.
+    if (!held) throw new Error('a new payment id was already locked');
+    return held.value;
+  }
+
+  return { place };
 }

@@ -2,7 +2,7 @@
 // client and the cache helpers. Other folders import the admin area only through this file.
 
 export { isAdmin, isStaff } from './access.ts';
-export { AdminApiError, adminApi } from './api/client.ts';
+export { AdminApiError, adminApi, noContent } from './api/client.ts';
 export { downloadCsv, downloadFile } from './api/download.ts';
 export { timeZoneQuery } from './api/time-zone.ts';
 export { backOfficeKey, useBackOfficeMutation } from './back-office.ts';

@@ -1,4 +1,4 @@
-import type { AuditLogList } from '@shop/contracts/admin-audit-log';
+import { auditLogList } from '@shop/contracts/admin-audit-log';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 
@@ -11,7 +11,7 @@ export const AUDIT_LOG_PAGE_SIZE = 25;
 export const auditLogQuery = (params: AuditLogParams) =>
   queryOptions({
     queryKey: backOfficeKey('audit-log', params),
-    queryFn: ({ signal }) => adminApi.get<AuditLogList>('audit-log', { ...params }, signal),
+    queryFn: ({ signal }) => adminApi.get(auditLogList, 'audit-log', { ...params }, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,4 @@
-import type { AdminBrandList } from '@shop/contracts/admin-brands';
+import { adminBrandList } from '@shop/contracts/admin-brands';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { brandsRoot } from './brand-keys.ts';
@@ -7,7 +7,7 @@ import { brandsRoot } from './brand-keys.ts';
 export const brandsQuery = () =>
   queryOptions({
     queryKey: [...brandsRoot, 'list'],
-    queryFn: ({ signal }) => adminApi.get<AdminBrandList>('brands', undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(adminBrandList, 'brands', undefined, signal),
   });
 
 export const useBrands = () => useQuery(brandsQuery());

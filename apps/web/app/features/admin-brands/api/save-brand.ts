@@ -1,4 +1,5 @@
-import type { AdminBrand, CreateBrandInput, UpdateBrandInput } from '@shop/contracts/admin-brands';
+import type { CreateBrandInput, UpdateBrandInput } from '@shop/contracts/admin-brands';
+import { adminBrand } from '@shop/contracts/admin-brands';
 import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { useInvalidateBrands } from './brand-keys.ts';
@@ -8,7 +9,7 @@ export function useSaveBrand() {
   const invalidate = useInvalidateBrands();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: CreateBrandInput | UpdateBrandInput }) =>
-      id ? adminApi.patch<AdminBrand>(`brands/${id}`, body) : adminApi.post<AdminBrand>('brands', body),
+      id ? adminApi.patch(adminBrand, `brands/${id}`, body) : adminApi.post(adminBrand, 'brands', body),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import type { CatalogImport } from '@shop/contracts/admin-catalog-io';
+import { catalogImport } from '@shop/contracts/admin-catalog-io';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 
@@ -9,7 +9,7 @@ const POLL_MS = 500;
 export const importQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'catalog-imports', id],
-    queryFn: ({ signal }) => adminApi.get<CatalogImport>(`products/imports/${id}`, undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(catalogImport, `products/imports/${id}`, undefined, signal),
     refetchInterval: (query) =>
       query.state.data?.state === 'done' || query.state.data?.state === 'failed' ? false : POLL_MS,
   });

@@ -1,4 +1,5 @@
-import type { CatalogFormat, CatalogImport, ImportReport } from '@shop/contracts/admin-catalog-io';
+import type { CatalogFormat, ImportReport } from '@shop/contracts/admin-catalog-io';
+import { catalogImport, importReport } from '@shop/contracts/admin-catalog-io';
 import { useMutation } from '@tanstack/react-query';
 import { AdminApiError, adminApi } from '../../admin/index.ts';
 
@@ -40,7 +41,7 @@ export function refusalsOf(error: unknown): ImportReport['refusals'] | undefined
 export function useDryRun() {
   return useMutation({
     mutationFn: (input: ImportFileInput) =>
-      adminApi.upload<ImportReport>(importPath(input, 'dry_run'), form(input.file)),
+      adminApi.upload(importReport, importPath(input, 'dry_run'), form(input.file)),
   });
 }
 
@@ -54,7 +55,7 @@ export function useApplyImport() {
     mutationFn: async (input: ImportFileInput): Promise<{ id: string }> => {
       const id = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : undefined;
       try {
-        return await adminApi.upload<CatalogImport>(importPath(input, 'apply', id), form(input.file));
+        return await adminApi.upload(catalogImport, importPath(input, 'apply', id), form(input.file));
       } catch (error) {
         if (id && error instanceof AdminApiError && error.reason === 'import_exists') return { id };
         throw error;

@@ -1,4 +1,5 @@
-import type { StockAdjustmentBody, StockAdjustmentResult } from '@shop/contracts/admin-catalog';
+import type { StockAdjustmentBody } from '@shop/contracts/admin-catalog';
+import { stockAdjustmentResult } from '@shop/contracts/admin-catalog';
 import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { useInvalidateProducts } from './product-keys.ts';
@@ -8,7 +9,7 @@ export function useAdjustStock(id: string) {
   const invalidate = useInvalidateProducts();
   return useMutation({
     mutationFn: (body: StockAdjustmentBody) =>
-      adminApi.post<StockAdjustmentResult>(`products/${id}/stock-adjustments`, body),
+      adminApi.post(stockAdjustmentResult, `products/${id}/stock-adjustments`, body),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,5 @@
-import type { BulkEditInput, BulkEditResult } from '@shop/contracts/admin-catalog';
+import type { BulkEditInput } from '@shop/contracts/admin-catalog';
+import { bulkEditResult } from '@shop/contracts/admin-catalog';
 import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { useInvalidateProducts } from './product-keys.ts';
@@ -7,7 +8,7 @@ import { useInvalidateProducts } from './product-keys.ts';
 export function useBulkEdit() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: (body: BulkEditInput) => adminApi.post<BulkEditResult>('products/bulk', body),
+    mutationFn: (body: BulkEditInput) => adminApi.post(bulkEditResult, 'products/bulk', body),
     onSuccess: invalidate,
   });
 }

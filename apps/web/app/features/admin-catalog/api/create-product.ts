@@ -1,4 +1,5 @@
-import type { AdminProduct, CreateProductInput } from '@shop/contracts/admin-catalog';
+import type { CreateProductInput } from '@shop/contracts/admin-catalog';
+import { adminProduct } from '@shop/contracts/admin-catalog';
 import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { useInvalidateProducts } from './product-keys.ts';
@@ -7,7 +8,7 @@ import { useInvalidateProducts } from './product-keys.ts';
 export function useCreateProduct() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: (body: CreateProductInput) => adminApi.post<AdminProduct>('products', body),
+    mutationFn: (body: CreateProductInput) => adminApi.post(adminProduct, 'products', body),
     onSuccess: invalidate,
   });
 }

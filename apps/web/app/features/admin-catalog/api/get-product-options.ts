@@ -1,4 +1,4 @@
-import type { ProductFormOptions } from '@shop/contracts/admin-catalog';
+import { productFormOptions } from '@shop/contracts/admin-catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { adminApi } from '../../admin/index.ts';
@@ -7,7 +7,7 @@ import { adminApi } from '../../admin/index.ts';
 export const productOptionsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'product-options'],
-    queryFn: ({ signal }) => adminApi.get<ProductFormOptions>('product-options', undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(productFormOptions, 'product-options', undefined, signal),
   });
 
 export const useProductOptions = () => useQuery(productOptionsQuery());

@@ -1,4 +1,4 @@
-import type { ProductSales } from '@shop/contracts/admin-catalog';
+import { productSales } from '@shop/contracts/admin-catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { productsRoot } from './product-keys.ts';
@@ -7,7 +7,7 @@ import { productsRoot } from './product-keys.ts';
 export const productSalesQuery = (id: string) =>
   queryOptions({
     queryKey: [...productsRoot, 'sales', id],
-    queryFn: ({ signal }) => adminApi.get<ProductSales>(`products/${id}/sales`, undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(productSales, `products/${id}/sales`, undefined, signal),
   });
 
 export const useProductSales = (id: string) => useQuery(productSalesQuery(id));

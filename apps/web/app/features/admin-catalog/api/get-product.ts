@@ -1,4 +1,4 @@
-import type { AdminProduct } from '@shop/contracts/admin-catalog';
+import { adminProduct } from '@shop/contracts/admin-catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { productsRoot } from './product-keys.ts';
@@ -7,7 +7,7 @@ import { productsRoot } from './product-keys.ts';
 export const productQuery = (id: string) =>
   queryOptions({
     queryKey: [...productsRoot, 'detail', id],
-    queryFn: ({ signal }) => adminApi.get<AdminProduct>(`products/${id}`, undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(adminProduct, `products/${id}`, undefined, signal),
   });
 
 export const useProduct = (id: string) => useQuery(productQuery(id));

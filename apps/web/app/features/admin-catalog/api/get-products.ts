@@ -1,4 +1,4 @@
-import type { AdminProductList } from '@shop/contracts/admin-catalog';
+import { adminProductList } from '@shop/contracts/admin-catalog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { productsRoot } from './product-keys.ts';
@@ -19,7 +19,7 @@ export interface ProductListParams {
 export const productsQuery = (params: ProductListParams) =>
   queryOptions({
     queryKey: [...productsRoot, 'list', params],
-    queryFn: ({ signal }) => adminApi.get<AdminProductList>('products', { ...params }, signal),
+    queryFn: ({ signal }) => adminApi.get(adminProductList, 'products', { ...params }, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,4 @@
-import type { StockMovementList } from '@shop/contracts/admin-catalog';
+import { stockMovementList } from '@shop/contracts/admin-catalog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { productsRoot } from './product-keys.ts';
@@ -8,7 +8,7 @@ export const stockMovementsQuery = (id: string, page: number) =>
   queryOptions({
     queryKey: [...productsRoot, 'movements', id, page],
     queryFn: ({ signal }) =>
-      adminApi.get<StockMovementList>(`products/${id}/stock-movements`, { page, limit: 10 }, signal),
+      adminApi.get(stockMovementList, `products/${id}/stock-movements`, { page, limit: 10 }, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,4 @@
-import type { RefetchAnswer } from '@shop/contracts/admin-catalog-io';
+import { refetchAnswer } from '@shop/contracts/admin-catalog-io';
 import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { useInvalidateProducts } from './product-keys.ts';
@@ -7,7 +7,7 @@ import { useInvalidateProducts } from './product-keys.ts';
 export function useRefetchImages(id: string) {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: () => adminApi.post<RefetchAnswer>(`products/${id}/missing-images/fetch`, {}),
+    mutationFn: () => adminApi.post(refetchAnswer, `products/${id}/missing-images/fetch`, {}),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,5 @@
-import type { AdminProduct, UpdateProductBody } from '@shop/contracts/admin-catalog';
+import type { UpdateProductBody } from '@shop/contracts/admin-catalog';
+import { adminProduct } from '@shop/contracts/admin-catalog';
 import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { useInvalidateProducts } from './product-keys.ts';
@@ -7,7 +8,7 @@ import { useInvalidateProducts } from './product-keys.ts';
 export function useUpdateProduct(id: string) {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: (body: UpdateProductBody) => adminApi.patch<AdminProduct>(`products/${id}`, body),
+    mutationFn: (body: UpdateProductBody) => adminApi.patch(adminProduct, `products/${id}`, body),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import type { UploadedImage } from '@shop/contracts/admin-catalog';
+import { uploadedImage } from '@shop/contracts/admin-catalog';
 import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 
@@ -8,7 +8,7 @@ export function useUploadImage() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return adminApi.upload<UploadedImage>('uploads/images', form);
+      return adminApi.upload(uploadedImage, 'uploads/images', form);
     },
   });
 }

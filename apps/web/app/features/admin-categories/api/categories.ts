@@ -1,6 +1,4 @@
 import type {
-  AdminCategory,
-  AdminCategoryList,
   CreateCategoryInput,
   CreateFeaturedCardInput,
   CreateSubcategoryBody,
@@ -8,8 +6,9 @@ import type {
   UpdateFeaturedCardBody,
   UpdateSubcategoryBody,
 } from '@shop/contracts/admin-categories';
+import { adminCategory, adminCategoryList } from '@shop/contracts/admin-categories';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../../admin/index.ts';
+import { adminApi, noContent } from '../../admin/index.ts';
 
 /** The category list; the product form's choices (admin-catalog's `product-options`) name categories too. */
 const categoriesRoot = ['admin', 'categories'] as const;
@@ -19,7 +18,7 @@ const productOptionsKey = ['admin', 'product-options'] as const;
 export const categoriesQuery = () =>
   queryOptions({
     queryKey: [...categoriesRoot, 'list'],
-    queryFn: ({ signal }) => adminApi.get<AdminCategoryList>('categories', undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(adminCategoryList, 'categories', undefined, signal),
   });
 
 export const useCategories = () => useQuery(categoriesQuery());
@@ -40,51 +39,51 @@ function useCategoryMutation<V, T>(mutationFn: (vars: V) => Promise<T>) {
 /** POST /api/admin/categories, or PATCH /api/admin/categories/:id for one being edited. */
 export const useSaveCategory = () =>
   useCategoryMutation(({ id, body }: { id?: string; body: CreateCategoryInput | UpdateCategoryInput }) =>
-    id ? adminApi.patch<AdminCategory>(`categories/${id}`, body) : adminApi.post<AdminCategory>('categories', body),
+    id ? adminApi.patch(adminCategory, `categories/${id}`, body) : adminApi.post(adminCategory, 'categories', body),
   );
 
 /** DELETE /api/admin/categories/:id, its products moved to `moveTo` when it has any. */
 export const useDeleteCategory = () =>
   useCategoryMutation(({ id, moveTo }: { id: string; moveTo?: string }) =>
-    adminApi.delete(`categories/${id}${moveTo ? `?move_to=${encodeURIComponent(moveTo)}` : ''}`),
+    adminApi.delete(noContent, `categories/${id}${moveTo ? `?move_to=${encodeURIComponent(moveTo)}` : ''}`),
   );
 
 /** PUT /api/admin/categories/order. */
 export const useOrderCategories = () =>
-  useCategoryMutation((ids: string[]) => adminApi.put<AdminCategoryList>('categories/order', { ids }));
+  useCategoryMutation((ids: string[]) => adminApi.put(adminCategoryList, 'categories/order', { ids }));
 
 /** POST, PATCH or DELETE of a subcategory, and PUT of a category's subcategory order. */
 export const useAddSubcategory = () =>
   useCategoryMutation(({ categoryId, body }: { categoryId: string; body: CreateSubcategoryBody }) =>
-    adminApi.post<AdminCategory>(`categories/${categoryId}/subcategories`, body),
+    adminApi.post(adminCategory, `categories/${categoryId}/subcategories`, body),
   );
 export const useSaveSubcategory = () =>
   useCategoryMutation(({ categoryId, id, body }: { categoryId: string; id: number; body: UpdateSubcategoryBody }) =>
-    adminApi.patch<AdminCategory>(`categories/${categoryId}/subcategories/${id}`, body),
+    adminApi.patch(adminCategory, `categories/${categoryId}/subcategories/${id}`, body),
   );
 export const useDeleteSubcategory = () =>
   useCategoryMutation(({ categoryId, id }: { categoryId: string; id: number }) =>
-    adminApi.delete<AdminCategory>(`categories/${categoryId}/subcategories/${id}`),
+    adminApi.delete(adminCategory, `categories/${categoryId}/subcategories/${id}`),
   );
 export const useOrderSubcategories = () =>
   useCategoryMutation(({ categoryId, ids }: { categoryId: string; ids: number[] }) =>
-    adminApi.put<AdminCategory>(`categories/${categoryId}/subcategories/order`, { ids }),
+    adminApi.put(adminCategory, `categories/${categoryId}/subcategories/order`, { ids }),
   );
 
 /** POST, PATCH or DELETE of a featured card of a category's menu panel, and PUT of their order. */
 export const useAddFeaturedCard = () =>
   useCategoryMutation(({ categoryId, body }: { categoryId: string; body: CreateFeaturedCardInput }) =>
-    adminApi.post<AdminCategory>(`categories/${categoryId}/featured`, body),
+    adminApi.post(adminCategory, `categories/${categoryId}/featured`, body),
   );
 export const useSaveFeaturedCard = () =>
   useCategoryMutation(({ categoryId, id, body }: { categoryId: string; id: number; body: UpdateFeaturedCardBody }) =>
-    adminApi.patch<AdminCategory>(`categories/${categoryId}/featured/${id}`, body),
+    adminApi.patch(adminCategory, `categories/${categoryId}/featured/${id}`, body),
   );
 export const useDeleteFeaturedCard = () =>
   useCategoryMutation(({ categoryId, id }: { categoryId: string; id: number }) =>
-    adminApi.delete<AdminCategory>(`categories/${categoryId}/featured/${id}`),
+    adminApi.delete(adminCategory, `categories/${categoryId}/featured/${id}`),
   );
 export const useOrderFeaturedCards = () =>
   useCategoryMutation(({ categoryId, ids }: { categoryId: string; ids: number[] }) =>
-    adminApi.put<AdminCategory>(`categories/${categoryId}/featured/order`, { ids }),
+    adminApi.put(adminCategory, `categories/${categoryId}/featured/order`, { ids }),
   );

@@ -1,7 +1,7 @@
-import type { AdminDiscount } from '@shop/contracts/admin-discounts';
+import { adminDiscount } from '@shop/contracts/admin-discounts';
 import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
 import type { DiscountBody } from '../discount-form.ts';
 
 /** POST /api/admin/discounts: a new code. */
 export const useCreateDiscount = () =>
-  useBackOfficeMutation((body: DiscountBody) => adminApi.post<AdminDiscount>('discounts', body));
+  useBackOfficeMutation((body: DiscountBody) => adminApi.post(adminDiscount, 'discounts', body));

@@ -1,4 +1,4 @@
-import type { AdminDiscountList } from '@shop/contracts/admin-discounts';
+import { adminDiscountList } from '@shop/contracts/admin-discounts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 
@@ -14,7 +14,7 @@ export interface DiscountListParams {
 export const discountsQuery = (params: DiscountListParams) =>
   queryOptions({
     queryKey: backOfficeKey('discounts', params),
-    queryFn: ({ signal }) => adminApi.get<AdminDiscountList>('discounts', { ...params }, signal),
+    queryFn: ({ signal }) => adminApi.get(adminDiscountList, 'discounts', { ...params }, signal),
     placeholderData: keepPreviousData,
   });
 

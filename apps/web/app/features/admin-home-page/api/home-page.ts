@@ -1,4 +1,5 @@
-import type { AdminHomePage, HomePage, HomePageInput, ResolvedHomePage } from '@shop/contracts/home-page';
+import type { HomePage, HomePageInput, ResolvedHomePage } from '@shop/contracts/home-page';
+import { adminHomePage, resolvedHomePage } from '@shop/contracts/home-page';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 
@@ -8,7 +9,7 @@ const root = ['admin', 'home-page'] as const;
 export const homePageQuery = () =>
   queryOptions({
     queryKey: [...root, 'saved'],
-    queryFn: ({ signal }) => adminApi.get<AdminHomePage>('home-page', undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(adminHomePage, 'home-page', undefined, signal),
   });
 
 export const useHomePage = () => useQuery(homePageQuery());
@@ -17,7 +18,7 @@ export const useHomePage = () => useQuery(homePageQuery());
 export function useSaveHomePage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: HomePageInput) => adminApi.put<AdminHomePage>('home-page', body),
+    mutationFn: (body: HomePageInput) => adminApi.put(adminHomePage, 'home-page', body),
     onSuccess: (saved) => client.setQueryData(homePageQuery().queryKey, saved),
   });
 }
@@ -26,7 +27,7 @@ export function useSaveHomePage() {
 export function useResetHomePage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => adminApi.delete<AdminHomePage>('home-page'),
+    mutationFn: () => adminApi.delete(adminHomePage, 'home-page'),
     onSuccess: (neutral) => client.setQueryData(homePageQuery().queryKey, neutral),
   });
 }
@@ -47,7 +48,7 @@ export function usePreviewHomePage(body: HomePage | null) {
     queryKey: [...root, 'preview', body],
     queryFn: async (): Promise<PreviewAnswer> => {
       if (!body) throw new Error('nothing to preview');
-      const answer = await adminApi.post<ResolvedHomePage>('home-page/preview', body);
+      const answer = await adminApi.post(resolvedHomePage, 'home-page/preview', body);
       return { asked: body, sections: answer.sections };
     },
     enabled: body !== null,

@@ -1,4 +1,4 @@
-import type { CategoriesReport } from '@shop/contracts/admin-insights';
+import { categoriesReport } from '@shop/contracts/admin-insights';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import type { DayRange } from '../day-range.ts';
@@ -7,6 +7,6 @@ import type { DayRange } from '../day-range.ts';
 export const categoriesReportQuery = (r: DayRange) =>
   queryOptions({
     queryKey: ['admin', 'insights', 'categories', r],
-    queryFn: ({ signal }) => adminApi.get<CategoriesReport>('reports/categories', { ...r }, signal),
+    queryFn: ({ signal }) => adminApi.get(categoriesReport, 'reports/categories', { ...r }, signal),
     placeholderData: keepPreviousData,
   });

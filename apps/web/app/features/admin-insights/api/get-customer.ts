@@ -1,4 +1,4 @@
-import type { CustomerDetail } from '@shop/contracts/admin-insights';
+import { customerDetail } from '@shop/contracts/admin-insights';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 
@@ -6,6 +6,6 @@ import { adminApi } from '../../admin/index.ts';
 export const customerQuery = (id: string, page: number) =>
   queryOptions({
     queryKey: ['admin', 'customers', 'detail', id, page],
-    queryFn: ({ signal }) => adminApi.get<CustomerDetail>(`customers/${id}`, { page, limit: 10 }, signal),
+    queryFn: ({ signal }) => adminApi.get(customerDetail, `customers/${id}`, { page, limit: 10 }, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import type { customerList } from '@shop/contracts/admin-insights';
+import { customerList } from '@shop/contracts/admin-insights';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { adminApi } from '../../admin/index.ts';
@@ -16,6 +16,6 @@ export interface CustomerListParams {
 export const customersQuery = (params: CustomerListParams) =>
   queryOptions({
     queryKey: ['admin', 'customers', 'list', params],
-    queryFn: ({ signal }) => adminApi.get<CustomerList>('customers', { ...params }, signal),
+    queryFn: ({ signal }) => adminApi.get(customerList, 'customers', { ...params }, signal),
     placeholderData: keepPreviousData,
   });

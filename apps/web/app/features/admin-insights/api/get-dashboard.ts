@@ -1,4 +1,4 @@
-import type { Dashboard } from '@shop/contracts/admin-insights';
+import { dashboard } from '@shop/contracts/admin-insights';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import type { DayRange } from '../day-range.ts';
@@ -7,6 +7,6 @@ import type { DayRange } from '../day-range.ts';
 export const dashboardQuery = (r: DayRange) =>
   queryOptions({
     queryKey: ['admin', 'insights', 'dashboard', r],
-    queryFn: ({ signal }) => adminApi.get<Dashboard>('dashboard', { ...r }, signal),
+    queryFn: ({ signal }) => adminApi.get(dashboard, 'dashboard', { ...r }, signal),
     placeholderData: keepPreviousData,
   });

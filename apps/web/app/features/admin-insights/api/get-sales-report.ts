@@ -1,4 +1,5 @@
-import type { Group, SalesReport } from '@shop/contracts/admin-insights';
+import type { Group } from '@shop/contracts/admin-insights';
+import { salesReport } from '@shop/contracts/admin-insights';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import type { DayRange } from '../day-range.ts';
@@ -7,6 +8,6 @@ import type { DayRange } from '../day-range.ts';
 export const salesReportQuery = (r: DayRange, group: Group) =>
   queryOptions({
     queryKey: ['admin', 'insights', 'sales', r, group],
-    queryFn: ({ signal }) => adminApi.get<SalesReport>('reports/sales', { ...r, group }, signal),
+    queryFn: ({ signal }) => adminApi.get(salesReport, 'reports/sales', { ...r, group }, signal),
     placeholderData: keepPreviousData,
   });

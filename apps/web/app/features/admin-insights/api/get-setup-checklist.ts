@@ -1,4 +1,4 @@
-import type { SetupChecklist as Checklist } from '@shop/contracts/admin-setup';
+import { setupChecklist } from '@shop/contracts/admin-setup';
 import { queryOptions } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 
@@ -6,5 +6,5 @@ import { adminApi, backOfficeKey } from '../../admin/index.ts';
 export const setupChecklistQuery = () =>
   queryOptions({
     queryKey: backOfficeKey('setup-checklist'),
-    queryFn: ({ signal }) => adminApi.get<Checklist>('setup-checklist', undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(setupChecklist, 'setup-checklist', undefined, signal),
   });

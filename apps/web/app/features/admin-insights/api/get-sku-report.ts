@@ -1,4 +1,4 @@
-import type { SkuReport } from '@shop/contracts/admin-insights';
+import { skuReport } from '@shop/contracts/admin-insights';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import type { DayRange } from '../day-range.ts';
@@ -7,6 +7,6 @@ import type { DayRange } from '../day-range.ts';
 export const skuReportQuery = (r: DayRange, limit = 50) =>
   queryOptions({
     queryKey: ['admin', 'insights', 'skus', r, limit],
-    queryFn: ({ signal }) => adminApi.get<SkuReport>('reports/skus', { ...r, limit }, signal),
+    queryFn: ({ signal }) => adminApi.get(skuReport, 'reports/skus', { ...r, limit }, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import type { TopProductsReport } from '@shop/contracts/admin-insights';
+import { topProductsReport } from '@shop/contracts/admin-insights';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import type { DayRange } from '../day-range.ts';
@@ -7,6 +7,6 @@ import type { DayRange } from '../day-range.ts';
 export const topProductsQuery = (r: DayRange, limit = 10) =>
   queryOptions({
     queryKey: ['admin', 'insights', 'top-products', r, limit],
-    queryFn: ({ signal }) => adminApi.get<TopProductsReport>('reports/top-products', { ...r, limit }, signal),
+    queryFn: ({ signal }) => adminApi.get(topProductsReport, 'reports/top-products', { ...r, limit }, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import type { CustomerRow } from '@shop/contracts/admin-insights';
+import { customerRow } from '@shop/contracts/admin-insights';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 
@@ -7,7 +7,7 @@ export function useSetCustomerDisabled() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
-      adminApi.post<CustomerRow>(`customers/${id}/${disabled ? 'disable' : 'enable'}`),
+      adminApi.post(customerRow, `customers/${id}/${disabled ? 'disable' : 'enable'}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'customers'] }),
   });
 }

@@ -1,4 +1,4 @@
-import type { SubscriberList } from '@shop/contracts/admin-newsletter';
+import { subscriberList } from '@shop/contracts/admin-newsletter';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 
@@ -16,7 +16,7 @@ export const FIRST_SUBSCRIBERS: SubscriberListParams = { q: '', status: '', page
 export const subscribersQuery = (params: SubscriberListParams) =>
   queryOptions({
     queryKey: backOfficeKey('subscribers', params),
-    queryFn: ({ signal }) => adminApi.get<SubscriberList>('newsletter-subscribers', { ...params }, signal),
+    queryFn: ({ signal }) => adminApi.get(subscriberList, 'newsletter-subscribers', { ...params }, signal),
     placeholderData: keepPreviousData,
   });
 

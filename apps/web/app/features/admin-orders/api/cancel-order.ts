@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
+import { adminOrderDetail } from '@shop/contracts/admin-orders';
 import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { useInvalidateMoney } from './order-keys.ts';
@@ -7,7 +7,7 @@ import { useInvalidateMoney } from './order-keys.ts';
 export function useCancelOrder(id: string) {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (body: { reason?: string }) => adminApi.post<AdminOrderDetail>(`orders/${id}/cancel`, body),
+    mutationFn: (body: { reason?: string }) => adminApi.post(adminOrderDetail, `orders/${id}/cancel`, body),
     onSuccess: invalidate,
   });
 }

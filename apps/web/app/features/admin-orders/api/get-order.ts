@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
+import { adminOrderDetail } from '@shop/contracts/admin-orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { ordersRoot } from './order-keys.ts';
@@ -7,7 +7,7 @@ import { ordersRoot } from './order-keys.ts';
 export const adminOrderQuery = (id: string) =>
   queryOptions({
     queryKey: [...ordersRoot, 'detail', id],
-    queryFn: ({ signal }) => adminApi.get<AdminOrderDetail>(`orders/${id}`, undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(adminOrderDetail, `orders/${id}`, undefined, signal),
   });
 
 export const useAdminOrder = (id: string) => useQuery(adminOrderQuery(id));

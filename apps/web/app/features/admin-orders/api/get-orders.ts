@@ -1,4 +1,4 @@
-import type { AdminOrderList } from '@shop/contracts/admin-orders';
+import { adminOrderList } from '@shop/contracts/admin-orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { ordersRoot } from './order-keys.ts';
@@ -20,7 +20,7 @@ export interface OrderListParams {
 export const adminOrdersQuery = (params: OrderListParams) =>
   queryOptions({
     queryKey: [...ordersRoot, 'list', params],
-    queryFn: ({ signal }) => adminApi.get<AdminOrderList>('orders', { ...params }, signal),
+    queryFn: ({ signal }) => adminApi.get(adminOrderList, 'orders', { ...params }, signal),
     placeholderData: keepPreviousData,
   });
 

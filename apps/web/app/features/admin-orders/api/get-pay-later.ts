@@ -1,4 +1,4 @@
-import type { PayLaterList } from '@shop/contracts/admin-orders';
+import { payLaterList } from '@shop/contracts/admin-orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { payLaterRoot } from './order-keys.ts';
@@ -14,7 +14,7 @@ export interface PayLaterParams {
 export const payLaterQuery = (params: PayLaterParams) =>
   queryOptions({
     queryKey: [...payLaterRoot, params],
-    queryFn: ({ signal }) => adminApi.get<PayLaterList>('pay-later', { ...params }, signal),
+    queryFn: ({ signal }) => adminApi.get(payLaterList, 'pay-later', { ...params }, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,4 @@
-import type { TransactionList } from '@shop/contracts/admin-orders';
+import { transactionList } from '@shop/contracts/admin-orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { transactionsRoot } from './order-keys.ts';
@@ -17,7 +17,7 @@ export interface TransactionParams {
 export const transactionsQuery = (params: TransactionParams) =>
   queryOptions({
     queryKey: [...transactionsRoot, params],
-    queryFn: ({ signal }) => adminApi.get<TransactionList>('transactions', { ...params }, signal),
+    queryFn: ({ signal }) => adminApi.get(transactionList, 'transactions', { ...params }, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,4 @@
-import type { PayLaterInvoice } from '@shop/contracts/admin-orders';
+import { payLaterInvoice } from '@shop/contracts/admin-orders';
 import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { useInvalidateMoney } from './order-keys.ts';
@@ -7,7 +7,7 @@ import { useInvalidateMoney } from './order-keys.ts';
 export function useMarkInvoicePaid() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (invoiceId: string) => adminApi.post<PayLaterInvoice>(`pay-later/${invoiceId}/mark-paid`),
+    mutationFn: (invoiceId: string) => adminApi.post(payLaterInvoice, `pay-later/${invoiceId}/mark-paid`),
     onSuccess: invalidate,
   });
 }

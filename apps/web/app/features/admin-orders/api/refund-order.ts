@@ -1,4 +1,5 @@
-import type { AdminOrderDetail, RefundOrderBody } from '@shop/contracts/admin-orders';
+import type { RefundOrderBody } from '@shop/contracts/admin-orders';
+import { adminOrderDetail } from '@shop/contracts/admin-orders';
 import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { useInvalidateMoney } from './order-keys.ts';
@@ -7,7 +8,7 @@ import { useInvalidateMoney } from './order-keys.ts';
 export function useRefundOrder(id: string) {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (body: RefundOrderBody) => adminApi.post<AdminOrderDetail>(`orders/${id}/refund`, body),
+    mutationFn: (body: RefundOrderBody) => adminApi.post(adminOrderDetail, `orders/${id}/refund`, body),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,5 @@
-import type { AdminOrderDetail, OrderTransitionBody } from '@shop/contracts/admin-orders';
+import type { OrderTransitionBody } from '@shop/contracts/admin-orders';
+import { adminOrderDetail } from '@shop/contracts/admin-orders';
 import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../admin/index.ts';
 import { useInvalidateMoney } from './order-keys.ts';
@@ -7,7 +8,7 @@ import { useInvalidateMoney } from './order-keys.ts';
 export function useOrderTransition(id: string) {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (body: OrderTransitionBody) => adminApi.post<AdminOrderDetail>(`orders/${id}/status`, body),
+    mutationFn: (body: OrderTransitionBody) => adminApi.post(adminOrderDetail, `orders/${id}/status`, body),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import type { ContentPage } from '@shop/contracts/content';
+import { adminContentPageList } from '@shop/contracts/admin-pages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 
@@ -6,7 +6,7 @@ import { adminApi, backOfficeKey } from '../../admin/index.ts';
 export const contentPagesQuery = () =>
   queryOptions({
     queryKey: backOfficeKey('content-pages'),
-    queryFn: ({ signal }) => adminApi.get<{ items: ContentPage[] }>('content-pages', undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(adminContentPageList, 'content-pages', undefined, signal),
   });
 
 export const useContentPages = () => useQuery(contentPagesQuery());

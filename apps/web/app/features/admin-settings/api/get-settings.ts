@@ -1,4 +1,4 @@
-import type { AdminSettings } from '@shop/contracts/admin-settings';
+import { adminSettings } from '@shop/contracts/admin-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 
@@ -6,7 +6,7 @@ import { adminApi, backOfficeKey } from '../../admin/index.ts';
 export const settingsQuery = () =>
   queryOptions({
     queryKey: backOfficeKey('settings'),
-    queryFn: ({ signal }) => adminApi.get<AdminSettings>('settings', undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(adminSettings, 'settings', undefined, signal),
   });
 
 export const useSettings = (enabled = true) => useQuery({ ...settingsQuery(), enabled });

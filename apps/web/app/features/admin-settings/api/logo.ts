@@ -1,4 +1,4 @@
-import type { StoreLogo } from '@shop/contracts/admin-settings';
+import { storeLogo } from '@shop/contracts/admin-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey, useBackOfficeMutation } from '../../admin/index.ts';
 
@@ -7,7 +7,7 @@ export const useLogo = () =>
   useQuery(
     queryOptions({
       queryKey: backOfficeKey('settings', 'logo'),
-      queryFn: ({ signal }) => adminApi.get<StoreLogo>('settings/logo', undefined, signal),
+      queryFn: ({ signal }) => adminApi.get(storeLogo, 'settings/logo', undefined, signal),
     }),
   );
 
@@ -16,8 +16,8 @@ export const useUploadLogo = () =>
   useBackOfficeMutation((file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return adminApi.upload<StoreLogo>('settings/logo', form, 'put');
+    return adminApi.upload(storeLogo, 'settings/logo', form, 'put');
   });
 
 /** DELETE /api/admin/settings/logo: the header shows the store's name again. */
-export const useRemoveLogo = () => useBackOfficeMutation(() => adminApi.delete<StoreLogo>('settings/logo'));
+export const useRemoveLogo = () => useBackOfficeMutation(() => adminApi.delete(storeLogo, 'settings/logo'));

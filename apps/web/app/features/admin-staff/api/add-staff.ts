@@ -1,6 +1,6 @@
-import type { StaffMember } from '@shop/contracts/admin-staff';
+import { staffMember } from '@shop/contracts/admin-staff';
 import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
 
 /** POST /api/admin/staff: promotes the account with this e-mail, or creates one. */
 export const useAddStaff = () =>
-  useBackOfficeMutation((body: Record<string, string>) => adminApi.post<StaffMember>('staff', body));
+  useBackOfficeMutation((body: Record<string, string>) => adminApi.post(staffMember, 'staff', body));

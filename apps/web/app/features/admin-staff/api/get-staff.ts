@@ -1,4 +1,4 @@
-import type { StaffMember } from '@shop/contracts/admin-staff';
+import { staffList } from '@shop/contracts/admin-staff';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 
@@ -6,7 +6,7 @@ import { adminApi, backOfficeKey } from '../../admin/index.ts';
 export const staffQuery = () =>
   queryOptions({
     queryKey: backOfficeKey('staff'),
-    queryFn: ({ signal }) => adminApi.get<{ items: StaffMember[] }>('staff', undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(staffList, 'staff', undefined, signal),
   });
 
 export const useStaff = () => useQuery(staffQuery());

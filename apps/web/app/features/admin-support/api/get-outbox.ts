@@ -1,4 +1,4 @@
-import type { OutboxMail } from '@shop/contracts/admin-outbox';
+import { outboxList } from '@shop/contracts/admin-outbox';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 
@@ -6,7 +6,7 @@ import { adminApi, backOfficeKey } from '../../admin/index.ts';
 export const outboxQuery = (to: string) =>
   queryOptions({
     queryKey: backOfficeKey('outbox', to),
-    queryFn: ({ signal }) => adminApi.get<{ items: OutboxMail[] }>('outbox', { to, limit: 50 }, signal),
+    queryFn: ({ signal }) => adminApi.get(outboxList, 'outbox', { to, limit: 50 }, signal),
   });
 
 export const useOutbox = (to: string) => useQuery(outboxQuery(to));

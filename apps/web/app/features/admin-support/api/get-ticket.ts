@@ -1,4 +1,4 @@
-import type { TicketDetail } from '@shop/contracts/admin-support';
+import { ticketDetail } from '@shop/contracts/admin-support';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 
@@ -6,7 +6,7 @@ import { adminApi, backOfficeKey } from '../../admin/index.ts';
 export const ticketQuery = (id: string) =>
   queryOptions({
     queryKey: backOfficeKey('ticket', id),
-    queryFn: ({ signal }) => adminApi.get<TicketDetail>(`support/tickets/${id}`, undefined, signal),
+    queryFn: ({ signal }) => adminApi.get(ticketDetail, `support/tickets/${id}`, undefined, signal),
   });
 
 export const useTicket = (id: string) => useQuery(ticketQuery(id));

@@ -1,4 +1,4 @@
-import type { TicketSummary } from '@shop/contracts/admin-support';
+import { ticketList } from '@shop/contracts/admin-support';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, backOfficeKey } from '../../admin/index.ts';
 
@@ -8,7 +8,6 @@ export interface TicketListParams {
   page: number;
   limit: number;
 }
-type Paged<T> = { items: T[]; total: number; page: number; limit: number };
 
 /** The list Support opens on: open tickets, no search. */
 export const FIRST_TICKETS: TicketListParams = { status: 'open', q: '', page: 1, limit: 20 };
@@ -17,7 +16,7 @@ export const FIRST_TICKETS: TicketListParams = { status: 'open', q: '', page: 1,
 export const ticketsQuery = (params: TicketListParams) =>
   queryOptions({
     queryKey: backOfficeKey('tickets', params),
-    queryFn: ({ signal }) => adminApi.get<Paged<TicketSummary>>('support/tickets', { ...params }, signal),
+    queryFn: ({ signal }) => adminApi.get(ticketList, 'support/tickets', { ...params }, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,6 @@
-import type { TicketDetail } from '@shop/contracts/admin-support';
+import { ticketDetail } from '@shop/contracts/admin-support';
 import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
 
 /** POST /api/admin/support/tickets/:id/replies: a reply, mailed to the customer. */
 export const useReplyToTicket = (id: string) =>
-  useBackOfficeMutation((body: string) => adminApi.post<TicketDetail>(`support/tickets/${id}/replies`, { body }));
+  useBackOfficeMutation((body: string) => adminApi.post(ticketDetail, `support/tickets/${id}/replies`, { body }));

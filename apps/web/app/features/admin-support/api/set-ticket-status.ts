@@ -1,8 +1,8 @@
-import type { TicketDetail } from '@shop/contracts/admin-support';
+import { ticketDetail } from '@shop/contracts/admin-support';
 import { adminApi, useBackOfficeMutation } from '../../admin/index.ts';
 
 /** POST /api/admin/support/tickets/:id/status: closes or reopens a ticket. */
 export const useSetTicketStatus = (id: string) =>
   useBackOfficeMutation((next: 'open' | 'closed') =>
-    adminApi.post<TicketDetail>(`support/tickets/${id}/status`, { status: next }),
+    adminApi.post(ticketDetail, `support/tickets/${id}/status`, { status: next }),
   );

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { errorBodyOf, statusOf } from '../../../lib/api-error.ts';
+import { contract } from '../../../lib/contract-check.ts';
 import { api } from '../../../lib/http.ts';
 
 /**
@@ -41,28 +43,49 @@ function clean(params: Params | undefined): Record<string, string> {
   return out;
 }
 
-/** The admin area's calls to /api/admin/…: errors come back with the API's message, ready to show. */
+/** The answer of a call that answers 204 No Content. */
+export const noContent = z.undefined();
+
+/**
+ * The admin area's calls to /api/admin/…: each names the contract its answer follows (checked in
+ * development and tests, docs/architecture.md §5), and errors come back with the API's message, ready to show.
+ */
 export const adminApi = {
-  get<T>(path: string, params?: Params, signal?: AbortSignal): Promise<T> {
-    return readable(() => api.get(`admin/${path}`, { searchParams: clean(params), signal }).json<T>());
+  get<S extends z.ZodType>(answer: S, path: string, params?: Params, signal?: AbortSignal): Promise<z.output<S>> {
+    return readable(() =>
+      api
+        .get(`admin/${path}`, { searchParams: clean(params), signal })
+        .json()
+        .then(contract(answer)),
+    );
   },
-  post<T>(path: string, json?: unknown): Promise<T> {
-    return readable(() => api.post(`admin/${path}`, json === undefined ? {} : { json }).json<T>());
+  post<S extends z.ZodType>(answer: S, path: string, json?: unknown): Promise<z.output<S>> {
+    return readable(() =>
+      api
+        .post(`admin/${path}`, json === undefined ? {} : { json })
+        .json()
+        .then(contract(answer)),
+    );
   },
-  patch<T>(path: string, json: unknown): Promise<T> {
-    return readable(() => api.patch(`admin/${path}`, { json }).json<T>());
+  patch<S extends z.ZodType>(answer: S, path: string, json: unknown): Promise<z.output<S>> {
+    return readable(() => api.patch(`admin/${path}`, { json }).json().then(contract(answer)));
   },
-  put<T>(path: string, json: unknown): Promise<T> {
-    return readable(() => api.put(`admin/${path}`, { json }).json<T>());
+  put<S extends z.ZodType>(answer: S, path: string, json: unknown): Promise<z.output<S>> {
+    return readable(() => api.put(`admin/${path}`, { json }).json().then(contract(answer)));
   },
-  delete<T = void>(path: string): Promise<T> {
+  delete<S extends z.ZodType>(answer: S, path: string): Promise<z.output<S>> {
     return readable(async () => {
       const res = await api.delete(`admin/${path}`);
-      return (res.status === 204 ? undefined : await res.json()) as T;
+      return contract(answer)(res.status === 204 ? undefined : await res.json());
     });
   },
   /** multipart/form-data (image uploads); the browser sets the boundary. PUT where the upload replaces one. */
-  upload<T>(path: string, form: FormData, method: 'post' | 'put' = 'post'): Promise<T> {
-    return readable(() => api[method](`admin/${path}`, { body: form }).json<T>());
+  upload<S extends z.ZodType>(
+    answer: S,
+    path: string,
+    form: FormData,
+    method: 'post' | 'put' = 'post',
+  ): Promise<z.output<S>> {
+    return readable(() => api[method](`admin/${path}`, { body: form }).json().then(contract(answer)));
   },
 };

@@ -4,7 +4,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { syncSessionFromStorage, useSession } from '../../auth/index.ts';
 import { openSiteDialog, preloadSiteDialog } from '../../shell/index.ts';
-import { failureText, getSubscription, subscribe, unsubscribe } from '../api/subscription.ts';
+import { failureText } from '../api/client.ts';
+import { getSubscription } from '../api/get-subscription.ts';
+import { subscribe } from '../api/subscribe.ts';
+import { unsubscribe } from '../api/unsubscribe.ts';
 import { BACK_IN_STOCK_TEXT as TEXT } from '../messages.ts';
 
 type State =
