@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react'
  * The one TanStack Query client of the tab, provided at the root — without the root
  * carrying the query engine: docs/architecture.md §9 budgets the initial JavaScript of `/`, which uses no queries.
  * `lib/query-client.ts` hands its client over here when it loads, which it does with the first page
- * that uses queries (every admin route, the account and order pages), before that page renders; on the
+ * that uses queries (every admin route, the account, order and checkout pages), before that page renders; on the
  * server it loads with the server build. Until then the context is empty, and nothing asks for it.
  */
 let clientOf: (() => QueryClient) | undefined;

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   CHANGED_LINES_KEY,
   type ChangedLine,
-  changedLinesOf,
   clearChangedLines,
   explainChange,
   readChangedLines,
@@ -45,16 +44,6 @@ describe('explainChange', () => {
     expect(explainChange(line({ reason: 'unavailable', available: 0, current_price: null }))).toBe(
       'Trail Runner is no longer available',
     );
-  });
-});
-
-describe('changedLinesOf', () => {
-  it('takes the lines of a 409 body and leaves out anything else', () => {
-    const good = line({});
-    expect(changedLinesOf({ lines: [good, { name: 'x' }, 'nonsense', null] })).toEqual([good]);
-    expect(changedLinesOf({})).toEqual([]);
-    expect(changedLinesOf(undefined)).toEqual([]);
-    expect(changedLinesOf({ lines: 'no' })).toEqual([]);
   });
 });
 

@@ -34,12 +34,6 @@ function isChangedLine(value: unknown): value is ChangedLine {
   );
 }
 
-/** Reads `details.lines` of a 409 answer; anything that is not a changed line is left out. */
-export function changedLinesOf(details: Record<string, unknown> | undefined): ChangedLine[] {
-  const lines = details?.lines;
-  return Array.isArray(lines) ? lines.filter(isChangedLine) : [];
-}
-
 function session(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.sessionStorage;

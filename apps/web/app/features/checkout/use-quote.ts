@@ -1,10 +1,10 @@
-import { checkoutFailure } from '@shop/contracts/failures';
 import type { CheckoutBase, Quote } from '@shop/contracts/orders';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { apiFailureOf } from '../../lib/api-error.ts';
-import { getQuote } from './api/quote.ts';
+import { QuoteFailed, quoteQueryOptions } from './api/quote.ts';
 import type { ChangedLine } from './changed-lines.ts';
-import { explainQuoteFailure } from './explain-failure.ts';
+import { explainQuoteFailure, type QuoteFailureExplained } from './explain-failure.ts';
+import { useDebounced } from './use-debounced.ts';
 
 /** How long the form must rest before it is priced again (typing an address is many changes). */
 export const REQUOTE_DELAY_MS = 250;
@@ -26,50 +26,75 @@ export interface QuoteState {
   retry: () => void;
 }
 
+/** One answer of the quote query: its figures, or its failure. */
+export type QuoteAnswer = Quote | Error;
+
+/** What the summary shows: the last figures, and the last failure's sentence until an answer replaces it. */
+export interface ShownQuote {
+  quote: Quote | null;
+  error: string | null;
+  /** The answer these come from (each answer is taken in once). */
+  answer: QuoteAnswer | null;
+}
+
+export const NOTHING_SHOWN: ShownQuote = { quote: null, error: null, answer: null };
+
+/** What a failed answer means, however it failed (no readable answer: "could not price"). */
+export function explainAnswer(failure: Error): QuoteFailureExplained {
+  return explainQuoteFailure(failure instanceof QuoteFailed ? failure.failure : { failure: null, fault: true });
+}
+
 /**
- * The order summary's figures: POST /api/checkout/quote for `body`, again whenever it changes (
- * totals come from the server, never from client prices). Only the newest answer counts.
+ * The summary after an answer: new figures clear the error; a failure the form handles itself
+ * (changed lines, a refused code) leaves the summary as it was.
+ */
+export function withAnswer(shown: ShownQuote, answer: QuoteAnswer): ShownQuote {
+  if (!(answer instanceof Error)) return { quote: answer, error: null, answer };
+  const explained = explainAnswer(answer);
+  if (explained.kind !== 'error') return { ...shown, answer };
+  return { ...shown, error: explained.message || QUOTE_FAILED, answer };
+}
+
+/** The query's own answer, if it has one (not the previous body's figures it shows while loading). */
+function answerOf(result: UseQueryResult<Quote>): QuoteAnswer | null {
+  if (result.status === 'error') return result.error;
+  if (result.status === 'success' && !result.isPlaceholderData) return result.data;
+  return null;
+}
+
+/**
+ * The order summary's figures: POST /api/checkout/quote for `body`, again whenever it changes and has
+ * rested (totals come from the server, never from client prices). Only the newest answer counts: one
+ * that lands after the body changed again is never shown.
  */
 export function useQuote(body: CheckoutBase | null, handlers: QuoteHandlers): QuoteState {
-  const [quote, setQuote] = useState<Quote | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const key = body ? JSON.stringify(body) : null;
+  const rested = useDebounced(body, REQUOTE_DELAY_MS, key);
+  const query = useQuery(quoteQueryOptions(rested.value ?? null));
   const latest = useRef(handlers);
   latest.current = handlers;
-  const key = body ? JSON.stringify(body) : null;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `body`; `attempt` re-runs on retry
+  const answer = rested.rested ? answerOf(query) : null;
+  const [shown, setShown] = useState<ShownQuote>(NOTHING_SHOWN);
+  // Taken in while rendering, so the figures and the error change together.
+  if (answer && answer !== shown.answer) setShown(withAnswer(shown, answer));
+
+  const failed = shown.answer instanceof Error ? shown.answer : null;
   useEffect(() => {
-    if (!key || !body) return;
-    const controller = new AbortController();
-    setPending(true);
-    const timer = setTimeout(async () => {
-      try {
-        const next = await getQuote(body, controller.signal);
-        if (controller.signal.aborted) return;
-        setQuote(next);
-        setError(null);
-      } catch (failure) {
-        if (controller.signal.aborted) return;
-        const explained = explainQuoteFailure(await apiFailureOf(failure, checkoutFailure));
-        if (controller.signal.aborted) return;
-        if (explained.kind === 'lines_changed') {
-          latest.current.onConflict(explained.lines, explained.message);
-        } else if (explained.kind === 'code_refused') {
-          latest.current.onCodeRefused(explained.message);
-        } else {
-          setError(explained.message || QUOTE_FAILED);
-        }
-      } finally {
-        if (!controller.signal.aborted) setPending(false);
-      }
-    }, REQUOTE_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [key, attempt]);
+    if (!failed) return;
+    const explained = explainAnswer(failed);
+    if (explained.kind === 'lines_changed') latest.current.onConflict(explained.lines, explained.message);
+    else if (explained.kind === 'code_refused') latest.current.onCodeRefused(explained.message);
+  }, [failed]);
 
-  return { quote, pending, error, retry: () => setAttempt((n) => n + 1) };
+  const { refetch } = query;
+  const canRetry = rested.value != null;
+  return {
+    quote: shown.quote,
+    pending: (key !== null && !rested.rested) || query.isFetching,
+    error: shown.error,
+    retry: () => {
+      if (canRetry) void refetch();
+    },
+  };
 }

@@ -4,8 +4,9 @@ import { addressOneLine } from '@shop/contracts/address-format';
 import { placeOrderFailure } from '@shop/contracts/failures';
 import { formatAmount } from '@shop/contracts/money';
 import type { Address, Order, PlaceOrderBody } from '@shop/contracts/orders';
+import { useQuery } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -18,12 +19,14 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiFailureOf } from '../../../lib/api-error.ts';
 import { failureMessage } from '../../../lib/http.ts';
 import { loadable, useLoadable } from '../../../lib/lazy-island.ts';
+// The form's queries use the tab's one client, which the root provides once this module has loaded.
+import '../../../lib/query-client.ts';
 import { loginHref } from '../../../lib/safe-next.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useSession } from '../../auth/index.ts';
 import { type LocalCartItem, loadCartSync, useCart } from '../../cart/index.ts';
 import { confirmPayment } from '../api/confirm-payment.ts';
-import { getSavedAddresses } from '../api/get-saved-addresses.ts';
+import { savedAddressesQueryOptions } from '../api/get-saved-addresses.ts';
 import { placeOrder } from '../api/place-order.ts';
 import { syncPayment } from '../api/sync-payment.ts';
 import { type ChangedLine, saveChangedLines } from '../changed-lines.ts';
@@ -38,17 +41,19 @@ import {
   paymentMethods,
   quoteBody,
 } from '../checkout-form.ts';
+import {
+  addressChoice,
+  awaitingOrder,
+  CHECKOUT_MSG,
+  checkoutReducer,
+  initialCheckoutState,
+  pendingStripeOrder,
+} from '../checkout-state.ts';
 import { explainFailure } from '../explain-failure.ts';
 import { finishOrder } from '../finish-order.ts';
 import { type PayLaterSettings, payLaterTerm } from '../pay-later-term.ts';
 import { freeShippingNote, type ShippingMethod, shippingPriceLabel } from '../shipping.ts';
-import {
-  completeReturnUrl,
-  elementAmountCents,
-  type PendingStripeOrder,
-  payWithStripe,
-  STRIPE_MSG,
-} from '../stripe-flow.ts';
+import { completeReturnUrl, elementAmountCents, payWithStripe, STRIPE_MSG } from '../stripe-flow.ts';
 import { useQuote } from '../use-quote.ts';
 import { AddressFields } from './address-fields.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
@@ -69,13 +74,6 @@ export interface CheckoutSettings extends PayLaterSettings {
 
 /** Stripe's Payment Element: its own chunk, loaded only when Stripe takes the cards (docs/architecture.md §9 budget). */
 const stripePayment = loadable(() => import('./stripe-payment.tsx').then((m) => m.StripePayment));
-
-export const CHECKOUT_MSG = {
-  declined: 'Your card was declined.',
-  orderFailed: 'Your order could not be placed. Please try again.',
-  confirmFailed: 'The payment could not be confirmed. Please try again.',
-  codeRequired: 'Enter a discount code',
-} as const;
 
 /**
  * /checkout: the cart and the session live in the browser, so the server renders the
@@ -153,25 +151,14 @@ function CheckoutForm({
   const guest = userId === null;
   const cardProvider = settings.payments.card;
 
+  const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
+
   // Saved addresses (signed in): the default one is picked; "new" types one into the form.
-  const [saved, setSaved] = useState<SavedAddress[] | null>(guest ? [] : null);
-  const [choice, setChoice] = useState<string>('new');
-  useEffect(() => {
-    if (guest) return;
-    const controller = new AbortController();
-    getSavedAddresses(controller.signal).then(
-      (list) => {
-        setSaved(list);
-        const preferred = list.find((a) => a.is_default) ?? list[0];
-        if (preferred) setChoice(preferred.id);
-      },
-      () => {
-        // Without the address book the shopper types the address: checkout still works.
-        if (!controller.signal.aborted) setSaved([]);
-      },
-    );
-    return () => controller.abort();
-  }, [guest]);
+  const addressBook = useQuery(savedAddressesQueryOptions(userId));
+  // Without the address book the shopper types the address: checkout still works.
+  const saved = guest || addressBook.isError ? [] : (addressBook.data ?? null);
+  const choice = addressChoice(state, saved);
+  const setChoice = (next: string) => dispatch({ type: 'addressChosen', choice: next });
   const savedAddress = choice === 'new' ? null : toAddress(saved?.find((a) => a.id === choice));
   const payLater = payLaterTerm(settings, guest);
   const ctx: CheckoutContext = { guest, savedAddress, cardProvider, payLater: settings.payments.payLater };
@@ -193,9 +180,7 @@ function CheckoutForm({
   const values = form.watch();
 
   // Discount code: applied by the quote; a refused code shows the API's message (422).
-  const [codeInput, setCodeInput] = useState('');
-  const [code, setCode] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const { codeInput, code, codeError, orderError } = state;
 
   const goToCart = useCallback(
     async (lines: ChangedLine[]) => {
@@ -207,24 +192,23 @@ function CheckoutForm({
     [userId, navigate],
   );
 
-  const [orderError, setOrderError] = useState<string | null>(null);
+  const setOrderError = (message: string) => dispatch({ type: 'orderFailed', message });
   const quoted = useQuote(quoteBody(values, ctx, items, code), {
     onConflict: (lines, message) => {
       if (lines.length > 0) void goToCart(lines);
       else setOrderError(message || CHECKOUT_MSG.orderFailed);
     },
-    onCodeRefused: (message) => {
-      setCodeError(message);
-      setCode(null);
-    },
+    onCodeRefused: (message) => dispatch({ type: 'codeRefused', message }),
   });
   const { quote } = quoted;
 
   // The card's extra confirmation step (201 awaiting_payment with next_action).
-  const [awaiting, setAwaiting] = useState<Order | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [answering, setAnswering] = useState<'approve' | 'decline' | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
+  const { payment } = state;
+  const awaiting = awaitingOrder(state);
+  const dialogOpen = payment.kind === 'confirming' && payment.dialogOpen;
+  const answering = payment.kind === 'confirming' ? payment.answering : null;
+  const dialogError = payment.kind === 'confirming' ? payment.error : null;
+  const setDialogOpen = (open: boolean) => dispatch({ type: 'dialogToggled', open });
 
   // Stripe: the Payment Element's handle once ready, and an order whose payment failed and
   // may be tried again (the same order, never a second one).
@@ -232,12 +216,12 @@ function CheckoutForm({
   const onStripeReady = useCallback((handle: StripeHandle | null) => {
     stripeRef.current = handle;
   }, []);
-  const [stripePending, setStripePending] = useState<PendingStripeOrder | null>(null);
+  const stripePending = pendingStripeOrder(state);
   const StripePayment = useLoadable(stripePayment, cardProvider === 'stripe');
   const stripeAmount = elementAmountCents(stripePending, quote?.totals.total ?? null);
 
   async function onValid(valid: CheckoutValues) {
-    setOrderError(null);
+    dispatch({ type: 'submitted' });
     let body: PlaceOrderBody;
     try {
       body = {
@@ -266,9 +250,7 @@ function CheckoutForm({
     }
     // The demo provider's confirmation step (4000 0025 0000 3155).
     if (order.status === 'awaiting_payment' && order.payment.next_action?.type === 'confirm') {
-      setAwaiting(order);
-      setDialogError(null);
-      setDialogOpen(true);
+      dispatch({ type: 'confirmationAsked', order });
       return;
     }
     onPlaced(order);
@@ -292,18 +274,8 @@ function CheckoutForm({
         },
         stripePending,
       );
-      if (outcome.kind === 'done') {
-        setStripePending(null);
-        onPlaced(outcome.order);
-      } else if (outcome.kind === 'retry') {
-        setStripePending(outcome.pending);
-        setOrderError(outcome.message);
-      } else if (outcome.kind === 'cancelled') {
-        setStripePending(null);
-        setOrderError(outcome.message);
-      } else {
-        setOrderError(outcome.message);
-      }
+      dispatch({ type: 'stripeAnswered', outcome });
+      if (outcome.kind === 'done') onPlaced(outcome.order);
     } catch (failure) {
       await explainRefusal(failure);
     }
@@ -321,10 +293,7 @@ function CheckoutForm({
         await goToCart(explained.lines);
         return;
       case 'refused':
-        if (explained.dropCode) {
-          setCodeError(explained.message);
-          setCode(null);
-        }
+        if (explained.dropCode) dispatch({ type: 'codeRefused', message: explained.message });
         if (explained.field) form.setError(explained.field, { message: explained.message }, { shouldFocus: true });
         setOrderError(explained.message);
         return;
@@ -336,37 +305,23 @@ function CheckoutForm({
   async function answer(approve: boolean) {
     const action = awaiting?.payment.next_action;
     if (!awaiting || action?.type !== 'confirm') return;
-    setAnswering(approve ? 'approve' : 'decline');
-    setDialogError(null);
+    dispatch({ type: 'answerSent', answer: approve ? 'approve' : 'decline' });
     try {
       const paid = await confirmPayment(awaiting.id, action.token, approve);
-      setDialogOpen(false);
-      setAwaiting(null);
+      dispatch({ type: 'confirmed' });
       onPlaced(paid);
     } catch (failure) {
       const { failure: refused, message } = await apiFailureOf(failure, placeOrderFailure);
       if (refused?.reason === 'card_declined') {
         // Refused: the order is cancelled and restocked by the server; the cart stays.
-        setDialogOpen(false);
-        setAwaiting(null);
-        setOrderError(message || CHECKOUT_MSG.declined);
+        dispatch({ type: 'confirmDeclined', message: message || CHECKOUT_MSG.declined });
       } else {
-        setDialogError(await failureMessage(failure, CHECKOUT_MSG.confirmFailed));
+        dispatch({ type: 'answerFailed', message: await failureMessage(failure, CHECKOUT_MSG.confirmFailed) });
       }
-    } finally {
-      setAnswering(null);
     }
   }
 
-  function applyCode() {
-    const typed = codeInput.trim();
-    if (!typed) {
-      setCodeError(CHECKOUT_MSG.codeRequired);
-      return;
-    }
-    setCodeError(null);
-    setCode(typed);
-  }
+  const applyCode = () => dispatch({ type: 'codeApplied' });
 
   const canPlace = canPay && quote !== null && !quoted.pending && awaiting === null && !isSubmitting;
   const stripeElement =
@@ -563,18 +518,12 @@ function CheckoutForm({
         onRetry={quoted.retry}
         discount={{
           input: codeInput,
-          onInput: (value) => {
-            setCodeInput(value);
-            if (codeError) setCodeError(null);
-          },
+          onInput: (value) => dispatch({ type: 'codeTyped', value }),
           applied: code && quote?.discount_code ? quote.discount_code : null,
           error: codeError,
           busy: quoted.pending,
           onApply: applyCode,
-          onRemove: () => {
-            setCode(null);
-            setCodeInput('');
-          },
+          onRemove: () => dispatch({ type: 'codeRemoved' }),
         }}
       />
 
