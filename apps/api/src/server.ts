@@ -175,6 +175,10 @@ async function main(web: 'build' | 'dev') {
     await app.jobs.start();
     app.services.health.watchJobs(app.jobs.state);
   }
+  // The API reference (/api/docs) is built now, not by its first reader: it walks every route's schema,
+  // seconds on a busy machine, while that reader's page waits.
+  await app.ready();
+  app.swagger();
   // Read before listening: once the shop answers /api/ready, the summary must follow at once.
   summary.payLater = payLaterOffered(await app.services.settings.get());
   await app.listen({ port: config.PORT, host: config.HOST });
