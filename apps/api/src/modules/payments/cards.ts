@@ -1,3 +1,4 @@
+import { CARD_BRAND_NAMES } from '@shop/contracts/card-brands';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 
 /**
@@ -18,17 +19,10 @@ export const PAYMENT_MSG = {
   cancelled: 'The payment was cancelled.',
 } as const;
 
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-};
-
 /** "Visa •••• 4242"; "card" when the provider has not told which (a Stripe payment before it is paid). */
 export function cardLabel(brand: string | null, last4: string | null): string {
   if (!last4) return 'card';
-  return `${BRANDS[brand ?? ''] ?? 'Card'} •••• ${last4}`;
+  return `${CARD_BRAND_NAMES[brand ?? ''] ?? 'Card'} •••• ${last4}`;
 }
 
 /** A card is good through the last day of its expiry month. */

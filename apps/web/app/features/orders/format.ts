@@ -1,3 +1,4 @@
+import { CARD_BRAND_NAMES } from '@shop/contracts/card-brands';
 import type { Order, OrderStatus } from '@shop/contracts/orders';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -25,16 +26,9 @@ export const INVOICE_STATUS_LABELS: Record<Invoice['status'], string> = {
   void: 'Void',
 };
 
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-};
-
 /** "Visa ending in 4242": all the shop keeps of a card (brand and last 4 digits only). */
 export function cardLabel(brand: string | null, last4: string | null): string {
-  const name = (brand && BRANDS[brand]) || 'Card';
+  const name = (brand && CARD_BRAND_NAMES[brand]) || 'Card';
   return last4 ? `${name} ending in ${last4}` : name;
 }
 
