@@ -91,6 +91,7 @@ const ADDRESS = {
   name: 'Bench Shopper',
   line1: '1 Loopback Road',
   city: 'Localhost',
+  region: 'TX',
   postal_code: '12345',
   country: 'US',
 };

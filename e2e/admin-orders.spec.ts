@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { adminSignIn, findInAuditLog, noSeriousViolations } from './support/admin.ts';
 import { type ApiOrder, apiOrder, CARD_4242 } from './support/checkout.ts';
+import { e2eDatabase } from './support/database.ts';
 import { adminAccount, apiLogin, mailsTo } from './support/session.ts';
 
 // Staff find an order, ship it, refund it in two steps and see the money in the ledger and
@@ -185,3 +186,26 @@ for (const path of ['/admin/orders', '/admin/pay-later', '/admin/transactions'])
     }
   });
 }
+
+test('an order whose address was saved before the country list tells staff what to check', async ({
+  page,
+  request,
+}) => {
+  const order = await apiOrder(request, { items: [{ product_id: await productWithStock(request), quantity: 1 }] });
+  // Addresses saved before countries came from the list kept what was typed ("UK" for GB).
+  const db = await e2eDatabase();
+  try {
+    await db.query(
+      `update orders set shipping_address = jsonb_set(shipping_address, '{country}', '"UK"') where id = $1`,
+      [order.id],
+    );
+  } finally {
+    await db.end();
+  }
+  await adminSignIn(page);
+  await openOrder(page, order.number);
+  const shipTo = page.locator('section', { has: page.getByRole('heading', { name: 'Shipping address' }) });
+  await expect(shipTo.getByRole('note')).toHaveText(
+    '“UK” is not a country code on the ISO list: check the country with the customer.',
+  );
+});

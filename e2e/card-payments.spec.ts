@@ -6,6 +6,7 @@ import {
   ADDRESS,
   addOnProductPage,
   checkoutForm,
+  fillAddress,
   fillCard,
   fillGuestDetails,
   goToCheckout,
@@ -114,13 +115,7 @@ test('a card order paid after the bank’s confirmation is refunded from the adm
   const [, b] = products as [CatalogProduct, CatalogProduct];
   await addOnProductPage(page, b, 1);
   await goToCheckout(page);
-  await checkoutForm(page).getByLabel('Full name', { exact: true }).fill(ADDRESS.name);
-  await checkoutForm(page).getByLabel('Address', { exact: true }).fill(ADDRESS.line1);
-  await checkoutForm(page).getByLabel('City', { exact: true }).fill(ADDRESS.city);
-  await checkoutForm(page).getByLabel('Postal code', { exact: true }).fill(ADDRESS.postal_code);
-  await checkoutForm(page).getByLabel('Country', { exact: true }).fill(ADDRESS.country);
-  // Leaving the field closes its list of countries.
-  await checkoutForm(page).getByLabel('Country', { exact: true }).press('Tab');
+  await fillAddress(checkoutForm(page));
   await fillCard(page, TEST_CARD.confirm);
   await placeOrderButton(page).click();
   await confirmDialog(page).getByRole('button', { name: 'Approve' }).click();

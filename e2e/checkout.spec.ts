@@ -14,6 +14,7 @@ import {
   ordersOf,
   ownProduct,
   placeOrderButton,
+  postcodeField,
   summary,
   TEST_CARD,
 } from './support/checkout.ts';
@@ -202,6 +203,7 @@ test('a signed-in shopper checks out with a saved address and a discount code', 
       name: 'Grace Hopper',
       line1: '1 Navy Way',
       city: 'Arlington',
+      region: 'VA',
       postal_code: '22202',
       country: 'US',
       is_default: true,
@@ -397,9 +399,15 @@ test('the country is chosen from the list by its name and saved as its code', as
     .click();
   await expect(country).toHaveValue('Germany');
   await fillCard(page, TEST_CARD.success);
+  // The London postcode typed before does not fit Germany: the field says so and nothing is sent.
+  await placeOrderButton(page).click();
+  await expect(checkoutForm(page).getByText('Postal code is not valid for Germany (for example 10115)')).toBeVisible();
+  await postcodeField(checkoutForm(page)).fill('10115');
+  await checkoutForm(page).getByLabel('City', { exact: true }).fill('Berlin');
   const placed = page.waitForRequest(isPlaceOrder);
   await placeOrderButton(page).click();
   expect((await placed).postDataJSON().shipping_address.country).toBe('DE');
   await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+  await expect(page.getByTestId('shipping-address')).toContainText('10115 Berlin');
   await expect(page.getByTestId('shipping-address')).toContainText('Germany');
 });

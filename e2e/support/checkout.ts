@@ -53,14 +53,23 @@ export async function goToCheckout(page: Page) {
   await expect(summary(page).getByTestId('total-total')).toBeVisible();
 }
 
+/** The postcode field, whatever the chosen country calls it ("ZIP code", "Postcode", "Postal code (optional)"…). */
+export const postcodeField = (scope: Locator) =>
+  scope.getByLabel(/^(Postal code|Postcode|ZIP code|PIN code|Eircode)( \(optional\))?$/);
+
+/** Chooses a country by its code or name; leaving the field closes its list of countries. */
+export async function chooseCountry(scope: Locator, country: string) {
+  await scope.getByLabel('Country', { exact: true }).fill(country);
+  await scope.getByLabel('Country', { exact: true }).press('Tab');
+}
+
+/** Fills an address the way a shopper does: the country first, as it decides what the other fields are called. */
 export async function fillAddress(scope: Locator, address: TestAddress = ADDRESS) {
+  await chooseCountry(scope, address.country);
   await scope.getByLabel('Full name', { exact: true }).fill(address.name);
   await scope.getByLabel('Address', { exact: true }).fill(address.line1);
   await scope.getByLabel('City', { exact: true }).fill(address.city);
-  await scope.getByLabel('Postal code', { exact: true }).fill(address.postal_code);
-  await scope.getByLabel('Country', { exact: true }).fill(address.country);
-  // Leaving the field closes its list of countries.
-  await scope.getByLabel('Country', { exact: true }).press('Tab');
+  await postcodeField(scope).fill(address.postal_code);
 }
 
 export async function fillCard(page: Page, number: string, card: { expiry?: string; cvc?: string } = {}) {

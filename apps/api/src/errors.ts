@@ -23,6 +23,9 @@ export const badRequest = (message: string, details?: Record<string, unknown>) =
   new AppError(400, ERROR_CODES.badRequest, message, details);
 export const unauthorized = (message = 'Authentication required') =>
   new AppError(401, ERROR_CODES.unauthorized, message);
+/** Fields a service found invalid, answered like the route's own schema check: a 400 naming each field. */
+export const invalidFields = (issues: { path: string; message: string }[]) =>
+  new AppError(400, ERROR_CODES.validation, issues[0]?.message ?? 'The request is invalid', { issues });
 export const forbidden = (message = 'You do not have access to this resource') =>
   new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = 'Not found') => new AppError(404, ERROR_CODES.notFound, message);

@@ -207,6 +207,27 @@ describe('address book /api/users/me/addresses', () => {
     expect(list.map((a) => a.id).sort()).toEqual([second.json().id, third.json().id].sort());
   });
 
+  it('judges a patch by the address it makes; an address saved before the rules stays usable', async () => {
+    const u = await signedInUser(t);
+    const saved = (await call('POST', '/users/me/addresses', u.headers, addressInput())).json();
+    const moved = await call('PATCH', `/users/me/addresses/${saved.id}`, u.headers, {
+      country: 'de',
+      postal_code: '10115',
+      city: 'Berlin',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ country: 'DE', postal_code: '10115', city: 'Berlin', name: 'Ada Lovelace' });
+
+    // Saved before countries came from the list: a patch that leaves country, postcode and region alone is taken.
+    await t.db.update(addresses).set({ country: 'UK', postalCode: 'n1' }).where(eq(addresses.id, saved.id));
+    const renamed = await call('PATCH', `/users/me/addresses/${saved.id}`, u.headers, { name: 'Ada at home' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Ada at home', country: 'UK', postal_code: 'N1' });
+    const fixed = await call('PATCH', `/users/me/addresses/${saved.id}`, u.headers, { postal_code: 'N1 9GU' });
+    expect(fixed.statusCode).toBe(400);
+    expect(fixed.json().details.issues).toEqual([{ path: 'body.country', message: 'Choose a country from the list' }]);
+  });
+
   it('answers 404 for another user’s address and leaves it alone', async () => {
     const owner = await signedInUser(t);
     const intruder = await signedInUser(t);
@@ -381,7 +402,7 @@ describe('bad input on every account body → 4xx, nothing written (docs/archite
       addressInput({ phone: '<b>' }),
       'Phone may contain digits, spaces and + ( ) - only',
     ],
-    ['address', 'POST', '/users/me/addresses', addressInput({ postal_code: undefined }), 'Postal code is required'],
+    ['address', 'POST', '/users/me/addresses', addressInput({ postal_code: undefined }), 'Postcode is required'],
     [
       'address',
       'POST',
@@ -390,6 +411,30 @@ describe('bad input on every account body → 4xx, nothing written (docs/archite
       /user_id/,
     ],
     ['address', 'POST', '/users/me/addresses', addressInput({ is_default: 'yes' }), /boolean/],
+    [
+      'address',
+      'POST',
+      '/users/me/addresses',
+      addressInput({ country: 'US', postal_code: 'SW1Y 4JH', region: 'TX' }),
+      'ZIP code is not valid for United States (for example 78701)',
+    ],
+    [
+      'address',
+      'POST',
+      '/users/me/addresses',
+      addressInput({ country: 'CA', postal_code: 'K1A 0B1' }),
+      'Province is required',
+    ],
+    // The saved address is in London: a patch to the US alone leaves a British postcode and no state.
+    [
+      'address patch',
+      'PATCH',
+      '/users/me/addresses/ADDR',
+      { country: 'US' },
+      'ZIP code is not valid for United States (for example 78701)',
+    ],
+    ['address patch', 'PATCH', '/users/me/addresses/ADDR', { postal_code: '1234' }, 'Postcode is not valid'],
+    ['address patch', 'PATCH', '/users/me/addresses/ADDR', { country: 'Germany' }, 'Choose a country from the list'],
     ['address patch', 'PATCH', '/users/me/addresses/ADDR', {}, 'Nothing to update'],
     ['address patch', 'PATCH', '/users/me/addresses/ADDR', { city: '  ' }, 'City is required'],
     ['address patch', 'PATCH', '/users/me/addresses/not-a-uuid', { city: 'Bath' }, 'id must be a UUID'],

@@ -94,6 +94,34 @@ describe('POST /api/checkout/quote', () => {
     expect(ok.json().shipping_address.country).toBe('GB');
   });
 
+  it('refuses a postcode that is not the country’s, or a missing state where the post needs one, on its field', async () => {
+    const p = await createProduct(t, { salePriceCents: 1000 });
+    const before = await writeCounts(t);
+    const body = guestBody([{ product_id: p.id, quantity: 1 }]);
+    const home = body.shipping_address as object;
+    const cases: [object, string, string][] = [
+      [
+        { country: 'DE', postal_code: '1234' },
+        'postal_code',
+        'Postal code is not valid for Germany (for example 10115)',
+      ],
+      [{ country: 'US', postal_code: '78701' }, 'region', 'State is required'],
+      [{ country: 'NL', postal_code: '' }, 'postal_code', 'Postal code is required'],
+    ];
+    for (const [where, field, message] of cases) {
+      for (const which of ['shipping_address', 'billing_address']) {
+        const res = await placeOrder(t, { ...body, [which]: { ...home, ...where } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().details.issues).toContainEqual({ path: `body.${which}.${field}`, message });
+      }
+    }
+    expect(await writeCounts(t)).toEqual(before);
+    // Hong Kong has no postcodes: none is asked for.
+    const hk = await placeOrder(t, { ...body, shipping_address: { ...home, country: 'hk', postal_code: '' } });
+    expect(hk.statusCode).toBe(201);
+    expect(hk.json().shipping_address).toMatchObject({ country: 'HK', postal_code: '' });
+  });
+
   it('writes nothing, and the order then charges exactly the quoted totals', async () => {
     const p = await createProduct(t, { salePriceCents: 1337 });
     const body = guestBody([{ product_id: p.id, quantity: 3 }], {

@@ -134,6 +134,7 @@ describe('the invoice PDF', () => {
         name: 'Grace Hopper',
         line1: '7 Billing Lane',
         city: 'Arlington',
+        region: 'VA',
         postal_code: '22201',
         country: 'us',
       },

@@ -106,6 +106,17 @@ describe('linear-time validation', () => {
     ANALYSIS_TIMEOUT_MS,
   );
 
+  it(
+    'every postcode pattern of the country list the address check uses is free of super-linear backtracking',
+    async () => {
+      const { POSTCODE_REGEXES } = await import('postcode-validator/lib/cjs/postcode-regexes.js');
+      const patterns = [...POSTCODE_REGEXES.values()];
+      expect(patterns.length).toBeGreaterThan(150);
+      expect(patterns.flatMap((p) => backtracking(p) ?? [])).toEqual([]);
+    },
+    ANALYSIS_TIMEOUT_MS,
+  );
+
   it('every string that runs a refinement or an open-ended pattern stops at its maximum length first', () => {
     const unbounded = targets.flatMap((target) => {
       const own = target.schema._zod.def as { pattern?: RegExp };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { email, newPassword, registerBody, username } from './auth.ts';
 import { variantId } from './cart.ts';
 import { MSG } from './messages.ts';
-import { address, storedAddress } from './orders.ts';
+import { address, addressFields, postalCode, storedAddress } from './orders.ts';
 
 /** The shopper's own account. */
 
@@ -115,8 +115,16 @@ export const reviewList = z.object({
 export type Review = z.infer<typeof review>;
 export type ReviewList = z.infer<typeof reviewList>;
 
-/** PATCH /api/users/me/addresses/:id: any subset of the fields (e.g. only `is_default: true`). */
-export const updateAddressBody = addressBody.partial().refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+/**
+ * PATCH /api/users/me/addresses/:id: any subset of the fields (e.g. only `is_default: true`). Each field
+ * is checked here; the country's rules need the whole address, so the API checks them on the address
+ * the patch makes (`address`).
+ */
+export const updateAddressBody = addressFields
+  // Without the default: a patch that leaves the postcode out keeps it.
+  .extend({ postal_code: postalCode, is_default: z.boolean().optional() })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
 
 /** POST/DELETE /api/products/:id/subscribe, GET …/subscription: whether a back-in-stock mail is pending. */
 export const subscriptionStatus = z.object({ subscribed: z.boolean() });

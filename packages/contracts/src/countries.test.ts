@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, countryName, isCountryCode } from './countries.ts';
-import { address, COUNTRY_MESSAGE, countryCode, storedAddress } from './orders.ts';
+import { address, addressFields, COUNTRY_MESSAGE, countryCode, storedAddress } from './orders.ts';
 
 const CODES = new Set<string>(COUNTRIES.map(([code]) => code));
 
@@ -24,9 +24,10 @@ describe('country codes (ISO 3166-1 alpha-2)', () => {
   });
 
   it('accepts every code on the list, upper-cased, in an address', () => {
+    // The fields alone: whether 10115 is a postcode there is the country's rule (address-rules.test.ts).
     for (const [code] of COUNTRIES) {
-      expect(address.parse({ ...base, country: code }).country).toBe(code);
-      expect(address.parse({ ...base, country: code.toLowerCase() }).country).toBe(code);
+      expect(addressFields.parse({ ...base, country: code }).country).toBe(code);
+      expect(addressFields.parse({ ...base, country: code.toLowerCase() }).country).toBe(code);
     }
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { postcodeProblem, regionProblem } from './address-rules.ts';
 import { email } from './auth.ts';
 import { idempotencyKey, productId, variantId } from './cart.ts';
 import { paged } from './common.ts';
@@ -44,7 +45,19 @@ const plainLine = (schema: z.ZodString, label: string) => {
   return schema.regex(PLAIN_CHARS, message).refine((v) => !LINK.test(v), message);
 };
 
-export const address = z.strictObject({
+/** A postcode as typed: its shape is the country's (`countryRules`). */
+export const postalCode = plainLine(
+  z
+    .string({ error: 'Postal code must be text' })
+    .trim()
+    .max(20, stopAt('Postal code must be at most 20 characters'))
+    // An overwrite, not a transform: "sw1a 1aa" is kept as "SW1A 1AA".
+    .toUpperCase(),
+  'Postal code',
+);
+
+/** An address's fields, each checked on its own; `address` adds the rules of its country. */
+export const addressFields = z.strictObject({
   name: plainLine(text('Full name', 100), 'Full name'),
   line1: plainLine(text('Address', 200), 'Address'),
   line2: plainLine(
@@ -56,7 +69,8 @@ export const address = z.strictObject({
     z.string().trim().max(100, stopAt('State / region must be at most 100 characters')),
     'State / region',
   ).optional(),
-  postal_code: plainLine(text('Postal code', 20), 'Postal code'),
+  // Required or not, and its shape, depend on the country: `countryRules` below.
+  postal_code: postalCode.default(''),
   country: countryCode,
   phone: z
     .string()
@@ -64,13 +78,33 @@ export const address = z.strictObject({
     .regex(/^[0-9 +()-]{0,30}$/, 'Phone may contain digits, spaces and + ( ) - only')
     .optional(),
 });
+
+type AddressShape = Pick<z.output<typeof addressFields>, 'country' | 'postal_code' | 'region'>;
+
+/**
+ * The country's own rules (address-rules.ts): its postcode's shape and whether it and the region are
+ * required, each message on its field. Skipped for a field that already failed on its own (too long,
+ * not plain text) and when the country is not on the list, so each field shows one message.
+ */
+export function countryRules(ctx: z.core.ParsePayload<AddressShape>): void {
+  const failed = new Set(ctx.issues.map((issue) => issue.path?.[0]));
+  if (failed.has('country')) return;
+  const { country, postal_code, region } = ctx.value;
+  const postcode = failed.has('postal_code') ? null : postcodeProblem(country, postal_code);
+  if (postcode) ctx.issues.push({ code: 'custom', path: ['postal_code'], message: postcode, input: postal_code });
+  const missingRegion = failed.has('region') ? null : regionProblem(country, region);
+  if (missingRegion) ctx.issues.push({ code: 'custom', path: ['region'], message: missingRegion, input: region });
+}
+
+export const address = addressFields.check(countryRules);
 export type Address = z.infer<typeof address>;
 
 /**
- * An address in an answer: as `address`, but the country any two letters, because addresses saved
- * before countries came from the list (docs/adr/028-countries-and-address-lines.md) must still show.
+ * An address in an answer: its fields without the country's rules, and the country any two letters,
+ * because addresses saved before countries came from the list
+ * (docs/adr/028-countries-and-address-lines.md) must still show.
  */
-export const storedAddress = address.extend({
+export const storedAddress = addressFields.extend({
   country: z
     .string()
     .trim()

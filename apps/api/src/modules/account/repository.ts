@@ -205,12 +205,14 @@ export function createAccountRepository(db: Db) {
       return row;
     },
 
-    async ownAddressExists(tx: Tx, userId: string, id: string): Promise<boolean> {
-      const [existing] = await tx
-        .select({ id: addresses.id })
+    /** The user's own address with that id, locked for the change that follows; undefined for anyone else's. */
+    async ownAddress(tx: Tx, userId: string, id: string): Promise<AddressRow | undefined> {
+      const [row] = await tx
+        .select()
         .from(addresses)
-        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
-      return existing !== undefined;
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+        .for('update');
+      return row;
     },
 
     async updateAddress(tx: Tx, userId: string, id: string, input: AddressPatch, now: Date) {

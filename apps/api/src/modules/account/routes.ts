@@ -15,7 +15,16 @@ import { messageBody, uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest, conflict, type HttpTable, notFound, orThrow, unauthorized, unprocessable } from '../../errors.ts';
+import {
+  badRequest,
+  conflict,
+  type HttpTable,
+  invalidFields,
+  notFound,
+  orThrow,
+  unauthorized,
+  unprocessable,
+} from '../../errors.ts';
 import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { currentUserId } from '../../plugins/auth.ts';
 import { AUTH_MSG } from '../auth/index.ts';
@@ -36,6 +45,7 @@ const http: HttpTable<AccountFailure> = {
   email_taken: () => conflict(AUTH_MSG.emailTaken, { field: 'email' }),
   too_many_addresses: () => unprocessable(ACCOUNT_MSG.tooManyAddresses),
   address_not_found: () => notFound(ACCOUNT_MSG.addressNotFound),
+  address_invalid: ({ issues }) => invalidFields(issues),
   admin_cannot_delete: () => unprocessable(ACCOUNT_MSG.adminCannotDelete),
 };
 

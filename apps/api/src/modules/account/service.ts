@@ -7,6 +7,7 @@ import {
   type updateProfileBody,
 } from '@shop/contracts/account';
 import type { PublicUser, TokenSet } from '@shop/contracts/auth';
+import { address } from '@shop/contracts/orders';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -24,7 +25,7 @@ import {
   type UserRow,
 } from '../auth/index.ts';
 import { type AddressInput, type AddressPatch, createAccountRepository } from './repository.ts';
-import { toSavedAddress } from './wire.ts';
+import { type AddressRow, toSavedAddress } from './wire.ts';
 
 export type UpdateProfile = z.infer<typeof updateProfileBody>;
 export type { AddressInput, AddressPatch };
@@ -44,6 +45,8 @@ export type EmailLinkFailure =
 export type TooManyAddresses = Failure<'too_many_addresses'>;
 /** Anyone else's address id, like an unknown one. */
 export type AddressNotFound = Failure<'address_not_found'>;
+/** A patch whose result breaks its country's rules (a German postcode on a US address). */
+export type AddressInvalid = Failure<'address_invalid', { issues: { path: string; message: string }[] }>;
 /** Staff accounts are managed in the admin area. */
 export type AdminCannotDelete = Failure<'admin_cannot_delete'>;
 
@@ -58,7 +61,25 @@ export type AccountFailure =
   | EmailLinkFailure
   | TooManyAddresses
   | AddressNotFound
+  | AddressInvalid
   | AdminCannotDelete;
+
+/**
+ * The country's rules on the address a patch makes (contracts `address`): the patch's fields are
+ * checked one by one by the route, but a postcode only fits or not together with its country. A patch
+ * that leaves country, postcode and region alone is not judged (an address saved before the rules keeps
+ * working until it is edited there).
+ */
+function patchBreaksCountryRules(current: AddressRow, patch: AddressPatch): AddressInvalid | null {
+  if (patch.country === undefined && patch.postal_code === undefined && patch.region === undefined) return null;
+  const { id: _id, is_default: _default, ...saved } = toSavedAddress(current);
+  const { is_default: _patchDefault, ...fields } = patch;
+  const checked = address.safeParse({ ...saved, ...fields });
+  if (checked.success) return null;
+  return fail('address_invalid', {
+    issues: checked.error.issues.map((issue) => ({ path: ['body', ...issue.path].join('.'), message: issue.message })),
+  });
+}
 
 /** `.local` never resolves in public DNS: mail to an anonymised address reaches nobody. */
 const ANON_DOMAIN = 'invalid.local';
@@ -295,10 +316,13 @@ export function createAccountService(
       userId: string,
       id: string,
       input: AddressPatch,
-    ): Promise<Result<SavedAddress, SessionInvalid | AddressNotFound>> {
+    ): Promise<Result<SavedAddress, SessionInvalid | AddressNotFound | AddressInvalid>> {
       return transactionResult(db, async (tx) => {
         if (!(await activeUser(userId, tx))) return fail('session_invalid');
-        if (!(await repo.ownAddressExists(tx, userId, id))) return fail('address_not_found');
+        const current = await repo.ownAddress(tx, userId, id);
+        if (!current) return fail('address_not_found');
+        const invalid = patchBreaksCountryRules(current, input);
+        if (invalid) return invalid;
         if (input.is_default) await repo.clearDefaultAddress(tx, userId);
         const row = await repo.updateAddress(tx, userId, id, input, clock.now());
         if (!row) return fail('address_not_found');

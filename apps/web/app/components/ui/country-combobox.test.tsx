@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CountryCombobox, countryOfText, matchCountries } from './country-combobox.tsx';
+import { CountryCombobox, countryOfText, localCountries, matchCountries } from './country-combobox.tsx';
 
 function Field({ initial = '' }: { initial?: string }) {
   const [value, setValue] = useState(initial);
@@ -53,5 +53,20 @@ describe('the country field', () => {
   it('shows a stored code outside the list as it is', () => {
     render(<Field initial="UK" />);
     expect((screen.getByRole('combobox', { name: 'Country' }) as HTMLInputElement).value).toBe('UK');
+  });
+
+  it('names the countries in the shopper’s language, in its order, and still finds them by their English names', () => {
+    const german = localCountries('de-DE');
+    expect(german.find(([code]) => code === 'DE')?.[1]).toBe('Deutschland');
+    // Ägypten sorts with the A's in German, not after Z.
+    const names = german.map(([, name]) => name);
+    expect(names.indexOf('Ägypten')).toBeLessThan(names.indexOf('Belgien'));
+    expect(matchCountries('deutsch', german)[0]?.[0]).toBe('DE');
+    expect(matchCountries('germany', german)[0]?.[0]).toBe('DE');
+    expect(countryOfText('Deutschland', german)).toBe('DE');
+    expect(countryOfText('Vereinigtes Königreich', german)).toBe('GB');
+    // English and an unknown tag keep the list's own names.
+    expect(localCountries('en-GB').find(([code]) => code === 'DE')?.[1]).toBe('Germany');
+    expect(localCountries('zz-invalid-tag-!').find(([code]) => code === 'DE')?.[1]).toBe('Germany');
   });
 });

@@ -1,33 +1,71 @@
 import { COUNTRIES, countryName, isCountryCode } from '@shop/contracts/countries';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { FieldControlProps } from './labelled-field.tsx';
 
-type Country = (typeof COUNTRIES)[number];
+/** A country as the field lists it: its code, its name in the shopper's language, its English name. */
+export type Country = readonly [code: string, name: string, english: string];
 
-/** Countries whose name contains the text or whose code is it, names that start with it first. */
-export function matchCountries(text: string): Country[] {
+const ENGLISH: readonly Country[] = COUNTRIES.map(([code, name]) => [code, name, name]);
+const byLocale = new Map<string, readonly Country[]>();
+
+/**
+ * The countries named in the shopper's language (the browser's `Intl`), in that language's alphabetical
+ * order; English where the language is English or `Intl` has no name. The codes stay the ISO list's.
+ */
+export function localCountries(locale: string): readonly Country[] {
+  if (/^en\b/i.test(locale)) return ENGLISH;
+  let list = byLocale.get(locale);
+  if (!list) {
+    let names: Intl.DisplayNames;
+    let collator: Intl.Collator;
+    try {
+      names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+      collator = new Intl.Collator(locale);
+    } catch {
+      // A language tag the browser does not know: English names.
+      return ENGLISH;
+    }
+    list = ENGLISH.map(([code, english]): Country => [code, names.of(code) ?? english, english]).sort((a, b) =>
+      collator.compare(a[1], b[1]),
+    );
+    byLocale.set(locale, list);
+  }
+  return list;
+}
+
+/**
+ * Countries whose name (in the shopper's language or in English) contains the text or whose code is it,
+ * names that start with it first.
+ */
+export function matchCountries(text: string, countries: readonly Country[] = ENGLISH): Country[] {
   const q = text.trim().toLowerCase();
-  if (!q) return [...COUNTRIES];
+  if (!q) return [...countries];
   const starts: Country[] = [];
   const contains: Country[] = [];
-  for (const country of COUNTRIES) {
-    const [code, name] = country;
-    const lower = name.toLowerCase();
-    if (code.toLowerCase() === q || lower.startsWith(q)) starts.push(country);
-    else if (lower.includes(q)) contains.push(country);
+  for (const country of countries) {
+    const [code, name, english] = country;
+    const names = [name.toLowerCase(), english.toLowerCase()];
+    if (code.toLowerCase() === q || names.some((n) => n.startsWith(q))) starts.push(country);
+    else if (names.some((n) => n.includes(q))) contains.push(country);
   }
   return [...starts, ...contains];
 }
 
 /**
  * What typed text stands for when the field is left without choosing: a code or a whole name on the
- * list becomes its code; anything else stays as typed, so that the address check says to choose.
+ * list (in either language) becomes its code; anything else stays as typed, so that the address check
+ * says to choose.
  */
-export function countryOfText(text: string): string {
+export function countryOfText(text: string, countries: readonly Country[] = ENGLISH): string {
   const q = text.trim();
   if (!q) return '';
-  const found = COUNTRIES.find(([code, name]) => code === q.toUpperCase() || name.toLowerCase() === q.toLowerCase());
+  const lower = q.toLowerCase();
+  const found = countries.find(
+    ([code, name, english]) =>
+      code === q.toUpperCase() || name.toLowerCase() === lower || english.toLowerCase() === lower,
+  );
   return found ? found[0] : q;
 }
 
@@ -55,8 +93,12 @@ export function CountryCombobox({
   const [text, setText] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const shown = text ?? (isCountryCode(value) ? countryName(value) : value);
-  const options = useMemo(() => (open ? matchCountries(text ?? '') : []), [open, text]);
+  // English while the server renders and the page hydrates (the same text on both), then the browser's language.
+  const hydrated = useHydrated();
+  const countries = useMemo(() => (hydrated ? localCountries(navigator.language) : ENGLISH), [hydrated]);
+  const nameOf = (code: string) => countries.find(([c]) => c === code)?.[1] ?? countryName(code);
+  const shown = text ?? (isCountryCode(value) ? nameOf(value) : value);
+  const options = useMemo(() => (open ? matchCountries(text ?? '', countries) : []), [open, text, countries]);
 
   function choose(code: string) {
     onChange(code);
@@ -105,7 +147,7 @@ export function CountryCombobox({
           setText(event.target.value);
           // The form holds what the text stands for at every keystroke: a whole name or a code is
           // its code even if the list is never used; other text stays so the check can refuse it.
-          onChange(countryOfText(event.target.value));
+          onChange(countryOfText(event.target.value, countries));
           setActive(0);
           setOpen(true);
         }}

@@ -205,7 +205,8 @@ export const QUOTE_PLACEHOLDER_ADDRESS: Address = {
   name: 'Quote',
   line1: 'Quote',
   city: 'Quote',
-  postal_code: '00000',
+  region: 'TX',
+  postal_code: '78701',
   country: 'US',
 };
 

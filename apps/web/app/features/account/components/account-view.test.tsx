@@ -233,12 +233,12 @@ describe('AccountView', () => {
     fill('Full name', 'Ada Lovelace');
     fill('Address', '12 Analytical Way');
     fill('City', 'London');
-    fill('Postal code', 'N1 9GU');
     fill('Country', 'gb');
+    fill('Postcode', 'n1 9gu');
     fireEvent.click(within(form).getByRole('button', { name: 'Save address' }));
     expect((await within(addresses).findByRole('status')).textContent).toBe('The address was saved.');
     const body = api.calls.find((c) => c.method === 'POST' && c.path === 'users/me/addresses')?.body;
-    expect(body).toMatchObject({ name: 'Ada Lovelace', country: 'GB', line2: '' });
+    expect(body).toMatchObject({ name: 'Ada Lovelace', country: 'GB', postal_code: 'N1 9GU', line2: '' });
     expect(body).not.toHaveProperty('is_default');
     const card = await within(addresses).findByRole('listitem', { name: 'Ada Lovelace' });
     expect(card.textContent).toContain('Default');

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AddressBody, addressBody, type SavedAddress } from '@shop/contracts/account';
+import { addressFormOf, fieldLabel } from '@shop/contracts/address-rules';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -72,29 +73,24 @@ export function AddressForm({
     autoComplete: string,
     extra: { hint?: string; maxLength?: number; type?: string } = {},
   ) => (
-    <LabelledField id={`${id}-${name}`} label={label} error={errors[name]?.message}>
+    <LabelledField id={`${id}-${name}`} label={label} hint={extra.hint} error={errors[name]?.message}>
       {(control) => (
-        <>
-          <Input
-            {...control}
-            aria-describedby={
-              [control['aria-describedby'], extra.hint ? `${id}-${name}-hint` : undefined].filter(Boolean).join(' ') ||
-              undefined
-            }
-            type={extra.type ?? 'text'}
-            autoComplete={autoComplete}
-            maxLength={extra.maxLength}
-            {...form.register(name)}
-          />
-          {extra.hint ? (
-            <p id={`${id}-${name}-hint`} className="text-slate-600 text-xs">
-              {extra.hint}
-            </p>
-          ) : null}
-        </>
+        <Input
+          {...control}
+          type={extra.type ?? 'text'}
+          autoComplete={autoComplete}
+          maxLength={extra.maxLength}
+          {...form.register(name)}
+        />
       )}
     </LabelledField>
   );
+  // Named and ordered as the chosen country writes addresses (contracts `addressFormOf`).
+  const country = addressFormOf(useWatch({ control: form.control, name: 'country' }) ?? '');
+  const city = field('city', 'City', 'address-level2');
+  const postcode = field('postal_code', fieldLabel(country.postcodeLabel, country.postcodeRequired), 'postal-code', {
+    hint: country.postcodeExample ? `For example ${country.postcodeExample}` : undefined,
+  });
 
   return (
     <form
@@ -109,11 +105,11 @@ export function AddressForm({
       {field('line1', 'Address', 'address-line1')}
       {field('line2', 'Address line 2 (optional)', 'address-line2')}
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('city', 'City', 'address-level2')}
-        {field('region', 'State / region (optional)', 'address-level1')}
+        {country.postcodeFirst ? postcode : city}
+        {country.postcodeFirst ? city : postcode}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('postal_code', 'Postal code', 'postal-code')}
+        {field('region', fieldLabel(country.regionLabel, country.regionRequired), 'address-level1')}
         <LabelledField id={`${id}-country`} label="Country" error={errors.country?.message}>
           {(control) => (
             <Controller

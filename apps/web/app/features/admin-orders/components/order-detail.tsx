@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addressLines } from '@shop/contracts/address-format';
+import { addressWarnings } from '@shop/contracts/address-rules';
 import {
   type AdminOrderDetail,
   type CancelOrderBody,
@@ -214,14 +215,22 @@ function Row({ label, strong, children }: { label: string; strong?: boolean; chi
   );
 }
 
+/** An address as it goes on the parcel, with what staff should check first in one saved before the rules. */
 function AddressBlock({ address: a }: { address: Address }) {
   return (
-    <address className="text-slate-800 text-sm not-italic">
-      {addressLines(a).map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address are fixed and may repeat
-        <div key={i}>{line}</div>
+    <>
+      <address className="text-slate-800 text-sm not-italic">
+        {addressLines(a).map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address are fixed and may repeat
+          <div key={i}>{line}</div>
+        ))}
+      </address>
+      {addressWarnings(a).map((warning) => (
+        <p key={warning} role="note" className="mt-2 rounded bg-amber-50 px-2 py-1 text-amber-900 text-sm">
+          {warning}
+        </p>
       ))}
-    </address>
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
-import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { addressFormOf, fieldLabel } from '@shop/contracts/address-rules';
+import { type Control, Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
 import { CountryCombobox } from '../../../components/ui/country-combobox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
@@ -6,7 +7,11 @@ import type { CheckoutValues } from '../checkout-form.ts';
 
 type Section = 'shipping' | 'billing';
 
-/** The fields of one postal address (contracts `address`), with autofill hints for its section. */
+/**
+ * The fields of one postal address (contracts `address`), with autofill hints for its section, named and
+ * ordered as the chosen country writes them (contracts `addressFormOf`): "ZIP code" and "State" in the
+ * US, the postcode before the town in Germany.
+ */
 export function AddressFields({
   section,
   idPrefix,
@@ -23,6 +28,23 @@ export function AddressFields({
   const e = errors[section];
   const id = (field: string) => `${idPrefix}-${section}-${field}`;
   const auto = (token: string) => `section-${section} ${section} ${token}`;
+  const form = addressFormOf(useWatch({ control: formControl, name: `${section}.country` }) ?? '');
+  const postcodeHint = form.postcodeExample ? `For example ${form.postcodeExample}` : undefined;
+  const city = (
+    <LabelledField id={id('city')} label="City" error={e?.city?.message}>
+      {(control) => <Input {...control} autoComplete={auto('address-level2')} {...register(`${section}.city`)} />}
+    </LabelledField>
+  );
+  const postcode = (
+    <LabelledField
+      id={id('postal')}
+      label={fieldLabel(form.postcodeLabel, form.postcodeRequired)}
+      hint={postcodeHint}
+      error={e?.postal_code?.message}
+    >
+      {(control) => <Input {...control} autoComplete={auto('postal-code')} {...register(`${section}.postal_code`)} />}
+    </LabelledField>
+  );
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <LabelledField id={id('name')} label="Full name" error={e?.name?.message} className="sm:col-span-2">
@@ -53,14 +75,14 @@ export function AddressFields({
           />
         )}
       </LabelledField>
-      <LabelledField id={id('city')} label="City" error={e?.city?.message}>
-        {(control) => <Input {...control} autoComplete={auto('address-level2')} {...register(`${section}.city`)} />}
-      </LabelledField>
-      <LabelledField id={id('region')} label="State / region (optional)" error={e?.region?.message}>
+      {form.postcodeFirst ? postcode : city}
+      {form.postcodeFirst ? city : postcode}
+      <LabelledField
+        id={id('region')}
+        label={fieldLabel(form.regionLabel, form.regionRequired)}
+        error={e?.region?.message}
+      >
         {(control) => <Input {...control} autoComplete={auto('address-level1')} {...register(`${section}.region`)} />}
-      </LabelledField>
-      <LabelledField id={id('postal')} label="Postal code" error={e?.postal_code?.message}>
-        {(control) => <Input {...control} autoComplete={auto('postal-code')} {...register(`${section}.postal_code`)} />}
       </LabelledField>
       <LabelledField id={id('country')} label="Country" error={e?.country?.message}>
         {(control) => (
