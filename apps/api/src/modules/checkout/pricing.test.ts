@@ -136,7 +136,10 @@ describe('priceOrder', () => {
         const share = (amount: number, r: number) =>
           i.pricesIncludeTax ? (amount * r) / (10_000 + r) : (amount * r) / 10_000;
         for (const [n, l] of t.lines.entries()) {
-          expectRoundedHalfUp(l.taxCents, share(l.subtotalCents - l.discountCents, i.lines[n]?.taxRateBasisPoints ?? 0));
+          expectRoundedHalfUp(
+            l.taxCents,
+            share(l.subtotalCents - l.discountCents, i.lines[n]?.taxRateBasisPoints ?? 0),
+          );
         }
         expectRoundedHalfUp(t.shipping.taxCents, share(t.shippingCents, i.shippingTaxRateBasisPoints));
       }),
