@@ -3,7 +3,7 @@ import { optionsFromSpec } from '@shop/contracts/line-options';
 import { optionIndex } from '@shop/contracts/variants';
 import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
-import { priceOrder } from '../../modules/checkout/index.ts';
+import { priceOrder, totalsOf } from '../../modules/checkout/index.ts';
 import type { DiscountRule } from '../../modules/discounts/index.ts';
 import { refreshReviewedProductRatings } from '../../modules/reviews/index.ts';
 import { optionsOf } from '../../modules/stock/index.ts';
@@ -251,12 +251,20 @@ export function generateDemoOrders(input: DemoInputs, firstNumber: number): Demo
     const method = rng.chance(0.85) ? input.shipping[0] : (input.shipping[1] ?? input.shipping[0]);
     if (!method) throw new Error('no shipping method to seed orders with');
     const code = input.discounts.length > 0 && rng.chance(0.12) ? rng.pick(input.discounts) : null;
-    const totals = priceOrder({
-      lines,
-      discount: code,
-      shipping: method,
-      taxRateBasisPoints: input.taxRateBasisPoints,
-    });
+    // The store's one rate on every line and on shipping, added on top: the orders table's check holds.
+    const totals = totalsOf(
+      priceOrder({
+        lines: lines.map((l) => ({
+          unitPriceCents: l.unitPriceCents,
+          quantity: l.quantity,
+          taxRateBasisPoints: input.taxRateBasisPoints,
+        })),
+        discount: code,
+        shipping: method,
+        shippingTaxRateBasisPoints: input.taxRateBasisPoints,
+        pricesIncludeTax: false,
+      }),
+    );
     const usedCode = code && totals.discountCents > 0 ? code : null;
 
     const payLater = !awaits && rng.chance(0.16);

@@ -11,7 +11,18 @@ export {
   linesWithVariant,
   shortLine,
 } from './changes.ts';
-export { discountCents, type PricingInput, priceOrder, priceWith, type Totals } from './pricing.ts';
+export {
+  discountCents,
+  type LineShare,
+  type PricedOrder,
+  type PricingInput,
+  priceOrder,
+  priceWith,
+  refundOfLines,
+  type TaxLine,
+  type Totals,
+  totalsOf,
+} from './pricing.ts';
 export { checkoutHttp, checkoutRoutes } from './routes.ts';
 export { type BodyMismatch, CHECKOUT_MSG, checkActorBody } from './rules.ts';
 export { type CheckoutFailure, type CheckoutService, createCheckoutService, type ResolveFailure } from './service.ts';

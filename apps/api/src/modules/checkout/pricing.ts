@@ -4,25 +4,35 @@ import { checkDiscount, type DiscountCode, type DiscountFailure, type DiscountRu
 import type { PricedLine, ResolvedCheckout } from './types.ts';
 
 /**
- * Order pricing (docs/architecture.md §6): one pure function over integer cents, used by the quote and by
- * the order, so the shopper is charged exactly what the quote showed for the same inputs.
+ * Order pricing (docs/architecture.md §6, docs/adr/046-tax-rounding.md): one pure function over
+ * integer minor units of any currency (cents, pence, yen: it never looks at the digits), used by the
+ * quote and by the order, so the shopper is charged exactly what the quote showed for the same inputs.
  *
  *   subtotal = Σ unit price × quantity
  *   discount = percent of the subtotal (rounded half up) or a fixed amount; never above the subtotal;
- *              0 below the code's minimum subtotal
+ *              0 below the code's minimum subtotal. Spread over the lines in proportion to their
+ *              subtotals; the remainders go one unit each to the largest fractional parts (ties: the
+ *              earlier line), so the shares sum exactly to the discount and none exceeds its line
  *   shipping = the method's price; 0 when (subtotal − discount) reaches its free-over threshold
- *   tax      = rate × (subtotal − discount + shipping), rounded half up to the cent. The base is what
- *              the shopper pays before tax: discounts lower it, and shipping is taxed (as most US
- *              states that tax goods do when shipping is part of the sale)
- *   total    = subtotal − discount + shipping + tax  (never negative: every part is ≥ 0 and the
- *              discount never exceeds the subtotal)
+ *   tax      = computed and rounded half up PER LINE, on the line's amount after its discount share,
+ *              and on shipping, each at its own rate, then summed (Σ taxLines = tax, to the unit):
+ *                prices exclude tax: round(amount × rate / 10000)
+ *                prices include tax: round(amount × rate / (10000 + rate)), the tax the amount holds
+ *   total    = exclusive: subtotal − discount + shipping + tax
+ *              inclusive: subtotal − discount + shipping: the shopper pays the shelf price exactly and
+ *              the tax is only reported. With `taxIncluded` the total does NOT add tax; the orders
+ *              table's check (total = subtotal − discount + shipping + tax) holds only for exclusive
+ *              prices, so an inclusive order needs its own form of that check before it is stored.
+ *   Never negative: every part is ≥ 0 and no discount share exceeds its line.
  */
 export interface PricingInput {
-  lines: { unitPriceCents: number; quantity: number }[];
+  /** `taxRateBasisPoints`: the rate of the line's tax class at the destination, 0..10000 (825 = 8.25 %). */
+  lines: { unitPriceCents: number; quantity: number; taxRateBasisPoints: number }[];
   discount: DiscountRule | null;
   shipping: { priceCents: number; freeOverCents: number | null };
-  /** 825 = 8.25 % */
-  taxRateBasisPoints: number;
+  shippingTaxRateBasisPoints: number;
+  /** true: unit and shipping prices hold their tax (EU, UK); false: tax is added on top (US). */
+  pricesIncludeTax: boolean;
 }
 
 export interface Totals {
@@ -33,15 +43,55 @@ export interface Totals {
   totalCents: number;
 }
 
-/** a × b / d rounded half up, for non-negative integers. */
+/** The tax of one rate: `taxableCents` is the amount it applies to, excluding the tax itself. */
+export interface TaxLine {
+  rateBasisPoints: number;
+  taxableCents: number;
+  taxCents: number;
+}
+
+/**
+ * One input line's share of the totals. `totalCents` is what the shopper pays for it: subtotal −
+ * discount, plus its tax when prices exclude tax.
+ */
+export interface LineShare {
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** Totals with where they come from: Σ lines' totals + shipping (+ its tax when excluded) = total. */
+export interface PricedOrder extends Totals {
+  taxIncluded: boolean;
+  /** One per distinct rate with tax or a taxable amount, by rate ascending. */
+  taxLines: TaxLine[];
+  /** In the order of the input lines. */
+  lines: LineShare[];
+  shipping: { cents: number; taxCents: number };
+}
+
+const BASIS = 10_000;
+
+/** a × b / d rounded half up, for non-negative integers (d > 0); exact while a × b is a safe integer. */
 function mulDivRound(a: number, b: number, d: number): number {
-  const exact = a * b;
-  if (!Number.isSafeInteger(exact)) throw new RangeError('amount too large to price exactly');
-  return Math.floor((exact + Math.floor(d / 2)) / d);
+  const shifted = a * b + Math.floor(d / 2);
+  if (!Number.isSafeInteger(shifted)) throw new RangeError('amount too large to price exactly');
+  let q = Math.floor(shifted / d);
+  const rest = shifted - q * d;
+  if (rest < 0) q -= 1;
+  else if (rest >= d) q += 1;
+  return q;
 }
 
 function assertCents(name: string, v: number) {
   if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative whole number of cents`);
+}
+
+function assertRate(name: string, v: number) {
+  if (!Number.isSafeInteger(v) || v < 0 || v > BASIS) {
+    throw new RangeError(`${name} must be a whole number of basis points from 0 to ${BASIS}`);
+  }
 }
 
 export function discountCents(rule: DiscountRule | null, subtotalCents: number): number {
@@ -50,28 +100,146 @@ export function discountCents(rule: DiscountRule | null, subtotalCents: number):
   return Math.min(off, subtotalCents);
 }
 
-export function priceOrder(input: PricingInput): Totals {
-  let subtotalCents = 0;
-  for (const line of input.lines) {
+/**
+ * `total` split in proportion to `weights` (largest remainder): each share is its exact part rounded
+ * down, and the units left go one each to the largest fractional parts, the earlier index first on a
+ * tie. The shares sum to `total`; with total ≤ Σ weights none exceeds its weight. BigInt, as
+ * total × weight can pass 2^53 for large orders.
+ */
+export function spreadByWeight(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0);
+  if (total === 0 || sum === 0) return weights.map(() => 0);
+  const whole = BigInt(sum);
+  const parts = weights.map((w, index) => {
+    const exact = BigInt(total) * BigInt(w);
+    return { index, share: Number(exact / whole), remainder: exact % whole };
+  });
+  let left = total - parts.reduce((s, p) => s + p.share, 0);
+  const byRemainder = [...parts].sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  );
+  for (const p of byRemainder) {
+    if (left === 0) break;
+    p.share += 1;
+    left -= 1;
+  }
+  return parts.map((p) => p.share);
+}
+
+/** The tax an amount owes (exclusive) or holds (inclusive) at a rate, rounded half up. */
+function taxOf(amountCents: number, rateBasisPoints: number, inclusive: boolean): number {
+  return mulDivRound(amountCents, rateBasisPoints, inclusive ? BASIS + rateBasisPoints : BASIS);
+}
+
+/** Σ per rate, by rate ascending; a rate with neither tax nor a taxable amount is left out. */
+function taxLinesOf(parts: { rate: number; amountCents: number; taxCents: number }[], inclusive: boolean): TaxLine[] {
+  const byRate = new Map<number, TaxLine>();
+  for (const p of parts) {
+    const line = byRate.get(p.rate) ?? { rateBasisPoints: p.rate, taxableCents: 0, taxCents: 0 };
+    line.taxableCents += inclusive ? p.amountCents - p.taxCents : p.amountCents;
+    line.taxCents += p.taxCents;
+    byRate.set(p.rate, line);
+  }
+  return [...byRate.values()]
+    .filter((l) => l.taxCents > 0 || l.taxableCents > 0)
+    .sort((a, b) => a.rateBasisPoints - b.rateBasisPoints);
+}
+
+export function priceOrder(input: PricingInput): PricedOrder {
+  const subtotals = input.lines.map((line) => {
     assertCents('unit price', line.unitPriceCents);
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new RangeError('quantity must be ≥ 1');
-    subtotalCents += line.unitPriceCents * line.quantity;
-  }
+    assertRate('tax rate', line.taxRateBasisPoints);
+    const subtotal = line.unitPriceCents * line.quantity;
+    assertCents('line subtotal', subtotal);
+    return subtotal;
+  });
+  const subtotalCents = subtotals.reduce((s, v) => s + v, 0);
   assertCents('subtotal', subtotalCents);
   assertCents('shipping', input.shipping.priceCents);
-  assertCents('tax rate', input.taxRateBasisPoints);
+  assertRate('shipping tax rate', input.shippingTaxRateBasisPoints);
+  const inclusive = input.pricesIncludeTax;
 
   const discount = discountCents(input.discount, subtotalCents);
-  const afterDiscount = subtotalCents - discount;
+  const discountShares = spreadByWeight(discount, subtotals);
   const shippingCents = shippingCharge(input.shipping, { subtotalCents, discountCents: discount });
-  const taxCents = mulDivRound(afterDiscount + shippingCents, input.taxRateBasisPoints, 10_000);
+
+  const lines = input.lines.map((line, i): LineShare => {
+    const subtotal = subtotals[i] ?? 0;
+    const lineDiscount = discountShares[i] ?? 0;
+    const amount = subtotal - lineDiscount;
+    const taxCents = taxOf(amount, line.taxRateBasisPoints, inclusive);
+    return {
+      subtotalCents: subtotal,
+      discountCents: lineDiscount,
+      taxCents,
+      totalCents: inclusive ? amount : amount + taxCents,
+    };
+  });
+  const shippingTax = taxOf(shippingCents, input.shippingTaxRateBasisPoints, inclusive);
+  const taxCents = lines.reduce((s, l) => s + l.taxCents, shippingTax);
+  const taxLines = taxLinesOf(
+    [
+      ...lines.map((l, i) => ({
+        rate: input.lines[i]?.taxRateBasisPoints ?? 0,
+        amountCents: l.subtotalCents - l.discountCents,
+        taxCents: l.taxCents,
+      })),
+      { rate: input.shippingTaxRateBasisPoints, amountCents: shippingCents, taxCents: shippingTax },
+    ],
+    inclusive,
+  );
+  const beforeTax = subtotalCents - discount + shippingCents;
+  const totalCents = inclusive ? beforeTax : beforeTax + taxCents;
+  assertCents('total', totalCents);
   return {
     subtotalCents,
     discountCents: discount,
     shippingCents,
     taxCents,
-    totalCents: afterDiscount + shippingCents + taxCents,
+    totalCents,
+    taxIncluded: inclusive,
+    taxLines,
+    lines,
+    shipping: { cents: shippingCents, taxCents: shippingTax },
   };
+}
+
+/** The five figures quotes, orders and the orders table carry, without the breakdown. */
+export function totalsOf(p: Totals): Totals {
+  return {
+    subtotalCents: p.subtotalCents,
+    discountCents: p.discountCents,
+    shippingCents: p.shippingCents,
+    taxCents: p.taxCents,
+    totalCents: p.totalCents,
+  };
+}
+
+/**
+ * What refunding these lines gives back: their totals (their tax included, whatever the mode) and,
+ * `withShipping`, the shipping with its tax when that was added on top. Every line with shipping is
+ * exactly `totalCents`; refunds of disjoint sets of lines add up. An index out of range or given
+ * twice is a programming error (RangeError), not a refund of nothing or of a line twice.
+ */
+export function refundOfLines(
+  priced: PricedOrder,
+  lineIndexes: readonly number[],
+  options: { withShipping: boolean },
+): number {
+  const seen = new Set<number>();
+  let refund = 0;
+  for (const i of lineIndexes) {
+    const line = priced.lines[i];
+    if (!Number.isSafeInteger(i) || line === undefined) throw new RangeError(`no line ${i} on this order`);
+    if (seen.has(i)) throw new RangeError(`line ${i} given twice`);
+    seen.add(i);
+    refund += line.totalCents;
+  }
+  if (options.withShipping) {
+    refund += priced.shipping.cents + (priced.taxIncluded ? 0 : priced.shipping.taxCents);
+  }
+  return refund;
 }
 
 /**
@@ -89,12 +257,14 @@ export function priceWith(
     const unusable = checkDiscount(code, subtotal, now);
     if (unusable) return unusable;
   }
-  return ok(
-    priceOrder({
-      lines,
-      discount: code ? { kind: code.kind, value: code.value, minSubtotalCents: code.minSubtotalCents } : null,
-      shipping: { priceCents: r.shipping.priceCents, freeOverCents: r.shipping.freeOverCents },
-      taxRateBasisPoints: r.settings.taxRateBasisPoints,
-    }),
-  );
+  // One store rate, on every line and on shipping, added on top (prices exclude tax).
+  const rate = r.settings.taxRateBasisPoints;
+  const priced = priceOrder({
+    lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity, taxRateBasisPoints: rate })),
+    discount: code ? { kind: code.kind, value: code.value, minSubtotalCents: code.minSubtotalCents } : null,
+    shipping: { priceCents: r.shipping.priceCents, freeOverCents: r.shipping.freeOverCents },
+    shippingTaxRateBasisPoints: rate,
+    pricesIncludeTax: false,
+  });
+  return ok(totalsOf(priced));
 }
