@@ -411,3 +411,28 @@ test('the country is chosen from the list by its name and saved as its code', as
   await expect(page.getByTestId('shipping-address')).toContainText('10115 Berlin');
   await expect(page.getByTestId('shipping-address')).toContainText('Germany');
 });
+
+test('a US address asks for a state from the list and a ZIP code, and is written as the US post writes it', async ({
+  page,
+}) => {
+  const [a] = products as [CatalogProduct];
+  await addOnProductPage(page, a, 1);
+  await goToCheckout(page);
+  const form = checkoutForm(page);
+  await form.getByLabel('Email', { exact: true }).fill(guestEmail('texas'));
+  await fillAddress(form, {
+    name: 'Ada Lovelace',
+    line1: '100 Congress Ave',
+    city: 'Austin',
+    postal_code: '78701',
+    country: 'US',
+  });
+  await expect(form.getByText('For example 78701')).toBeVisible();
+  await form.getByLabel('State', { exact: true }).selectOption({ label: 'Texas' });
+  await fillCard(page, TEST_CARD.success);
+  const placed = page.waitForRequest(isPlaceOrder);
+  await placeOrderButton(page).click();
+  expect((await placed).postDataJSON().shipping_address).toMatchObject({ region: 'TX', postal_code: '78701' });
+  await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+  await expect(page.getByTestId('shipping-address')).toContainText('Austin, TX 78701');
+});

@@ -217,6 +217,25 @@ describe('address book /api/users/me/addresses', () => {
     });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ country: 'DE', postal_code: '10115', city: 'Berlin', name: 'Ada Lovelace' });
+    // A state is kept as its code, on a new address and on a patch.
+    const texas = await call(
+      'POST',
+      '/users/me/addresses',
+      u.headers,
+      addressInput({ country: 'US', postal_code: '78701', region: 'texas' }),
+    );
+    expect(texas.json()).toMatchObject({ region: 'TX' });
+    const ontario = await call('PATCH', `/users/me/addresses/${texas.json().id}`, u.headers, {
+      country: 'CA',
+      postal_code: 'K1A 0B1',
+      region: 'ontario',
+    });
+    expect(ontario.json()).toMatchObject({ country: 'CA', region: 'ON' });
+    const narnia = await call('PATCH', `/users/me/addresses/${texas.json().id}`, u.headers, { region: 'Narnia' });
+    expect(narnia.statusCode).toBe(400);
+    expect(narnia.json().details.issues).toEqual([
+      { path: 'body.region', message: 'Choose a province or territory from the list' },
+    ]);
 
     // Saved before countries came from the list: a patch that leaves country, postcode and region alone is taken.
     await t.db.update(addresses).set({ country: 'UK', postalCode: 'n1' }).where(eq(addresses.id, saved.id));

@@ -1,5 +1,6 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { countryName, isCountryCode } from './countries.ts';
+import { regionCode, regionsOf } from './regions.ts';
 
 /**
  * What an address form asks for in one country (docs/adr/047-address-forms-by-country.md): what the
@@ -28,6 +29,13 @@ const REQUIRED_REGIONS: Readonly<Record<string, string>> = {
   IN: 'State',
   CN: 'Province',
   AR: 'Province',
+};
+
+/** What one region of the countries with a list of them is, in a sentence. */
+const REGION_NOUNS: Readonly<Record<string, string>> = {
+  US: 'state',
+  CA: 'province or territory',
+  AU: 'state or territory',
 };
 
 /** Countries where the region is written but optional, and its name there. */
@@ -135,25 +143,42 @@ export function postcodeProblem(country: string, postcode: string): string | nul
   return `${form.postcodeLabel} is not valid for ${countryName(code)}${example}`;
 }
 
-/** Why the region is missing where the country's post needs one, or null. */
+/**
+ * Why the region does not do: missing where the country's post needs one, or not one of the country's
+ * states or provinces where it has a list (regions.ts). Null when it does.
+ */
 export function regionProblem(country: string, region: string | null | undefined): string | null {
   const form = addressFormOf(country);
-  return form.regionRequired && !region?.trim() ? `${form.regionLabel} is required` : null;
+  const text = region?.trim() ?? '';
+  if (text === '') return form.regionRequired ? `${form.regionLabel} is required` : null;
+  const noun = REGION_NOUNS[country.trim().toUpperCase()];
+  return noun && regionCode(country, text) === null ? `Choose a ${noun} from the list` : null;
 }
+
+/** The region as it is kept: a state's or province's code where the country has a list ("Texas" is TX). */
+export const normalRegion = (country: string, region: string): string => regionCode(country, region) ?? region;
+
+/** The choices of the region field, or null where it is typed (contracts regions.ts). */
+export const regionChoices = regionsOf;
 
 /**
  * What staff should check in an address saved before these rules (an order's, a customer's): a country
  * that is not an ISO code ("UK" for GB), a postcode that does not fit its country. Nothing was dropped
  * or rewritten when the rules came (docs/adr/047-address-forms-by-country.md); they are shown instead.
  */
-export function addressWarnings(a: { country: string; postal_code: string }): string[] {
+export function addressWarnings(a: { country: string; postal_code: string; region?: string | null }): string[] {
   const country = a.country.trim().toUpperCase();
   if (!isCountryCode(country)) {
     return [`“${a.country}” is not a country code on the ISO list: check the country with the customer.`];
   }
+  const warnings: string[] = [];
   const postcode = normalPostcode(a.postal_code);
   if (postcode !== '' && postcodeProblem(country, postcode)) {
-    return [`“${a.postal_code}” is not a ${countryName(country)} postcode: check it with the customer.`];
+    warnings.push(`“${a.postal_code}” is not a ${countryName(country)} postcode: check it with the customer.`);
   }
-  return [];
+  const noun = REGION_NOUNS[country];
+  if (noun && a.region?.trim() && regionCode(country, a.region) === null) {
+    warnings.push(`“${a.region}” is not a ${countryName(country)} ${noun}: check it with the customer.`);
+  }
+  return warnings;
 }

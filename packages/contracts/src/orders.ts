@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postcodeProblem, regionProblem } from './address-rules.ts';
+import { normalRegion, postcodeProblem, regionProblem } from './address-rules.ts';
 import { email } from './auth.ts';
 import { idempotencyKey, productId, variantId } from './cart.ts';
 import { paged } from './common.ts';
@@ -96,7 +96,10 @@ export function countryRules(ctx: z.core.ParsePayload<AddressShape>): void {
   if (missingRegion) ctx.issues.push({ code: 'custom', path: ['region'], message: missingRegion, input: region });
 }
 
-export const address = addressFields.check(countryRules);
+export const address = addressFields
+  .check(countryRules)
+  // A state or province is kept as its code ("Texas" is TX); elsewhere the region as typed.
+  .overwrite((a) => (a.region ? { ...a, region: normalRegion(a.country, a.region) } : a));
 export type Address = z.infer<typeof address>;
 
 /**

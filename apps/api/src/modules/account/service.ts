@@ -66,19 +66,25 @@ export type AccountFailure =
 
 /**
  * The country's rules on the address a patch makes (contracts `address`): the patch's fields are
- * checked one by one by the route, but a postcode only fits or not together with its country. A patch
- * that leaves country, postcode and region alone is not judged (an address saved before the rules keeps
- * working until it is edited there).
+ * checked one by one by the route, but a postcode only fits or not together with its country. The patch
+ * comes back with its region as the address keeps it (a state's code). A patch that leaves country,
+ * postcode and region alone is not judged (an address saved before the rules keeps working until it is
+ * edited there).
  */
-function patchBreaksCountryRules(current: AddressRow, patch: AddressPatch): AddressInvalid | null {
-  if (patch.country === undefined && patch.postal_code === undefined && patch.region === undefined) return null;
+function checkPatch(current: AddressRow, patch: AddressPatch): Result<AddressPatch, AddressInvalid> {
+  if (patch.country === undefined && patch.postal_code === undefined && patch.region === undefined) return ok(patch);
   const { id: _id, is_default: _default, ...saved } = toSavedAddress(current);
   const { is_default: _patchDefault, ...fields } = patch;
   const checked = address.safeParse({ ...saved, ...fields });
-  if (checked.success) return null;
-  return fail('address_invalid', {
-    issues: checked.error.issues.map((issue) => ({ path: ['body', ...issue.path].join('.'), message: issue.message })),
-  });
+  if (!checked.success) {
+    return fail('address_invalid', {
+      issues: checked.error.issues.map((issue) => ({
+        path: ['body', ...issue.path].join('.'),
+        message: issue.message,
+      })),
+    });
+  }
+  return ok(patch.region === undefined ? patch : { ...patch, region: checked.data.region ?? '' });
 }
 
 /** `.local` never resolves in public DNS: mail to an anonymised address reaches nobody. */
@@ -321,10 +327,10 @@ export function createAccountService(
         if (!(await activeUser(userId, tx))) return fail('session_invalid');
         const current = await repo.ownAddress(tx, userId, id);
         if (!current) return fail('address_not_found');
-        const invalid = patchBreaksCountryRules(current, input);
-        if (invalid) return invalid;
+        const patch = checkPatch(current, input);
+        if (!patch.ok) return patch;
         if (input.is_default) await repo.clearDefaultAddress(tx, userId);
-        const row = await repo.updateAddress(tx, userId, id, input, clock.now());
+        const row = await repo.updateAddress(tx, userId, id, patch.value, clock.now());
         if (!row) return fail('address_not_found');
         return ok(toSavedAddress(row));
       });

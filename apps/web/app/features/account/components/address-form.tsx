@@ -10,6 +10,7 @@ import { CountryCombobox } from '../../../components/ui/country-combobox.tsx';
 import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
+import { RegionInput } from '../../../components/ui/region-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ACCOUNT_TEXT } from '../messages.ts';
 import { useFormFeedback } from '../use-form-feedback.ts';
@@ -86,7 +87,8 @@ export function AddressForm({
     </LabelledField>
   );
   // Named and ordered as the chosen country writes addresses (contracts `addressFormOf`).
-  const country = addressFormOf(useWatch({ control: form.control, name: 'country' }) ?? '');
+  const countryCode = useWatch({ control: form.control, name: 'country' }) ?? '';
+  const country = addressFormOf(countryCode);
   const city = field('city', 'City', 'address-level2');
   const postcode = field('postal_code', fieldLabel(country.postcodeLabel, country.postcodeRequired), 'postal-code', {
     hint: country.postcodeExample ? `For example ${country.postcodeExample}` : undefined,
@@ -109,7 +111,20 @@ export function AddressForm({
         {country.postcodeFirst ? city : postcode}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('region', fieldLabel(country.regionLabel, country.regionRequired), 'address-level1')}
+        <LabelledField
+          id={`${id}-region`}
+          label={fieldLabel(country.regionLabel, country.regionRequired)}
+          error={errors.region?.message}
+        >
+          {(control) => (
+            <RegionInput
+              {...control}
+              country={countryCode}
+              autoComplete="address-level1"
+              {...form.register('region')}
+            />
+          )}
+        </LabelledField>
         <LabelledField id={`${id}-country`} label="Country" error={errors.country?.message}>
           {(control) => (
             <Controller

@@ -3,6 +3,7 @@ import { type Control, Controller, type FieldErrors, type UseFormRegister, useWa
 import { CountryCombobox } from '../../../components/ui/country-combobox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
+import { RegionInput } from '../../../components/ui/region-input.tsx';
 import type { CheckoutValues } from '../checkout-form.ts';
 
 type Section = 'shipping' | 'billing';
@@ -28,7 +29,8 @@ export function AddressFields({
   const e = errors[section];
   const id = (field: string) => `${idPrefix}-${section}-${field}`;
   const auto = (token: string) => `section-${section} ${section} ${token}`;
-  const form = addressFormOf(useWatch({ control: formControl, name: `${section}.country` }) ?? '');
+  const country = useWatch({ control: formControl, name: `${section}.country` }) ?? '';
+  const form = addressFormOf(country);
   const postcodeHint = form.postcodeExample ? `For example ${form.postcodeExample}` : undefined;
   const city = (
     <LabelledField id={id('city')} label="City" error={e?.city?.message}>
@@ -82,7 +84,14 @@ export function AddressFields({
         label={fieldLabel(form.regionLabel, form.regionRequired)}
         error={e?.region?.message}
       >
-        {(control) => <Input {...control} autoComplete={auto('address-level1')} {...register(`${section}.region`)} />}
+        {(control) => (
+          <RegionInput
+            {...control}
+            country={country}
+            autoComplete={auto('address-level1')}
+            {...register(`${section}.region`)}
+          />
+        )}
       </LabelledField>
       <LabelledField id={id('country')} label="Country" error={e?.country?.message}>
         {(control) => (
