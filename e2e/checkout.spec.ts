@@ -18,6 +18,7 @@ import {
   summary,
   TEST_CARD,
 } from './support/checkout.ts';
+import { e2eDatabase } from './support/database.ts';
 import { mailsTo } from './support/session.ts';
 import {
   type CatalogProduct,
@@ -435,4 +436,34 @@ test('a US address asks for a state from the list and a ZIP code, and is written
   expect((await placed).postDataJSON().shipping_address).toMatchObject({ region: 'TX', postal_code: '78701' });
   await expect(page).toHaveURL(/\/checkout\/confirmation$/);
   await expect(page.getByTestId('shipping-address')).toContainText('Austin, TX 78701');
+});
+
+test('a saved address from before the country list is offered only once it is updated', async ({ page, request }) => {
+  const shopper = await newShopper(request, 'OldAddress');
+  const saved = await request.post('/api/users/me/addresses', {
+    headers: { authorization: `Bearer ${shopper.tokens.access}` },
+    data: { ...ADDRESS, is_default: true },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  // Saved before countries came from the list, "UK" was kept as typed.
+  const db = await e2eDatabase();
+  try {
+    await db.query(`update addresses set country = 'UK' where id = $1`, [(await saved.json()).id]);
+  } finally {
+    await db.end();
+  }
+  await signInPage(page, shopper);
+  const [a] = products as [CatalogProduct];
+  await addOnProductPage(page, a, 1);
+  await goToCheckout(page);
+  const form = checkoutForm(page);
+  const old = form.getByRole('radio', { name: /Ada Lovelace \(default\)/ });
+  await expect(old).toBeDisabled();
+  await expect(form.getByText('Update it in your account to use it: Choose a country from the list')).toBeVisible();
+  await expect(form.getByRole('radio', { name: 'Use a new address' })).toBeChecked();
+
+  await page.goto('/account');
+  await expect(page.getByRole('note').filter({ hasText: 'Edit this address before your next order' })).toHaveText(
+    'Edit this address before your next order: Choose a country from the list',
+  );
 });

@@ -66,6 +66,15 @@ export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
 export const savedAddress = storedAddress.extend({ id: z.string(), is_default: z.boolean() });
 export type SavedAddress = z.infer<typeof savedAddress>;
+/**
+ * Why a saved address cannot go on an order as it is — saved before its country's rules, with a country
+ * code not on the list, a postcode of another shape or no state — or null when it can.
+ */
+export function savedAddressProblem(saved: SavedAddress): string | null {
+  const { id: _id, is_default: _default, ...fields } = saved;
+  const checked = address.safeParse(fields);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? 'This address is incomplete');
+}
 export const addressBody = address.extend({ is_default: z.boolean().optional() });
 export type AddressBody = z.infer<typeof addressBody>;
 export const addressList = z.array(savedAddress);

@@ -42,7 +42,15 @@ describe('checkoutReducer: the address', () => {
 });
 
 describe('addressChoice', () => {
-  const address = (id: string, isDefault: boolean) => ({ id, is_default: isDefault }) as SavedAddress;
+  const address = (id: string, isDefault: boolean, country = 'GB'): SavedAddress => ({
+    id,
+    is_default: isDefault,
+    name: 'Ada',
+    line1: '1 Road',
+    city: 'London',
+    postal_code: 'N1 9GU',
+    country,
+  });
 
   it('is a new address while the book is loading or empty', () => {
     expect(addressChoice(initialCheckoutState, null)).toBe('new');
@@ -54,6 +62,12 @@ describe('addressChoice', () => {
     expect(addressChoice(initialCheckoutState, [address('a', false), address('b', false)])).toBe('a');
     const picked = { ...initialCheckoutState, choice: 'new' };
     expect(addressChoice(picked, [address('a', false), address('b', true)])).toBe('new');
+  });
+
+  it('never picks a saved address that needs updating before it can go on an order', () => {
+    // Saved before countries came from the list: "UK" is not a code on it.
+    expect(addressChoice(initialCheckoutState, [address('a', true, 'UK'), address('b', false)])).toBe('b');
+    expect(addressChoice(initialCheckoutState, [address('a', true, 'UK')])).toBe('new');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { SavedAddress } from '@shop/contracts/account';
+import { type SavedAddress, savedAddressProblem } from '@shop/contracts/account';
 import type { Order } from '@shop/contracts/orders';
 import type { PendingStripeOrder, StripeOutcome } from './stripe-flow.ts';
 
@@ -139,9 +139,14 @@ export const awaitingOrder = (state: CheckoutState): Order | null =>
 export const pendingStripeOrder = (state: CheckoutState): PendingStripeOrder | null =>
   state.payment.kind === 'stripe' ? state.payment.pending : null;
 
-/** The address in use: the shopper's pick, else the default saved one (or the first), else a new one. */
+/**
+ * The address in use: the shopper's pick, else the default saved one (or the first) that can go on an
+ * order as it is, else a new one. A saved address that needs updating (`savedAddressProblem`) is never
+ * picked for the shopper.
+ */
 export function addressChoice(state: CheckoutState, saved: readonly SavedAddress[] | null): string {
   if (state.choice !== null) return state.choice;
-  const preferred = saved?.find((a) => a.is_default) ?? saved?.[0];
+  const usable = saved?.filter((a) => savedAddressProblem(a) === null) ?? [];
+  const preferred = usable.find((a) => a.is_default) ?? usable[0];
   return preferred?.id ?? 'new';
 }

@@ -1,4 +1,4 @@
-import type { SavedAddress } from '@shop/contracts/account';
+import { type SavedAddress, savedAddressProblem } from '@shop/contracts/account';
 import { addressLines } from '@shop/contracts/address-format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +19,17 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 export function envelopeLines(a: SavedAddress): [key: string, text: string][] {
   const lines = addressLines(a, { withName: false }).map((line, i): [string, string] => [`line-${i}`, line]);
   return [['name', a.name], ...lines, ...(a.phone ? [['phone', a.phone] as [string, string]] : [])];
+}
+
+/** Why an address saved before its country's rules cannot go on an order until it is edited; nothing when it can. */
+function NeedsUpdating({ address }: { address: SavedAddress }) {
+  const problem = savedAddressProblem(address);
+  if (!problem) return null;
+  return (
+    <p role="note" className="mt-2 rounded bg-amber-50 px-2 py-1 text-amber-900 text-sm">
+      Edit this address before your next order: {problem}
+    </p>
+  );
 }
 
 /** The address book of /account: list, add, edit, delete and choose the default. */
@@ -102,6 +113,7 @@ export function AddressBook({ userId }: { userId: string }) {
                       {line}
                     </p>
                   ))}
+                  <NeedsUpdating address={address} />
                 </div>
                 {mode.kind === 'confirm-delete' && mode.id === address.id ? (
                   <div className="space-y-2">

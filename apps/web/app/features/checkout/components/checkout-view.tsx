@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { SavedAddress } from '@shop/contracts/account';
+import { type SavedAddress, savedAddressProblem } from '@shop/contracts/account';
 import { addressOneLine } from '@shop/contracts/address-format';
 import { placeOrderFailure } from '@shop/contracts/failures';
 import { formatAmount } from '@shop/contracts/money';
@@ -381,18 +381,27 @@ function CheckoutForm({
             <>
               {saved.length > 0 ? (
                 <div className="mb-4 space-y-2">
-                  {saved.map((a) => (
-                    <ChoiceCard
-                      key={a.id}
-                      id={`${id}-saved-${a.id}`}
-                      name={`${id}-address-choice`}
-                      checked={choice === a.id}
-                      onChange={() => setChoice(a.id)}
-                      title={a.is_default ? `${a.name} (default)` : a.name}
-                    >
-                      {oneLine(a)}
-                    </ChoiceCard>
-                  ))}
+                  {saved.map((a) => {
+                    const problem = savedAddressProblem(a);
+                    return (
+                      <ChoiceCard
+                        key={a.id}
+                        id={`${id}-saved-${a.id}`}
+                        name={`${id}-address-choice`}
+                        checked={choice === a.id}
+                        disabled={problem !== null}
+                        onChange={() => setChoice(a.id)}
+                        title={a.is_default ? `${a.name} (default)` : a.name}
+                      >
+                        {oneLine(a)}
+                        {problem ? (
+                          <span className="mt-1 block text-amber-900">
+                            Update it in your account to use it: {problem}
+                          </span>
+                        ) : null}
+                      </ChoiceCard>
+                    );
+                  })}
                   <ChoiceCard
                     id={`${id}-saved-new`}
                     name={`${id}-address-choice`}
@@ -441,7 +450,7 @@ function CheckoutForm({
                 <label
                   key={method.id}
                   htmlFor={`${id}-ship-${method.id}`}
-                  className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-slate-900 has-[:checked]:bg-slate-50"
+                  className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-slate-900 has-[:checked]:bg-slate-50 has-[:disabled]:cursor-not-allowed"
                 >
                   <input
                     id={`${id}-ship-${method.id}`}
@@ -558,6 +567,7 @@ function ChoiceCard({
   id,
   name,
   checked,
+  disabled = false,
   onChange,
   title,
   children,
@@ -565,6 +575,7 @@ function ChoiceCard({
   id: string;
   name: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: () => void;
   title: string;
   children?: ReactNode;
@@ -574,7 +585,15 @@ function ChoiceCard({
       htmlFor={id}
       className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-slate-900 has-[:checked]:bg-slate-50"
     >
-      <input id={id} type="radio" name={name} checked={checked} onChange={onChange} className="mt-1 accent-slate-900" />
+      <input
+        id={id}
+        type="radio"
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+        className="mt-1 accent-slate-900"
+      />
       <span className="text-sm">
         <span className="block font-medium text-slate-900">{title}</span>
         {children ? <span className="block text-slate-700">{children}</span> : null}
