@@ -335,3 +335,35 @@ test('delete the account: confirmed with the password; signed out; the old sign-
   await hydrated(page);
   await expect(page.getByRole('heading', { name: 'Sign in to see your account' })).toBeVisible();
 });
+
+test.describe('in a German browser', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('countries are named in the shopper’s language, found by either name, and saved as their codes', async ({
+    page,
+    request,
+  }) => {
+    const shopper = await newShopper(request, 'Deutsch');
+    await signInPage(page, shopper);
+    await openAccount(page);
+    const book = section(page, 'Address book');
+    await book.getByRole('button', { name: 'Add address' }).click();
+    const form = book.getByRole('form', { name: 'New address' });
+    const country = form.getByRole('combobox', { name: 'Country' });
+    await country.fill('Deutsch');
+    await expect(form.getByRole('option').first()).toHaveText('Deutschland (DE)');
+    await country.fill('United King');
+    await expect(form.getByRole('option').first()).toHaveText('Vereinigtes Königreich (GB)');
+    await form.getByRole('option').first().click();
+    await expect(country).toHaveValue('Vereinigtes Königreich');
+    await form.getByLabel('Full name').fill('Ada Lovelace');
+    await form.getByLabel('Address', { exact: true }).fill('12 Analytical Way');
+    await form.getByLabel('City').fill('London');
+    await form.getByLabel('Postcode').fill('N1 9GU');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users/me/addresses') && r.request().method() === 'POST',
+    );
+    await form.getByRole('button', { name: 'Save address' }).click();
+    expect((await (await saved).json()).country).toBe('GB');
+  });
+});
