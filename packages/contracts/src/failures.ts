@@ -19,6 +19,7 @@ const orderStatus = z.string();
 export const checkoutFailure = z.discriminatedUnion('reason', [
   failure('body_mismatch', { field: z.enum(['items', 'email']) }),
   failure('unknown_shipping_method'),
+  failure('not_shippable', { country: z.string() }),
   failure('options_invalid'),
   failure('session_invalid'),
   failure('empty_cart'),
