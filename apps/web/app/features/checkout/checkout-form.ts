@@ -129,7 +129,7 @@ export function checkoutFormSchema(
     ...(ctx.guest ? { email } : {}),
     ...(ctx.savedAddress ? {} : { shipping: address }),
     ...(values.billing_same ? {} : { billing: address }),
-    shipping_method: z.string().min(1, 'Choose a shipping method').pipe(methodCode),
+    shipping_method: methodCode('Choose a shipping method'),
     payment_method: z
       .enum(['card', 'pay_later'], { error: 'Choose how to pay' })
       .refine((m) => methods.includes(m), 'Choose how to pay'),
