@@ -62,7 +62,9 @@ describe('explainFailure', () => {
       field: 'shipping.country',
       dropCode: false,
     });
-    expect(explainFailure(refused({ reason: 'unknown_shipping_method', options: ['standard'] }, 'Not offered'))).toMatchObject({
+    expect(
+      explainFailure(refused({ reason: 'unknown_shipping_method', options: ['standard'] }, 'Not offered')),
+    ).toMatchObject({
       field: 'shipping_method',
     });
     expect(explainFailure(refused({ reason: 'discount_unusable' }, 'Expired code'))).toEqual({
