@@ -7,6 +7,8 @@ import {
   goToCheckout,
   guestEmail,
   postcodeField,
+  pricedForAddress,
+  shippingMethods,
   summary,
 } from './support/checkout.ts';
 import { type CatalogProduct, cents, money, plainProducts } from './support/shopper.ts';
@@ -28,7 +30,6 @@ interface Quote {
 }
 
 const isQuote = (url: string) => new URL(url).pathname === '/api/checkout/quote';
-const shippingGroup = (page: Page) => checkoutForm(page).getByRole('group', { name: 'Shipping method' });
 const priceLabel = (price: number) => (price === 0 ? 'Free' : money(cents(price)));
 
 /** Records the quote requests the page sends; the answer reads the latest one's body. */
@@ -40,12 +41,6 @@ function lastQuoteBodies(page: Page) {
   return () => bodies.at(-1);
 }
 
-/** Waits until the page has priced its form as it is now: the summary and the methods are not busy. */
-async function settled(page: Page) {
-  await expect(summary(page).locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(shippingGroup(page).locator('[aria-busy="true"]')).toHaveCount(0);
-}
-
 async function apiQuote(request: APIRequestContext, body: unknown): Promise<Quote> {
   const res = await request.post('/api/checkout/quote', { data: body });
   expect(res.status(), await res.text()).toBe(200);
@@ -54,7 +49,7 @@ async function apiQuote(request: APIRequestContext, body: unknown): Promise<Quot
 
 /** The page shows the quote's methods with their prices, the one priced chosen, and the quote's totals. */
 async function expectShown(page: Page, quote: Quote) {
-  const group = shippingGroup(page);
+  const group = shippingMethods(page);
   await expect(group.getByRole('radio')).toHaveCount(quote.shipping_options.length);
   for (const option of quote.shipping_options) {
     await expect(group.getByRole('radio', { name: new RegExp(`^${option.name}`) })).toBeVisible();
@@ -79,8 +74,8 @@ test('a guest sees the methods and prices of a US address, then the EU ones once
   await addOnProductPage(page, product, 1);
   await goToCheckout(page);
   const form = checkoutForm(page);
-  await expect(shippingGroup(page)).toContainText('Enter your shipping address to see delivery options and prices.');
-  await expect(shippingGroup(page).getByRole('radio')).toHaveCount(0);
+  await expect(shippingMethods(page)).toContainText('Enter your shipping address to see delivery options and prices.');
+  await expect(shippingMethods(page).getByRole('radio')).toHaveCount(0);
 
   await form.getByLabel('Email', { exact: true }).fill(guestEmail('zones'));
   await fillAddress(form, {
@@ -93,8 +88,8 @@ test('a guest sees the methods and prices of a US address, then the EU ones once
   await form.getByLabel('State', { exact: true }).selectOption({ label: 'Texas' });
 
   // The US zone: standard first (chosen), express at its flat rate, pick-up in store free.
-  await expect(shippingGroup(page).getByRole('radio')).toHaveCount(3);
-  await settled(page);
+  await expect(shippingMethods(page).getByRole('radio')).toHaveCount(3);
+  await pricedForAddress(page);
   const us = await apiQuote(request, lastBody());
   expect(us.shipping_options.map((o) => o.code)).toEqual(['standard', 'express', 'pick-up']);
   expect(us.shipping_options.find((o) => o.code === 'express')?.price).toBe(14.99);
@@ -103,11 +98,11 @@ test('a guest sees the methods and prices of a US address, then the EU ones once
   await expectShown(page, us);
 
   // Express: the summary prices it.
-  await shippingGroup(page)
+  await shippingMethods(page)
     .getByRole('radio', { name: /^Express/ })
     .check();
   await expect(summary(page).getByTestId('total-shipping')).toHaveText('$14.99');
-  await settled(page);
+  await pricedForAddress(page);
   const usExpress = await apiQuote(request, lastBody());
   expect(usExpress.shipping_method).toBe('express');
   await expectShown(page, usExpress);
@@ -118,7 +113,7 @@ test('a guest sees the methods and prices of a US address, then the EU ones once
   await form.getByLabel('City', { exact: true }).fill('Berlin');
   await postcodeField(form).fill('10115');
   await expect(summary(page).getByTestId('total-shipping')).toHaveText('$24.90');
-  await settled(page);
+  await pricedForAddress(page);
   const body = lastBody() as { shipping_address: { country: string; postal_code: string } };
   expect(body.shipping_address).toMatchObject({ country: 'DE', postal_code: '10115' });
   const eu = await apiQuote(request, body);
@@ -126,7 +121,7 @@ test('a guest sees the methods and prices of a US address, then the EU ones once
   expect(eu.shipping_method).toBe('express');
   expect(eu.totals.total).not.toBe(usExpress.totals.total);
   await expectShown(page, eu);
-  await expect(shippingGroup(page).getByRole('radio', { name: /^Pick-up/ })).toHaveCount(0);
+  await expect(shippingMethods(page).getByRole('radio', { name: /^Pick up in store/ })).toHaveCount(0);
 });
 
 test('a method the new address does not offer gives way to the first it offers', async ({ page, request }) => {
@@ -143,8 +138,8 @@ test('a method the new address does not offer gives way to the first it offers',
     country: 'US',
   });
   await form.getByLabel('State', { exact: true }).selectOption({ label: 'Texas' });
-  await shippingGroup(page)
-    .getByRole('radio', { name: /^Pick-up/ })
+  await shippingMethods(page)
+    .getByRole('radio', { name: /^Pick up in store/ })
     .check();
   await expect(summary(page).getByTestId('total-shipping')).toHaveText('Free');
 
@@ -152,8 +147,8 @@ test('a method the new address does not offer gives way to the first it offers',
   await form.getByLabel('City', { exact: true }).fill('Berlin');
   await postcodeField(form).fill('10115');
   // Pick-up is not offered in Germany: the form takes the method the quote priced.
-  await expect(shippingGroup(page).getByRole('radio', { name: /^Standard/ })).toBeChecked();
-  await settled(page);
+  await expect(shippingMethods(page).getByRole('radio', { name: /^Standard/ })).toBeChecked();
+  await pricedForAddress(page);
   const eu = await apiQuote(request, lastBody());
   expect(eu.shipping_method).toBe('standard');
   await expectShown(page, eu);
