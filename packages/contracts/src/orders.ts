@@ -185,7 +185,11 @@ export const paymentInput = z.discriminatedUnion(
   { error: 'payment.method must be card or pay_later' },
 );
 
-export const SHIPPING_METHOD_IDS = ['standard', 'express'] as const;
+/** A shipping method's code within its zone ("standard", "pick-up"): what checkout and orders name it by. */
+export const methodCode = z
+  .string({ error: 'Choose a shipping method' })
+  .max(40, stopAt('Choose a shipping method'))
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'Code must be lower-case letters, digits and dashes, like "express" or "pick-up"');
 
 /** The priced part of a checkout: what POST /api/checkout/quote takes, and POST /api/orders without payment. */
 export const checkoutBase = z.strictObject({
@@ -195,12 +199,17 @@ export const checkoutBase = z.strictObject({
   items: z.array(orderLineInput).min(1, 'Add at least one item').max(100, 'At most 100 lines per order').optional(),
   shipping_address: address,
   billing_address: address.optional(),
-  shipping_method: z.enum(SHIPPING_METHOD_IDS, { error: 'Choose a shipping method' }),
+  shipping_method: methodCode,
   discount_code: z.string().trim().max(40, 'Discount code must be at most 40 characters').optional(),
 });
 export type CheckoutBase = z.infer<typeof checkoutBase>;
 
-export const quoteBody = checkoutBase;
+/**
+ * A quote may leave the method out, or name one the address does not offer: it is then priced with
+ * the first method offered, and says which (`shipping_method`) among `shipping_options`.
+ */
+export const quoteBody = checkoutBase.extend({ shipping_method: methodCode.optional() });
+export type QuoteBody = z.infer<typeof quoteBody>;
 /** POST /api/orders requires an Idempotency-Key (docs/architecture.md §5): a retried order is never placed twice. */
 export const placeOrderHeaders = z.looseObject({
   'idempotency-key': z.string({ error: 'The Idempotency-Key header is required' }).pipe(idempotencyKey),
@@ -208,15 +217,15 @@ export const placeOrderHeaders = z.looseObject({
 export const placeOrderBody = checkoutBase.extend({ payment: paymentInput });
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
-export const shippingMethod = z.object({
-  id: z.enum(SHIPPING_METHOD_IDS),
+/** One method checkout offers for an address and cart, with its price (a quote's `shipping_options`). */
+export const shippingOption = z.object({
+  code: z.string(),
   name: z.string(),
-  description: z.string(),
+  /** The delivery time as the owner wrote it ("2–4 business days"); empty: none given. */
+  estimate: z.string(),
   price: z.number(),
-  /** Orders whose subtotal (after discount) reaches this ship free; null = never free. */
-  free_over: z.number().nullable(),
 });
-export const shippingMethodList = z.array(shippingMethod);
+export type ShippingOption = z.infer<typeof shippingOption>;
 
 /** One option of the variant sold, as the product named it (`line-options.ts`). */
 export const lineOption = z.object({ name: z.string(), value: z.string() });
@@ -249,7 +258,10 @@ export const quote = z.object({
   lines: z.array(quoteLine),
   totals,
   discount_code: z.string().nullable(),
-  shipping_method: z.enum(SHIPPING_METHOD_IDS),
+  /** The method priced: the one asked for when the address offers it, else the first offered. */
+  shipping_method: z.string(),
+  /** Every method the address and cart can use, in the zone's order, each at its price for this order. */
+  shipping_options: z.array(shippingOption),
   tax_rate: z.number(),
 });
 export type Quote = z.infer<typeof quote>;
@@ -333,7 +345,9 @@ export const order = z.object({
   lines: z.array(quoteLine),
   totals,
   discount_code: z.string().nullable(),
-  shipping_method: z.enum(SHIPPING_METHOD_IDS),
+  shipping_method: z.string(),
+  /** The method's name when the order was placed ("Express shipping"). */
+  shipping_method_name: z.string(),
   shipping_address: storedAddress,
   billing_address: storedAddress.nullable(),
   payment,
@@ -375,7 +389,6 @@ export const storeSettings = z.object({
   store_name: z.string(),
   currency: z.literal('USD'),
   tax_rate_percent: z.number().min(0).max(50),
-  shipping: z.array(shippingMethod),
   pay_later_days: z.number().int().min(1).max(120),
   /** Guests' pay-later orders are cancelled when unpaid this many hours after placing. */
   guest_hold_hours: z.number().int().min(1).max(720),
