@@ -69,23 +69,6 @@ export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
   youtube: 'YouTube',
 };
 
-const shippingRate = z.strictObject({
-  price: amountField('Shipping price'),
-  /** Orders whose subtotal (after discount) reaches this ship free; null = never free. */
-  free_over: amountField('Free shipping threshold').nullable(),
-  /**
-   * The delivery time checkout shows beside the method and the content pages quote
-   * (`{{shipping.standard.delivery}}`). Left out, the stored one stays.
-   */
-  delivery: z
-    .string({ error: 'Delivery time must be text' })
-    .trim()
-    .min(1, 'Delivery time is required')
-    .max(60, stopAt('Delivery time must be at most 60 characters'))
-    .refine((v) => !/[\r\n]/.test(v), 'Delivery time must be one line')
-    .optional(),
-});
-
 /**
  * A line printed on every pay-later invoice — one plain line (no control characters), in
  * characters the PDF's standard fonts can print. Empty means not set.
@@ -227,7 +210,6 @@ const settingsFields = z.strictObject({
     instagram: httpsUrl('Instagram link'),
     youtube: httpsUrl('YouTube link'),
   }),
-  shipping: z.strictObject({ standard: shippingRate, express: shippingRate }),
   tax_rate_percent: z
     .number({ error: 'Tax rate must be a number' })
     .min(0, 'Tax rate must not be negative')
