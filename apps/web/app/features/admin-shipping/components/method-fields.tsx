@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
@@ -51,13 +51,19 @@ export function MethodFields({
 
         <LabelledField id={`${id}-kind`} label="Rate" error={error('kind')}>
           {(c) => (
-            <select {...c} className={SELECT} {...register(`${path}.kind`)}>
-              {RATE_KINDS.map((k) => (
-                <option key={k.value} value={k.value}>
-                  {k.label}
-                </option>
-              ))}
-            </select>
+            <Controller
+              control={control}
+              name={`${path}.kind`}
+              render={({ field }) => (
+                <select {...c} className={SELECT} {...field}>
+                  {RATE_KINDS.map((k) => (
+                    <option key={k.value} value={k.value}>
+                      {k.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
           )}
         </LabelledField>
         {kind === 'flat' ? (
@@ -104,13 +110,19 @@ export function MethodFields({
           error={error('basis')}
         >
           {(c) => (
-            <select {...c} className={SELECT} {...register(`${path}.basis`)}>
-              {FREE_OVER_BASES.map((b) => (
-                <option key={b.value} value={b.value}>
-                  {b.label}
-                </option>
-              ))}
-            </select>
+            <Controller
+              control={control}
+              name={`${path}.basis`}
+              render={({ field }) => (
+                <select {...c} className={SELECT} {...field}>
+                  {FREE_OVER_BASES.map((b) => (
+                    <option key={b.value} value={b.value}>
+                      {b.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
           )}
         </LabelledField>
       </div>
