@@ -33,61 +33,65 @@ export function BandTable({ name, unit, caption }: { name: BandsName; unit: 'g' 
 
   return (
     <div className="mt-3 space-y-2">
-      <table className="w-full text-sm">
-        <caption className="text-left font-medium text-slate-800">
-          <span className="sr-only">{caption}</span>
-          <span aria-hidden>{unit === 'g' ? 'Weight bands' : 'Order value bands'}</span>
-          <span className="ml-2 font-normal text-slate-600 text-xs">Up to empty: and above</span>
-        </caption>
-        <thead>
-          <tr className="text-left text-slate-600">
-            {columns.map((c) => (
-              <th key={c.field} scope="col" className="py-1 pr-2 font-medium">
-                {c.label}
+      {/* On a phone the table scrolls inside its method rather than widening the page. */}
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-72 text-sm">
+          <caption className="text-left font-medium text-slate-800">
+            <span className="sr-only">{caption}</span>
+            <span aria-hidden>{unit === 'g' ? 'Weight bands' : 'Order value bands'}</span>
+            <span className="ml-2 font-normal text-slate-600 text-xs">Up to empty: and above</span>
+          </caption>
+          <thead>
+            <tr className="text-left text-slate-600">
+              {columns.map((c) => (
+                <th key={c.field} scope="col" className="py-1 pr-2 font-medium">
+                  {c.label}
+                </th>
+              ))}
+              <th scope="col" className="py-1">
+                <span className="sr-only">Remove</span>
               </th>
-            ))}
-            <th scope="col" className="py-1">
-              <span className="sr-only">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {bands.fields.map((band, b) => (
-            <tr key={band.key} className="align-top">
-              {columns.map((c) => {
-                const message = error(`${b}.${c.field}`);
-                const cell = `${id}-${b}-${c.field}`;
-                return (
-                  <td key={c.field} className="py-1 pr-2">
-                    <Input
-                      id={cell}
-                      type="number"
-                      min={0}
-                      {...(c.field === 'price' ? { step: 0.01, inputMode: 'decimal' as const } : amount)}
-                      aria-label={`${c.label}, band ${b + 1}`}
-                      aria-invalid={Boolean(message)}
-                      aria-describedby={message ? `${cell}-error` : undefined}
-                      {...register(`${name}.${b}.${c.field}`)}
-                    />
-                    <FieldError id={`${cell}-error`} message={message} />
-                  </td>
-                );
-              })}
-              <td className="py-1">
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  aria-label={`Remove band ${b + 1}`}
-                  disabled={bands.fields.length === 1}
-                  onClick={() => bands.remove(b)}
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                </Button>
-              </td>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {bands.fields.map((band, b) => (
+              <tr key={band.key} className="align-top">
+                {columns.map((c) => {
+                  const message = error(`${b}.${c.field}`);
+                  const cell = `${id}-${b}-${c.field}`;
+                  return (
+                    <td key={c.field} className="py-1 pr-2">
+                      <Input
+                        id={cell}
+                        className="min-w-20"
+                        type="number"
+                        min={0}
+                        {...(c.field === 'price' ? { step: 0.01, inputMode: 'decimal' as const } : amount)}
+                        aria-label={`${c.label}, band ${b + 1}`}
+                        aria-invalid={Boolean(message)}
+                        aria-describedby={message ? `${cell}-error` : undefined}
+                        {...register(`${name}.${b}.${c.field}`)}
+                      />
+                      <FieldError id={`${cell}-error`} message={message} />
+                    </td>
+                  );
+                })}
+                <td className="py-1">
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Remove band ${b + 1}`}
+                    disabled={bands.fields.length === 1}
+                    onClick={() => bands.remove(b)}
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <FieldError id={`${id}-error`} message={tableProblem} />
       <Button variant="outline" size="sm" onClick={addBand}>
         <Plus aria-hidden className="size-4" /> Add band
