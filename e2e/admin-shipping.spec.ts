@@ -54,7 +54,7 @@ test('an admin adds a zone priced by weight, and overlapping bands are refused o
     await expect(zone.getByLabel('Postcode prefixes (optional)')).toBeVisible();
     await expect(zone.getByRole('group', { name: 'Regions (optional)' })).toHaveCount(0);
 
-    await zone.getByLabel('Code').fill('standard');
+    await zone.getByLabel('Code', { exact: true }).fill('standard');
     await zone.getByLabel('Name', { exact: true }).fill('Standard');
     await zone.getByLabel('Delivery estimate (optional)').fill('3–5 business days');
     await zone.getByLabel('Rate', { exact: true }).selectOption({ label: 'By weight' });
@@ -74,7 +74,7 @@ test('an admin adds a zone priced by weight, and overlapping bands are refused o
     const saved = zoneNamed(page, name);
     await expect(saved).toBeVisible();
     await expect(saved.getByRole('button', { name: 'Remove Iceland' })).toBeVisible();
-    await expect(saved.getByLabel('Code')).toHaveValue('standard');
+    await expect(saved.getByLabel('Code', { exact: true })).toHaveValue('standard');
     await expect(saved.getByLabel('Delivery estimate (optional)')).toHaveValue('3–5 business days');
     const savedBands = saved.getByRole('table', { name: /^Weight bands/ });
     await bandValues(savedBands).toEqual(['0', '1000', '4.90', '1000', '', '9.90']);
