@@ -26,6 +26,7 @@ export async function createOrder(
       totalCents: 1999,
       taxRateBasisPoints: 0,
       shippingMethod: 'standard',
+      shippingMethodName: 'Standard shipping',
       shippingAddress: { name: 'Ada Lovelace', line1: '1 Main St', city: 'London', postal_code: 'N1', country: 'GB' },
     })
     .returning();

@@ -416,6 +416,7 @@ describe('sales figures', () => {
           totalCents: total,
           taxRateBasisPoints: 0,
           shippingMethod: 'standard',
+          shippingMethodName: 'Standard shipping',
           shippingAddress: {},
         })
         .returning();

@@ -9,7 +9,7 @@ import {
   generateDemoOrders,
   seedDemoOrders,
 } from '../src/db/seed/demo-orders.ts';
-import { DEFAULT_SHIPPING } from '../src/db/seed/settings.ts';
+import { DEFAULT_SHIPPING_ZONES } from '../src/db/seed/settings.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -29,7 +29,7 @@ function demoInputs(now: Date) {
   return {
     products,
     taxRateBasisPoints: 800,
-    shipping: DEFAULT_SHIPPING,
+    shipping: DEFAULT_SHIPPING_ZONES[0]?.methods ?? [],
     payLaterDays: 14,
     discounts: [
       {

@@ -20,13 +20,17 @@ import type { TestApp } from './helpers.ts';
  */
 export const MANY_ORDERS = { env: { RATE_LIMIT_SCALE: '1000' } };
 
-/** Shared by the checkout and order tests. */
+/**
+ * Shared by the checkout and order tests: in the demo's United States zone, whose standard shipping
+ * for goods without weight is $5.99 (free from $50 after discount) and express $14.99.
+ */
 export const ADDRESS = {
   name: 'Ada Lovelace',
   line1: '12 Analytical Way',
-  city: 'London',
-  postal_code: 'N1 9GU',
-  country: 'gb',
+  city: 'Austin',
+  region: 'TX',
+  postal_code: '78701',
+  country: 'us',
 };
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountField, timeZoneField } from './admin-common.ts';
+import { timeZoneField } from './admin-common.ts';
 import { email } from './auth.ts';
 import { AA_CONTRAST, contrastRatio, formatRatio, HEX_COLOR } from './colors.ts';
 import {

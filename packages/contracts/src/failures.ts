@@ -18,7 +18,8 @@ const orderStatus = z.string();
 /** Why a cart or a quote cannot be priced (POST /checkout/quote; placing an order answers them too). */
 export const checkoutFailure = z.discriminatedUnion('reason', [
   failure('body_mismatch', { field: z.enum(['items', 'email']) }),
-  failure('unknown_shipping_method'),
+  failure('not_shippable', { country: z.string() }),
+  failure('unknown_shipping_method', { options: z.array(z.string()) }),
   failure('options_invalid'),
   failure('session_invalid'),
   failure('empty_cart'),

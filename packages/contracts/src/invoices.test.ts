@@ -126,7 +126,6 @@ describe('admin settings: bank details', () => {
     payment_badges: null,
     brand_colors: { primary: '#0f172a', primary_text: '#ffffff', accent: '#b91c1c' },
     social_links: { facebook: '', twitter: '', instagram: '', youtube: '' },
-    shipping: { standard: { price: 5, free_over: null }, express: { price: 15, free_over: null } },
     tax_rate_percent: 8,
     pay_later_days: 14,
     guest_hold_hours: 72,

@@ -185,11 +185,15 @@ export const paymentInput = z.discriminatedUnion(
   { error: 'payment.method must be card or pay_later' },
 );
 
-/** A shipping method's code within its zone ("standard", "pick-up"): what checkout and orders name it by. */
-export const methodCode = z
-  .string({ error: 'Choose a shipping method' })
-  .max(40, stopAt('Choose a shipping method'))
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'Code must be lower-case letters, digits and dashes, like "express" or "pick-up"');
+/**
+ * A shipping method's code within its zone ("standard", "pick-up"): what checkout and orders name it by.
+ * `message` is said for anything else: the shopper and the owner are told different things.
+ */
+export const methodCode = (message: string) =>
+  z
+    .string({ error: message })
+    .max(40, stopAt(message))
+    .regex(/^[a-z0-9][a-z0-9-]*$/, message);
 
 /** The priced part of a checkout: what POST /api/checkout/quote takes, and POST /api/orders without payment. */
 export const checkoutBase = z.strictObject({
@@ -199,7 +203,7 @@ export const checkoutBase = z.strictObject({
   items: z.array(orderLineInput).min(1, 'Add at least one item').max(100, 'At most 100 lines per order').optional(),
   shipping_address: address,
   billing_address: address.optional(),
-  shipping_method: methodCode,
+  shipping_method: methodCode('Choose a shipping method'),
   discount_code: z.string().trim().max(40, 'Discount code must be at most 40 characters').optional(),
 });
 export type CheckoutBase = z.infer<typeof checkoutBase>;
@@ -208,7 +212,7 @@ export type CheckoutBase = z.infer<typeof checkoutBase>;
  * A quote may leave the method out, or name one the address does not offer: it is then priced with
  * the first method offered, and says which (`shipping_method`) among `shipping_options`.
  */
-export const quoteBody = checkoutBase.extend({ shipping_method: methodCode.optional() });
+export const quoteBody = checkoutBase.extend({ shipping_method: methodCode('Choose a shipping method').optional() });
 export type QuoteBody = z.infer<typeof quoteBody>;
 /** POST /api/orders requires an Idempotency-Key (docs/architecture.md §5): a retried order is never placed twice. */
 export const placeOrderHeaders = z.looseObject({

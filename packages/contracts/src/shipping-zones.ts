@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amountField } from './admin-common.ts';
 import { countryName } from './countries.ts';
 import { fromCents, toCents } from './money.ts';
-import { countryCode } from './orders.ts';
+import { countryCode, methodCode } from './orders.ts';
 import { regionsOf } from './regions.ts';
 import type { RateRule, ShippingZone, ZoneMethod } from './shipping.ts';
 import { stopAt } from './text.ts';
@@ -21,12 +21,6 @@ const line = (label: string, min: number, max: number) =>
     .min(min, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .refine((v) => !/[\r\n]/.test(v), `${label} must be one line`);
-
-/** A method's code: what checkout and orders name it by ("standard", "pick-up"). */
-export const methodCode = z
-  .string({ error: 'Code must be text' })
-  .max(40, stopAt('Code must be at most 40 characters'))
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'Code must be lower-case letters, digits and dashes, like "express" or "pick-up"');
 
 const grams = (label: string) =>
   z
@@ -104,7 +98,7 @@ export const rateRule = z.discriminatedUnion(
 export type RateRuleWire = z.infer<typeof rateRule>;
 
 export const zoneMethod = z.strictObject({
-  code: methodCode,
+  code: methodCode('Code must be lower-case letters, digits and dashes, like "express" or "pick-up"'),
   name: line('Name', 1, 60),
   estimate: line('Delivery estimate', 0, 60).default(''),
   rate: rateRule,
@@ -117,17 +111,14 @@ export const zoneMethod = z.strictObject({
 });
 export type ZoneMethodWire = z.infer<typeof zoneMethod>;
 
+/** Compared with the address's postcode without its spaces, in capitals (`shipping.ts`). */
 const postcodePrefix = z
   .string({ error: 'A postcode prefix must be text' })
-  .max(20, stopAt('A postcode prefix must be at most 10 characters'))
-  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-  .pipe(
-    z
-      .string()
-      .min(1, 'A postcode prefix must not be empty')
-      .max(10, 'A postcode prefix must be at most 10 characters')
-      .regex(/^[A-Z0-9-]+$/, 'A postcode prefix is letters, digits and dashes'),
-  );
+  .max(10, stopAt('A postcode prefix must be at most 10 characters'))
+  .trim()
+  .toUpperCase()
+  .min(1, 'A postcode prefix must not be empty')
+  .regex(/^[A-Z0-9-]+$/, 'A postcode prefix is letters, digits and dashes, without spaces');
 
 const regionCodeField = z
   .string({ error: 'A region must be text' })
@@ -168,7 +159,8 @@ export const shippingZone = z
     }
     const seen = new Set<string>();
     zone.countries.forEach((c, i) => {
-      if (seen.has(c)) ctx.addIssue({ code: 'custom', path: ['countries', i], message: `${countryName(c)} is listed twice` });
+      if (seen.has(c))
+        ctx.addIssue({ code: 'custom', path: ['countries', i], message: `${countryName(c)} is listed twice` });
       seen.add(c);
     });
     const [only] = zone.countries;
@@ -176,14 +168,22 @@ export const shippingZone = z
     if (known) {
       zone.regions.forEach((r, i) => {
         if (!known.some(([code]) => code === r)) {
-          ctx.addIssue({ code: 'custom', path: ['regions', i], message: `${r} is not a region of ${countryName(only as string)}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['regions', i],
+            message: `${r} is not a region of ${countryName(only as string)}`,
+          });
         }
       });
     }
     const codes = new Set<string>();
     zone.methods.forEach((m, i) => {
       if (codes.has(m.code)) {
-        ctx.addIssue({ code: 'custom', path: ['methods', i, 'code'], message: `Two methods of this zone have the code ${m.code}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['methods', i, 'code'],
+          message: `Two methods of this zone have the code ${m.code}`,
+        });
       }
       codes.add(m.code);
     });
@@ -219,7 +219,11 @@ export const shippingSettings = z
     zones.forEach((zone, i) => {
       if (zone.everywhere_else) {
         if (everywhere) {
-          ctx.addIssue({ code: 'custom', path: ['zones', i, 'everywhere_else'], message: 'Only one zone can be "everywhere else"' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['zones', i, 'everywhere_else'],
+            message: 'Only one zone can be "everywhere else"',
+          });
         }
         everywhere = true;
       }

@@ -64,11 +64,14 @@ export interface ShippingOrder {
 const bandOf = (bands: readonly RateBand[], value: number) =>
   bands.find((b) => value >= b.from && (b.to === null || value < b.to));
 
+/** What of a method its price depends on. */
+export type ShippingRule = Pick<ZoneMethod, 'rate' | 'freeOverCents' | 'afterDiscount'>;
+
 /**
  * What shipping this order with `method` costs, or null when the method cannot take it (its weight or
  * subtotal is outside every band). 0 once the judged subtotal reaches the free threshold.
  */
-export function shippingCharge(method: Omit<ZoneMethod, 'code' | 'name' | 'estimate'>, order: ShippingOrder): number | null {
+export function shippingCharge(method: ShippingRule, order: ShippingOrder): number | null {
   const judged = method.afterDiscount ? order.subtotalCents - order.discountCents : order.subtotalCents;
   let price: number | undefined;
   if (method.rate.kind === 'flat') price = method.rate.priceCents;

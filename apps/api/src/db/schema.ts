@@ -1,4 +1,5 @@
 import type { HomeSection } from '@shop/contracts/home-page';
+import type { ShippingZone } from '@shop/contracts/shipping';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -631,15 +632,6 @@ export const idempotencyKeys = pgTable(
 // Checkout and orders (docs/architecture.md §6). Money is integer cents; statuses are enums so a typo can
 // never become a state.
 
-/** A shipping method as store settings keep it (cents; `freeOverCents` null = never free). */
-export interface ShippingMethodRow {
-  id: 'standard' | 'express';
-  name: string;
-  description: string;
-  priceCents: number;
-  freeOverCents: number | null;
-}
-
 /** Links the footer shows; an absent network has no icon. */
 export interface SocialLinks {
   facebook?: string;
@@ -676,7 +668,8 @@ export const storeSettings = pgTable(
     currency: text().notNull().default('USD'),
     /** Tax rate in basis points (8.25 % = 825), so the rate itself is an exact integer. */
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
-    shippingMethods: jsonb('shipping_methods').$type<ShippingMethodRow[]>().notNull(),
+    /** Where the shop ships and at what rates, in the order checkout tries them (docs/adr/048-shipping-zones.md). */
+    shippingZones: jsonb('shipping_zones').$type<ShippingZone[]>().notNull(),
     payLaterDays: integer('pay_later_days').notNull(),
     /** The store profile the footer shows. */
     contactEmail: text('contact_email').notNull().default(''),
@@ -800,7 +793,9 @@ export const orders = pgTable(
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
     discountCode: text('discount_code'),
     discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    /** The method's code in its zone, and its name when the order was placed. */
     shippingMethod: text('shipping_method').notNull(),
+    shippingMethodName: text('shipping_method_name').notNull(),
     shippingAddress: jsonb('shipping_address').notNull(),
     billingAddress: jsonb('billing_address'),
     trackingNumber: text('tracking_number'),

@@ -1,3 +1,4 @@
+import { zonesToWire } from '@shop/contracts/shipping-zones';
 import { multipartFile, pngImage } from '../admin-catalog-fixtures.ts';
 import { createTicket, currentSettings, uniqueCode } from '../admin-store-fixtures.ts';
 import { createUser } from '../helpers.ts';
@@ -30,6 +31,14 @@ export const storeSamples: RouteSamples = {
   'PUT /api/admin/settings': {
     adminOnly: true,
     request: async (t) => ({ url: '/api/admin/settings', payload: await currentSettings(t) }),
+  },
+  'GET /api/admin/shipping': { adminOnly: true, request: () => ({ url: '/api/admin/shipping' }) },
+  'PUT /api/admin/shipping': {
+    adminOnly: true,
+    request: async (t) => ({
+      url: '/api/admin/shipping',
+      payload: zonesToWire((await t.app.services.settings.current(t.db)).shippingZones),
+    }),
   },
   'GET /api/admin/setup-checklist': { adminOnly: true, request: () => ({ url: '/api/admin/setup-checklist' }) },
   'GET /api/admin/settings/logo': { adminOnly: true, request: () => ({ url: '/api/admin/settings/logo' }) },

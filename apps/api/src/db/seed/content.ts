@@ -124,7 +124,7 @@ export const CONTENT_PAGES: SeedContentPage[] = [
       '## Delivery options',
       '- {{shipping.standard.name}}: {{shipping.standard.delivery}}, {{shipping.standard.cost}}.\n- {{shipping.express.name}}: {{shipping.express.delivery}}, {{shipping.express.cost}}.',
       '## Where we deliver',
-      'Checkout takes delivery addresses in any country, at the same rates.',
+      'Checkout shows the delivery options for your address, with their prices, as soon as you enter it.',
       '## Tax',
       '{{tax.policy}}',
       '## Tracking',

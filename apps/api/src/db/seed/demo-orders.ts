@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { optionsFromSpec } from '@shop/contracts/line-options';
+import { type ZoneMethod, zoneFor } from '@shop/contracts/shipping';
 import { optionIndex } from '@shop/contracts/variants';
 import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -20,7 +21,6 @@ import {
   products,
   productVariants,
   reviews,
-  type ShippingMethodRow,
   storeSettings,
   transactions,
   users,
@@ -77,7 +77,8 @@ export function asDemoProduct(p: SeedProduct): DemoProduct {
 export interface DemoInputs {
   products: DemoProduct[];
   taxRateBasisPoints: number;
-  shipping: ShippingMethodRow[];
+  /** The methods of the zone that ships to the demo's US addresses. */
+  shipping: ZoneMethod[];
   payLaterDays: number;
   discounts: ({ id: string; code: string } & DiscountRule)[];
   passwordHash: string;
@@ -261,6 +262,8 @@ export function generateDemoOrders(input: DemoInputs, firstNumber: number): Demo
         })),
         discount: code,
         shipping: method,
+        // The demo's variants have no weight.
+        weightGrams: 0,
         shippingTaxRateBasisPoints: input.taxRateBasisPoints,
         pricesIncludeTax: false,
       }),
@@ -385,7 +388,8 @@ export function generateDemoOrders(input: DemoInputs, firstNumber: number): Demo
       taxRateBasisPoints: input.taxRateBasisPoints,
       discountCode: usedCode?.code ?? null,
       discountCodeId: usedCode?.id ?? null,
-      shippingMethod: method.id,
+      shippingMethod: method.code,
+      shippingMethodName: method.name,
       shippingAddress: address,
       billingAddress: null,
       trackingNumber: tracking,
@@ -549,7 +553,7 @@ export async function seedDemoOrders(tx: Tx, now: Date = new Date()): Promise<De
     {
       products: catalogue,
       taxRateBasisPoints: settings.taxRateBasisPoints,
-      shipping: settings.shippingMethods,
+      shipping: zoneFor(settings.shippingZones, { country: 'US' })?.methods ?? [],
       payLaterDays: settings.payLaterDays,
       discounts: codes.map((c) => ({
         id: c.id,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateCatalog } from './catalog.ts';
 import { asDemoProduct, generateDemoOrders } from './demo-orders.ts';
 import { generateDemoReviews } from './reviews.ts';
-import { DEFAULT_SHIPPING } from './settings.ts';
+import { DEFAULT_SHIPPING_ZONES } from './settings.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const products = generateCatalog()
@@ -12,7 +12,7 @@ const data = generateDemoOrders(
   {
     products,
     taxRateBasisPoints: 800,
-    shipping: DEFAULT_SHIPPING,
+    shipping: DEFAULT_SHIPPING_ZONES[0]?.methods ?? [],
     payLaterDays: 14,
     discounts: [],
     passwordHash: 'x',

@@ -1,20 +1,125 @@
+import type { ShippingZone, ZoneMethod } from '@shop/contracts/shipping';
 import type { Db, Tx } from '../client.ts';
-import { discountCodes, type FooterColumn, type ShippingMethodRow, storeSettings } from '../schema.ts';
+import { discountCodes, type FooterColumn, storeSettings } from '../schema.ts';
+
+const STANDARD: ZoneMethod = {
+  code: 'standard',
+  name: 'Standard shipping',
+  estimate: '5–7 business days',
+  rate: { kind: 'flat', priceCents: 599 },
+  freeOverCents: 5000,
+  afterDiscount: true,
+};
+const EXPRESS: ZoneMethod = {
+  code: 'express',
+  name: 'Express shipping',
+  estimate: '1–2 business days',
+  rate: { kind: 'flat', priceCents: 1499 },
+  freeOverCents: null,
+  afterDiscount: true,
+};
 
 /**
- * The checkout settings every shop starts with, edited later in admin Settings: 8 % tax,
- * standard shipping $5.99 (free from $50 after discount), express $14.99 (never free), pay-later
- * invoices due in 14 days.
+ * The checkout settings every shop starts with, edited later in admin Settings: 8 % tax, one zone
+ * shipping everywhere — standard $5.99 (free from $50 after discount), express $14.99 (never free) —
+ * and pay-later invoices due in 14 days.
  */
-export const DEFAULT_SHIPPING: ShippingMethodRow[] = [
+export const DEFAULT_SHIPPING_ZONES: ShippingZone[] = [
   {
-    id: 'standard',
-    name: 'Standard shipping',
-    description: '5–7 business days',
-    priceCents: 599,
-    freeOverCents: 5000,
+    id: '5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b01',
+    name: 'Everywhere',
+    countries: [],
+    regions: [],
+    postcodePrefixes: [],
+    everywhereElse: true,
+    methods: [STANDARD, EXPRESS],
   },
-  { id: 'express', name: 'Express shipping', description: '1–2 business days', priceCents: 1499, freeOverCents: null },
+];
+
+const zone = (id: string, name: string, countries: string[], methods: ZoneMethod[]): ShippingZone => ({
+  id,
+  name,
+  countries,
+  regions: [],
+  postcodePrefixes: [],
+  everywhereElse: false,
+  methods,
+});
+const flat = (code: string, name: string, estimate: string, priceCents: number): ZoneMethod => ({
+  code,
+  name,
+  estimate,
+  rate: { kind: 'flat', priceCents },
+  freeOverCents: null,
+  afterDiscount: true,
+});
+
+/** The member states of the European Union, the demo's VAT zone. */
+const EU = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' ');
+
+/**
+ * The demo shop's zones, only with SEED=demo, as a real shop draws them: the US (standard by weight,
+ * express, pick-up in store), the EU, the UK, and the rest of the world.
+ */
+export const DEMO_SHIPPING_ZONES: ShippingZone[] = [
+  zone(
+    '5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b02',
+    'United States',
+    ['US'],
+    [
+      {
+        ...STANDARD,
+        rate: {
+          kind: 'weight',
+          bands: [
+            { from: 0, to: 2000, priceCents: 599 },
+            { from: 2000, to: 10_000, priceCents: 999 },
+            { from: 10_000, to: null, priceCents: 1999 },
+          ],
+        },
+      },
+      EXPRESS,
+      flat('pick-up', 'Pick up in store', 'Ready the next business day', 0),
+    ],
+  ),
+  zone('5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b03', 'European Union', EU, [
+    {
+      code: 'standard',
+      name: 'Standard shipping',
+      estimate: '3–6 business days',
+      rate: {
+        kind: 'weight',
+        bands: [
+          { from: 0, to: 2000, priceCents: 990 },
+          { from: 2000, to: null, priceCents: 1990 },
+        ],
+      },
+      freeOverCents: 10_000,
+      afterDiscount: true,
+    },
+    flat('express', 'Express shipping', '1–3 business days', 2490),
+  ]),
+  zone(
+    '5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b04',
+    'United Kingdom',
+    ['GB'],
+    [
+      flat('standard', 'Standard shipping', '3–5 business days', 799),
+      flat('express', 'Express shipping', '1–2 business days', 1999),
+    ],
+  ),
+  {
+    id: '5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b05',
+    name: 'Rest of world',
+    countries: [],
+    regions: [],
+    postcodePrefixes: [],
+    everywhereElse: true,
+    methods: [
+      flat('standard', 'International standard', '7–14 business days', 1999),
+      flat('express', 'International express', '3–5 business days', 3999),
+    ],
+  },
 ];
 
 export const DEFAULT_STORE_SETTINGS = {
@@ -22,7 +127,7 @@ export const DEFAULT_STORE_SETTINGS = {
   storeName: 'Shop',
   currency: 'USD',
   taxRateBasisPoints: 800,
-  shippingMethods: DEFAULT_SHIPPING,
+  shippingZones: DEFAULT_SHIPPING_ZONES,
   payLaterDays: 14,
 } satisfies typeof storeSettings.$inferInsert;
 
@@ -101,7 +206,7 @@ const DEMO_DISCOUNTS: (typeof discountCodes.$inferInsert)[] = [
  * and codes with `demo`.
  */
 export async function seedSettings(ex: Db | Tx, mode: 'demo' | 'none'): Promise<void> {
-  const demo = mode === 'demo' ? { ...DEMO_BANK_DETAILS, ...DEMO_PROFILE } : {};
+  const demo = mode === 'demo' ? { ...DEMO_BANK_DETAILS, ...DEMO_PROFILE, shippingZones: DEMO_SHIPPING_ZONES } : {};
   await ex
     .insert(storeSettings)
     .values({ ...DEFAULT_STORE_SETTINGS, ...demo })

@@ -1,5 +1,6 @@
 import { adminSettings, storeLogo, storeTimeZone } from '@shop/contracts/admin-settings';
 import { errorBody } from '@shop/contracts/errors';
+import { shippingSettings, shippingSettingsAnswer } from '@shop/contracts/shipping-zones';
 import { orThrow } from '../../errors.ts';
 import { acceptPictureUploads, PICTURE_BODY_LIMIT, pictureRefusals, readPicture } from '../media/index.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
@@ -33,7 +34,7 @@ export const adminSettingsRoutes: AdminRoutesPlugin = async (app, { services, gu
       schema: {
         ...adminDoc,
         tags,
-        summary: 'Store profile, shipping, tax, pay later, low stock and maintenance',
+        summary: 'Store profile, tax, pay later, low stock and maintenance',
         response: { 200: adminSettings, ...errors },
       },
     },
@@ -52,6 +53,37 @@ export const adminSettingsRoutes: AdminRoutesPlugin = async (app, { services, gu
       },
     },
     async (request) => services.adminSettings.save(actorOf(request), request.body),
+  );
+
+  // --- Shipping zones, methods and rates (admin only; docs/adr/048-shipping-zones.md) -----------
+  app.get(
+    '/shipping',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Where the shop ships: its zones, each with its methods and their rates',
+        response: { 200: shippingSettingsAnswer, ...errors },
+      },
+    },
+    async () => services.adminSettings.shipping(),
+  );
+  app.put(
+    '/shipping',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Replaces every zone (in the order checkout tries them); checkout offers the new methods at once',
+        description:
+          'A zone without `id` is new. 400 when a country (or a region or postcode prefix of it) is in two zones, when weight or subtotal bands overlap, or when a zone has two methods with one code; nothing is saved then.',
+        body: shippingSettings,
+        response: { 200: shippingSettingsAnswer, ...errors },
+      },
+    },
+    async (request) => services.adminSettings.saveShipping(actorOf(request), request.body),
   );
 
   // --- The logo (admin only; docs/adr/040-store-logo.md) ----------------------------------------

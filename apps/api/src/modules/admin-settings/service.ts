@@ -1,5 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { uploadUrl } from '@shop/contracts/admin-catalog';
 import type { AdminSettings, StoreLogo } from '@shop/contracts/admin-settings';
+import {
+  type ShippingSettings,
+  type ShippingSettingsAnswer,
+  zonesFromWire,
+  zonesToWire,
+} from '@shop/contracts/shipping-zones';
 import type { Tx } from '../../db/client.ts';
 import { ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
@@ -92,6 +99,33 @@ export function createAdminSettingsService(
             after: { maintenance_mode: after.maintenance_mode },
           });
         }
+        return after;
+      });
+      await settings.invalidate();
+      return saved;
+    },
+
+    /** The shipping zones as stored right now (admin Settings › Shipping). */
+    async shipping(): Promise<ShippingSettingsAnswer> {
+      return zonesToWire((await settings.current(db)).shippingZones);
+    },
+
+    /**
+     * Replaces every zone at once, audited in its transaction; checkout offers the new methods at once.
+     * A zone keeps its id across saves; one added in this save gets a new one.
+     */
+    async saveShipping(actor: Actor, body: ShippingSettings): Promise<ShippingSettingsAnswer> {
+      const saved = await db.transaction(async (tx) => {
+        const previous = await settings.current(tx, { lock: true });
+        await settings.saveShipping(tx, zonesFromWire(body, randomUUID));
+        const after = zonesToWire((await settings.current(tx)).shippingZones);
+        await audit.record(tx, actor, {
+          action: 'shipping.update',
+          entityType: 'settings',
+          entityId: 'shipping',
+          before: zonesToWire(previous.shippingZones),
+          after,
+        });
         return after;
       });
       await settings.invalidate();

@@ -10,7 +10,7 @@ const LEGAL_PAGES = ['terms', 'privacy'] as const;
 /**
  * The first-start checklist (docs/adr/042-first-start-checklist.md): each step is ticked from what the
  * shop holds, never from a click on the list — a logo stored, contact details given, a category made,
- * a way to be paid, the settings (shipping rates among them) saved once, the legal pages edited.
+ * a way to be paid, the shipping zones and rates saved once, the legal pages edited.
  */
 export function createAdminSetupService(
   { db, config }: Pick<Deps, 'db' | 'config'>,
@@ -18,10 +18,10 @@ export function createAdminSetupService(
 ) {
   return {
     async checklist(): Promise<SetupChecklist> {
-      const [current, [categoryCount], [settingsSaves], legal] = await Promise.all([
+      const [current, [categoryCount], [shippingSaves], legal] = await Promise.all([
         settings.current(db),
         db.select({ n: count() }).from(categories),
-        db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'settings.update')),
+        db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'shipping.update')),
         db
           .select({ slug: contentPages.slug })
           .from(contentPages)
@@ -69,9 +69,9 @@ export function createAdminSetupService(
         {
           id: 'shipping',
           label: 'Shipping rates',
-          detail: (settingsSaves?.n ?? 0) > 0 ? 'Reviewed and saved' : 'Still the rates every shop starts with',
-          done: (settingsSaves?.n ?? 0) > 0,
-          href: '/admin/settings',
+          detail: (shippingSaves?.n ?? 0) > 0 ? 'Reviewed and saved' : 'Still the rates every shop starts with',
+          done: (shippingSaves?.n ?? 0) > 0,
+          href: '/admin/settings/shipping',
         },
         {
           id: 'legal',

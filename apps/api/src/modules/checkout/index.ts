@@ -14,11 +14,13 @@ export {
 export {
   discountCents,
   type LineShare,
+  type PricedCheckout,
   type PricedOrder,
   type PricingInput,
   priceOrder,
   priceWith,
   refundOfLines,
+  type ShippingFailure,
   type TaxLine,
   type Totals,
   totalsOf,

@@ -1,3 +1,4 @@
+import type { ShippingRule } from '@shop/contracts/shipping';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DiscountRule } from '../discounts/index.ts';
@@ -23,14 +24,24 @@ const rule: fc.Arbitrary<DiscountRule | null> = fc.option(
     }),
   ),
 );
-const shipping = fc.record({
-  priceCents: fc.integer({ min: 0, max: 5_000 }),
-  freeOverCents: fc.option(fc.integer({ min: 0, max: 100_000 })),
+/** A flat rate, free from a threshold after the discount: the rules by weight and subtotal are contracts' shipping.test.ts. */
+const flat = (priceCents: number, freeOverCents: number | null): ShippingRule => ({
+  rate: { kind: 'flat', priceCents },
+  freeOverCents,
+  afterDiscount: true,
 });
+const shipping = fc
+  .record({
+    priceCents: fc.integer({ min: 0, max: 5_000 }),
+    freeOverCents: fc.option(fc.integer({ min: 0, max: 100_000 })),
+  })
+  .map(({ priceCents, freeOverCents }) => flat(priceCents, freeOverCents));
+const priceOf = (rule: ShippingRule) => (rule.rate.kind === 'flat' ? rule.rate.priceCents : Number.NaN);
 const input: fc.Arbitrary<PricingInput> = fc.record({
   lines: fc.array(line, { minLength: 1, maxLength: 20 }),
   discount: rule,
   shipping,
+  weightGrams: fc.integer({ min: 0, max: 100_000 }),
   shippingTaxRateBasisPoints: rate,
   pricesIncludeTax: fc.boolean(),
 });
@@ -45,6 +56,7 @@ const oneRateExclusive: fc.Arbitrary<PricingInput> = fc
   .map(({ rate: r, ...i }) => ({
     ...i,
     lines: i.lines.map((l) => ({ ...l, taxRateBasisPoints: r })),
+    weightGrams: 0,
     shippingTaxRateBasisPoints: r,
     pricesIncludeTax: false,
   }));
@@ -122,7 +134,8 @@ describe('priceOrder', () => {
         { unitPriceCents: 1000, quantity: 1, taxRateBasisPoints: 0 },
       ],
       discount: { kind: 'fixed', value: 1, minSubtotalCents: 0 },
-      shipping: { priceCents: 0, freeOverCents: null },
+      shipping: flat(0, null),
+      weightGrams: 0,
       shippingTaxRateBasisPoints: 0,
       pricesIncludeTax: false,
     });
@@ -165,7 +178,8 @@ describe('priceOrder', () => {
         const t = priceOrder({
           lines,
           discount: null,
-          shipping: { priceCents: 499, freeOverCents: 0 },
+          shipping: flat(499, 0),
+          weightGrams: 0,
           shippingTaxRateBasisPoints: shippingRate,
           pricesIncludeTax: true,
         });
@@ -181,7 +195,7 @@ describe('priceOrder', () => {
       fc.property(input, (i) => {
         const t = priceOrder(i);
         const free = i.shipping.freeOverCents !== null && t.subtotalCents - t.discountCents >= i.shipping.freeOverCents;
-        expect(t.shippingCents).toBe(free ? 0 : i.shipping.priceCents);
+        expect(t.shippingCents).toBe(free ? 0 : priceOf(i.shipping));
       }),
       { numRuns: 500 },
     );
@@ -217,7 +231,8 @@ describe('priceOrder', () => {
         { unitPriceCents: 1200, quantity: 1, taxRateBasisPoints: 800 },
       ],
       discount: { kind: 'percent', value: 10, minSubtotalCents: 0 },
-      shipping: { priceCents: 599, freeOverCents: 5000 },
+      shipping: flat(599, 5000),
+      weightGrams: 0,
       shippingTaxRateBasisPoints: 800,
       pricesIncludeTax: false,
     });
@@ -241,7 +256,8 @@ describe('priceOrder', () => {
       priceOrder({
         lines: [{ unitPriceCents, quantity: 1, taxRateBasisPoints }],
         discount: null,
-        shipping: { priceCents: 0, freeOverCents: null },
+        shipping: flat(0, null),
+        weightGrams: 0,
         shippingTaxRateBasisPoints: taxRateBasisPoints,
         pricesIncludeTax,
       });
@@ -259,7 +275,8 @@ describe('priceOrder', () => {
         { unitPriceCents: 1070, quantity: 1, taxRateBasisPoints: 700 },
       ],
       discount: null,
-      shipping: { priceCents: 490, freeOverCents: null },
+      shipping: flat(490, null),
+      weightGrams: 0,
       shippingTaxRateBasisPoints: 1900,
       pricesIncludeTax: true,
     });
@@ -279,7 +296,8 @@ describe('priceOrder', () => {
   it('refuses amounts that are not whole cents, and rates outside 0–100 %, rather than pricing them', () => {
     const base = {
       discount: null,
-      shipping: { priceCents: 0, freeOverCents: null },
+      shipping: flat(0, null),
+      weightGrams: 0,
       shippingTaxRateBasisPoints: 0,
       pricesIncludeTax: false,
     };
@@ -334,7 +352,8 @@ describe('refundOfLines', () => {
     const t = priceOrder({
       lines: [{ unitPriceCents: 1000, quantity: 1, taxRateBasisPoints: 800 }],
       discount: null,
-      shipping: { priceCents: 0, freeOverCents: null },
+      shipping: flat(0, null),
+      weightGrams: 0,
       shippingTaxRateBasisPoints: 800,
       pricesIncludeTax: false,
     });

@@ -1,5 +1,12 @@
-import { shippingCharge } from '@shop/contracts/shipping';
-import { ok, type Result } from '../../lib/result.ts';
+import { countryName } from '@shop/contracts/countries';
+import {
+  type ShippingOption,
+  type ShippingRule,
+  shippingCharge,
+  shippingOptions,
+  type ZoneMethod,
+} from '@shop/contracts/shipping';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { checkDiscount, type DiscountCode, type DiscountFailure, type DiscountRule } from '../discounts/index.ts';
 import type { PricedLine, ResolvedCheckout } from './types.ts';
 
@@ -13,7 +20,9 @@ import type { PricedLine, ResolvedCheckout } from './types.ts';
  *              0 below the code's minimum subtotal. Spread over the lines in proportion to their
  *              subtotals; the remainders go one unit each to the largest fractional parts (ties: the
  *              earlier line), so the shares sum exactly to the discount and none exceeds its line
- *   shipping = the method's price; 0 when (subtotal − discount) reaches its free-over threshold
+ *   shipping = the method's rate for the order's weight or subtotal (contracts `shippingCharge`); 0
+ *              when the subtotal (after the discount, unless the method says before) reaches its
+ *              free-over threshold
  *   tax      = computed and rounded half up PER LINE, on the line's amount after its discount share,
  *              and on shipping, each at its own rate, then summed (Σ taxLines = tax, to the unit):
  *                prices exclude tax: round(amount × rate / 10000)
@@ -29,7 +38,10 @@ export interface PricingInput {
   /** `taxRateBasisPoints`: the rate of the line's tax class at the destination, 0..10000 (825 = 8.25 %). */
   lines: { unitPriceCents: number; quantity: number; taxRateBasisPoints: number }[];
   discount: DiscountRule | null;
-  shipping: { priceCents: number; freeOverCents: number | null };
+  /** The chosen method's rule; it must take this order (checkout offers only methods that do). */
+  shipping: ShippingRule;
+  /** What the order weighs, for a rate by weight. */
+  weightGrams: number;
   shippingTaxRateBasisPoints: number;
   /** true: unit and shipping prices hold their tax (EU, UK); false: tax is added on top (US). */
   pricesIncludeTax: boolean;
@@ -156,13 +168,19 @@ export function priceOrder(input: PricingInput): PricedOrder {
   });
   const subtotalCents = subtotals.reduce((s, v) => s + v, 0);
   assertCents('subtotal', subtotalCents);
-  assertCents('shipping', input.shipping.priceCents);
+  assertCents('weight', input.weightGrams);
   assertRate('shipping tax rate', input.shippingTaxRateBasisPoints);
   const inclusive = input.pricesIncludeTax;
 
   const discount = discountCents(input.discount, subtotalCents);
   const discountShares = spreadByWeight(discount, subtotals);
-  const shippingCents = shippingCharge(input.shipping, { subtotalCents, discountCents: discount });
+  const shippingCents = shippingCharge(input.shipping, {
+    subtotalCents,
+    discountCents: discount,
+    weightGrams: input.weightGrams,
+  });
+  if (shippingCents === null) throw new RangeError('the shipping method cannot take this order');
+  assertCents('shipping', shippingCents);
 
   const lines = input.lines.map((line, i): LineShare => {
     const subtotal = subtotals[i] ?? 0;
@@ -242,29 +260,79 @@ export function refundOfLines(
   return refund;
 }
 
+/** What the lines weigh together: each variant's weight × quantity (a variant without one weighs 0). */
+function weightOf(r: Pick<ResolvedCheckout, 'products'>, lines: readonly PricedLine[]): number {
+  let grams = 0;
+  for (const l of lines) {
+    const variant = r.products.get(l.productId)?.variants.find((v) => v.id === l.variantId);
+    grams += (variant?.weightGrams ?? 0) * l.quantity;
+  }
+  return grams;
+}
+
+/** A checkout priced: its totals, the method they ship by, and every method the order could use. */
+export interface PricedCheckout {
+  totals: Totals;
+  method: ZoneMethod;
+  options: ShippingOption[];
+}
+
+/** Why a priced checkout cannot ship: no method of its zone takes the order, or the one asked for does not. */
+export type ShippingFailure =
+  | Failure<'not_shippable', { message: string; country: string }>
+  | Failure<'unknown_shipping_method', { message: string; options: string[] }>;
+
 /**
- * Totals for priced lines. `code` undefined = a code was given but does not exist; null = no code. The
- * code's rules are checked against the subtotal here (`discount_unusable`, with the shopper's message).
+ * Totals for priced lines, with the methods of the destination's zone that take the order. `code`
+ * undefined = a code was given but does not exist; null = no code. The code's rules are checked against
+ * the subtotal here (`discount_unusable`, with the shopper's message). `strict` (an order): the method
+ * asked for must be offered; otherwise (a quote) one not offered is replaced by the first offered.
  */
 export function priceWith(
-  r: Pick<ResolvedCheckout, 'shipping' | 'settings'>,
+  r: Pick<ResolvedCheckout, 'zone' | 'shippingMethod' | 'country' | 'settings' | 'products'>,
   lines: PricedLine[],
   code: DiscountCode | null | undefined,
   now: Date,
-): Result<Totals, DiscountFailure> {
+  strict: boolean,
+): Result<PricedCheckout, DiscountFailure | ShippingFailure> {
   const subtotal = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
   if (code !== null) {
     const unusable = checkDiscount(code, subtotal, now);
     if (unusable) return unusable;
   }
+  const discount: DiscountRule | null = code
+    ? { kind: code.kind, value: code.value, minSubtotalCents: code.minSubtotalCents }
+    : null;
+  const weightGrams = weightOf(r, lines);
+  const options = shippingOptions(r.zone, {
+    subtotalCents: subtotal,
+    discountCents: discountCents(discount, subtotal),
+    weightGrams,
+  });
+  const [first] = options;
+  if (!first) {
+    return fail('not_shippable', {
+      message: `We cannot ship this order to ${countryName(r.country)}: none of our delivery options takes it. Remove some items or contact us.`,
+      country: r.country,
+    });
+  }
+  const asked = options.find((o) => o.method.code === r.shippingMethod);
+  if (!asked && strict) {
+    return fail('unknown_shipping_method', {
+      message: `That delivery option is not available for this address and order: choose one of ${options.map((o) => o.method.name).join(', ')}`,
+      options: options.map((o) => o.method.code),
+    });
+  }
+  const chosen = asked ?? first;
   // One store rate, on every line and on shipping, added on top (prices exclude tax).
   const rate = r.settings.taxRateBasisPoints;
   const priced = priceOrder({
     lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity, taxRateBasisPoints: rate })),
-    discount: code ? { kind: code.kind, value: code.value, minSubtotalCents: code.minSubtotalCents } : null,
-    shipping: { priceCents: r.shipping.priceCents, freeOverCents: r.shipping.freeOverCents },
+    discount,
+    shipping: chosen.method,
+    weightGrams,
     shippingTaxRateBasisPoints: rate,
     pricesIncludeTax: false,
   });
-  return ok(totalsOf(priced));
+  return ok({ totals: totalsOf(priced), method: chosen.method, options });
 }

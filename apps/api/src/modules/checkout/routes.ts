@@ -1,7 +1,7 @@
 import { errorBody } from '@shop/contracts/errors';
-import { quote, quoteBody, shippingMethodList, storeSettings } from '@shop/contracts/orders';
+import { quote, quoteBody, storeSettings } from '@shop/contracts/orders';
 import { badRequest, conflict, type HttpTable, orThrow, unauthorized, unprocessable } from '../../errors.ts';
-import { settingsToWire, shippingToWire } from '../settings/index.ts';
+import { settingsToWire } from '../settings/index.ts';
 import type { RoutesPlugin } from '../types.ts';
 import { changedMessage } from './changes.ts';
 import { CHECKOUT_MSG, choicesMessage } from './rules.ts';
@@ -12,7 +12,8 @@ const tags = ['checkout'];
 /** Checkout's expected failures, as HTTP answers (placing an order answers them the same way). */
 export const checkoutHttp: HttpTable<CheckoutFailure> = {
   body_mismatch: (f) => badRequest(f.message, { field: f.field }),
-  unknown_shipping_method: () => badRequest(CHECKOUT_MSG.shippingMethod, { field: 'shipping_method' }),
+  not_shippable: (f) => unprocessable(f.message, { field: 'shipping_address.country', country: f.country }),
+  unknown_shipping_method: (f) => unprocessable(f.message, { field: 'shipping_method', options: f.options }),
   options_invalid: (f) => badRequest(f.message, f.details),
   session_invalid: () => unauthorized('Your session is invalid or has expired'),
   empty_cart: () => unprocessable(CHECKOUT_MSG.emptyCart),
@@ -25,23 +26,11 @@ export const checkoutHttp: HttpTable<CheckoutFailure> = {
 /** What the checkout page reads before an order is placed, under /api/checkout. */
 export const checkoutRoutes: RoutesPlugin = async (app, { services, guards }) => {
   app.get(
-    '/shipping-methods',
-    {
-      schema: {
-        tags,
-        summary: 'Shipping methods and rates (free above a threshold) from the store settings',
-        response: { 200: shippingMethodList },
-      },
-    },
-    async () => (await services.checkout.shippingMethods()).map(shippingToWire),
-  );
-
-  app.get(
     '/settings',
     {
       schema: {
         tags,
-        summary: 'The store settings checkout shows: name, tax rate, shipping methods, pay-later days',
+        summary: 'The store settings checkout shows: name, tax rate, pay-later days, how cards are taken',
         response: { 200: storeSettings },
       },
     },
@@ -56,7 +45,7 @@ export const checkoutRoutes: RoutesPlugin = async (app, { services, guards }) =>
         tags,
         summary: 'Exact totals of an order with this body, at current prices (writes nothing)',
         description:
-          'Signed in: prices the server cart (send no items or email). Guest: prices `items`. 409 with `details.lines` when a line is unavailable or short of stock; 422 for an empty cart or a discount code that cannot be used.',
+          'Signed in: prices the server cart (send no items or email). Guest: prices `items`. `shipping_options` are the methods of the zone the shipping address is in that take this order, each at its price; `shipping_method` is the one priced (the one asked for when offered, else the first). 409 with `details.lines` when a line is unavailable or short of stock; 422 for an empty cart, a discount code that cannot be used, or an address the shop does not ship to (`not_shippable`).',
         security: [{ bearer: [] }, {}],
         body: quoteBody,
         response: { 200: quote, 400: errorBody, 401: errorBody, 409: errorBody, 413: errorBody, 422: errorBody },

@@ -11,7 +11,6 @@ export const CHECKOUT_MSG = {
   emailRequired: 'Email is required',
   itemsRequired: 'Add at least one item',
   emptyCart: 'Your cart is empty',
-  shippingMethod: 'Choose a shipping method',
   pricesChanged: 'Prices changed since you added these items. Please review your cart.',
   stockChanged: 'Some items are no longer available in the quantity you asked for.',
   changed: 'Some items in your cart changed. Please review them.',
@@ -33,7 +32,7 @@ export interface LackingChoice {
 export type ChoicesMissing = Failure<'choices_missing', { lacking: LackingChoice[] }>;
 
 /** The body against the caller, before anything is read. */
-export function checkActorBody(actor: Actor, body: CheckoutBase): BodyMismatch | undefined {
+export function checkActorBody(actor: Actor, body: Pick<CheckoutBase, 'items' | 'email'>): BodyMismatch | undefined {
   if (actor.userId) {
     if (body.items !== undefined) return fail('body_mismatch', { message: CHECKOUT_MSG.signedInItems, field: 'items' });
     if (body.email !== undefined) return fail('body_mismatch', { message: CHECKOUT_MSG.signedInEmail, field: 'email' });

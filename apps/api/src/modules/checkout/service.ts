@@ -1,13 +1,14 @@
-import type { CheckoutBase, Quote } from '@shop/contracts/orders';
+import { countryName } from '@shop/contracts/countries';
+import type { Quote, QuoteBody } from '@shop/contracts/orders';
+import { zoneFor } from '@shop/contracts/shipping';
 import type { Db, Tx } from '../../db/client.ts';
-import type { ShippingMethodRow } from '../../db/schema.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { DiscountFailure, DiscountsService } from '../discounts/index.ts';
 import type { Settings, SettingsService } from '../settings/index.ts';
 import { optionsOf, readSellable, specValue } from '../stock/index.ts';
 import { availabilityProblems, type LinesChanged, linesChanged, variantOf } from './changes.ts';
-import { priceWith } from './pricing.ts';
+import { priceWith, type ShippingFailure } from './pricing.ts';
 import { accountCart } from './repository.ts';
 import {
   type BodyMismatch,
@@ -23,14 +24,14 @@ import { toQuote } from './wire.ts';
 /** What reading a checkout body can end in besides a checkout to price (all before any write). */
 export type ResolveFailure =
   | BodyMismatch
-  | Failure<'unknown_shipping_method'>
+  | Failure<'not_shippable', { message: string; country: string }>
   | Failure<'session_invalid'>
   | Failure<'empty_cart'>
   | ChoicesMissing
   | OptionsInvalid;
 
 /** Every expected failure of checkout: a quote's, and the shared part of an order's. */
-export type CheckoutFailure = ResolveFailure | LinesChanged | DiscountFailure;
+export type CheckoutFailure = ResolveFailure | LinesChanged | DiscountFailure | ShippingFailure;
 
 /** A line at its variant's current price (after `availabilityProblems` found none: the variant is there). */
 function priced(r: ResolvedCheckout, l: RequestedLine): PricedLine {
@@ -54,7 +55,7 @@ function priced(r: ResolvedCheckout, l: RequestedLine): PricedLine {
 }
 
 /**
- * Checkout: shipping methods, quotes, and the reading and checking shared by the quote and
+ * Checkout: quotes, and the reading and checking shared by the quote and
  * the order. The quote writes nothing; the order (orders service) reuses `resolve` in its transaction.
  */
 export function createCheckoutService(
@@ -71,14 +72,18 @@ export function createCheckoutService(
   async function resolve(
     ex: Db | Tx,
     actor: Actor,
-    body: CheckoutBase,
+    body: QuoteBody,
     current?: Settings,
   ): Promise<Result<ResolvedCheckout, ResolveFailure>> {
     const mismatch = checkActorBody(actor, body);
     if (mismatch) return mismatch;
     current ??= await settings.get();
-    const shipping = current.shippingMethods.find((m) => m.id === body.shipping_method);
-    if (!shipping) return fail('unknown_shipping_method');
+    const to = body.shipping_address;
+    const zone = zoneFor(current.shippingZones, { country: to.country, region: to.region, postalCode: to.postal_code });
+    if (!zone) {
+      return fail('not_shippable', { message: `We do not ship to ${countryName(to.country)}.`, country: to.country });
+    }
+    const shipping = { country: to.country, zone, shippingMethod: body.shipping_method };
 
     if (actor.userId) {
       const account = await accountCart(ex, actor.userId);
@@ -91,7 +96,7 @@ export function createCheckoutService(
       );
       const lacking = checkChoicesMade(lines, info);
       if (lacking) return lacking;
-      return ok({ userId: actor.userId, email, cartId, lines, products: info, shipping, settings: current });
+      return ok({ userId: actor.userId, email, cartId, lines, products: info, ...shipping, settings: current });
     }
 
     const items = body.items ?? [];
@@ -107,7 +112,7 @@ export function createCheckoutService(
       cartId: null,
       lines: lines.value,
       products: info,
-      shipping,
+      ...shipping,
       settings: current,
     });
   }
@@ -115,17 +120,12 @@ export function createCheckoutService(
   return {
     resolve,
 
-    /** GET /api/checkout/shipping-methods: the methods and rates of the store settings. */
-    async shippingMethods(): Promise<ShippingMethodRow[]> {
-      return (await settings.get()).shippingMethods;
-    },
-
     /**
      * POST /api/checkout/quote: the exact totals an order with this body would have now, at current
      * prices. Writes nothing. `lines_changed` when a line is unavailable or short of stock (the order
      * would be refused too); `empty_cart` or `discount_unusable` for an empty cart or a code that cannot be used.
      */
-    async quote(actor: Actor, body: CheckoutBase): Promise<Result<Quote, CheckoutFailure>> {
+    async quote(actor: Actor, body: QuoteBody): Promise<Result<Quote, CheckoutFailure>> {
       const resolved = await resolve(db, actor, body);
       if (!resolved.ok) return resolved;
       const r = resolved.value;
@@ -133,7 +133,7 @@ export function createCheckoutService(
       if (problems.length > 0) return linesChanged(problems);
       const lines = r.lines.map((l) => priced(r, l));
       const code = await discounts.named(db, body.discount_code);
-      const totals = priceWith(r, lines, code, clock.now());
+      const totals = priceWith(r, lines, code, clock.now(), false);
       if (!totals.ok) return totals;
       return ok(toQuote(r, lines, totals.value, code?.code ?? null));
     },

@@ -1,5 +1,5 @@
 import type { LineOption } from '@shop/contracts/line-options';
-import type { ShippingMethodRow } from '../../db/schema.ts';
+import type { ShippingZone } from '@shop/contracts/shipping';
 import type { Settings } from '../settings/index.ts';
 import type { SellableProduct } from '../stock/index.ts';
 
@@ -34,7 +34,11 @@ export interface ResolvedCheckout {
   cartId: string | null;
   lines: RequestedLine[];
   products: Map<string, ProductInfo>;
-  shipping: ShippingMethodRow;
+  /** The shipping address's country, and the zone that ships there (contracts `zoneFor`). */
+  country: string;
+  zone: ShippingZone;
+  /** The method code the body asked for; undefined on a quote that leaves it out. */
+  shippingMethod: string | undefined;
   settings: Settings;
 }
 

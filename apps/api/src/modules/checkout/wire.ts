@@ -1,7 +1,7 @@
 import { type LineOption, soldOptions } from '@shop/contracts/line-options';
 import { fromCents } from '@shop/contracts/money';
 import type { Quote } from '@shop/contracts/orders';
-import type { Totals } from './pricing.ts';
+import type { PricedCheckout, Totals } from './pricing.ts';
 import type { PricedLine, ResolvedCheckout } from './types.ts';
 
 /** A priced line as quotes and orders answer it. */
@@ -43,12 +43,18 @@ export function totalsToWire(t: Totals) {
   };
 }
 
-export function toQuote(r: ResolvedCheckout, lines: PricedLine[], totals: Totals, code: string | null): Quote {
+export function toQuote(r: ResolvedCheckout, lines: PricedLine[], priced: PricedCheckout, code: string | null): Quote {
   return {
     lines: lines.map(lineToWire),
-    totals: totalsToWire(totals),
+    totals: totalsToWire(priced.totals),
     discount_code: code,
-    shipping_method: r.shipping.id,
+    shipping_method: priced.method.code,
+    shipping_options: priced.options.map((o) => ({
+      code: o.method.code,
+      name: o.method.name,
+      estimate: o.method.estimate,
+      price: fromCents(o.priceCents),
+    })),
     tax_rate: r.settings.taxRateBasisPoints / 100,
   };
 }

@@ -1,28 +1,36 @@
 import { formatMoney } from '@shop/contracts/money';
 import type { PlaceholderValues } from '@shop/contracts/placeholders';
-import type { ShippingMethodRow } from '../../db/schema.ts';
+import type { RateRule } from '@shop/contracts/shipping';
 import type { Settings } from '../settings/index.ts';
 
 /**
  * What each content-page placeholder (contracts/placeholders.ts) stands for under `s`.
- * Every figure is the one checkout uses: the same shipping rows, the same tax rate, the same invoice term.
+ * Every figure is the one checkout uses: the same shipping methods, the same tax rate, the same invoice
+ * term. Shipping figures are those of the first zone with a method of that code — the zone an owner
+ * lists first is their home market (docs/adr/048-shipping-zones.md).
  */
 export function placeholderValues(s: Settings): PlaceholderValues {
   const money = (cents: number) => formatMoney(cents, s.currency);
-  const method = (id: ShippingMethodRow['id']) => {
-    const m = s.shippingMethods.find((x) => x.id === id);
+  /** A flat rate's price; a table's lowest, as "from $5.99". */
+  const priceOf = (rate: RateRule) => {
+    if (rate.kind === 'flat') return rate.priceCents === 0 ? 'free' : money(rate.priceCents);
+    const lowest = Math.min(...rate.bands.map((b) => b.priceCents));
+    return lowest === 0 ? 'free' : `from ${money(lowest)}`;
+  };
+  const method = (code: string) => {
+    const m = s.shippingZones.flatMap((z) => z.methods).find((x) => x.code === code);
     if (!m) return { name: '', price: '', free_over: 'never', cost: '', delivery: '' };
-    const price = m.priceCents === 0 ? 'free' : money(m.priceCents);
+    const price = priceOf(m.rate);
+    const basis = m.afterDiscount ? ' after discounts' : '';
     return {
       name: m.name,
       price,
       free_over: m.freeOverCents === null ? 'never' : money(m.freeOverCents),
-      // checkout/pricing.ts: free once the subtotal after discount reaches the threshold.
       cost:
-        m.priceCents === 0 || m.freeOverCents === null
+        price === 'free' || m.freeOverCents === null
           ? price
-          : `${price}, free on orders of ${money(m.freeOverCents)} or more after discounts`,
-      delivery: m.description,
+          : `${price}, free on orders of ${money(m.freeOverCents)} or more${basis}`,
+      delivery: m.estimate,
     };
   };
   const standard = method('standard');

@@ -8,11 +8,13 @@ import {
   type LinesChanged,
   linesChanged,
   linesWithVariant,
+  type PricedCheckout,
   type PricedLine,
   priceWith,
   type RequestedLine,
   type ResolvedCheckout,
   type ResolveFailure,
+  type ShippingFailure,
   shortLine,
   type Totals,
 } from '../checkout/index.ts';
@@ -105,14 +107,17 @@ export function createPlacingSteps(ctx: OrdersContext) {
       return ok({ toTake, lines: atLockedPrices(toTake, locked) });
     },
 
-    /** The totals at the locked prices, the code's rules judged against the subtotal (`discount_unusable`). */
+    /**
+     * The totals at the locked prices, the code's rules judged against the subtotal (`discount_unusable`),
+     * shipped by the method asked for, which the address and order must offer (`unknown_shipping_method`).
+     */
     priceOrder(
       r: ResolvedCheckout,
       lines: PricedLine[],
       code: DiscountCode | null | undefined,
       now: Date,
-    ): Result<Totals, DiscountFailure> {
-      return priceWith(r, lines, code, now);
+    ): Result<PricedCheckout, DiscountFailure | ShippingFailure> {
+      return priceWith(r, lines, code, now, true);
     },
 
     /**
@@ -126,12 +131,13 @@ export function createPlacingSteps(ctx: OrdersContext) {
         body: PlaceOrderBody;
         taken: Taken;
         code: DiscountCode | null | undefined;
-        totals: Totals;
+        priced: PricedCheckout;
         byCard: ByCard;
         now: Date;
       },
     ): Promise<WrittenOrder> {
-      const { cart: r, body, taken, code, totals, byCard, now } = o;
+      const { cart: r, body, taken, code, priced, byCard, now } = o;
+      const { totals } = priced;
       const status = byCard ? 'awaiting_payment' : 'placed';
       const terms = byCard ? undefined : payLaterTerms(now, r.userId === null, r.settings);
 
@@ -143,7 +149,8 @@ export function createPlacingSteps(ctx: OrdersContext) {
         taxRateBasisPoints: r.settings.taxRateBasisPoints,
         discountCode: code?.code ?? null,
         discountCodeId: code?.id ?? null,
-        shippingMethod: r.shipping.id,
+        shippingMethod: priced.method.code,
+        shippingMethodName: priced.method.name,
         shippingAddress: body.shipping_address,
         billingAddress: body.billing_address ?? null,
         payBy: terms?.payBy ?? null,

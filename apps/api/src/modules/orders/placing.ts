@@ -131,14 +131,14 @@ export function createPlacing(ctx: OrdersContext, payment: Payments) {
     if (!code.ok) return code;
     const taken = await takeStock(tx, cart.value);
     if (!taken.ok) return taken;
-    const totals = priceOrder(cart.value, taken.value.lines, code.value, now);
-    if (!totals.ok) return totals;
+    const priced = priceOrder(cart.value, taken.value.lines, code.value, now);
+    if (!priced.ok) return priced;
     const order = await writeOrder(tx, {
       cart: cart.value,
       body,
       taken: taken.value,
       code: code.value,
-      totals: totals.value,
+      priced: priced.value,
       byCard,
       now,
     });

@@ -15,7 +15,8 @@ export function orderToWire(b: OrderBundle, now: Date): Order {
     lines: b.lines.map(lineToWire),
     totals: totalsToWire(o),
     discount_code: o.discountCode,
-    shipping_method: o.shippingMethod as Order['shipping_method'],
+    shipping_method: o.shippingMethod,
+    shipping_method_name: o.shippingMethodName,
     shipping_address: o.shippingAddress as Address,
     billing_address: (o.billingAddress as Address | null) ?? null,
     payment: {

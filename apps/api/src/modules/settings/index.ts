@@ -9,5 +9,4 @@ export {
   type SettingsService,
   settingsToAdmin,
   settingsToWire,
-  shippingToWire,
 } from './service.ts';

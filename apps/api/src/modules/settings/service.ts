@@ -13,17 +13,11 @@ import {
 } from '@shop/contracts/admin-settings';
 import { DEFAULT_BRAND_COLORS, HEX_COLOR } from '@shop/contracts/colors';
 import { type BankDetails, hasBankAccount } from '@shop/contracts/invoices';
-import { fromCents, toCents } from '@shop/contracts/money';
 import type { StoreSettings } from '@shop/contracts/orders';
+import type { ShippingZone } from '@shop/contracts/shipping';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  type BrandColors,
-  type ShippingMethodRow,
-  type SocialLinks,
-  storeSettings,
-  uploadedImages,
-} from '../../db/schema.ts';
+import { type BrandColors, type SocialLinks, storeSettings, uploadedImages } from '../../db/schema.ts';
 import { DEFAULT_STORE_SETTINGS } from '../../db/seed/settings.ts';
 import type { Deps } from '../../services.ts';
 
@@ -32,7 +26,7 @@ export interface Settings {
   storeName: string;
   currency: 'USD';
   taxRateBasisPoints: number;
-  shippingMethods: ShippingMethodRow[];
+  shippingZones: ShippingZone[];
   payLaterDays: number;
   /** Unpaid guest pay-later orders are cancelled this many hours after placing. */
   guestHoldHours: number;
@@ -152,12 +146,6 @@ export function createSettingsService(
         .set({
           storeName: next.store_name,
           taxRateBasisPoints: Math.round(next.tax_rate_percent * 100),
-          shippingMethods: previous.shippingMethods.map((m) => ({
-            ...m,
-            priceCents: toCents(next.shipping[m.id].price),
-            description: next.shipping[m.id].delivery ?? m.description,
-            freeOverCents: next.shipping[m.id].free_over === null ? null : toCents(next.shipping[m.id].free_over ?? 0),
-          })),
           payLaterDays: next.pay_later_days,
           guestHoldHours: next.guest_hold_hours,
           contactEmail: next.contact_email,
@@ -200,27 +188,15 @@ export function createSettingsService(
       await ex.update(storeSettings).set({ logo: id, updatedAt: clock.now() }).where(eq(storeSettings.id, 1));
     },
 
-    /** Replaces the settings (admin Settings) and drops the cache. */
-    async save(next: StoreSettings): Promise<Settings> {
-      await db
+    /**
+     * Replaces the shipping zones in the caller's transaction (admin Settings › Shipping). Call
+     * `invalidate()` once it committed: checkout then offers the new methods at once, in every process.
+     */
+    async saveShipping(ex: Db | Tx, zones: ShippingZone[]): Promise<void> {
+      await ex
         .update(storeSettings)
-        .set({
-          storeName: next.store_name,
-          taxRateBasisPoints: Math.round(next.tax_rate_percent * 100),
-          shippingMethods: next.shipping.map((m) => ({
-            id: m.id,
-            name: m.name,
-            description: m.description,
-            priceCents: toCents(m.price),
-            freeOverCents: m.free_over === null ? null : toCents(m.free_over),
-          })),
-          payLaterDays: next.pay_later_days,
-          guestHoldHours: next.guest_hold_hours,
-          updatedAt: clock.now(),
-        })
+        .set({ shippingZones: zones, updatedAt: clock.now() })
         .where(eq(storeSettings.id, 1));
-      await invalidation.publish('settings');
-      return get();
     },
   };
 }
@@ -241,33 +217,14 @@ export function settingsToWire(s: Settings, cards: CardPayments): StoreSettings 
     store_name: s.storeName,
     currency: s.currency,
     tax_rate_percent: s.taxRateBasisPoints / 100,
-    shipping: s.shippingMethods.map(shippingToWire),
     pay_later_days: s.payLaterDays,
     guest_hold_hours: s.guestHoldHours,
     payments: { ...cards, pay_later: payLaterOffered(s) },
   };
 }
 
-export function shippingToWire(m: ShippingMethodRow) {
-  return {
-    id: m.id,
-    name: m.name,
-    description: m.description,
-    price: fromCents(m.priceCents),
-    free_over: m.freeOverCents === null ? null : fromCents(m.freeOverCents),
-  };
-}
-
 /** The admin wire form of everything Settings edits (contracts `adminSettings`). */
 export function settingsToAdmin(s: Settings): AdminSettings {
-  const rate = (id: ShippingMethodRow['id']) => {
-    const m = s.shippingMethods.find((x) => x.id === id);
-    return {
-      price: m ? fromCents(m.priceCents) : 0,
-      free_over: m?.freeOverCents == null ? null : fromCents(m.freeOverCents),
-      delivery: m?.description ?? '',
-    };
-  };
   return {
     store_name: s.storeName,
     contact_email: s.contactEmail,
@@ -282,7 +239,6 @@ export function settingsToAdmin(s: Settings): AdminSettings {
       instagram: s.socialLinks.instagram ?? '',
       youtube: s.socialLinks.youtube ?? '',
     },
-    shipping: { standard: rate('standard'), express: rate('express') },
     tax_rate_percent: s.taxRateBasisPoints / 100,
     pay_later_days: s.payLaterDays,
     guest_hold_hours: s.guestHoldHours,
@@ -313,7 +269,7 @@ function settingsOf(row: typeof storeSettings.$inferSelect, logo: Settings['logo
     storeName: row.storeName,
     currency: 'USD',
     taxRateBasisPoints: row.taxRateBasisPoints,
-    shippingMethods: row.shippingMethods,
+    shippingZones: row.shippingZones,
     payLaterDays: row.payLaterDays,
     guestHoldHours: row.guestHoldHours,
     contactEmail: row.contactEmail,

@@ -21,6 +21,7 @@ const sellable = {
   compareAtCents: compareAtSql(),
   available: productVariants.available,
   image: sql<string | null>`coalesce(${productVariants.image}, ${products.images}[1])`,
+  weightGrams: sql<number>`coalesce(${productVariants.weightGrams}, 0)`.mapWith(Number),
 };
 
 type SellableRow = { option1: string | null; option2: string | null; option3: string | null } & Omit<

@@ -21,6 +21,7 @@ function product(options: ProductOption[], rows: OptionValues[] = combinations(o
       compareAtCents: 2000,
       available: 5,
       image: null,
+      weightGrams: 0,
     })),
   };
 }

@@ -22,6 +22,8 @@ export interface SellableVariant {
   available: number;
   /** `variant.image ?? product.images[0]`. */
   image: string | null;
+  /** What one weighs, for rates by weight; 0 when the variant has no weight. */
+  weightGrams: number;
 }
 
 /** A product with its variants, in their order. */
