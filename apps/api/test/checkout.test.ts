@@ -141,14 +141,25 @@ describe('POST /api/checkout/quote', () => {
 
   it('follows the store settings (tax rate) once the cache is invalidated', async () => {
     const p = await createProduct(t, { salePriceCents: 10_000 });
-    await t.db.update(storeSettings).set({ taxRateBasisPoints: 1025 }).where(eq(storeSettings.id, 1));
+    const { tax } = await t.app.services.settings.current(t.db);
+    const standard = (rateBasisPoints: number) => ({
+      ...tax,
+      classes: tax.classes.map((c) => (c.code === 'standard' ? { ...c, rateBasisPoints } : c)),
+    });
+    await t.db
+      .update(storeSettings)
+      .set({ tax: standard(1025) })
+      .where(eq(storeSettings.id, 1));
     t.app.services.settings.invalidate();
     try {
       const q = (await quote(t, guestBody([{ product_id: p.id, quantity: 1 }]))).json() as Quote;
       expect(q.tax_rate).toBe(10.25);
       expect(q.totals.tax).toBe(10.25);
     } finally {
-      await t.db.update(storeSettings).set({ taxRateBasisPoints: 800 }).where(eq(storeSettings.id, 1));
+      await t.db
+        .update(storeSettings)
+        .set({ tax: standard(800) })
+        .where(eq(storeSettings.id, 1));
       t.app.services.settings.invalidate();
     }
   });
@@ -213,7 +224,11 @@ describe('settings seed', () => {
       await seedIfEmpty(database.db, { mode: 'none', adminPassword: 'a-long-test-password', log: quiet });
       const [settings] = await database.db.select().from(storeSettings);
       // No bank details: pay later stays off until the owner saves them (the demo seeds its own).
-      expect(settings).toMatchObject({ taxRateBasisPoints: 800, payLaterDays: 14, bankAccount: '' });
+      expect(settings).toMatchObject({ payLaterDays: 14, bankAccount: '' });
+      // One rate everywhere, added on top, and one zone shipping everywhere, until the owner draws their own.
+      expect(settings?.tax).toMatchObject({ pricesIncludeTax: false, rates: [] });
+      expect(settings?.tax.classes[0]).toEqual({ code: 'standard', name: 'Standard', rateBasisPoints: 800 });
+      expect(settings?.shippingZones.map((z) => [z.name, z.everywhereElse])).toEqual([['Everywhere', true]]);
       const [codes] = await database.db.select({ n: count() }).from(discountCodes);
       expect(codes?.n).toBe(0);
       const [items] = await database.db.select({ n: count() }).from(products);

@@ -85,6 +85,7 @@ export default [
       route('reports', 'routes/admin/reports.tsx'),
       route('marketing', 'routes/admin/marketing.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('settings/shipping', 'routes/admin/shipping.tsx'),
       route('support', 'routes/admin/support.tsx'),
       route('audit-log', 'routes/admin/audit-log.tsx'),
     ]),

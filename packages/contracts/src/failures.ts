@@ -19,6 +19,7 @@ const orderStatus = z.string();
 export const checkoutFailure = z.discriminatedUnion('reason', [
   failure('body_mismatch', { field: z.enum(['items', 'email']) }),
   failure('not_shippable', { country: z.string() }),
+  failure('vat_number_invalid'),
   failure('unknown_shipping_method', { options: z.array(z.string()) }),
   failure('options_invalid'),
   failure('session_invalid'),

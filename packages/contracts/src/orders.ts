@@ -204,6 +204,14 @@ export const checkoutBase = z.strictObject({
   shipping_address: address,
   billing_address: address.optional(),
   shipping_method: methodCode('Choose a shipping method'),
+  /**
+   * A business buyer's VAT number (docs/adr/049-tax-by-destination.md): checked for the destination
+   * country; where that country's rate allows, the order is reverse-charged. Empty: none.
+   */
+  vat_number: z
+    .string({ error: 'VAT number must be text' })
+    .max(20, stopAt('A VAT number has at most 20 characters'))
+    .optional(),
   discount_code: z.string().trim().max(40, 'Discount code must be at most 40 characters').optional(),
 });
 export type CheckoutBase = z.infer<typeof checkoutBase>;
@@ -258,6 +266,19 @@ export const totals = z.object({
   total: z.number(),
 });
 
+/** One rate an order is taxed at, as receipts print it: "VAT 19%" on 84.03, 15.97. */
+export const taxLine = z.object({ name: z.string(), rate: z.number(), taxable: z.number(), amount: z.number() });
+
+/**
+ * How a quote and an order show their tax: `tax_included` — the prices held it ("incl. VAT"), the total
+ * does not add it; the tax per rate; and whether a business buyer's VAT was reverse-charged.
+ */
+const taxShown = {
+  tax_included: z.boolean(),
+  tax_lines: z.array(taxLine),
+  reverse_charge: z.boolean(),
+};
+
 export const quote = z.object({
   lines: z.array(quoteLine),
   totals,
@@ -266,7 +287,9 @@ export const quote = z.object({
   shipping_method: z.string(),
   /** Every method the address and cart can use, in the zone's order, each at its price for this order. */
   shipping_options: z.array(shippingOption),
+  /** The standard rate at the destination, in percent. */
   tax_rate: z.number(),
+  ...taxShown,
 });
 export type Quote = z.infer<typeof quote>;
 
@@ -352,6 +375,8 @@ export const order = z.object({
   shipping_method: z.string(),
   /** The method's name when the order was placed ("Express shipping"). */
   shipping_method_name: z.string(),
+  ...taxShown,
+  vat_number: z.string().nullable(),
   shipping_address: storedAddress,
   billing_address: storedAddress.nullable(),
   payment,

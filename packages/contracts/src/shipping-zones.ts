@@ -13,7 +13,8 @@ import { stopAt } from './text.ts';
  * saved. Amounts are decimals of the store currency like every admin amount; weights are grams.
  */
 
-const line = (label: string, min: number, max: number) =>
+/** One line of text, trimmed, `min`–`max` characters. */
+export const line = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .max(max * 4, stopAt(`${label} must be at most ${max} characters`))
@@ -120,7 +121,7 @@ const postcodePrefix = z
   .min(1, 'A postcode prefix must not be empty')
   .regex(/^[A-Z0-9-]+$/, 'A postcode prefix is letters, digits and dashes, without spaces');
 
-const regionCodeField = z
+export const regionCodeField = z
   .string({ error: 'A region must be text' })
   .max(10, stopAt('A region is a code like "TX"'))
   .trim()

@@ -1,5 +1,6 @@
 import type { HomeSection } from '@shop/contracts/home-page';
 import type { ShippingZone } from '@shop/contracts/shipping';
+import type { TaxSettings } from '@shop/contracts/tax';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -197,6 +198,8 @@ export const products = pgTable(
     description: text().notNull().default(''),
     /** The owner's product type (Shopify's `Type`), free text. */
     productType: text('product_type').notNull().default(''),
+    /** The store tax class its variants are taxed by unless one says otherwise (docs/adr/049-tax-by-destination.md). */
+    taxClass: text('tax_class').notNull().default('standard'),
     categoryId: text('category_id')
       .notNull()
       .references(() => categories.id, { onUpdate: 'cascade' }),
@@ -306,6 +309,8 @@ export const productVariants = pgTable(
     image: text(),
     barcode: text(),
     weightGrams: integer('weight_grams'),
+    /** null = the product's tax class. */
+    taxClass: text('tax_class'),
     position: integer().notNull().default(0),
   },
   (t) => [
@@ -666,8 +671,8 @@ export const storeSettings = pgTable(
     id: integer().primaryKey().default(1),
     storeName: text('store_name').notNull(),
     currency: text().notNull().default('USD'),
-    /** Tax rate in basis points (8.25 % = 825), so the rate itself is an exact integer. */
-    taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    /** Tax classes, rates per zone × class, and whether prices include tax (docs/adr/049-tax-by-destination.md). */
+    tax: jsonb().$type<TaxSettings>().notNull(),
     /** Where the shop ships and at what rates, in the order checkout tries them (docs/adr/048-shipping-zones.md). */
     shippingZones: jsonb('shipping_zones').$type<ShippingZone[]>().notNull(),
     payLaterDays: integer('pay_later_days').notNull(),
@@ -725,7 +730,6 @@ export const storeSettings = pgTable(
   },
   (t) => [
     check('store_settings_single_row', sql`${t.id} = 1`),
-    check('store_settings_tax_range', sql`${t.taxRateBasisPoints} between 0 and 5000`),
     check('store_settings_pay_later_range', sql`${t.payLaterDays} between 1 and 120`),
     check('store_settings_guest_hold_range', sql`${t.guestHoldHours} between 1 and 720`),
   ],
@@ -790,7 +794,14 @@ export const orders = pgTable(
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** The standard class's rate at the destination; `taxLines` has every rate the order was taxed at. */
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    /** true: the amounts hold their tax, and `total` does not add it (docs/adr/046-tax-rounding.md). */
+    taxIncluded: boolean('tax_included').notNull().default(false),
+    taxLines: jsonb('tax_lines').$type<OrderTaxLine[]>().notNull().default([]),
+    /** A business buyer's VAT number, and whether it made the sale reverse-charged (no VAT charged). */
+    vatNumber: text('vat_number'),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
     discountCode: text('discount_code'),
     discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
     /** The method's code in its zone, and its name when the order was placed. */
@@ -809,10 +820,18 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     check(
       'orders_amounts',
-      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + ${t.taxCents}`,
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + case when ${t.taxIncluded} then 0 else ${t.taxCents} end`,
     ),
   ],
 );
+
+/** What an order was taxed at one rate: the amount taxed (without its tax) and the tax. */
+export interface OrderTaxLine {
+  name: string;
+  rateBasisPoints: number;
+  taxableCents: number;
+  taxCents: number;
+}
 
 /** One option value of a sold variant, named as the product named it then. */
 export interface OrderLineOption {

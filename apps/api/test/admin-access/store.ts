@@ -1,4 +1,5 @@
 import { zonesToWire } from '@shop/contracts/shipping-zones';
+import { taxToWire } from '@shop/contracts/tax-settings';
 import { multipartFile, pngImage } from '../admin-catalog-fixtures.ts';
 import { createTicket, currentSettings, uniqueCode } from '../admin-store-fixtures.ts';
 import { createUser } from '../helpers.ts';
@@ -38,6 +39,14 @@ export const storeSamples: RouteSamples = {
     request: async (t) => ({
       url: '/api/admin/shipping',
       payload: zonesToWire((await t.app.services.settings.current(t.db)).shippingZones),
+    }),
+  },
+  'GET /api/admin/tax': { adminOnly: true, request: () => ({ url: '/api/admin/tax' }) },
+  'PUT /api/admin/tax': {
+    adminOnly: true,
+    request: async (t) => ({
+      url: '/api/admin/tax',
+      payload: taxToWire((await t.app.services.settings.current(t.db)).tax),
     }),
   },
   'GET /api/admin/setup-checklist': { adminOnly: true, request: () => ({ url: '/api/admin/setup-checklist' }) },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { optionsFromSpec } from '@shop/contracts/line-options';
 import { type ZoneMethod, zoneFor } from '@shop/contracts/shipping';
+import { standardRate } from '@shop/contracts/tax';
 import { optionIndex } from '@shop/contracts/variants';
 import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -552,7 +553,7 @@ export async function seedDemoOrders(tx: Tx, now: Date = new Date()): Promise<De
   const data = generateDemoOrders(
     {
       products: catalogue,
-      taxRateBasisPoints: settings.taxRateBasisPoints,
+      taxRateBasisPoints: standardRate(settings.tax),
       shipping: zoneFor(settings.shippingZones, { country: 'US' })?.methods ?? [],
       payLaterDays: settings.payLaterDays,
       discounts: codes.map((c) => ({

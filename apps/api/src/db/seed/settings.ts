@@ -1,4 +1,5 @@
 import type { ShippingZone, ZoneMethod } from '@shop/contracts/shipping';
+import type { TaxSettings } from '@shop/contracts/tax';
 import type { Db, Tx } from '../client.ts';
 import { discountCodes, type FooterColumn, storeSettings } from '../schema.ts';
 
@@ -122,11 +123,57 @@ export const DEMO_SHIPPING_ZONES: ShippingZone[] = [
   },
 ];
 
+/** One rate everywhere, added at checkout: 8 %, the reduced class at it too, zero-rated and exempt goods at 0. */
+export const DEFAULT_TAX: TaxSettings = {
+  pricesIncludeTax: false,
+  name: 'Tax',
+  originCountry: null,
+  shippingClass: 'standard',
+  classes: [
+    { code: 'standard', name: 'Standard', rateBasisPoints: 800 },
+    { code: 'reduced', name: 'Reduced', rateBasisPoints: 800 },
+    { code: 'zero', name: 'Zero-rated', rateBasisPoints: 0 },
+    { code: 'exempt', name: 'Exempt', rateBasisPoints: 0 },
+  ],
+  rates: [],
+};
+
+const [US_ZONE, EU_ZONE] = ['5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b02', '5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b03'];
+const rate = (zoneId: string, classCode: string, country: string | null, region: string | null, bp: number) => ({
+  zoneId,
+  classCode,
+  country,
+  region,
+  rateBasisPoints: bp,
+  reverseCharge: zoneId === EU_ZONE,
+});
+
+/**
+ * The demo shop's tax, only with SEED=demo: a US shop (prices without tax) with sales tax for a few
+ * states, and VAT in Germany, France and the Netherlands — standard and reduced (books) — which a
+ * business buyer there with a VAT number does not pay (the reverse charge).
+ */
+export const DEMO_TAX: TaxSettings = {
+  ...DEFAULT_TAX,
+  originCountry: 'US',
+  rates: [
+    rate(US_ZONE, 'standard', 'US', 'CA', 725),
+    rate(US_ZONE, 'standard', 'US', 'NY', 400),
+    rate(US_ZONE, 'standard', 'US', 'WA', 650),
+    rate(EU_ZONE, 'standard', 'DE', null, 1900),
+    rate(EU_ZONE, 'reduced', 'DE', null, 700),
+    rate(EU_ZONE, 'standard', 'FR', null, 2000),
+    rate(EU_ZONE, 'reduced', 'FR', null, 550),
+    rate(EU_ZONE, 'standard', 'NL', null, 2100),
+    rate(EU_ZONE, 'reduced', 'NL', null, 900),
+  ],
+};
+
 export const DEFAULT_STORE_SETTINGS = {
   id: 1,
   storeName: 'Shop',
   currency: 'USD',
-  taxRateBasisPoints: 800,
+  tax: DEFAULT_TAX,
   shippingZones: DEFAULT_SHIPPING_ZONES,
   payLaterDays: 14,
 } satisfies typeof storeSettings.$inferInsert;
@@ -206,7 +253,8 @@ const DEMO_DISCOUNTS: (typeof discountCodes.$inferInsert)[] = [
  * and codes with `demo`.
  */
 export async function seedSettings(ex: Db | Tx, mode: 'demo' | 'none'): Promise<void> {
-  const demo = mode === 'demo' ? { ...DEMO_BANK_DETAILS, ...DEMO_PROFILE, shippingZones: DEMO_SHIPPING_ZONES } : {};
+  const demo =
+    mode === 'demo' ? { ...DEMO_BANK_DETAILS, ...DEMO_PROFILE, shippingZones: DEMO_SHIPPING_ZONES, tax: DEMO_TAX } : {};
   await ex
     .insert(storeSettings)
     .values({ ...DEFAULT_STORE_SETTINGS, ...demo })

@@ -1,12 +1,19 @@
 import { adminSettings, storeLogo, storeTimeZone } from '@shop/contracts/admin-settings';
 import { errorBody } from '@shop/contracts/errors';
 import { shippingSettings, shippingSettingsAnswer } from '@shop/contracts/shipping-zones';
-import { orThrow } from '../../errors.ts';
+import { taxSettingsAnswer, taxSettingsBody } from '@shop/contracts/tax-settings';
+import { badRequest, type HttpTable, orThrow } from '../../errors.ts';
 import { acceptPictureUploads, PICTURE_BODY_LIMIT, pictureRefusals, readPicture } from '../media/index.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
+import type { TaxFailure } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['admin'];
+
+/** A tax rate naming a zone or country that is not there: a 400 on that field, like the schema's own. */
+const taxHttp: HttpTable<TaxFailure> = {
+  unknown_zone: (f) => badRequest(f.message, { issues: [{ path: ['body', ...f.path].join('.'), message: f.message }] }),
+};
 
 /** Admin Settings (admins only) and the store's time zone (every staff member), under /api/admin. */
 export const adminSettingsRoutes: AdminRoutesPlugin = async (app, { services, guards }) => {
@@ -84,6 +91,37 @@ export const adminSettingsRoutes: AdminRoutesPlugin = async (app, { services, gu
       },
     },
     async (request) => services.adminSettings.saveShipping(actorOf(request), request.body),
+  );
+
+  // --- Tax classes and rates (admin only; docs/adr/049-tax-by-destination.md) -------------------
+  app.get(
+    '/tax',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Tax classes, rates per shipping zone × class, and whether prices include tax',
+        response: { 200: taxSettingsAnswer, ...errors },
+      },
+    },
+    async () => services.adminSettings.tax(),
+  );
+  app.put(
+    '/tax',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Replaces the tax settings; checkout taxes by them at once',
+        description:
+          'A rate applies to a zone × class, narrowed to a country of the zone and a state or province of it. 400 for a rate below 0 % or above 100 %, a class used but not defined, a rate given twice, or a zone or country that is not there; nothing is saved then.',
+        body: taxSettingsBody,
+        response: { 200: taxSettingsAnswer, ...errors },
+      },
+    },
+    async (request) => orThrow(await services.adminSettings.saveTax(actorOf(request), request.body), taxHttp),
   );
 
   // --- The logo (admin only; docs/adr/040-store-logo.md) ----------------------------------------

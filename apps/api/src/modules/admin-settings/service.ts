@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { uploadUrl } from '@shop/contracts/admin-catalog';
 import type { AdminSettings, StoreLogo } from '@shop/contracts/admin-settings';
+import { countryName } from '@shop/contracts/countries';
+import type { ShippingZone } from '@shop/contracts/shipping';
 import {
   type ShippingSettings,
   type ShippingSettingsAnswer,
   zonesFromWire,
   zonesToWire,
 } from '@shop/contracts/shipping-zones';
+import { type TaxSettingsAnswer, type TaxSettingsBody, taxFromWire, taxToWire } from '@shop/contracts/tax-settings';
 import type { Tx } from '../../db/client.ts';
-import { ok, type Result } from '../../lib/result.ts';
+import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
 import type { MediaService, UploadFailure } from '../media/index.ts';
@@ -18,6 +21,28 @@ import { type Settings, type SettingsService, settingsToAdmin } from '../setting
 const logoOf = (logo: Settings['logo']): StoreLogo => ({
   logo: logo && { url: uploadUrl(logo.id, 'thumb'), width: logo.width, height: logo.height },
 });
+
+export type TaxFailure = Failure<'unknown_zone', { message: string; path: (string | number)[] }>;
+
+/** The first rate whose zone is gone, or whose country is not one the zone ships to. */
+function zoneProblem(body: TaxSettingsBody, zones: readonly ShippingZone[]): TaxFailure | undefined {
+  for (const [i, rate] of body.rates.entries()) {
+    const zone = zones.find((z) => z.id === rate.zone_id);
+    if (!zone) {
+      return fail('unknown_zone', {
+        message: 'That shipping zone does not exist (any more)',
+        path: ['rates', i, 'zone_id'],
+      });
+    }
+    if (rate.country !== null && !zone.everywhereElse && !zone.countries.includes(rate.country)) {
+      return fail('unknown_zone', {
+        message: `${countryName(rate.country)} is not in the zone ${zone.name}`,
+        path: ['rates', i, 'country'],
+      });
+    }
+  }
+  return undefined;
+}
 
 /**
  * Admin Settings: everything the store's settings row holds, and the time zone every staff
@@ -117,7 +142,7 @@ export function createAdminSettingsService(
     async saveShipping(actor: Actor, body: ShippingSettings): Promise<ShippingSettingsAnswer> {
       const saved = await db.transaction(async (tx) => {
         const previous = await settings.current(tx, { lock: true });
-        await settings.saveShipping(tx, zonesFromWire(body, randomUUID));
+        await settings.saveShipping(tx, zonesFromWire(body, randomUUID), previous);
         const after = zonesToWire((await settings.current(tx)).shippingZones);
         await audit.record(tx, actor, {
           action: 'shipping.update',
@@ -129,6 +154,35 @@ export function createAdminSettingsService(
         return after;
       });
       await settings.invalidate();
+      return saved;
+    },
+
+    /** The tax settings as stored right now (admin Settings › Tax). */
+    async tax(): Promise<TaxSettingsAnswer> {
+      return taxToWire((await settings.current(db)).tax);
+    },
+
+    /**
+     * Replaces the tax settings, audited; checkout taxes by them at once. A rate must name a zone that
+     * exists, and a country of it (`unknown_zone`, nothing saved).
+     */
+    async saveTax(actor: Actor, body: TaxSettingsBody): Promise<Result<TaxSettingsAnswer, TaxFailure>> {
+      const saved = await db.transaction(async (tx) => {
+        const previous = await settings.current(tx, { lock: true });
+        const problem = zoneProblem(body, previous.shippingZones);
+        if (problem) return problem;
+        await settings.saveTax(tx, taxFromWire(body));
+        const after = taxToWire((await settings.current(tx)).tax);
+        await audit.record(tx, actor, {
+          action: 'tax.update',
+          entityType: 'settings',
+          entityId: 'tax',
+          before: taxToWire(previous.tax),
+          after,
+        });
+        return ok(after);
+      });
+      if (saved.ok) await settings.invalidate();
       return saved;
     },
   };

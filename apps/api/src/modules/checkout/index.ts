@@ -28,5 +28,6 @@ export {
 export { checkoutHttp, checkoutRoutes } from './routes.ts';
 export { type BodyMismatch, CHECKOUT_MSG, checkActorBody } from './rules.ts';
 export { type CheckoutFailure, type CheckoutService, createCheckoutService, type ResolveFailure } from './service.ts';
+export { type TaxProvider, type TaxRequest, tableTaxProvider } from './tax.ts';
 export type { Actor, PricedLine, ProductInfo, RequestedLine, ResolvedCheckout } from './types.ts';
-export { lineToWire, totalsToWire } from './wire.ts';
+export { lineToWire, taxToWire, totalsToWire } from './wire.ts';

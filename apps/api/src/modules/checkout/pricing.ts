@@ -6,8 +6,10 @@ import {
   shippingOptions,
   type ZoneMethod,
 } from '@shop/contracts/shipping';
+import { rateFor, STANDARD_CLASS } from '@shop/contracts/tax';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { checkDiscount, type DiscountCode, type DiscountFailure, type DiscountRule } from '../discounts/index.ts';
+import { type TaxProvider, tableTaxProvider } from './tax.ts';
 import type { PricedLine, ResolvedCheckout } from './types.ts';
 
 /**
@@ -260,21 +262,21 @@ export function refundOfLines(
   return refund;
 }
 
-/** What the lines weigh together: each variant's weight × quantity (a variant without one weighs 0). */
-function weightOf(r: Pick<ResolvedCheckout, 'products'>, lines: readonly PricedLine[]): number {
-  let grams = 0;
-  for (const l of lines) {
-    const variant = r.products.get(l.productId)?.variants.find((v) => v.id === l.variantId);
-    grams += (variant?.weightGrams ?? 0) * l.quantity;
-  }
-  return grams;
-}
+/** The variant a priced line buys, for what it weighs and the class it is taxed in. */
+const variantOfLine = (r: Pick<ResolvedCheckout, 'products'>, l: PricedLine) =>
+  r.products.get(l.productId)?.variants.find((v) => v.id === l.variantId);
 
 /** A checkout priced: its totals, the method they ship by, and every method the order could use. */
 export interface PricedCheckout {
   totals: Totals;
   method: ZoneMethod;
   options: ShippingOption[];
+  /** Whether the amounts hold their tax, the tax per rate as receipts name it, and whether it was reverse-charged. */
+  taxIncluded: boolean;
+  taxLines: (TaxLine & { name: string })[];
+  reverseCharge: boolean;
+  /** The standard class's rate at the destination (what a shop with one rate shows as "Tax (8%)"). */
+  standardRateBasisPoints: number;
 }
 
 /** Why a priced checkout cannot ship: no method of its zone takes the order, or the one asked for does not. */
@@ -283,17 +285,19 @@ export type ShippingFailure =
   | Failure<'unknown_shipping_method', { message: string; options: string[] }>;
 
 /**
- * Totals for priced lines, with the methods of the destination's zone that take the order. `code`
- * undefined = a code was given but does not exist; null = no code. The code's rules are checked against
- * the subtotal here (`discount_unusable`, with the shopper's message). `strict` (an order): the method
- * asked for must be offered; otherwise (a quote) one not offered is replaced by the first offered.
+ * Totals for priced lines, with the methods of the destination's zone that take the order, taxed at the
+ * destination's rates (`provider`). `code` undefined = a code was given but does not exist; null = no
+ * code. The code's rules are checked against the subtotal here (`discount_unusable`, with the shopper's
+ * message). `strict` (an order): the method asked for must be offered; otherwise (a quote) one not
+ * offered is replaced by the first offered.
  */
 export function priceWith(
-  r: Pick<ResolvedCheckout, 'zone' | 'shippingMethod' | 'country' | 'settings' | 'products'>,
+  r: Pick<ResolvedCheckout, 'zone' | 'shippingMethod' | 'destination' | 'vatNumber' | 'settings' | 'products'>,
   lines: PricedLine[],
   code: DiscountCode | null | undefined,
   now: Date,
   strict: boolean,
+  provider: TaxProvider = tableTaxProvider,
 ): Result<PricedCheckout, DiscountFailure | ShippingFailure> {
   const subtotal = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
   if (code !== null) {
@@ -303,17 +307,18 @@ export function priceWith(
   const discount: DiscountRule | null = code
     ? { kind: code.kind, value: code.value, minSubtotalCents: code.minSubtotalCents }
     : null;
-  const weightGrams = weightOf(r, lines);
+  const weightGrams = lines.reduce((g, l) => g + (variantOfLine(r, l)?.weightGrams ?? 0) * l.quantity, 0);
   const options = shippingOptions(r.zone, {
     subtotalCents: subtotal,
     discountCents: discountCents(discount, subtotal),
     weightGrams,
   });
   const [first] = options;
+  const country = r.destination.country;
   if (!first) {
     return fail('not_shippable', {
-      message: `We cannot ship this order to ${countryName(r.country)}: none of our delivery options takes it. Remove some items or contact us.`,
-      country: r.country,
+      message: `We cannot ship this order to ${countryName(country)}: none of our delivery options takes it. Remove some items or contact us.`,
+      country,
     });
   }
   const asked = options.find((o) => o.method.code === r.shippingMethod);
@@ -324,15 +329,33 @@ export function priceWith(
     });
   }
   const chosen = asked ?? first;
-  // One store rate, on every line and on shipping, added on top (prices exclude tax).
-  const rate = r.settings.taxRateBasisPoints;
+  const { tax } = r.settings;
+  const rates = provider.rates({
+    tax,
+    zone: r.zone,
+    destination: r.destination,
+    lines: lines.map((l) => ({ taxClass: variantOfLine(r, l)?.taxClass ?? STANDARD_CLASS })),
+    vatNumber: r.vatNumber,
+  });
   const priced = priceOrder({
-    lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity, taxRateBasisPoints: rate })),
+    lines: lines.map((l, i) => ({
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+      taxRateBasisPoints: rates.lineRates[i] ?? 0,
+    })),
     discount,
     shipping: chosen.method,
     weightGrams,
-    shippingTaxRateBasisPoints: rate,
-    pricesIncludeTax: false,
+    shippingTaxRateBasisPoints: rates.shippingRate,
+    pricesIncludeTax: tax.pricesIncludeTax,
   });
-  return ok({ totals: totalsOf(priced), method: chosen.method, options });
+  return ok({
+    totals: totalsOf(priced),
+    method: chosen.method,
+    options,
+    taxIncluded: priced.taxIncluded,
+    taxLines: priced.taxLines.map((l) => ({ ...l, name: tax.name })),
+    reverseCharge: rates.reverseCharge,
+    standardRateBasisPoints: rateFor(tax, r.zone.id, STANDARD_CLASS, r.destination).rateBasisPoints,
+  });
 }

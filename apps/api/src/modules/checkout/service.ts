@@ -18,6 +18,7 @@ import {
   guestLines,
   type OptionsInvalid,
 } from './rules.ts';
+import { validVatNumber } from './tax.ts';
 import type { Actor, PricedLine, RequestedLine, ResolvedCheckout } from './types.ts';
 import { toQuote } from './wire.ts';
 
@@ -25,6 +26,7 @@ import { toQuote } from './wire.ts';
 export type ResolveFailure =
   | BodyMismatch
   | Failure<'not_shippable', { message: string; country: string }>
+  | Failure<'vat_number_invalid', { message: string }>
   | Failure<'session_invalid'>
   | Failure<'empty_cart'>
   | ChoicesMissing
@@ -83,7 +85,19 @@ export function createCheckoutService(
     if (!zone) {
       return fail('not_shippable', { message: `We do not ship to ${countryName(to.country)}.`, country: to.country });
     }
-    const shipping = { country: to.country, zone, shippingMethod: body.shipping_method };
+    const given = body.vat_number?.trim() ?? '';
+    const vatNumber = given === '' ? null : validVatNumber(given, to.country);
+    if (given !== '' && vatNumber === null) {
+      return fail('vat_number_invalid', {
+        message: `That is not a valid VAT number for ${countryName(to.country)}, where the order goes`,
+      });
+    }
+    const shipping = {
+      destination: { country: to.country, region: to.region ?? null },
+      zone,
+      shippingMethod: body.shipping_method,
+      vatNumber,
+    };
 
     if (actor.userId) {
       const account = await accountCart(ex, actor.userId);
@@ -135,7 +149,7 @@ export function createCheckoutService(
       const code = await discounts.named(db, body.discount_code);
       const totals = priceWith(r, lines, code, clock.now(), false);
       if (!totals.ok) return totals;
-      return ok(toQuote(r, lines, totals.value, code?.code ?? null));
+      return ok(toQuote(lines, totals.value, code?.code ?? null));
     },
   };
 }

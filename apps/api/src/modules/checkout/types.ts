@@ -34,9 +34,11 @@ export interface ResolvedCheckout {
   cartId: string | null;
   lines: RequestedLine[];
   products: Map<string, ProductInfo>;
-  /** The shipping address's country, and the zone that ships there (contracts `zoneFor`). */
-  country: string;
+  /** Where the order goes (its state or province as a code where the country has a list), and the zone that ships there (contracts `zoneFor`). */
+  destination: { country: string; region: string | null };
   zone: ShippingZone;
+  /** The business buyer's VAT number, valid for the destination country; null: none given. */
+  vatNumber: string | null;
   /** The method code the body asked for; undefined on a quote that leaves it out. */
   shippingMethod: string | undefined;
   settings: Settings;

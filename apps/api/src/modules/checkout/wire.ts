@@ -2,7 +2,7 @@ import { type LineOption, soldOptions } from '@shop/contracts/line-options';
 import { fromCents } from '@shop/contracts/money';
 import type { Quote } from '@shop/contracts/orders';
 import type { PricedCheckout, Totals } from './pricing.ts';
-import type { PricedLine, ResolvedCheckout } from './types.ts';
+import type { PricedLine } from './types.ts';
 
 /** A priced line as quotes and orders answer it. */
 export function lineToWire(l: {
@@ -33,6 +33,24 @@ export function lineToWire(l: {
   };
 }
 
+/** An order's tax as quotes and orders show it (contracts `taxShown`). */
+export function taxToWire(t: {
+  taxIncluded: boolean;
+  taxLines: { name: string; rateBasisPoints: number; taxableCents: number; taxCents: number }[];
+  reverseCharge: boolean;
+}) {
+  return {
+    tax_included: t.taxIncluded,
+    tax_lines: t.taxLines.map((l) => ({
+      name: l.name,
+      rate: l.rateBasisPoints / 100,
+      taxable: fromCents(l.taxableCents),
+      amount: fromCents(l.taxCents),
+    })),
+    reverse_charge: t.reverseCharge,
+  };
+}
+
 export function totalsToWire(t: Totals) {
   return {
     subtotal: fromCents(t.subtotalCents),
@@ -43,7 +61,7 @@ export function totalsToWire(t: Totals) {
   };
 }
 
-export function toQuote(r: ResolvedCheckout, lines: PricedLine[], priced: PricedCheckout, code: string | null): Quote {
+export function toQuote(lines: PricedLine[], priced: PricedCheckout, code: string | null): Quote {
   return {
     lines: lines.map(lineToWire),
     totals: totalsToWire(priced.totals),
@@ -55,6 +73,7 @@ export function toQuote(r: ResolvedCheckout, lines: PricedLine[], priced: Priced
       estimate: o.method.estimate,
       price: fromCents(o.priceCents),
     })),
-    tax_rate: r.settings.taxRateBasisPoints / 100,
+    tax_rate: priced.standardRateBasisPoints / 100,
+    ...taxToWire(priced),
   };
 }

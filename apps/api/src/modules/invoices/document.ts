@@ -2,6 +2,7 @@ import { addressLines, type PostalAddress } from '@shop/contracts/address-format
 import { bankDetailRows, hasBankAccount, paymentReference } from '@shop/contracts/invoices';
 import { describeOptions, soldOptions } from '@shop/contracts/line-options';
 import { formatMoney } from '@shop/contracts/money';
+import { REVERSE_CHARGE_NOTE, taxRows } from '@shop/contracts/tax';
 import type { invoices } from '../../db/schema.ts';
 import type { OrderBundle } from '../orders/index.ts';
 import type { Settings } from '../settings/index.ts';
@@ -45,6 +46,8 @@ export interface InvoiceDocument {
   totals: { label: string; value: string }[];
   total: string;
   payment: PaymentNote;
+  /** Under the totals: the reverse-charge statement with the buyer's VAT number; null: none. */
+  taxNote: string | null;
   /** The document's own date (its metadata): when it was rendered. */
   renderedAt: Date;
 }
@@ -68,9 +71,6 @@ const dateTimeIn = (timeZone: string) =>
     minute: '2-digit',
     timeZoneName: 'short',
   });
-
-/** `8.25%` from basis points, without trailing zeros. */
-const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 
 /**
  * The invoice of a pay-later order as it stands at `now`: the seller from the store's
@@ -99,7 +99,7 @@ export function invoiceDocument(
         ]
       : []),
     { label: 'Shipping', value: order.shippingCents === 0 ? 'Free' : formatMoney(order.shippingCents) },
-    { label: `Tax (${percent(order.taxRateBasisPoints)})`, value: formatMoney(order.taxCents) },
+    ...taxRows(order).map((row) => ({ label: row.label, value: formatMoney(row.cents) })),
   ];
 
   return {
@@ -130,6 +130,7 @@ export function invoiceDocument(
     totals,
     total: formatMoney(order.totalCents),
     payment: paymentNote(bundle, settings, status, now),
+    taxNote: order.reverseCharge ? `${REVERSE_CHARGE_NOTE} Buyer's VAT number: ${order.vatNumber ?? ''}` : null,
     renderedAt: now,
   };
 }

@@ -50,6 +50,7 @@ const DOC: InvoiceDocument = {
     contact: 'hello@harbour.example',
     payBy: null,
   },
+  taxNote: null,
   renderedAt: new Date('2026-01-05T10:00:00Z'),
 };
 
@@ -92,6 +93,13 @@ describe('the invoice PDF', () => {
     }
     // Standard fonts only: nothing embedded.
     expect(pdf.toString('latin1')).not.toContain('/FontFile');
+  });
+
+  it('prints the reverse-charge statement with the buyer’s VAT number under the totals', async () => {
+    const note = 'Reverse charge: VAT to be accounted for by the recipient. Buyer’s VAT number: DE136695976';
+    const text = pdfText(await collect(renderInvoicePdf({ ...DOC, taxNote: note })));
+    expect(text).toContain('Reverse charge: VAT to be accounted for by the recipient.');
+    expect(text).toContain('DE136695976');
   });
 
   it('continues a long order on further pages, each with the table header and its page number', async () => {

@@ -205,6 +205,10 @@ class Page {
       align: 'right',
     });
     this.y += 30;
+    if (doc.taxNote) {
+      this.room(40);
+      this.y += this.text(doc.taxNote, MARGIN, this.y, { color: MUTED, width: TABLE_WIDTH }) + 14;
+    }
   }
 
   /** How to pay (the transfer and its reference), or that it is paid or void. */

@@ -1,7 +1,7 @@
 import { fromCents } from '@shop/contracts/money';
 import { isCancellable } from '@shop/contracts/order-lifecycle';
 import type { Address, Order } from '@shop/contracts/orders';
-import { lineToWire, totalsToWire } from '../checkout/index.ts';
+import { lineToWire, taxToWire, totalsToWire } from '../checkout/index.ts';
 import type { OrderBundle, OrderSummaryRow } from './repository.ts';
 
 /** The wire form (contracts `order`). `now` decides whether an open invoice is overdue. */
@@ -17,6 +17,8 @@ export function orderToWire(b: OrderBundle, now: Date): Order {
     discount_code: o.discountCode,
     shipping_method: o.shippingMethod,
     shipping_method_name: o.shippingMethodName,
+    ...taxToWire(o),
+    vat_number: o.vatNumber,
     shipping_address: o.shippingAddress as Address,
     billing_address: (o.billingAddress as Address | null) ?? null,
     payment: {

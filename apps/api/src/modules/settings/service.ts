@@ -15,6 +15,7 @@ import { DEFAULT_BRAND_COLORS, HEX_COLOR } from '@shop/contracts/colors';
 import { type BankDetails, hasBankAccount } from '@shop/contracts/invoices';
 import type { StoreSettings } from '@shop/contracts/orders';
 import type { ShippingZone } from '@shop/contracts/shipping';
+import { STANDARD_CLASS, standardRate, type TaxSettings } from '@shop/contracts/tax';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type BrandColors, type SocialLinks, storeSettings, uploadedImages } from '../../db/schema.ts';
@@ -25,8 +26,10 @@ import type { Deps } from '../../services.ts';
 export interface Settings {
   storeName: string;
   currency: 'USD';
+  /** The standard class's own rate (`tax`): what a shop with one rate charges everywhere. */
   taxRateBasisPoints: number;
   shippingZones: ShippingZone[];
+  tax: TaxSettings;
   payLaterDays: number;
   /** Unpaid guest pay-later orders are cancelled this many hours after placing. */
   guestHoldHours: number;
@@ -145,7 +148,13 @@ export function createSettingsService(
         .update(storeSettings)
         .set({
           storeName: next.store_name,
-          taxRateBasisPoints: Math.round(next.tax_rate_percent * 100),
+          // Settings' one tax rate is the standard class's own (docs/adr/049-tax-by-destination.md).
+          tax: {
+            ...previous.tax,
+            classes: previous.tax.classes.map((c) =>
+              c.code === STANDARD_CLASS ? { ...c, rateBasisPoints: Math.round(next.tax_rate_percent * 100) } : c,
+            ),
+          },
           payLaterDays: next.pay_later_days,
           guestHoldHours: next.guest_hold_hours,
           contactEmail: next.contact_email,
@@ -192,11 +201,19 @@ export function createSettingsService(
      * Replaces the shipping zones in the caller's transaction (admin Settings › Shipping). Call
      * `invalidate()` once it committed: checkout then offers the new methods at once, in every process.
      */
-    async saveShipping(ex: Db | Tx, zones: ShippingZone[]): Promise<void> {
+    async saveShipping(ex: Db | Tx, zones: ShippingZone[], previous: Settings): Promise<void> {
+      // A removed zone's tax rates go with it.
+      const kept = new Set(zones.map((z) => z.id));
+      const tax = { ...previous.tax, rates: previous.tax.rates.filter((r) => kept.has(r.zoneId)) };
       await ex
         .update(storeSettings)
-        .set({ shippingZones: zones, updatedAt: clock.now() })
+        .set({ shippingZones: zones, tax, updatedAt: clock.now() })
         .where(eq(storeSettings.id, 1));
+    },
+
+    /** Replaces the tax settings in the caller's transaction; `invalidate()` once committed. */
+    async saveTax(ex: Db | Tx, tax: TaxSettings): Promise<void> {
+      await ex.update(storeSettings).set({ tax, updatedAt: clock.now() }).where(eq(storeSettings.id, 1));
     },
   };
 }
@@ -268,7 +285,8 @@ function settingsOf(row: typeof storeSettings.$inferSelect, logo: Settings['logo
   return {
     storeName: row.storeName,
     currency: 'USD',
-    taxRateBasisPoints: row.taxRateBasisPoints,
+    taxRateBasisPoints: standardRate(row.tax),
+    tax: row.tax,
     shippingZones: row.shippingZones,
     payLaterDays: row.payLaterDays,
     guestHoldHours: row.guestHoldHours,

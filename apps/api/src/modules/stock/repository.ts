@@ -22,6 +22,7 @@ const sellable = {
   available: productVariants.available,
   image: sql<string | null>`coalesce(${productVariants.image}, ${products.images}[1])`,
   weightGrams: sql<number>`coalesce(${productVariants.weightGrams}, 0)`.mapWith(Number),
+  taxClass: sql<string>`coalesce(${productVariants.taxClass}, ${products.taxClass})`,
 };
 
 type SellableRow = { option1: string | null; option2: string | null; option3: string | null } & Omit<

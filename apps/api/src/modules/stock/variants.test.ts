@@ -22,6 +22,7 @@ function product(options: ProductOption[], rows: OptionValues[] = combinations(o
       available: 5,
       image: null,
       weightGrams: 0,
+      taxClass: 'standard',
     })),
   };
 }

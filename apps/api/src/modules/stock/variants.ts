@@ -24,6 +24,8 @@ export interface SellableVariant {
   image: string | null;
   /** What one weighs, for rates by weight; 0 when the variant has no weight. */
   weightGrams: number;
+  /** `coalesce(variant.tax_class, product.tax_class)`. */
+  taxClass: string;
 }
 
 /** A product with its variants, in their order. */

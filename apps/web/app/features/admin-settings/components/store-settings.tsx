@@ -6,7 +6,7 @@ import { MaintenanceSection } from './maintenance-section.tsx';
 import { MenusSection } from './menus-section.tsx';
 import { PayLaterSection } from './pay-later-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
-import { ShippingSection } from './shipping-section.tsx';
+import { TaxSection } from './tax-section.tsx';
 import { TimeZoneSection } from './time-zone-section.tsx';
 
 /** Admin › Settings: the store's own settings, one form per section (admins only). */
@@ -24,7 +24,7 @@ export function StoreSettings() {
             <LogoSection />
             <div key={`others-${saved}`} className="space-y-6">
               <MenusSection settings={settings} />
-              <ShippingSection settings={settings} />
+              <TaxSection settings={settings} />
               <PayLaterSection settings={settings} />
               <BankSection settings={settings} />
               <TimeZoneSection settings={settings} />

@@ -15,6 +15,7 @@ import {
   Settings,
   ShoppingBag,
   Tags,
+  Truck,
   Users,
 } from 'lucide-react';
 import { Fragment, lazy, type ReactNode, Suspense } from 'react';
@@ -36,6 +37,8 @@ interface NavItem {
   label: string;
   icon: typeof Package;
   adminOnly?: boolean;
+  /** A page within the section listed before it (Settings › Shipping): shown indented under it. */
+  sub?: boolean;
 }
 
 /** The sections of the admin area (docs/product.md §2 Admin), in the documented order, plus the audit log. */
@@ -52,6 +55,7 @@ const NAV: NavItem[] = [
   { to: '/admin/reports', label: 'Reports', icon: BarChart3 },
   { to: '/admin/marketing', label: 'Marketing', icon: Megaphone },
   { to: '/admin/settings', label: 'Settings', icon: Settings, adminOnly: true },
+  { to: '/admin/settings/shipping', label: 'Shipping', icon: Truck, adminOnly: true, sub: true },
   { to: '/admin/support', label: 'Support', icon: LifeBuoy },
   { to: '/admin/audit-log', label: 'Audit log', icon: FileClock },
 ];
@@ -96,14 +100,16 @@ export function AdminShell({ children }: { children: ReactNode }) {
             </div>
             <nav aria-label="Admin sections" className="px-2 pb-4">
               <ul className="flex gap-1 overflow-x-auto md:flex-col">
-                {items.map(({ to, label, icon: Icon }) => (
+                {items.map(({ to, label, icon: Icon, sub }) => (
                   <li key={to}>
                     <NavLink
                       to={to}
-                      end={to === '/admin'}
+                      // A section with pages of its own listed below it is current only on its own page.
+                      end={items.some((other) => other.to.startsWith(`${to}/`))}
                       className={({ isActive }) =>
                         cn(
                           'flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-slate-700 text-sm hover:bg-slate-100',
+                          sub && 'md:ml-6',
                           isActive && 'bg-slate-900 text-white hover:bg-slate-800',
                         )
                       }
