@@ -202,10 +202,10 @@ export function knownShippingAddress(values: CheckoutValues, ctx: CheckoutContex
 }
 
 /**
- * Stand-ins for the quote while the shopper has not typed an e-mail or a complete address yet. Prices,
- * discounts and tax do not depend on either (one store-wide tax rate), so the summary shows the lines at
- * once; shipping does (docs/adr/048-shipping-zones.md), so its methods are shown only once the quote is
- * for the real address. The order itself always carries what the shopper typed.
+ * Stand-ins for the quote while the shopper has not typed an e-mail or a complete address yet. Prices
+ * and discounts do not depend on either, so the summary shows the lines at once; shipping and tax do
+ * (docs/adr/048-shipping-zones.md, docs/adr/049-tax-by-destination.md), so the shipping methods are
+ * shown only once the quote is for the real address. The order itself always carries what the shopper typed.
  */
 export const QUOTE_PLACEHOLDER_EMAIL = 'quote@example.invalid';
 export const QUOTE_PLACEHOLDER_ADDRESS: Address = {

@@ -29,6 +29,9 @@ const quote = (method: string, options: ShippingOption[] = [standard, express, p
   shipping_method: method,
   shipping_options: options,
   tax_rate: 8,
+  tax_included: false,
+  tax_lines: [],
+  reverse_charge: false,
 });
 
 const berlin = { name: 'Ada', line1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' };
