@@ -222,6 +222,27 @@ describe('tax by destination', () => {
   });
 });
 
+describe('Reports › Tax', () => {
+  it('sums the tax lines of the month per zone and rate, in JSON and as CSV for filing', async () => {
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const url = `/api/admin/reports/tax?from=${day}&to=${day}&group=month`;
+    const report = (await call('GET', url)).json();
+    const ours = report.rows.filter((r: { zone: string; rate: number }) => r.zone === 'European Union' || r.rate === 6.25);
+    const month = `${day.slice(0, 7)}-01`;
+    expect(ours).toEqual([
+      { period: month, zone: 'European Union', name: 'VAT', rate: 0, orders: 1, taxable: 124.9, tax: 0 },
+      { period: month, zone: 'European Union', name: 'VAT', rate: 7, orders: 1, taxable: 40, tax: 2.8 },
+      { period: month, zone: 'European Union', name: 'VAT', rate: 19, orders: 1, taxable: 120.92, tax: 22.98 },
+      { period: month, zone: 'United States', name: 'Tax', rate: 6.25, orders: 1, taxable: 49.99, tax: 3.12 },
+    ]);
+    const csv = await call('GET', `${url}&format=csv`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('period,zone,tax,rate_percent,orders,taxable,tax_amount');
+    expect(lines).toContain(`${month},European Union,VAT,19,1,120.92,22.98`);
+  });
+});
+
 describe('migration 0021', () => {
   const file = path.join(import.meta.dirname, '../src/db/migrations/0021_tax_by_destination.sql');
 
@@ -262,7 +283,7 @@ describe('migration 0021', () => {
       expect(row).toMatchObject({
         taxIncluded: false,
         reverseCharge: false,
-        taxLines: [{ name: 'Tax', rateBasisPoints: 800, taxableCents: 1599, taxCents: 128 }],
+        taxLines: [{ name: 'Tax', zone: 'United States', rateBasisPoints: 800, taxableCents: 1599, taxCents: 128 }],
       });
     } finally {
       await m.close();

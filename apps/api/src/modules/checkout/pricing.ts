@@ -273,7 +273,7 @@ export interface PricedCheckout {
   options: ShippingOption[];
   /** Whether the amounts hold their tax, the tax per rate as receipts name it, and whether it was reverse-charged. */
   taxIncluded: boolean;
-  taxLines: (TaxLine & { name: string })[];
+  taxLines: (TaxLine & { name: string; zone: string })[];
   reverseCharge: boolean;
   /** The standard class's rate at the destination (what a shop with one rate shows as "Tax (8%)"). */
   standardRateBasisPoints: number;
@@ -354,7 +354,7 @@ export function priceWith(
     method: chosen.method,
     options,
     taxIncluded: priced.taxIncluded,
-    taxLines: priced.taxLines.map((l) => ({ ...l, name: tax.name })),
+    taxLines: priced.taxLines.map((l) => ({ ...l, name: tax.name, zone: r.zone.name })),
     reverseCharge: rates.reverseCharge,
     standardRateBasisPoints: rateFor(tax, r.zone.id, STANDARD_CLASS, r.destination).rateBasisPoints,
   });
