@@ -269,6 +269,8 @@ const variantOfLine = (r: Pick<ResolvedCheckout, 'products'>, l: PricedLine) =>
 /** A checkout priced: its totals, the method they ship by, and every method the order could use. */
 export interface PricedCheckout {
   totals: Totals;
+  /** Where the totals come from, line by line (what a refund of some lines gives back). */
+  breakdown: PricedOrder;
   method: ZoneMethod;
   options: ShippingOption[];
   /** Whether the amounts hold their tax, the tax per rate as receipts name it, and whether it was reverse-charged. */
@@ -351,6 +353,7 @@ export function priceWith(
   });
   return ok({
     totals: totalsOf(priced),
+    breakdown: priced,
     method: chosen.method,
     options,
     taxIncluded: priced.taxIncluded,
