@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Order, Quote } from '@shop/contracts/orders';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, products, productVariants } from '../src/db/schema.ts';
+import { auditLog, mailOutbox, orders, products, productVariants } from '../src/db/schema.ts';
 import { authHeaders, createProduct } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { guestBody, placeOrder, quote, writeCounts } from './orders-fixtures.ts';
@@ -170,6 +170,16 @@ describe('tax by destination', () => {
     const placed = await placeOrder(t, body);
     expect(placed.statusCode).toBe(201);
     expect(placed.json()).toMatchObject({ totals: q.totals, tax_lines: q.tax_lines, tax_included: true });
+    // The confirmation mail lists the same figures: the method, each rate held, the shelf total.
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email));
+    for (const row of [
+      'Shipping (Express shipping): $24.90',
+      'incl. VAT 7%: $2.80',
+      'incl. VAT 19%: $22.98',
+      'Total: $186.70',
+    ]) {
+      expect(mail?.text).toContain(row);
+    }
   });
 
   it('an EU business with a valid VAT number, across a border: 0 % and the reverse-charge note on its invoice', async () => {
@@ -192,6 +202,9 @@ describe('tax by destination', () => {
     expect(text).toContain('Reverse charge: VAT to be accounted for by the recipient');
     expect(text).toContain('DE136695976');
     expect(text).toContain('VAT (0%)');
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email));
+    expect(mail?.text).toContain('Reverse charge: VAT to be accounted for by the recipient');
+    expect(mail?.text).toContain('Your VAT number: DE136695976');
 
     // The same buyer from the shop's own country pays VAT: no border crossed.
     const home = { ...TAX, origin_country: 'DE', name: 'VAT' };
@@ -227,7 +240,9 @@ describe('Reports › Tax', () => {
     const day = t.clock.now().toISOString().slice(0, 10);
     const url = `/api/admin/reports/tax?from=${day}&to=${day}&group=month`;
     const report = (await call('GET', url)).json();
-    const ours = report.rows.filter((r: { zone: string; rate: number }) => r.zone === 'European Union' || r.rate === 6.25);
+    const ours = report.rows.filter(
+      (r: { zone: string; rate: number }) => r.zone === 'European Union' || r.rate === 6.25,
+    );
     const month = `${day.slice(0, 7)}-01`;
     expect(ours).toEqual([
       { period: month, zone: 'European Union', name: 'VAT', rate: 0, orders: 1, taxable: 124.9, tax: 0 },
