@@ -107,6 +107,17 @@ describe('the first-start checklist of a shop of its own', () => {
       },
     });
     expect(put.statusCode).toBe(200);
+    expect((await stepsDone(admin)).done).toEqual(['identity', 'contact', 'payments']);
+
+    // Shipping is ticked once the owner saved their zones, even unchanged.
+    const zones = await t.app.inject({ url: '/api/admin/shipping', headers: admin });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/shipping',
+      headers: admin,
+      payload: zones.json(),
+    });
+    expect(saved.statusCode).toBe(200);
     expect((await stepsDone(admin)).done).toEqual(['identity', 'contact', 'payments', 'shipping']);
 
     const category = await t.app.inject({
