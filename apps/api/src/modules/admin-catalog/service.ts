@@ -28,6 +28,7 @@ import type { Actor, AuditService } from '../audit/index.ts';
 import type { BackInStockService } from '../back-in-stock/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { MediaService, UploadFailure } from '../media/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { type BulkFailure, bulkEdit } from './bulk.ts';
 import {
   actorEmail,
@@ -66,7 +67,8 @@ type RefFailure =
   | Failure<'unknown_category', { category: string }>
   | Failure<'subcategory_mismatch', { subcategory: string; category: string }>
   | Failure<'unknown_brand', { brand: string }>
-  | Failure<'unknown_featured', { tags: string[] }>;
+  | Failure<'unknown_featured', { tags: string[] }>
+  | Failure<'unknown_tax_class', { taxClass: string }>;
 
 /** Prices that contradict each other (contracts `resolvePricing` says how). */
 type PricingFailure = Failure<'invalid_pricing', { message: string }>;
@@ -108,7 +110,14 @@ export function createAdminCatalogService(
     backInStock,
     audit,
     media,
-  }: { catalog: CatalogService; backInStock: BackInStockService; audit: AuditService; media: MediaService },
+    settings,
+  }: {
+    catalog: CatalogService;
+    backInStock: BackInStockService;
+    audit: AuditService;
+    media: MediaService;
+    settings: SettingsService;
+  },
 ) {
   /** Products with their variants, as staff see them. */
   async function withVariants(ex: Db | Tx, rows: AdminRow[]): Promise<AdminProduct[]> {
@@ -161,6 +170,12 @@ export function createAdminCatalogService(
     return ok({ categoryId, subcategoryId, brandId: refs.brand });
   }
 
+  /** A product's tax class must be one of Settings › Tax's (docs/adr/049-tax-by-destination.md). */
+  async function knownTaxClass(tx: Tx, taxClass: string): Promise<Result<string, RefFailure>> {
+    const { tax } = await settings.current(tx);
+    return tax.classes.some((c) => c.code === taxClass) ? ok(taxClass) : fail('unknown_tax_class', { taxClass });
+  }
+
   async function afterChange() {
     await catalog.invalidate();
   }
@@ -173,6 +188,8 @@ export function createAdminCatalogService(
     return transactionResult<AdminProduct, RefFailure | PricingFailure | VariantFailure>(db, async (tx) => {
       const refs = await resolveRefs(tx, body);
       if (!refs.ok) return refs;
+      const taxClass = await knownTaxClass(tx, body.tax_class);
+      if (!taxClass.ok) return taxClass;
       const regularCents = toCents(body.regular_price);
       const price = pricing(
         regularCents,
@@ -194,6 +211,7 @@ export function createAdminCatalogService(
         name: body.name,
         description: richTextFromInput(body.description),
         productType: body.product_type,
+        taxClass: taxClass.value,
         ...refs.value,
         regularPriceCents: regularCents,
         salePriceCents: price.value.saleCents,
@@ -303,6 +321,11 @@ export function createAdminCatalogService(
           if (body.slug !== undefined) values.slug = body.slug;
           if (body.description !== undefined) values.description = richTextFromInput(body.description);
           if (body.product_type !== undefined) values.productType = body.product_type;
+          if (body.tax_class !== undefined) {
+            const taxClass = await knownTaxClass(tx, body.tax_class);
+            if (!taxClass.ok) return taxClass;
+            values.taxClass = taxClass.value;
+          }
           if (body.images !== undefined) values.images = body.images;
           if (body.meta_title !== undefined) values.metaTitle = body.meta_title;
           if (body.meta_description !== undefined) values.metaDescription = body.meta_description;

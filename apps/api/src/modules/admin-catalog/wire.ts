@@ -14,6 +14,7 @@ export const adminColumns = {
   metaDescription: products.metaDescription,
   tags: products.tags,
   productType: products.productType,
+  taxClass: products.taxClass,
   missingImages: products.missingImages,
 };
 export type AdminRow = ProductRow & {
@@ -25,6 +26,7 @@ export type AdminRow = ProductRow & {
   metaDescription: string | null;
   tags: string[];
   productType: string;
+  taxClass: string;
   missingImages: string[];
 };
 
@@ -73,6 +75,7 @@ export function toAdminWire(row: AdminRow, variants: readonly VariantWireRow[]):
     meta_description: row.metaDescription,
     tags: row.tags,
     product_type: row.productType,
+    tax_class: row.taxClass,
     missing_images: row.missingImages,
   };
 }
