@@ -29,6 +29,7 @@ function demoInputs(now: Date) {
   return {
     products,
     taxRateBasisPoints: 800,
+    zoneName: 'Everywhere',
     shipping: DEFAULT_SHIPPING_ZONES[0]?.methods ?? [],
     payLaterDays: 14,
     discounts: [

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Order, Quote } from '@shop/contracts/orders';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, products, productVariants } from '../src/db/schema.ts';
+import { auditLog, mailOutbox, orders, products, productVariants } from '../src/db/schema.ts';
 import { authHeaders, createProduct } from './cart-fixtures.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 import { guestBody, placeOrder, quote, writeCounts } from './orders-fixtures.ts';
@@ -170,6 +170,16 @@ describe('tax by destination', () => {
     const placed = await placeOrder(t, body);
     expect(placed.statusCode).toBe(201);
     expect(placed.json()).toMatchObject({ totals: q.totals, tax_lines: q.tax_lines, tax_included: true });
+    // The confirmation mail lists the same figures: the method, each rate held, the shelf total.
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email));
+    for (const row of [
+      'Shipping (Express shipping): $24.90',
+      'incl. VAT 7%: $2.80',
+      'incl. VAT 19%: $22.98',
+      'Total: $186.70',
+    ]) {
+      expect(mail?.text).toContain(row);
+    }
   });
 
   it('an EU business with a valid VAT number, across a border: 0 % and the reverse-charge note on its invoice', async () => {
@@ -192,6 +202,9 @@ describe('tax by destination', () => {
     expect(text).toContain('Reverse charge: VAT to be accounted for by the recipient');
     expect(text).toContain('DE136695976');
     expect(text).toContain('VAT (0%)');
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email));
+    expect(mail?.text).toContain('Reverse charge: VAT to be accounted for by the recipient');
+    expect(mail?.text).toContain('Your VAT number: DE136695976');
 
     // The same buyer from the shop's own country pays VAT: no border crossed.
     const home = { ...TAX, origin_country: 'DE', name: 'VAT' };
@@ -219,6 +232,29 @@ describe('tax by destination', () => {
       details: { field: 'vat_number' },
     });
     expect(await writeCounts(t)).toEqual(before);
+  });
+});
+
+describe('Reports › Tax', () => {
+  it('sums the tax lines of the month per zone and rate, in JSON and as CSV for filing', async () => {
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const url = `/api/admin/reports/tax?from=${day}&to=${day}&group=month`;
+    const report = (await call('GET', url)).json();
+    const ours = report.rows.filter(
+      (r: { zone: string; rate: number }) => r.zone === 'European Union' || r.rate === 6.25,
+    );
+    const month = `${day.slice(0, 7)}-01`;
+    expect(ours).toEqual([
+      { period: month, zone: 'European Union', name: 'VAT', rate: 0, orders: 1, taxable: 124.9, tax: 0 },
+      { period: month, zone: 'European Union', name: 'VAT', rate: 7, orders: 1, taxable: 40, tax: 2.8 },
+      { period: month, zone: 'European Union', name: 'VAT', rate: 19, orders: 1, taxable: 120.92, tax: 22.98 },
+      { period: month, zone: 'United States', name: 'Tax', rate: 6.25, orders: 1, taxable: 49.99, tax: 3.12 },
+    ]);
+    const csv = await call('GET', `${url}&format=csv`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('period,zone,tax,rate_percent,orders,taxable,tax_amount');
+    expect(lines).toContain(`${month},European Union,VAT,19,1,120.92,22.98`);
   });
 });
 
@@ -262,7 +298,7 @@ describe('migration 0021', () => {
       expect(row).toMatchObject({
         taxIncluded: false,
         reverseCharge: false,
-        taxLines: [{ name: 'Tax', rateBasisPoints: 800, taxableCents: 1599, taxCents: 128 }],
+        taxLines: [{ name: 'Tax', zone: 'United States', rateBasisPoints: 800, taxableCents: 1599, taxCents: 128 }],
       });
     } finally {
       await m.close();

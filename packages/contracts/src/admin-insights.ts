@@ -146,6 +146,27 @@ export const salesReport = z.object({
 });
 export type SalesReport = z.infer<typeof salesReport>;
 
+/**
+ * Tax collected (docs/adr/049-tax-by-destination.md): per period, shipping zone and rate, summed over the
+ * tax lines of the counted orders — what a filing needs. `taxable` is the amount taxed, without its tax.
+ */
+export const taxReportRow = z.object({
+  period: z.string(),
+  zone: z.string(),
+  name: z.string(),
+  rate: z.number(),
+  orders: z.number().int(),
+  taxable: z.number(),
+  tax: z.number(),
+});
+export const taxReport = z.object({
+  range,
+  group: z.enum(GROUPS),
+  rows: z.array(taxReportRow),
+  totals: z.object({ taxable: z.number(), tax: z.number() }),
+});
+export type TaxReport = z.infer<typeof taxReport>;
+
 /** Merchandise sold (line price × quantity, before order discounts, shipping and tax). */
 export const categorySales = z.object({
   category_id: z.string().nullable(),

@@ -91,6 +91,26 @@ export const ratePercent = (basisPoints: number): string => `${basisPoints / 100
 export const REVERSE_CHARGE_NOTE =
   'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).';
 
+/** A receipt row's label for one rate: "Tax (8%)" added on top, "incl. VAT 19%" held in the prices. */
+const rowLabel = (included: boolean, name: string, basisPoints: number) =>
+  included ? `incl. ${name} ${ratePercent(basisPoints)}` : `${name} (${ratePercent(basisPoints)})`;
+
+/**
+ * A quote's or an order's tax as the wire carries it (contracts `taxShown`, amounts in decimals), one
+ * row per rate; with no rate kept, one "Tax" row of the whole tax.
+ */
+export function wireTaxRows(o: {
+  tax_included: boolean;
+  tax_lines: readonly { name: string; rate: number; amount: number }[];
+  totals: { tax: number };
+}): { label: string; amount: number }[] {
+  if (o.tax_lines.length === 0) return [{ label: 'Tax', amount: o.totals.tax }];
+  return o.tax_lines.map((l) => ({
+    label: rowLabel(o.tax_included, l.name, Math.round(l.rate * 100)),
+    amount: l.amount,
+  }));
+}
+
 /**
  * An order's tax as receipts list it, one row per rate: "Tax (8%)" added on top, or "incl. VAT 19%"
  * held in the prices. An order taxed before its rates were kept shows its one rate.
@@ -105,10 +125,5 @@ export function taxRows(order: {
     order.taxLines.length > 0
       ? order.taxLines
       : [{ name: 'Tax', rateBasisPoints: order.taxRateBasisPoints, taxCents: order.taxCents }];
-  return lines.map((l) => ({
-    label: order.taxIncluded
-      ? `incl. ${l.name} ${ratePercent(l.rateBasisPoints)}`
-      : `${l.name} (${ratePercent(l.rateBasisPoints)})`,
-    cents: l.taxCents,
-  }));
+  return lines.map((l) => ({ label: rowLabel(order.taxIncluded, l.name, l.rateBasisPoints), cents: l.taxCents }));
 }

@@ -825,9 +825,10 @@ export const orders = pgTable(
   ],
 );
 
-/** What an order was taxed at one rate: the amount taxed (without its tax) and the tax. */
+/** What an order was taxed at one rate: the amount taxed (without its tax) and the tax; in which shipping zone. */
 export interface OrderTaxLine {
   name: string;
+  zone: string;
   rateBasisPoints: number;
   taxableCents: number;
   taxCents: number;

@@ -7,6 +7,7 @@ const RANGE = 'from=2026-01-01&to=2026-01-31';
 export const insightsSamples: RouteSamples = {
   'GET /api/admin/dashboard': { request: () => ({ url: '/api/admin/dashboard' }) },
   'GET /api/admin/reports/sales': { request: () => ({ url: `/api/admin/reports/sales?${RANGE}&group=week` }) },
+  'GET /api/admin/reports/tax': { request: () => ({ url: `/api/admin/reports/tax?${RANGE}&group=month` }) },
   'GET /api/admin/reports/categories': { request: () => ({ url: `/api/admin/reports/categories?${RANGE}` }) },
   'GET /api/admin/reports/skus': { request: () => ({ url: `/api/admin/reports/skus?${RANGE}` }) },
   'GET /api/admin/reports/top-products': {

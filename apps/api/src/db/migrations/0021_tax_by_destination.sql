@@ -20,14 +20,15 @@ ALTER TABLE "store_settings" DROP CONSTRAINT "store_settings_tax_range";--> stat
 ALTER TABLE "store_settings" DROP COLUMN "tax_rate_basis_points";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "tax_class" text DEFAULT 'standard' NOT NULL;--> statement-breakpoint
 ALTER TABLE "product_variants" ADD COLUMN "tax_class" text;--> statement-breakpoint
--- An order keeps the rates it was taxed at. Every earlier order was taxed at its one rate, added on top,
--- on the goods after discount and the shipping.
+-- An order keeps the rates it was taxed at, and the zone. Every earlier order was taxed at its one rate,
+-- added on top, on the goods after discount and the shipping, in the one zone migration 0020 made.
 ALTER TABLE "orders" ADD COLUMN "tax_included" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "tax_lines" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "vat_number" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "reverse_charge" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 UPDATE "orders" SET "tax_lines" = jsonb_build_array(jsonb_build_object(
   'name', 'Tax',
+  'zone', coalesce((SELECT s."shipping_zones" -> 0 ->> 'name' FROM "store_settings" AS s WHERE s."id" = 1), ''),
   'rateBasisPoints', "tax_rate_basis_points",
   'taxableCents', "subtotal_cents" - "discount_cents" + "shipping_cents",
   'taxCents', "tax_cents"

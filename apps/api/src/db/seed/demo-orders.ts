@@ -78,7 +78,8 @@ export function asDemoProduct(p: SeedProduct): DemoProduct {
 export interface DemoInputs {
   products: DemoProduct[];
   taxRateBasisPoints: number;
-  /** The methods of the zone that ships to the demo's US addresses. */
+  /** The zone that ships to the demo's US addresses, and its methods. */
+  zoneName: string;
   shipping: ZoneMethod[];
   payLaterDays: number;
   discounts: ({ id: string; code: string } & DiscountRule)[];
@@ -254,21 +255,20 @@ export function generateDemoOrders(input: DemoInputs, firstNumber: number): Demo
     if (!method) throw new Error('no shipping method to seed orders with');
     const code = input.discounts.length > 0 && rng.chance(0.12) ? rng.pick(input.discounts) : null;
     // The store's one rate on every line and on shipping, added on top: the orders table's check holds.
-    const totals = totalsOf(
-      priceOrder({
-        lines: lines.map((l) => ({
-          unitPriceCents: l.unitPriceCents,
-          quantity: l.quantity,
-          taxRateBasisPoints: input.taxRateBasisPoints,
-        })),
-        discount: code,
-        shipping: method,
-        // The demo's variants have no weight.
-        weightGrams: 0,
-        shippingTaxRateBasisPoints: input.taxRateBasisPoints,
-        pricesIncludeTax: false,
-      }),
-    );
+    const priced = priceOrder({
+      lines: lines.map((l) => ({
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+        taxRateBasisPoints: input.taxRateBasisPoints,
+      })),
+      discount: code,
+      shipping: method,
+      // The demo's variants have no weight.
+      weightGrams: 0,
+      shippingTaxRateBasisPoints: input.taxRateBasisPoints,
+      pricesIncludeTax: false,
+    });
+    const totals = totalsOf(priced);
     const usedCode = code && totals.discountCents > 0 ? code : null;
 
     const payLater = !awaits && rng.chance(0.16);
@@ -387,6 +387,7 @@ export function generateDemoOrders(input: DemoInputs, firstNumber: number): Demo
       ...totals,
       discountCents: totals.discountCents,
       taxRateBasisPoints: input.taxRateBasisPoints,
+      taxLines: priced.taxLines.map((l) => ({ ...l, name: 'Tax', zone: input.zoneName })),
       discountCode: usedCode?.code ?? null,
       discountCodeId: usedCode?.id ?? null,
       shippingMethod: method.code,
@@ -550,11 +551,13 @@ export async function seedDemoOrders(tx: Tx, now: Date = new Date()): Promise<De
   // Numbers come from the order-number sequence, which then continues after the last one used.
   const { rows } = await tx.execute<{ n: string }>(sql`select nextval('order_number_seq')::text as n`);
   const firstNumber = Number(rows[0]?.n);
+  const usZone = zoneFor(settings.shippingZones, { country: 'US' });
   const data = generateDemoOrders(
     {
       products: catalogue,
       taxRateBasisPoints: standardRate(settings.tax),
-      shipping: zoneFor(settings.shippingZones, { country: 'US' })?.methods ?? [],
+      zoneName: usZone?.name ?? '',
+      shipping: usZone?.methods ?? [],
       payLaterDays: settings.payLaterDays,
       discounts: codes.map((c) => ({
         id: c.id,

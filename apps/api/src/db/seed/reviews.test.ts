@@ -12,6 +12,7 @@ const data = generateDemoOrders(
   {
     products,
     taxRateBasisPoints: 800,
+    zoneName: 'Everywhere',
     shipping: DEFAULT_SHIPPING_ZONES[0]?.methods ?? [],
     payLaterDays: 14,
     discounts: [],

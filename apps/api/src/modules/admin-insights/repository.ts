@@ -117,6 +117,33 @@ export const insightsRepository = {
     );
   },
 
+  /** Σ of the counted orders' tax lines per period (in the store's zone), zone, tax name and rate. */
+  tax(db: Db, r: DayRange, group: Group) {
+    const unit = sql.raw(`'${group}'`);
+    return rows<{
+      period: string;
+      zone: string;
+      name: string;
+      rate: number;
+      orders: number;
+      taxable: string;
+      tax: string;
+    }>(
+      db,
+      sql`
+        select to_char(date_trunc(${unit}, s.created_at at time zone ${r.timeZone}), 'YYYY-MM-DD') as period,
+               coalesce(t.line ->> 'zone', '') as zone, t.line ->> 'name' as name,
+               (t.line ->> 'rateBasisPoints')::int as rate, count(distinct s.id)::int as orders,
+               sum((t.line ->> 'taxableCents')::bigint)::bigint as taxable,
+               sum((t.line ->> 'taxCents')::bigint)::bigint as tax
+          from ${salesRows(placedIn(bounds(r)))} s
+          join orders o on o.id = s.id
+          cross join lateral jsonb_array_elements(o.tax_lines) as t(line)
+         group by 1, 2, 3, 4
+         order by 1, 2, 3, 4`,
+    );
+  },
+
   categories(db: Db, r: DayRange) {
     return rows<{
       category_id: string | null;

@@ -13,6 +13,7 @@ import {
   salesReportQuery,
   skuReport,
   skuReportQuery,
+  taxReport,
   topProductsQuery,
   topProductsReport,
 } from '@shop/contracts/admin-insights';
@@ -79,6 +80,28 @@ export const adminInsightsRoutes: AdminRoutesPlugin = async (app, { services }) 
         toCsv(
           ['period', 'orders', 'gross', 'refunds', 'revenue'],
           report.periods.map((p) => [p.period, p.orders, p.gross, p.refunds, p.revenue]),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/reports/tax',
+    {
+      schema: {
+        ...doc,
+        summary: 'Tax collected by day, ISO week or month, per shipping zone and rate (CSV for filing)',
+        querystring: salesReportQuery,
+        response: { 200: orCsv(taxReport), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = orThrow(await insights.tax(request.query), http);
+      if (request.query.format !== 'csv') return report;
+      return reply.headers(csvHeaders(fileName(`tax-by-${report.group}`, report.range))).send(
+        toCsv(
+          ['period', 'zone', 'tax', 'rate_percent', 'orders', 'taxable', 'tax_amount'],
+          report.rows.map((r) => [r.period, r.zone, r.name, r.rate, r.orders, r.taxable, r.tax]),
         ),
       );
     },

@@ -11,6 +11,7 @@ import {
   type SalesPeriod,
   type SalesReport,
   type SkuReport,
+  type TaxReport,
   type TopProductsReport,
 } from '@shop/contracts/admin-insights';
 import { fromCents } from '@shop/contracts/money';
@@ -176,6 +177,29 @@ export function createInsightsService(
       const [list, totals] = await Promise.all([periods(r, q.group), figures(bounds(r))]);
       const { new_customers: _n, ...rest } = totals;
       return ok({ range: r, group: q.group, periods: list, totals: rest });
+    },
+
+    /** Tax collected per period, zone and rate, for filing. */
+    async tax(q: InsightsRangeQuery & { group: Group }): Promise<Result<TaxReport, InsightsFailure>> {
+      const range = await rangeOf(q);
+      if (!range.ok) return range;
+      const found = await repo.tax(db, range.value, q.group);
+      const items = found.map((t) => ({
+        period: t.period,
+        zone: t.zone,
+        name: t.name,
+        rate: num(t.rate) / 100,
+        orders: num(t.orders),
+        taxable: fromCents(num(t.taxable)),
+        tax: fromCents(num(t.tax)),
+      }));
+      const sum = (key: 'taxable' | 'tax') => fromCents(found.reduce((s, t) => s + num(t[key]), 0));
+      return ok({
+        range: range.value,
+        group: q.group,
+        rows: items,
+        totals: { taxable: sum('taxable'), tax: sum('tax') },
+      });
     },
 
     async categories(q: InsightsRangeQuery): Promise<Result<CategoriesReport, InsightsFailure>> {

@@ -269,11 +269,13 @@ const variantOfLine = (r: Pick<ResolvedCheckout, 'products'>, l: PricedLine) =>
 /** A checkout priced: its totals, the method they ship by, and every method the order could use. */
 export interface PricedCheckout {
   totals: Totals;
+  /** Where the totals come from, line by line (what a refund of some lines gives back). */
+  breakdown: PricedOrder;
   method: ZoneMethod;
   options: ShippingOption[];
   /** Whether the amounts hold their tax, the tax per rate as receipts name it, and whether it was reverse-charged. */
   taxIncluded: boolean;
-  taxLines: (TaxLine & { name: string })[];
+  taxLines: (TaxLine & { name: string; zone: string })[];
   reverseCharge: boolean;
   /** The standard class's rate at the destination (what a shop with one rate shows as "Tax (8%)"). */
   standardRateBasisPoints: number;
@@ -351,10 +353,11 @@ export function priceWith(
   });
   return ok({
     totals: totalsOf(priced),
+    breakdown: priced,
     method: chosen.method,
     options,
     taxIncluded: priced.taxIncluded,
-    taxLines: priced.taxLines.map((l) => ({ ...l, name: tax.name })),
+    taxLines: priced.taxLines.map((l) => ({ ...l, name: tax.name, zone: r.zone.name })),
     reverseCharge: rates.reverseCharge,
     standardRateBasisPoints: rateFor(tax, r.zone.id, STANDARD_CLASS, r.destination).rateBasisPoints,
   });

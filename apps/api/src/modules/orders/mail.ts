@@ -3,6 +3,7 @@ import { type BankDetails, bankDetailRows, hasBankAccount, paymentReference } fr
 import { describeOptions } from '@shop/contracts/line-options';
 import { formatAmount } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
+import { REVERSE_CHARGE_NOTE, wireTaxRows } from '@shop/contracts/tax';
 import type { Mail } from '../../lib/mailer.ts';
 import { cardLabel } from '../payments/index.ts';
 
@@ -35,9 +36,10 @@ export function confirmationMail(
     ...(t.discount > 0
       ? [`  Discount${order.discount_code ? ` (${order.discount_code})` : ''}: −${formatAmount(t.discount)}`]
       : []),
-    `  Shipping: ${t.shipping === 0 ? 'free' : formatAmount(t.shipping)}`,
-    `  Tax: ${formatAmount(t.tax)}`,
+    `  Shipping (${order.shipping_method_name}): ${t.shipping === 0 ? 'free' : formatAmount(t.shipping)}`,
+    ...wireTaxRows(order).map((row) => `  ${row.label}: ${formatAmount(row.amount)}`),
     `  Total: ${formatAmount(t.total)}`,
+    ...(order.reverse_charge ? ['', `${REVERSE_CHARGE_NOTE} Your VAT number: ${order.vat_number ?? ''}`] : []),
   ];
   const payment =
     order.payment.method === 'card'

@@ -1,0 +1,222 @@
+import type { ShippingZone, ZoneMethod } from '@shop/contracts/shipping';
+import type { TaxSettings } from '@shop/contracts/tax';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Settings } from '../settings/index.ts';
+import type { SellableProduct } from '../stock/index.ts';
+import { type PricedCheckout, priceWith, refundOfLines } from './pricing.ts';
+import { tableTaxProvider } from './tax.ts';
+import type { PricedLine } from './types.ts';
+
+/**
+ * Destination pricing as checkout runs it (`priceWith`): any cart, zone, rates and destination. The
+ * rounding itself is `priceOrder`'s, property-tested in pricing.test.ts; these hold for what checkout
+ * feeds it — the method the zone offers, the rates the table gives each line's class.
+ */
+
+const ZONE_ID = '00000000-0000-4000-8000-000000000001';
+const COUNTRIES = ['DE', 'FR', 'NL'] as const;
+const cents = (max: number) => fc.integer({ min: 0, max });
+const rate = fc.oneof(fc.integer({ min: 0, max: 3000 }), fc.constantFrom(0, 550, 700, 1900, 2000, 2100));
+
+const method: fc.Arbitrary<ZoneMethod> = fc.record({
+  code: fc.constantFrom('standard', 'express'),
+  name: fc.constant('Method'),
+  estimate: fc.constant(''),
+  rate: fc.oneof(
+    cents(5000).map((priceCents) => ({ kind: 'flat' as const, priceCents })),
+    fc.tuple(cents(5000), cents(5000)).map(([a, b]) => ({
+      kind: 'weight' as const,
+      bands: [
+        { from: 0, to: 2000, priceCents: a },
+        { from: 2000, to: null, priceCents: b },
+      ],
+    })),
+  ),
+  freeOverCents: fc.option(cents(50_000), { nil: null }),
+  afterDiscount: fc.boolean(),
+});
+
+const zone: fc.Arbitrary<ShippingZone> = method.map((m) => ({
+  id: ZONE_ID,
+  name: 'EU',
+  countries: [...COUNTRIES],
+  regions: [],
+  postcodePrefixes: [],
+  everywhereElse: false,
+  methods: [m],
+}));
+
+const tax: fc.Arbitrary<TaxSettings> = fc
+  .record({
+    pricesIncludeTax: fc.boolean(),
+    standard: rate,
+    reduced: rate,
+    rates: fc.array(
+      fc.record({
+        classCode: fc.constantFrom('standard', 'reduced'),
+        country: fc.constantFrom<string | null>(null, ...COUNTRIES),
+        rateBasisPoints: rate,
+        reverseCharge: fc.boolean(),
+      }),
+      { maxLength: 6 },
+    ),
+  })
+  .map((t) => ({
+    pricesIncludeTax: t.pricesIncludeTax,
+    name: 'VAT',
+    originCountry: 'NL',
+    shippingClass: 'standard',
+    classes: [
+      { code: 'standard', name: 'Standard', rateBasisPoints: t.standard },
+      { code: 'reduced', name: 'Reduced', rateBasisPoints: t.reduced },
+    ],
+    rates: t.rates.map((r) => ({ ...r, zoneId: ZONE_ID, region: null })),
+  }));
+
+const cartLine = fc.record({
+  unitPriceCents: cents(200_000),
+  quantity: fc.integer({ min: 1, max: 20 }),
+  taxClass: fc.constantFrom('standard', 'reduced', 'gone'),
+  weightGrams: cents(3000),
+});
+
+const checkout = fc.record({
+  zone,
+  tax,
+  country: fc.constantFrom(...COUNTRIES),
+  vatNumber: fc.constantFrom<string | null>(null, 'valid'),
+  lines: fc.array(cartLine, { minLength: 1, maxLength: 8 }),
+});
+type Checkout = typeof checkout extends fc.Arbitrary<infer T> ? T : never;
+
+/** The resolved checkout and priced lines `priceWith` reads, one product per line. */
+function inputs(c: Checkout) {
+  const products = new Map<string, SellableProduct>();
+  const lines: PricedLine[] = c.lines.map((l, i) => {
+    const productId = `p${i}`;
+    const variantId = `v${i}`;
+    products.set(productId, {
+      id: productId,
+      name: productId,
+      published: true,
+      options: [],
+      variants: [
+        {
+          id: variantId,
+          productId,
+          sku: productId,
+          values: [null, null, null],
+          priceCents: l.unitPriceCents,
+          compareAtCents: l.unitPriceCents,
+          available: 100,
+          image: null,
+          weightGrams: l.weightGrams,
+          taxClass: l.taxClass,
+        },
+      ],
+    });
+    return {
+      productId,
+      variantId,
+      quantity: l.quantity,
+      color: null,
+      size: null,
+      expectedPriceCents: null,
+      cartItemId: null,
+      sku: productId,
+      options: [],
+      name: productId,
+      image: null,
+      unitPriceCents: l.unitPriceCents,
+    };
+  });
+  const resolved = {
+    zone: c.zone,
+    shippingMethod: c.zone.methods[0]?.code,
+    destination: { country: c.country, region: null },
+    vatNumber: c.vatNumber,
+    settings: { tax: c.tax } as Settings,
+    products,
+  };
+  return { resolved, lines };
+}
+
+function price(c: Checkout, strict = true): PricedCheckout {
+  const { resolved, lines } = inputs(c);
+  const result = priceWith(resolved, lines, null, new Date(0), strict);
+  if (!result.ok) throw new Error(`not priced: ${result.reason}`);
+  return result.value;
+}
+
+const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+
+describe('priceWith by destination', () => {
+  it('the total is the sum of its parts, and the tax the sum of its lines, whatever the zone, rates and destination', () => {
+    fc.assert(
+      fc.property(checkout, (c) => {
+        const p = price(c);
+        const t = p.totals;
+        const paidTax = p.taxIncluded ? 0 : t.taxCents;
+        expect(t.totalCents).toBe(t.subtotalCents - t.discountCents + t.shippingCents + paidTax);
+        expect(sum(p.taxLines.map((l) => l.taxCents))).toBe(t.taxCents);
+        expect(t.subtotalCents).toBe(sum(c.lines.map((l) => l.unitPriceCents * l.quantity)));
+        for (const part of Object.values(t)) expect(Number.isSafeInteger(part) && part >= 0).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a shop whose prices include tax charges the shelf prices and the shipping price exactly', () => {
+    fc.assert(
+      fc.property(checkout, (c) => {
+        const p = price({ ...c, tax: { ...c.tax, pricesIncludeTax: true } });
+        expect(p.totals.totalCents).toBe(
+          sum(c.lines.map((l) => l.unitPriceCents * l.quantity)) + p.totals.shippingCents,
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('each line is taxed at its class’s rate in the destination country, and the shipping at the shipping class’s', () => {
+    fc.assert(
+      fc.property(checkout, (c) => {
+        const rates = tableTaxProvider.rates({
+          tax: c.tax,
+          zone: c.zone,
+          destination: { country: c.country, region: null },
+          lines: c.lines.map((l) => ({ taxClass: l.taxClass })),
+          vatNumber: c.vatNumber,
+        });
+        const p = price(c);
+        const used = new Set([...rates.lineRates, rates.shippingRate]);
+        for (const line of p.taxLines) expect(used.has(line.rateBasisPoints)).toBe(true);
+        // A business abroad pays nothing at a reverse-charge rate; nobody else is spared a rate.
+        if (c.vatNumber === null) expect(rates.reverseCharge).toBe(false);
+        if (rates.reverseCharge) expect(p.reverseCharge).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refunding every line and the shipping gives back exactly what was paid, tax included', () => {
+    fc.assert(
+      fc.property(checkout, (c) => {
+        const p = price(c);
+        const every = [...p.breakdown.lines.keys()];
+        expect(refundOfLines(p.breakdown, every, { withShipping: true })).toBe(p.totals.totalCents);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a quote and an order of the same checkout agree to the unit', () => {
+    fc.assert(
+      fc.property(checkout, (c) => {
+        expect(price(c, false)).toEqual(price(c, true));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
