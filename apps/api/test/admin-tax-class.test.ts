@@ -111,6 +111,39 @@ describe('a product’s tax class', () => {
     expect((await call('GET', `/products/${id}`)).json().name).not.toBe('Renamed');
   });
 
+  it('a variant may have its own class: kept when the grid leaves it out, back to the product’s with null', async () => {
+    const created = await call(
+      'POST',
+      '/products',
+      productBody({
+        tax_class: 'reduced',
+        available: undefined,
+        options: [{ name: 'Format', values: ['Paper', 'E-book'] }],
+        variants: [{ options: ['Paper'] }, { options: ['E-book'], tax_class: 'standard' }],
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, variants } = created.json();
+    expect(variants.map((v: { tax_class: string | null }) => v.tax_class)).toEqual([null, 'standard']);
+
+    // The product form's grid sends no class: each variant keeps its own.
+    const grid = variants.map((v: { id: string; options: string[] }) => ({ id: v.id, options: v.options }));
+    const kept = await call('PATCH', `/products/${id}`, { variants: grid });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().variants.map((v: { tax_class: string | null }) => v.tax_class)).toEqual([null, 'standard']);
+
+    const refused = await call('PATCH', `/products/${id}`, {
+      variants: [grid[0], { ...grid[1], tax_class: 'books' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.issues).toEqual([
+      { path: 'body.variants.1.tax_class', message: 'There is no tax class "books": add it in Settings › Tax' },
+    ]);
+
+    const reset = await call('PATCH', `/products/${id}`, { variants: [grid[0], { ...grid[1], tax_class: null }] });
+    expect(reset.json().variants.map((v: { tax_class: string | null }) => v.tax_class)).toEqual([null, null]);
+  });
+
   it('is what checkout taxes the product at: a reduced product in Germany pays the reduced rate', async () => {
     expect((await call('PUT', '/tax', TAX)).statusCode).toBe(200);
     const book = (await call('POST', '/products', productBody({ tax_class: 'reduced' }))).json();

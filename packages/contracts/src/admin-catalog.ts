@@ -58,6 +58,8 @@ export const adminVariant = z.object({
   image: z.string().nullable(),
   barcode: z.string().nullable(),
   weight_grams: z.number().int().nullable(),
+  /** Its own tax class; null: the product's (docs/adr/049-tax-by-destination.md). */
+  tax_class: z.string().nullable(),
 });
 export type AdminVariant = z.infer<typeof adminVariant>;
 
@@ -237,6 +239,8 @@ export const variantInput = z.strictObject({
     .max(1_000_000, 'Weight (g) must be at most 1000000')
     .nullable()
     .default(null),
+  /** Its own tax class; null: the product's; left out: as stored (the product's for a new variant). */
+  tax_class: taxClassCode.nullable().optional(),
 });
 export type VariantInput = z.infer<typeof variantInput>;
 export type VariantInputFields = z.input<typeof variantInput>;

@@ -36,10 +36,8 @@ const http: HttpTable<AdminCatalogFailure> = {
     badRequest(`The subcategory ${subcategory} does not belong to the category ${category}`),
   unknown_brand: ({ brand }) => badRequest(`Unknown brand: ${brand}`),
   unknown_featured: ({ tags }) => badRequest(`Unknown featured tag: ${tags.join(', ')}`),
-  unknown_tax_class: ({ taxClass }) =>
-    invalidFields([
-      { path: 'body.tax_class', message: `There is no tax class "${taxClass}": add it in Settings › Tax` },
-    ]),
+  unknown_tax_class: ({ taxClass, path }) =>
+    invalidFields([{ path: `body.${path}`, message: `There is no tax class "${taxClass}": add it in Settings › Tax` }]),
   invalid_pricing: ({ message }) => badRequest(message),
   slug_taken: ({ slug }) => conflict(`The slug ${slug} is already used by another product`),
   no_free_slug: () => conflict('Could not find a free slug for this name; give one'),

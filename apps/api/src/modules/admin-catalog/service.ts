@@ -68,7 +68,7 @@ type RefFailure =
   | Failure<'subcategory_mismatch', { subcategory: string; category: string }>
   | Failure<'unknown_brand', { brand: string }>
   | Failure<'unknown_featured', { tags: string[] }>
-  | Failure<'unknown_tax_class', { taxClass: string }>;
+  | Failure<'unknown_tax_class', { taxClass: string; path: string }>;
 
 /** Prices that contradict each other (contracts `resolvePricing` says how). */
 type PricingFailure = Failure<'invalid_pricing', { message: string }>;
@@ -170,10 +170,22 @@ export function createAdminCatalogService(
     return ok({ categoryId, subcategoryId, brandId: refs.brand });
   }
 
-  /** A product's tax class must be one of Settings › Tax's (docs/adr/049-tax-by-destination.md). */
-  async function knownTaxClass(tx: Tx, taxClass: string): Promise<Result<string, RefFailure>> {
+  /**
+   * The tax classes a product and its variants name must be Settings › Tax's
+   * (docs/adr/049-tax-by-destination.md); the first that is not, with the body's field that names it.
+   */
+  async function unknownTaxClass(
+    tx: Tx,
+    body: { tax_class?: string; variants?: { tax_class?: string | null }[] },
+  ): Promise<RefFailure | undefined> {
+    const named = [
+      { path: 'tax_class', taxClass: body.tax_class },
+      ...(body.variants ?? []).map((v, i) => ({ path: `variants.${i}.tax_class`, taxClass: v.tax_class })),
+    ].filter((n): n is { path: string; taxClass: string } => typeof n.taxClass === 'string');
+    if (named.length === 0) return undefined;
     const { tax } = await settings.current(tx);
-    return tax.classes.some((c) => c.code === taxClass) ? ok(taxClass) : fail('unknown_tax_class', { taxClass });
+    const unknown = named.find((n) => !tax.classes.some((c) => c.code === n.taxClass));
+    return unknown ? fail('unknown_tax_class', unknown) : undefined;
   }
 
   async function afterChange() {
@@ -188,8 +200,8 @@ export function createAdminCatalogService(
     return transactionResult<AdminProduct, RefFailure | PricingFailure | VariantFailure>(db, async (tx) => {
       const refs = await resolveRefs(tx, body);
       if (!refs.ok) return refs;
-      const taxClass = await knownTaxClass(tx, body.tax_class);
-      if (!taxClass.ok) return taxClass;
+      const taxProblem = await unknownTaxClass(tx, body);
+      if (taxProblem) return taxProblem;
       const regularCents = toCents(body.regular_price);
       const price = pricing(
         regularCents,
@@ -211,7 +223,7 @@ export function createAdminCatalogService(
         name: body.name,
         description: richTextFromInput(body.description),
         productType: body.product_type,
-        taxClass: taxClass.value,
+        taxClass: body.tax_class,
         ...refs.value,
         regularPriceCents: regularCents,
         salePriceCents: price.value.saleCents,
@@ -321,11 +333,9 @@ export function createAdminCatalogService(
           if (body.slug !== undefined) values.slug = body.slug;
           if (body.description !== undefined) values.description = richTextFromInput(body.description);
           if (body.product_type !== undefined) values.productType = body.product_type;
-          if (body.tax_class !== undefined) {
-            const taxClass = await knownTaxClass(tx, body.tax_class);
-            if (!taxClass.ok) return taxClass;
-            values.taxClass = taxClass.value;
-          }
+          const taxProblem = await unknownTaxClass(tx, body);
+          if (taxProblem) return taxProblem;
+          if (body.tax_class !== undefined) values.taxClass = body.tax_class;
           if (body.images !== undefined) values.images = body.images;
           if (body.meta_title !== undefined) values.metaTitle = body.meta_title;
           if (body.meta_description !== undefined) values.metaDescription = body.meta_description;

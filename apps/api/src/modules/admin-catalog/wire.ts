@@ -45,6 +45,7 @@ export type VariantWireRow = Pick<
   | 'image'
   | 'barcode'
   | 'weightGrams'
+  | 'taxClass'
 >;
 
 export function toVariantWire(v: VariantWireRow, optionCount: number): AdminVariant {
@@ -59,6 +60,7 @@ export function toVariantWire(v: VariantWireRow, optionCount: number): AdminVari
     image: v.image,
     barcode: v.barcode,
     weight_grams: v.weightGrams,
+    tax_class: v.taxClass,
   };
 }
 
