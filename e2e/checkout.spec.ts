@@ -15,6 +15,7 @@ import {
   ownProduct,
   placeOrderButton,
   postcodeField,
+  pricedForAddress,
   summary,
   TEST_CARD,
 } from './support/checkout.ts';
@@ -74,6 +75,7 @@ test('a guest goes from a product page to the confirmation with the test card', 
   for (const label of ['Card number', 'CVC']) {
     await expect(checkoutForm(page).getByLabel(label)).not.toHaveAttribute('name', /.*/);
   }
+  await pricedForAddress(page);
   const total = (await summary(page).getByTestId('total-total').textContent()) ?? '';
   const sent = page.waitForRequest(isPlaceOrder);
   await placeOrderButton(page).click();
@@ -242,6 +244,7 @@ test('a signed-in shopper checks out with a saved address and a discount code', 
   );
 
   await fillCard(page, TEST_CARD.success);
+  await pricedForAddress(page);
   const total = (await summary(page).getByTestId('total-total').textContent()) ?? '';
   await placeOrderButton(page).click();
   await expect(page).toHaveURL(/\/checkout\/confirmation$/);

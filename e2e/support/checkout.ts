@@ -34,6 +34,19 @@ export const checkoutForm = (page: Page) => page.getByRole('form', { name: 'Chec
 export const summary = (page: Page) => page.getByRole('complementary', { name: 'Order summary' });
 export const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'Place order' });
 
+export const shippingMethods = (page: Page) => checkoutForm(page).getByRole('group', { name: 'Shipping method' });
+
+/**
+ * Waits until checkout has priced the address as it is now: its shipping methods show with one chosen
+ * and nothing is being re-priced. Until then the summary's shipping and total may be another address's
+ * (docs/adr/048-shipping-zones.md).
+ */
+export async function pricedForAddress(page: Page) {
+  await expect(shippingMethods(page).getByRole('radio', { checked: true })).toHaveCount(1);
+  await expect(shippingMethods(page).locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(summary(page).locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
 /** Adds `quantity` of a product on its page, the way a shopper does, and waits for the badge. */
 export async function addOnProductPage(page: Page, product: CatalogProduct, quantity: number) {
   await page.goto(`/products/${product.id}`);

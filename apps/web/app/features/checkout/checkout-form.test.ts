@@ -13,6 +13,7 @@ import {
   defaultCheckoutValues,
   emptyAddress,
   guestItems,
+  knownShippingAddress,
   paymentBody,
   paymentMethods,
   QUOTE_PLACEHOLDER_ADDRESS,
@@ -33,6 +34,7 @@ const filled = (over: Partial<CheckoutValues> = {}): CheckoutValues => ({
   ...defaultCheckoutValues(),
   email: 'ada@example.com',
   shipping: home,
+  shipping_method: 'standard',
   card: { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' },
   ...over,
 });
@@ -53,6 +55,12 @@ function problems(values: CheckoutValues, ctx: CheckoutContext): Record<string, 
 describe('checkoutFormSchema', () => {
   it('a complete guest form passes', () => {
     expect(problems(filled(), guest)).toEqual({});
+  });
+
+  it('asks for a shipping method until a quote has offered one, and takes any method code', () => {
+    expect(defaultCheckoutValues().shipping_method).toBe('');
+    expect(problems(filled({ shipping_method: '' }), guest)).toEqual({ shipping_method: 'Choose a shipping method' });
+    expect(problems(filled({ shipping_method: 'pick-up' }), guest)).toEqual({});
   });
 
   it('checks the contracts’ rules with their messages', () => {
@@ -124,8 +132,8 @@ describe('checkoutFormSchema', () => {
 
   it('without a card provider only paying later is possible', () => {
     const none = { ...guest, cardProvider: null };
-    expect(defaultCheckoutValues('standard', null).payment_method).toBe('pay_later');
-    expect(defaultCheckoutValues('standard', 'demo').payment_method).toBe('card');
+    expect(defaultCheckoutValues(null).payment_method).toBe('pay_later');
+    expect(defaultCheckoutValues('demo').payment_method).toBe('card');
     expect(problems(filled({ payment_method: 'pay_later' }), none)).toEqual({});
     expect(problems(filled({ payment_method: 'card' }), none)).toEqual({ payment_method: 'Choose how to pay' });
   });
@@ -226,6 +234,21 @@ describe('quoteBody', () => {
 
   it('uses the typed address once it is complete', () => {
     expect(quoteBody(filled(), guest, lines, null).shipping_address.city).toBe('London');
+  });
+
+  it('leaves the method out until one is chosen, so the quote prices the first the address offers', () => {
+    expect(quoteBody(filled({ shipping_method: '' }), guest, lines, null)).not.toHaveProperty('shipping_method');
+    expect(quoteBody(filled({ shipping_method: 'pick-up' }), guest, lines, null).shipping_method).toBe('pick-up');
+  });
+});
+
+describe('knownShippingAddress', () => {
+  it('is the saved address picked, else the typed one once complete, else unknown', () => {
+    const saved = { name: 'Ada', line1: '1 Road', city: 'Paris', postal_code: '75001', country: 'FR' };
+    expect(knownShippingAddress(defaultCheckoutValues(), { ...member, savedAddress: saved })).toBe(saved);
+    expect(knownShippingAddress(filled(), guest)?.country).toBe('GB');
+    expect(knownShippingAddress(filled({ shipping: { ...home, postal_code: '' } }), guest)).toBeNull();
+    expect(knownShippingAddress(defaultCheckoutValues(), guest)).toBeNull();
   });
 });
 

@@ -4,8 +4,9 @@ import {
   type Address,
   address,
   type CheckoutBase,
+  methodCode,
   type PlaceOrderBody,
-  SHIPPING_METHOD_IDS,
+  type QuoteBody,
 } from '@shop/contracts/orders';
 import { z } from 'zod';
 import type { LocalCartItem } from '../cart/index.ts';
@@ -23,7 +24,6 @@ export interface AddressValues {
   phone: string;
 }
 
-export type ShippingMethodId = (typeof SHIPPING_METHOD_IDS)[number];
 export type PaymentMethod = 'card' | 'pay_later';
 /**
  * Who takes cards. `demo`: the built-in test provider, the card typed into our fields and
@@ -37,7 +37,8 @@ export interface CheckoutValues {
   shipping: AddressValues;
   billing_same: boolean;
   billing: AddressValues;
-  shipping_method: ShippingMethodId;
+  /** The code of the method chosen among the quote's options; empty until a quote has offered some. */
+  shipping_method: string;
   payment_method: PaymentMethod;
   /** The demo provider's card fields. The number and CVC never leave the browser (see `paymentBody`). */
   card: { number: string; expiry: string; cvc: string; name: string };
@@ -70,17 +71,14 @@ export const emptyAddress = (country = 'US'): AddressValues => ({
   phone: '',
 });
 
-export function defaultCheckoutValues(
-  shippingMethod: ShippingMethodId = 'standard',
-  cardProvider: CardProvider = 'demo',
-): CheckoutValues {
+export function defaultCheckoutValues(cardProvider: CardProvider = 'demo'): CheckoutValues {
   // A card when a provider takes them, else pay later (a shop with neither takes no order at all).
   return {
     email: '',
     shipping: emptyAddress(),
     billing_same: true,
     billing: emptyAddress(),
-    shipping_method: shippingMethod,
+    shipping_method: '',
     payment_method: cardProvider ? 'card' : 'pay_later',
     card: { number: '', expiry: '', cvc: '', name: '' },
   };
@@ -131,7 +129,7 @@ export function checkoutFormSchema(
     ...(ctx.guest ? { email } : {}),
     ...(ctx.savedAddress ? {} : { shipping: address }),
     ...(values.billing_same ? {} : { billing: address }),
-    shipping_method: z.enum(SHIPPING_METHOD_IDS, { error: 'Choose a shipping method' }),
+    shipping_method: methodCode('Choose a shipping method'),
     payment_method: z
       .enum(['card', 'pay_later'], { error: 'Choose how to pay' })
       .refine((m) => methods.includes(m), 'Choose how to pay'),
@@ -196,9 +194,18 @@ export function checkoutBody(
 }
 
 /**
- * Stand-ins for the quote while the shopper has not typed an e-mail or a complete address yet. Prices,
- * discounts, shipping and tax do not depend on either (one store-wide tax rate), so the summary shows
- * exact totals at once; the order itself always carries what the shopper typed.
+ * The address the order ships to as far as the form knows it: the saved one picked, else the typed one
+ * once it is complete and valid, else null (what shipping costs is not known yet).
+ */
+export function knownShippingAddress(values: CheckoutValues, ctx: CheckoutContext): Address | null {
+  return ctx.savedAddress ?? completeAddress(values.shipping);
+}
+
+/**
+ * Stand-ins for the quote while the shopper has not typed an e-mail or a complete address yet. Prices
+ * and discounts do not depend on either, so the summary shows the lines at once; shipping and tax do
+ * (docs/adr/048-shipping-zones.md, docs/adr/049-tax-by-destination.md), so the shipping methods are
+ * shown only once the quote is for the real address. The order itself always carries what the shopper typed.
  */
 export const QUOTE_PLACEHOLDER_EMAIL = 'quote@example.invalid';
 export const QUOTE_PLACEHOLDER_ADDRESS: Address = {
@@ -210,18 +217,21 @@ export const QUOTE_PLACEHOLDER_ADDRESS: Address = {
   country: 'US',
 };
 
-/** The body of POST /api/checkout/quote for the form as it is now (see the stand-ins above). */
+/**
+ * The body of POST /api/checkout/quote for the form as it is now (see the stand-ins above). No method
+ * chosen yet: the quote prices the first one the address offers.
+ */
 export function quoteBody(
   values: CheckoutValues,
   ctx: CheckoutContext,
   items: LocalCartItem[],
   discountCode: string | null,
-): CheckoutBase {
-  const shipping = ctx.savedAddress ?? completeAddress(values.shipping) ?? QUOTE_PLACEHOLDER_ADDRESS;
+): QuoteBody {
+  const shipping = knownShippingAddress(values, ctx) ?? QUOTE_PLACEHOLDER_ADDRESS;
   return {
     ...(ctx.guest ? { email: QUOTE_PLACEHOLDER_EMAIL, items: guestItems(items) } : {}),
     shipping_address: shipping,
-    shipping_method: values.shipping_method,
+    ...(values.shipping_method ? { shipping_method: values.shipping_method } : {}),
     ...(discountCode ? { discount_code: discountCode } : {}),
   };
 }

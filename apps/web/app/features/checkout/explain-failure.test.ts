@@ -2,7 +2,7 @@ import type { CheckoutFailure, PlaceOrderFailure } from '@shop/contracts/failure
 import { describe, expect, it } from 'vitest';
 import type { ApiFailure } from '../../lib/api-error.ts';
 import type { ChangedLine } from './changed-lines.ts';
-import { explainFailure, explainQuoteFailure } from './explain-failure.ts';
+import { explainFailure, explainQuoteFailure, NOT_SHIPPABLE } from './explain-failure.ts';
 
 const line: ChangedLine = {
   product_id: '00000000-0000-4000-8000-000000000001',
@@ -56,6 +56,17 @@ describe('explainFailure', () => {
     expect(explainFailure(refused({ reason: 'body_mismatch', field: 'items' }, 'Items'))).toMatchObject({
       field: null,
     });
+    expect(explainFailure(refused({ reason: 'not_shippable', country: 'NO' }, 'We do not ship to Norway.'))).toEqual({
+      kind: 'refused',
+      message: 'We do not ship to Norway.',
+      field: 'shipping.country',
+      dropCode: false,
+    });
+    expect(
+      explainFailure(refused({ reason: 'unknown_shipping_method', options: ['standard'] }, 'Not offered')),
+    ).toMatchObject({
+      field: 'shipping_method',
+    });
     expect(explainFailure(refused({ reason: 'discount_unusable' }, 'Expired code'))).toEqual({
       kind: 'refused',
       message: 'Expired code',
@@ -100,6 +111,19 @@ describe('explainQuoteFailure', () => {
     expect(explainQuoteFailure(refused({ reason: 'discount_unusable' }, 'Expired'))).toEqual({
       kind: 'code_refused',
       message: 'Expired',
+    });
+  });
+
+  it('keeps a country the shop does not ship to apart, with its sentence or ours', () => {
+    expect(
+      explainQuoteFailure(refused({ reason: 'not_shippable', country: 'NO' }, 'We do not ship to Norway.')),
+    ).toEqual({
+      kind: 'not_shippable',
+      message: 'We do not ship to Norway.',
+    });
+    expect(explainQuoteFailure(refused<CheckoutFailure>({ reason: 'not_shippable', country: 'NO' }))).toEqual({
+      kind: 'not_shippable',
+      message: NOT_SHIPPABLE,
     });
   });
 

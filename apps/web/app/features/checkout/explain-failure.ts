@@ -3,7 +3,7 @@ import type { ApiFailure } from '../../lib/api-error.ts';
 import type { ChangedLine } from './changed-lines.ts';
 
 /** A form field a refusal is about. */
-export type FailureField = 'card.expiry' | 'email';
+export type FailureField = 'card.expiry' | 'email' | 'shipping.country' | 'shipping_method';
 
 /** What a refused order means for the checkout page. */
 export type OrderFailureExplained =
@@ -16,7 +16,10 @@ export type OrderFailureExplained =
   /** The order could not be placed (no answer, a server fault, no sentence): the generic message. */
   | { kind: 'failed' };
 
-/** The form field a failure is about: the card (expired, missing) or the e-mail of a guest. */
+/**
+ * The form field a failure is about: the card (expired, missing), the e-mail of a guest, the country
+ * the shop does not ship to, or a method the address does not offer.
+ */
 function fieldOf(failure: PlaceOrderFailure | null): FailureField | null {
   switch (failure?.reason) {
     case 'card_expired':
@@ -25,6 +28,10 @@ function fieldOf(failure: PlaceOrderFailure | null): FailureField | null {
       return 'card.expiry';
     case 'body_mismatch':
       return failure.field === 'email' ? 'email' : null;
+    case 'not_shippable':
+      return 'shipping.country';
+    case 'unknown_shipping_method':
+      return 'shipping_method';
     default:
       return null;
   }
@@ -40,12 +47,17 @@ export function explainFailure({ failure, message, fault }: ApiFailure<PlaceOrde
   return { kind: 'refused', message, field: fieldOf(failure), dropCode: failure?.reason === 'discount_unusable' };
 }
 
+/** The sentence for `not_shippable` when the answer carries none. */
+export const NOT_SHIPPABLE = 'We do not ship to this country. Choose another shipping address.';
+
 /** What a refused quote means for the order summary. */
 export type QuoteFailureExplained =
   /** Prices or stock moved: the shopper is told which lines. */
   | { kind: 'lines_changed'; lines: ChangedLine[]; message: string }
   /** The discount code cannot be used: its sentence (the code is then dropped). */
   | { kind: 'code_refused'; message: string }
+  /** The shop does not ship to the address's country: its sentence, shown with the shipping methods. */
+  | { kind: 'not_shippable'; message: string }
   /** Any other refusal's sentence, or null for "we could not price your order". */
   | { kind: 'error'; message: string | null };
 
@@ -54,5 +66,6 @@ export function explainQuoteFailure({ failure, message, fault }: ApiFailure<Chec
   if (failure?.reason === 'lines_changed')
     return { kind: 'lines_changed', lines: failure.lines, message: message ?? '' };
   if (failure?.reason === 'discount_unusable' && message) return { kind: 'code_refused', message };
+  if (failure?.reason === 'not_shippable') return { kind: 'not_shippable', message: message || NOT_SHIPPABLE };
   return { kind: 'error', message: (!fault && message) || null };
 }

@@ -1,53 +1,101 @@
-import type { Quote } from '@shop/contracts/orders';
+import type { Quote, QuoteBody, ShippingOption } from '@shop/contracts/orders';
 import { describe, expect, it } from 'vitest';
-import { freeShippingNote, type ShippingMethod, shippingPriceLabel } from './shipping.ts';
+import { QUOTE_PLACEHOLDER_ADDRESS } from './checkout-form.ts';
+import { methodToTake, shippingChoice, shippingPriceLabel } from './shipping.ts';
 
-const standard: ShippingMethod = {
-  id: 'standard',
+const standard: ShippingOption = {
+  code: 'standard',
   name: 'Standard shipping',
-  description: '5–7 business days',
+  estimate: '5–7 business days',
   price: 5.99,
-  free_over: 50,
 };
-const express: ShippingMethod = {
-  id: 'express',
+const express: ShippingOption = {
+  code: 'express',
   name: 'Express shipping',
-  description: '1–2 business days',
+  estimate: '1–2 business days',
   price: 14.99,
-  free_over: null,
+};
+const pickUp: ShippingOption = {
+  code: 'pick-up',
+  name: 'Pick-up in store',
+  estimate: 'Collect from our store',
+  price: 0,
 };
 
-const quote = (over: Partial<Quote['totals']>, method: Quote['shipping_method'] = 'express'): Quote => ({
+const quote = (method: string, options: ShippingOption[] = [standard, express, pickUp]): Quote => ({
   lines: [],
-  totals: { subtotal: 40, discount: 0, shipping: 14.99, tax: 4.4, total: 59.39, ...over },
+  totals: { subtotal: 40, discount: 0, shipping: 5.99, tax: 3.2, total: 49.19 },
   discount_code: null,
   shipping_method: method,
+  shipping_options: options,
   tax_rate: 8,
+  tax_included: false,
+  tax_lines: [],
+  reverse_charge: false,
+});
+
+const berlin = { name: 'Ada', line1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' };
+const asked = (method?: string, address = berlin): QuoteBody => ({
+  shipping_address: address,
+  ...(method ? { shipping_method: method } : {}),
 });
 
 describe('shippingPriceLabel', () => {
-  it('the chosen method shows what the quote charges', () => {
-    expect(shippingPriceLabel(express, quote({ shipping: 14.99 }))).toBe('$14.99');
-    expect(shippingPriceLabel(standard, quote({ subtotal: 60, shipping: 0 }, 'standard'))).toBe('Free');
-  });
-
-  it('another method shows its rate, or Free once the quoted subtotal after discount reaches its threshold', () => {
-    expect(shippingPriceLabel(standard, null)).toBe('$5.99');
-    expect(shippingPriceLabel(standard, quote({ subtotal: 49.99 }))).toBe('$5.99');
-    expect(shippingPriceLabel(standard, quote({ subtotal: 50 }))).toBe('Free');
-    // $55 − $10 discount = $45: under the threshold.
-    expect(shippingPriceLabel(standard, quote({ subtotal: 55, discount: 10 }))).toBe('$5.99');
-    expect(shippingPriceLabel(express, quote({ subtotal: 500 }, 'standard'))).toBe('$14.99');
-  });
-
-  it('a method without a price is free', () => {
-    expect(shippingPriceLabel({ ...express, price: 0 }, null)).toBe('Free');
+  it('shows the quoted price, or Free when the method costs nothing for this order', () => {
+    expect(shippingPriceLabel(express)).toBe('$14.99');
+    expect(shippingPriceLabel(pickUp)).toBe('Free');
+    expect(shippingPriceLabel({ ...standard, price: 0 })).toBe('Free');
   });
 });
 
-describe('freeShippingNote', () => {
-  it('names the threshold when there is one', () => {
-    expect(freeShippingNote(standard)).toBe('Free on orders over $50.00');
-    expect(freeShippingNote(express)).toBeNull();
+describe('methodToTake', () => {
+  it('takes the quote’s method when the one asked for is not offered at the address', () => {
+    expect(methodToTake('pick-up', quote('standard', [standard, express]), asked('pick-up'))).toBe('standard');
+  });
+
+  it('takes the first offered method when none was chosen yet', () => {
+    expect(methodToTake('', quote('standard'), asked())).toBe('standard');
+  });
+
+  it('keeps the method when the quote priced it', () => {
+    expect(methodToTake('express', quote('express'), asked('express'))).toBeNull();
+  });
+
+  it('keeps a method chosen after the quoted body was sent (the next quote prices it)', () => {
+    expect(methodToTake('express', quote('standard'), asked('standard'))).toBeNull();
+    expect(methodToTake('express', quote('standard'), asked())).toBeNull();
+  });
+
+  it('keeps the method while there is no quote', () => {
+    expect(methodToTake('standard', null, null)).toBeNull();
+  });
+});
+
+describe('shippingChoice', () => {
+  const quoted = { quote: quote('standard', [standard, express]), priced: asked('standard'), unshippable: null };
+
+  it('asks for the address before it is complete, whatever the stand-in quote offers', () => {
+    expect(shippingChoice(false, quoted)).toEqual({ kind: 'address_needed' });
+    expect(shippingChoice(false, { ...quoted, unshippable: 'We do not ship to Norway.' })).toEqual({
+      kind: 'address_needed',
+    });
+  });
+
+  it('shows the methods and prices of the last quote for the address', () => {
+    expect(shippingChoice(true, quoted)).toEqual({ kind: 'options', options: [standard, express] });
+  });
+
+  it('says the shop does not ship there, with the quote’s sentence', () => {
+    expect(shippingChoice(true, { ...quoted, unshippable: 'We do not ship to Norway.' })).toEqual({
+      kind: 'not_shippable',
+      message: 'We do not ship to Norway.',
+    });
+  });
+
+  it('waits for the address’s own quote while the figures are the stand-in address’s', () => {
+    expect(shippingChoice(true, { ...quoted, priced: asked('standard', QUOTE_PLACEHOLDER_ADDRESS) })).toEqual({
+      kind: 'finding',
+    });
+    expect(shippingChoice(true, { quote: null, priced: null, unshippable: null })).toEqual({ kind: 'finding' });
   });
 });

@@ -1,36 +1,46 @@
-import { formatAmount, toCents } from '@shop/contracts/money';
-import type { Quote, shippingMethod } from '@shop/contracts/orders';
-import { shippingCharge } from '@shop/contracts/shipping';
-import type { z } from 'zod';
+import { formatAmount } from '@shop/contracts/money';
+import type { Quote, QuoteBody, ShippingOption } from '@shop/contracts/orders';
+import { QUOTE_PLACEHOLDER_ADDRESS } from './checkout-form.ts';
 
-export type ShippingMethod = z.infer<typeof shippingMethod>;
+/** What a method costs this order, as its radio shows it: the quote's own figure (never computed here). */
+export const shippingPriceLabel = (option: ShippingOption): string =>
+  option.price === 0 ? 'Free' : formatAmount(option.price);
 
 /**
- * What a shipping method costs this order, as the radio shows it: the quote's own figure for the
- * chosen method; for the others the rate, or 'Free' when the quoted subtotal after discount reaches
- * the method's threshold (ADR 003: free shipping is judged after the discount). Only server figures.
+ * The method the form takes after a quote: the quote's, when the quote answered a body that asked for
+ * the form's method (or for none) and priced another one — the address does not offer the one chosen
+ * (docs/adr/048-shipping-zones.md). Null: the form keeps its method (it already is the quote's, or the
+ * shopper chose again since that body was sent).
  */
-export function shippingPriceLabel(method: ShippingMethod, quote: Quote | null): string {
-  if (quote && quote.shipping_method === method.id) {
-    return quote.totals.shipping === 0 ? 'Free' : formatAmount(quote.totals.shipping);
-  }
-  if (method.price === 0) return 'Free';
-  if (quote) {
-    const cents = shippingCharge(
-      {
-        priceCents: toCents(method.price),
-        freeOverCents: method.free_over === null ? null : toCents(method.free_over),
-      },
-      { subtotalCents: toCents(quote.totals.subtotal), discountCents: toCents(quote.totals.discount) },
-    );
-    if (cents === 0) return 'Free';
-  }
-  return formatAmount(method.price);
+export function methodToTake(chosen: string, quote: Quote | null, priced: QuoteBody | null): string | null {
+  if (!quote || !priced || (priced.shipping_method ?? '') !== chosen) return null;
+  return quote.shipping_method === chosen ? null : quote.shipping_method;
 }
 
-/** The note under a method that ships free above a threshold. */
-export function freeShippingNote(method: ShippingMethod): string | null {
-  return method.free_over === null || method.price === 0
-    ? null
-    : `Free on orders over ${formatAmount(method.free_over)}`;
+/** What the "Shipping method" group shows. */
+export type ShippingChoice =
+  /** The address is not complete: what shipping costs depends on it. */
+  | { kind: 'address_needed' }
+  /** The shop does not ship to the address's country: the quote's sentence. */
+  | { kind: 'not_shippable'; message: string }
+  /** The address is complete, its first quote on its way. */
+  | { kind: 'finding' }
+  /** The methods the last quote for a real address offers, each at its price for this order. */
+  | { kind: 'options'; options: ShippingOption[] };
+
+/**
+ * The shipping group's content. `addressKnown`: the form has a saved or complete typed address. Before
+ * that, the quote was for the stand-in address (`QUOTE_PLACEHOLDER_ADDRESS`, the very object
+ * `quoteBody` sends), whose methods are not the shopper's.
+ */
+export function shippingChoice(
+  addressKnown: boolean,
+  quoted: { quote: Quote | null; priced: QuoteBody | null; unshippable: string | null },
+): ShippingChoice {
+  if (!addressKnown) return { kind: 'address_needed' };
+  if (quoted.unshippable) return { kind: 'not_shippable', message: quoted.unshippable };
+  if (!quoted.quote || !quoted.priced || quoted.priced.shipping_address === QUOTE_PLACEHOLDER_ADDRESS) {
+    return { kind: 'finding' };
+  }
+  return { kind: 'options', options: quoted.quote.shipping_options };
 }

@@ -22,6 +22,11 @@ function order(over: Partial<Order> = {}, payment: Partial<Order['payment']> = {
     totals: { subtotal: 50, discount: 0, shipping: 4.99, tax: 4, total: 58.99 },
     discount_code: null,
     shipping_method: 'standard',
+    shipping_method_name: 'Standard shipping',
+    tax_included: false,
+    tax_lines: [],
+    reverse_charge: false,
+    vat_number: null,
     shipping_address: { name: 'Ada', line1: '1 Road', city: 'London', postal_code: 'N1', country: 'GB' },
     billing_address: null,
     payment: {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { CheckoutBase, Quote } from '@shop/contracts/orders';
+import type { Quote, QuoteBody } from '@shop/contracts/orders';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -9,19 +9,26 @@ import { fakeJsonApi, jsonResponse } from '../../lib/testing/fake-json-api.ts';
 import { QUOTE_FAILED, type QuoteHandlers, REQUOTE_DELAY_MS, useQuote } from './use-quote.ts';
 
 const address = { name: 'Ada', line1: '1 Road', city: 'London', postal_code: 'N1', country: 'GB' };
-const standard: CheckoutBase = { shipping_address: address, shipping_method: 'standard' };
-const express: CheckoutBase = { shipping_address: address, shipping_method: 'express' };
-const withCode = (code: string): CheckoutBase => ({ ...standard, discount_code: code });
+const standard: QuoteBody = { shipping_address: address, shipping_method: 'standard' };
+const express: QuoteBody = { shipping_address: address, shipping_method: 'express' };
+const withCode = (code: string): QuoteBody => ({ ...standard, discount_code: code });
 
 /** The quote the fake API answers for a body: its total tells the bodies apart. */
-function quoteFor(body: CheckoutBase): Quote {
+function quoteFor(body: QuoteBody): Quote {
   const shipping = body.shipping_method === 'express' ? 9.99 : 4.99;
   return {
     lines: [],
     totals: { subtotal: 50, discount: 0, shipping, tax: 0, total: 50 + shipping },
     discount_code: body.discount_code ?? null,
-    shipping_method: body.shipping_method,
+    shipping_method: body.shipping_method ?? 'standard',
+    shipping_options: [
+      { code: 'standard', name: 'Standard shipping', estimate: '', price: 4.99 },
+      { code: 'express', name: 'Express shipping', estimate: '', price: 9.99 },
+    ],
     tax_rate: 0,
+    tax_included: false,
+    tax_lines: [],
+    reverse_charge: false,
   };
 }
 
@@ -37,8 +44,8 @@ const changedLine = {
 } as const;
 
 /** Answers held back until the test lets them go, in any order. */
-let held: Array<{ body: CheckoutBase; answer: (response: Response) => void }>;
-let answerWith: (body: CheckoutBase) => Response | null;
+let held: Array<{ body: QuoteBody; answer: (response: Response) => void }>;
+let answerWith: (body: QuoteBody) => Response | null;
 let api: ReturnType<typeof fakeJsonApi>;
 
 beforeEach(() => {
@@ -47,7 +54,7 @@ beforeEach(() => {
   answerWith = (body) => jsonResponse(200, quoteFor(body));
   api = fakeJsonApi({
     'POST checkout/quote': ({ body }) => {
-      const quoteBody = body as CheckoutBase;
+      const quoteBody = body as QuoteBody;
       const response = answerWith(quoteBody);
       if (response) return response;
       return new Promise<Response>((answer) => held.push({ body: quoteBody, answer }));
@@ -67,17 +74,17 @@ const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 /** Lets answers already given travel through the client (promises and zero-delay timers only). */
 const settle = () => pass(0);
 
-function renderQuote(first: CheckoutBase) {
+function renderQuote(first: QuoteBody) {
   const handlers = { onConflict: vi.fn(), onCodeRefused: vi.fn() } satisfies QuoteHandlers;
   const client = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  const hook = renderHook(({ body }: { body: CheckoutBase }) => useQuote(body, handlers), {
+  const hook = renderHook(({ body }: { body: QuoteBody }) => useQuote(body, handlers), {
     wrapper,
     initialProps: { body: first },
   });
-  return { ...hook, handlers, show: (body: CheckoutBase) => hook.rerender({ body }) };
+  return { ...hook, handlers, show: (body: QuoteBody) => hook.rerender({ body }) };
 }
 
 describe('useQuote', () => {
@@ -182,6 +189,56 @@ describe('useQuote', () => {
     await settle();
     expect(handlers.onConflict.mock.calls).toEqual([[[changedLine], 'Some items changed']]);
     expect(result.current).toMatchObject({ quote: null, pending: false, error: null });
+  });
+
+  it('says which body the figures answer', async () => {
+    const { result, show } = renderQuote(standard);
+    await pass(REQUOTE_DELAY_MS);
+    await settle();
+    expect(result.current.priced).toEqual(standard);
+
+    show(express);
+    await pass(REQUOTE_DELAY_MS - 1);
+    expect(result.current).toMatchObject({ quote: quoteFor(standard), priced: standard, pending: true });
+    await pass(1);
+    await settle();
+    expect(result.current).toMatchObject({ quote: quoteFor(express), priced: express, pending: false });
+  });
+
+  it('keeps a country the shop does not ship to apart from the summary’s errors, until another address is priced', async () => {
+    const { result, show } = renderQuote(standard);
+    await pass(REQUOTE_DELAY_MS);
+    await settle();
+
+    const oslo: QuoteBody = {
+      ...standard,
+      shipping_address: { ...address, city: 'Oslo', postal_code: '0150', country: 'NO' },
+    };
+    answerWith = (body) =>
+      body.shipping_address.country === 'NO'
+        ? jsonResponse(422, {
+            message: 'We do not ship to Norway.',
+            code: 'UNPROCESSABLE',
+            reason: 'not_shippable',
+            country: 'NO',
+            details: { field: 'shipping_address.country' },
+          })
+        : jsonResponse(200, quoteFor(body));
+    show(oslo);
+    await pass(REQUOTE_DELAY_MS);
+    await settle();
+    expect(result.current).toMatchObject({
+      quote: quoteFor(standard),
+      priced: standard,
+      unshippable: 'We do not ship to Norway.',
+      error: null,
+      pending: false,
+    });
+
+    show(express);
+    await pass(REQUOTE_DELAY_MS);
+    await settle();
+    expect(result.current).toMatchObject({ quote: quoteFor(express), priced: express, unshippable: null, error: null });
   });
 
   it('shows any other failure, keeps it while re-pricing, and retries on demand', async () => {

@@ -1,4 +1,4 @@
-import type { CheckoutBase, Quote } from '@shop/contracts/orders';
+import type { Quote, QuoteBody } from '@shop/contracts/orders';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { QuoteFailed, quoteQueryOptions } from './api/quote.ts';
@@ -20,6 +20,10 @@ export interface QuoteHandlers {
 
 export interface QuoteState {
   quote: Quote | null;
+  /** The body `quote` answers (its address and method), null before the first answer. */
+  priced: QuoteBody | null;
+  /** `not_shippable`: the sentence, until an answer for another address replaces it. */
+  unshippable: string | null;
   /** True while a new quote is on its way (the last one stays on screen meanwhile). */
   pending: boolean;
   error: string | null;
@@ -32,12 +36,16 @@ export type QuoteAnswer = Quote | Error;
 /** What the summary shows: the last figures, and the last failure's sentence until an answer replaces it. */
 export interface ShownQuote {
   quote: Quote | null;
+  /** The body the figures answer. */
+  priced: QuoteBody | null;
   error: string | null;
+  /** The last answer said the shop does not ship there: its sentence. */
+  unshippable: string | null;
   /** The answer these come from (each answer is taken in once). */
   answer: QuoteAnswer | null;
 }
 
-export const NOTHING_SHOWN: ShownQuote = { quote: null, error: null, answer: null };
+export const NOTHING_SHOWN: ShownQuote = { quote: null, priced: null, error: null, unshippable: null, answer: null };
 
 /** What a failed answer means, however it failed (no readable answer: "could not price"). */
 export function explainAnswer(failure: Error): QuoteFailureExplained {
@@ -45,12 +53,14 @@ export function explainAnswer(failure: Error): QuoteFailureExplained {
 }
 
 /**
- * The summary after an answer: new figures clear the error; a failure the form handles itself
- * (changed lines, a refused code) leaves the summary as it was.
+ * The summary after an answer to `body`: new figures clear the error; a country the shop does not ship
+ * to keeps the lines and says so (with the shipping methods, not as a summary error: trying again does
+ * not help); a failure the form handles itself (changed lines, a refused code) leaves the summary as it was.
  */
-export function withAnswer(shown: ShownQuote, answer: QuoteAnswer): ShownQuote {
-  if (!(answer instanceof Error)) return { quote: answer, error: null, answer };
+export function withAnswer(shown: ShownQuote, answer: QuoteAnswer, body: QuoteBody | null): ShownQuote {
+  if (!(answer instanceof Error)) return { quote: answer, priced: body, error: null, unshippable: null, answer };
   const explained = explainAnswer(answer);
+  if (explained.kind === 'not_shippable') return { ...shown, error: null, unshippable: explained.message, answer };
   if (explained.kind !== 'error') return { ...shown, answer };
   return { ...shown, error: explained.message || QUOTE_FAILED, answer };
 }
@@ -67,7 +77,7 @@ function answerOf(result: UseQueryResult<Quote>): QuoteAnswer | null {
  * rested (totals come from the server, never from client prices). Only the newest answer counts: one
  * that lands after the body changed again is never shown.
  */
-export function useQuote(body: CheckoutBase | null, handlers: QuoteHandlers): QuoteState {
+export function useQuote(body: QuoteBody | null, handlers: QuoteHandlers): QuoteState {
   const key = body ? JSON.stringify(body) : null;
   const rested = useDebounced(body, REQUOTE_DELAY_MS, key);
   const query = useQuery(quoteQueryOptions(rested.value ?? null));
@@ -77,7 +87,7 @@ export function useQuote(body: CheckoutBase | null, handlers: QuoteHandlers): Qu
   const answer = rested.rested ? answerOf(query) : null;
   const [shown, setShown] = useState<ShownQuote>(NOTHING_SHOWN);
   // Taken in while rendering, so the figures and the error change together.
-  if (answer && answer !== shown.answer) setShown(withAnswer(shown, answer));
+  if (answer && answer !== shown.answer) setShown(withAnswer(shown, answer, rested.value ?? null));
 
   const failed = shown.answer instanceof Error ? shown.answer : null;
   useEffect(() => {
@@ -91,6 +101,8 @@ export function useQuote(body: CheckoutBase | null, handlers: QuoteHandlers): Qu
   const canRetry = rested.value != null;
   return {
     quote: shown.quote,
+    priced: shown.priced,
+    unshippable: shown.unshippable,
     pending: (key !== null && !rested.rested) || query.isFetching,
     error: shown.error,
     retry: () => {

@@ -31,8 +31,3 @@ export function cardLabel(brand: string | null, last4: string | null): string {
   const name = (brand && CARD_BRAND_NAMES[brand]) || 'Card';
   return last4 ? `${name} ending in ${last4}` : name;
 }
-
-export const SHIPPING_METHOD_LABELS: Record<Order['shipping_method'], string> = {
-  standard: 'Standard shipping',
-  express: 'Express shipping',
-};

@@ -1,5 +1,4 @@
 import { hasBankAccount } from '@shop/contracts/invoices';
-import { fromCents } from '@shop/contracts/money';
 import { Suspense } from 'react';
 import { DemoModeBanner } from '../../components/ui/demo-mode-banner.tsx';
 import type { CheckoutSettings } from '../../features/checkout/components/checkout-view.tsx';
@@ -15,8 +14,9 @@ export function meta(_: Route.MetaArgs) {
 }
 
 /**
- * The store settings checkout shows (shipping rates, pay-later days), read in-process (docs/architecture.md), who
- * takes cards, and whether pay later is offered (only once the store's bank details are saved).
+ * The store settings checkout shows (store name, pay-later days), read in-process (docs/architecture.md), who
+ * takes cards, and whether pay later is offered (only once the store's bank details are saved). Shipping
+ * methods come with each quote: they depend on the address.
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<CheckoutSettings> {
   const settings = await context.services.settings.get();
@@ -25,13 +25,6 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CheckoutSet
     storeName: settings.storeName,
     payLaterDays: settings.payLaterDays,
     guestHoldHours: settings.guestHoldHours,
-    shipping: settings.shippingMethods.map((m) => ({
-      id: m.id,
-      name: m.name,
-      description: m.description,
-      price: fromCents(m.priceCents),
-      free_over: m.freeOverCents === null ? null : fromCents(m.freeOverCents),
-    })),
   };
 }
 

@@ -101,7 +101,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
                   −{formatAmount(order.totals.discount)}
                 </Row>
               ) : null}
-              <Row label={`Shipping (${order.shipping_method})`}>{formatAmount(order.totals.shipping)}</Row>
+              <Row label={`Shipping (${order.shipping_method_name})`}>{formatAmount(order.totals.shipping)}</Row>
               <Row label="Tax">{formatAmount(order.totals.tax)}</Row>
               <Row label="Total" strong>
                 {formatAmount(order.totals.total)}

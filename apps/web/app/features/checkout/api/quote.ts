@@ -1,5 +1,5 @@
 import { type CheckoutFailure, checkoutFailure } from '@shop/contracts/failures';
-import type { CheckoutBase, Quote } from '@shop/contracts/orders';
+import type { Quote, QuoteBody } from '@shop/contracts/orders';
 import { quote } from '@shop/contracts/orders';
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
 import { type ApiFailure, apiFailureOf } from '../../../lib/api-error.ts';
@@ -7,7 +7,7 @@ import { contract } from '../../../lib/contract-check.ts';
 import { api } from '../../../lib/http.ts';
 
 /** POST /api/checkout/quote: exact totals for this body at current prices; writes nothing. */
-export function getQuote(body: CheckoutBase, signal?: AbortSignal): Promise<Quote> {
+export function getQuote(body: QuoteBody, signal?: AbortSignal): Promise<Quote> {
   return api.post('checkout/quote', { json: body, signal }).json().then(contract(quote));
 }
 
@@ -20,7 +20,7 @@ export class QuoteFailed extends Error {
 }
 
 /** The quote, its failure read while the answer is at hand: the summary stays busy until then. */
-async function fetchQuote(body: CheckoutBase, signal: AbortSignal): Promise<Quote> {
+async function fetchQuote(body: QuoteBody, signal: AbortSignal): Promise<Quote> {
   try {
     return await getQuote(body, signal);
   } catch (error) {
@@ -33,7 +33,7 @@ async function fetchQuote(body: CheckoutBase, signal: AbortSignal): Promise<Quot
  * The order summary's quote for `body` (null: nothing to price yet). Every change of the body is a new
  * price: nothing is kept fresh or cached once unused, nothing is retried or refetched on its own.
  */
-export function quoteQueryOptions(body: CheckoutBase | null) {
+export function quoteQueryOptions(body: QuoteBody | null) {
   return queryOptions({
     queryKey: ['checkout', 'quote', body] as const,
     queryFn: body ? ({ signal }) => fetchQuote(body, signal) : skipToken,

@@ -25,6 +25,7 @@ export function CheckoutSummary({
   quote,
   pending,
   error,
+  unpriced = null,
   onRetry,
   discount,
 }: {
@@ -32,6 +33,8 @@ export function CheckoutSummary({
   quote: Quote | null;
   pending: boolean;
   error: string | null;
+  /** Why the lines have no totals (the shop does not ship to the address), or null. */
+  unpriced?: string | null;
   onRetry: () => void;
   discount: DiscountControls;
 }) {
@@ -103,7 +106,9 @@ export function CheckoutSummary({
         </div>
       ) : null}
 
-      {quote ? (
+      {unpriced ? (
+        <p className="mt-4 border-slate-200 border-t pt-4 text-slate-700 text-sm">{unpriced}</p>
+      ) : quote ? (
         // Read out when the totals change, so a screen reader hears the new figures.
         <div className="mt-4 border-slate-200 border-t pt-4" aria-live="polite" aria-busy={pending}>
           <OrderTotals totals={quote.totals} discountCode={quote.discount_code} taxRate={quote.tax_rate} />

@@ -37,6 +37,7 @@ import {
   checkoutBody,
   checkoutFormSchema,
   defaultCheckoutValues,
+  knownShippingAddress,
   paymentBody,
   paymentMethods,
   quoteBody,
@@ -52,19 +53,19 @@ import {
 import { explainFailure } from '../explain-failure.ts';
 import { finishOrder } from '../finish-order.ts';
 import { type PayLaterSettings, payLaterTerm } from '../pay-later-term.ts';
-import { freeShippingNote, type ShippingMethod, shippingPriceLabel } from '../shipping.ts';
+import { methodToTake, shippingChoice } from '../shipping.ts';
 import { completeReturnUrl, elementAmountCents, payWithStripe, STRIPE_MSG } from '../stripe-flow.ts';
 import { useQuote } from '../use-quote.ts';
 import { AddressFields } from './address-fields.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog.tsx';
 import { PaymentFields } from './payment-fields.tsx';
+import { ShippingMethods } from './shipping-methods.tsx';
 import type { StripeHandle } from './stripe-payment.tsx';
 
 /** What checkout reads from the store settings and the shop's environment (server loader, docs/architecture.md §3). */
 export interface CheckoutSettings extends PayLaterSettings {
   storeName: string;
-  shipping: ShippingMethod[];
   /**
    * Who takes cards (null: nobody), Stripe's publishable key in Stripe mode, and whether pay later is
    * offered (the store has saved its bank details).
@@ -174,7 +175,7 @@ function CheckoutForm({
   }, []);
   const form = useForm<CheckoutValues>({
     resolver,
-    defaultValues: defaultCheckoutValues(settings.shipping[0]?.id, cardProvider),
+    defaultValues: defaultCheckoutValues(cardProvider),
   });
   const { errors, isSubmitting } = form.formState;
   const values = form.watch();
@@ -201,6 +202,13 @@ function CheckoutForm({
     onCodeRefused: (message) => dispatch({ type: 'codeRefused', message }),
   });
   const { quote } = quoted;
+  const shipping = shippingChoice(knownShippingAddress(values, ctx) !== null, quoted);
+
+  // The address does not offer the method chosen (or none was yet): the form takes the one the quote priced.
+  const takeMethod = methodToTake(values.shipping_method, quote, quoted.priced);
+  useEffect(() => {
+    if (takeMethod) form.setValue('shipping_method', takeMethod);
+  }, [takeMethod, form]);
 
   // The card's extra confirmation step (201 awaiting_payment with next_action).
   const { payment } = state;
@@ -323,7 +331,9 @@ function CheckoutForm({
 
   const applyCode = () => dispatch({ type: 'codeApplied' });
 
-  const canPlace = canPay && quote !== null && !quoted.pending && awaiting === null && !isSubmitting;
+  // Not before the country changes when the shop does not ship there: nothing could be charged for it.
+  const canPlace =
+    canPay && quote !== null && !quoted.pending && quoted.unshippable === null && awaiting === null && !isSubmitting;
   const stripeElement =
     StripePayment && settings.payments.stripePublishableKey && stripeAmount !== null ? (
       <StripePayment
@@ -443,34 +453,13 @@ function CheckoutForm({
         </Group>
 
         <Group legend="Shipping method">
-          <div className="space-y-2">
-            {settings.shipping.map((method) => {
-              const note = freeShippingNote(method);
-              return (
-                <label
-                  key={method.id}
-                  htmlFor={`${id}-ship-${method.id}`}
-                  className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-slate-900 has-[:checked]:bg-slate-50 has-[:disabled]:cursor-not-allowed"
-                >
-                  <input
-                    id={`${id}-ship-${method.id}`}
-                    type="radio"
-                    value={method.id}
-                    className="mt-1 accent-slate-900"
-                    {...form.register('shipping_method')}
-                  />
-                  <span className="flex-1 text-sm">
-                    <span className="block font-medium text-slate-900">{method.name}</span>
-                    <span className="block text-slate-700">{method.description}</span>
-                    {note ? <span className="block text-slate-700">{note}</span> : null}
-                  </span>
-                  <span className="font-medium text-sm" data-testid={`shipping-price-${method.id}`}>
-                    {shippingPriceLabel(method, quote)}
-                  </span>
-                </label>
-              );
-            })}
-          </div>
+          <ShippingMethods
+            idPrefix={id}
+            choice={shipping}
+            pending={quoted.pending}
+            field={form.register('shipping_method')}
+            error={errors.shipping_method?.message}
+          />
         </Group>
 
         <Group legend="Payment">
@@ -510,7 +499,7 @@ function CheckoutForm({
             {isSubmitting ? <Spinner /> : null}
             Place order
           </Button>
-          {quote ? (
+          {quote && quoted.unshippable === null ? (
             <p className="mt-2 text-center text-slate-700 text-sm">
               You pay <span data-testid="checkout-total">{formatAmount(quote.totals.total)}</span>
               {values.payment_method === 'pay_later' ? ` within ${payLater.term}` : ''}.
@@ -524,6 +513,7 @@ function CheckoutForm({
         quote={quote}
         pending={quoted.pending}
         error={quoted.error}
+        unpriced={quoted.unshippable ? 'Shipping and the total show once you choose a country we ship to.' : null}
         onRetry={quoted.retry}
         discount={{
           input: codeInput,

@@ -3,14 +3,7 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
-import {
-  AddressBlock,
-  BankTransfer,
-  OrderLines,
-  OrderTotals,
-  PaymentSummary,
-  SHIPPING_METHOD_LABELS,
-} from '../../orders/index.ts';
+import { AddressBlock, BankTransfer, OrderLines, OrderTotals, PaymentSummary } from '../../orders/index.ts';
 import { type PlacedOrder, readPlacedOrder } from '../placed-order.ts';
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; placed: PlacedOrder };
@@ -101,7 +94,7 @@ export function ConfirmationView({ payment }: { payment: PaymentInstructions }) 
               Shipping to
             </h2>
             <AddressBlock address={order.shipping_address} testId="shipping-address" />
-            <p className="mt-2 text-slate-700 text-sm">{SHIPPING_METHOD_LABELS[order.shipping_method]}</p>
+            <p className="mt-2 text-slate-700 text-sm">{order.shipping_method_name}</p>
           </section>
           <section aria-labelledby="confirmation-payment-heading" className="rounded-lg border border-slate-200 p-5">
             <h2 id="confirmation-payment-heading" className="mb-2 font-semibold text-lg">

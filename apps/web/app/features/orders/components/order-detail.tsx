@@ -5,7 +5,7 @@ import { reasonOf } from '../../../lib/api-error.ts';
 import { failureMessage } from '../../../lib/http.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrder } from '../api/get-order.ts';
-import { formatDateTime, SHIPPING_METHOD_LABELS } from '../format.ts';
+import { formatDateTime } from '../format.ts';
 import { AddressBlock } from './address-block.tsx';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { LoadError } from './load-error.tsx';
@@ -97,7 +97,7 @@ export function OrderDetail({ userId, orderId }: { userId: string; orderId: stri
                 Shipping
               </h2>
               <AddressBlock address={order.shipping_address} testId="shipping-address" />
-              <p className="mt-2 text-slate-700 text-sm">{SHIPPING_METHOD_LABELS[order.shipping_method]}</p>
+              <p className="mt-2 text-slate-700 text-sm">{order.shipping_method_name}</p>
               {order.tracking_number ? (
                 <p className="mt-2 text-sm">
                   <span className="text-slate-700">Tracking number: </span>
