@@ -2,40 +2,80 @@ import { expect, type Page, test } from '@playwright/test';
 import { CONTENT_PAGES } from '../apps/web/app/routes.ts';
 import { adminCall, adminSignIn, type Json } from './support/admin.ts';
 
-// The policy pages quote checkout's figures from the store settings, so a rate or tax
-// change in admin Settings shows on every page at once. Point 13: "Last updated" is a real staff edit.
+// The policy pages quote checkout's figures from the store settings, so a shipping price changed in
+// Settings › Shipping or the tax rate changed in admin Settings shows on every page at once. The shipping
+// placeholders read the first zone with a method of that code (docs/adr/048-shipping-zones.md). Point 13:
+// "Last updated" is a real staff edit.
 // Shop-wide (it changes settings): runs after the other specs, alone, and restores what it changed.
 
 let originalSettings: Json;
+let originalShipping: Json;
 let originalCookies: Json;
 test.beforeAll(async ({ request }) => {
   originalSettings = await adminCall(request, 'GET', 'settings');
+  originalShipping = await adminCall(request, 'GET', 'shipping');
   const pages = (await adminCall(request, 'GET', 'content-pages')).items as Json[];
   originalCookies = pages.find((p) => p.slug === 'cookies') as Json;
 });
 test.afterAll(async ({ request }) => {
   await adminCall(request, 'PUT', 'settings', originalSettings);
+  await adminCall(request, 'PUT', 'shipping', originalShipping);
   const { title, description, body } = originalCookies;
   await adminCall(request, 'PUT', 'content-pages/cookies', { title, description, body });
 });
 
 const main = (page: Page) => page.getByRole('main');
 
-/** Sets shipping and tax in admin Settings, as an owner would. */
+interface Method {
+  code: string;
+  name: string;
+  rate: { kind: string };
+}
+
+/** The editor's group of the first zone's method of `code` (what the placeholders read), and its rate kind. */
+function methodGroup(page: Page, code: string) {
+  const zones = originalShipping.zones as { name: string; methods: Method[] }[];
+  const z = zones.findIndex((zone) => zone.methods.some((m) => m.code === code));
+  const zone = zones[z];
+  const m = zone?.methods.findIndex((method) => method.code === code) ?? -1;
+  const method = zone?.methods[m];
+  if (!zone || !method) throw new Error(`no zone has a method ${code}`);
+  const group = page
+    .getByRole('group', { name: `Zone ${z + 1}: ${zone.name}`, exact: true })
+    .getByRole('group', { name: `Method ${m + 1}: ${method.name}`, exact: true });
+  return { group, flat: method.rate.kind === 'flat' };
+}
+
+/** Where the standard method's price is typed: a flat rate's Price, or a table's first band (its lowest). */
+const standardIsFlat = () => {
+  const zones = originalShipping.zones as { methods: Method[] }[];
+  return zones.flatMap((z) => z.methods).find((m) => m.code === 'standard')?.rate.kind === 'flat';
+};
+
+/** Sets the standard and express prices in Settings › Shipping and the tax rate in admin Settings, as an owner would. */
 async function setShippingAndTax(
   page: Page,
   f: { standard: string; free: string; express: string; tax: string; delivery: string },
 ) {
+  await page.goto('/admin/settings/shipping');
+  const standard = methodGroup(page, 'standard');
+  await standard.group.getByLabel(standard.flat ? 'Price ($)' : 'Price ($), band 1', { exact: true }).fill(f.standard);
+  await standard.group.getByLabel('Free shipping over ($) (optional)').fill(f.free);
+  await standard.group.getByLabel('Delivery estimate (optional)').fill(f.delivery);
+  const express = methodGroup(page, 'express');
+  await express.group.getByLabel(express.flat ? 'Price ($)' : 'Price ($), band 1', { exact: true }).fill(f.express);
+  await page.getByRole('button', { name: 'Save shipping' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Shipping saved' })).toBeVisible();
+
   await page.goto('/admin/settings');
-  const form = page.getByRole('form', { name: 'Shipping & tax' });
-  await form.getByLabel('Standard shipping ($)').fill(f.standard);
-  await form.getByLabel('Standard free over ($)').fill(f.free);
-  await form.getByLabel('Express shipping ($)').fill(f.express);
-  await form.getByLabel('Standard delivery time').fill(f.delivery);
-  await form.getByLabel('Tax rate (%)').fill(f.tax);
-  await form.getByRole('button', { name: 'Save shipping & tax' }).click();
-  await expect(page.getByText('Shipping and tax saved')).toBeVisible();
+  const tax = page.getByRole('form', { name: 'Tax' });
+  await tax.getByLabel('Tax rate (%)').fill(f.tax);
+  await tax.getByRole('button', { name: 'Save tax' }).click();
+  await expect(page.getByText('Tax saved')).toBeVisible();
 }
+
+/** A rate table's price is its lowest band's: the pages say "from $6.75". */
+const from = () => (standardIsFlat() ? '' : 'from ');
 
 /** What the policy pages must now say, and what they said before (never again). */
 async function expectPagesFollow(
@@ -46,7 +86,7 @@ async function expectPagesFollow(
   await page.goto('/shipping');
   const shipping = main(page);
   await expect(shipping.getByRole('listitem').filter({ hasText: 'Standard shipping' })).toHaveText(
-    `Standard shipping: ${says.delivery}, ${says.standard}.`,
+    `Standard shipping: ${says.delivery}, ${from()}${says.standard}.`,
   );
   await expect(shipping.getByRole('listitem').filter({ hasText: 'Express shipping' })).toHaveText(
     `Express shipping: 1–2 business days, ${says.express}.`,
@@ -56,7 +96,7 @@ async function expectPagesFollow(
   await page.goto('/help');
   const costs = main(page).locator('details').filter({ hasText: 'How much does shipping cost?' });
   await costs.locator('summary').click();
-  await expect(costs).toContainText(`Standard shipping: ${says.standard}. Express shipping: ${says.express}.`);
+  await expect(costs).toContainText(`Standard shipping: ${from()}${says.standard}. Express shipping: ${says.express}.`);
   const tax = main(page).locator('details').filter({ hasText: 'Is tax included in the prices?' });
   await tax.locator('summary').click();
   await expect(tax.getByText(says.tax)).toBeVisible();
@@ -113,7 +153,7 @@ for (const [label, viewport, change] of [
   test.describe(label, () => {
     test.use({ viewport });
 
-    test('a shipping rate and the tax rate changed in admin Settings show on every policy page', async ({
+    test('a shipping price changed in Settings › Shipping and the tax rate in Settings show on every policy page', async ({
       page,
       request,
     }) => {

@@ -152,10 +152,10 @@ export function createServices(deps: Deps) {
     health: createHealthService(deps),
     storefrontPreview: createStorefrontPreviewService(deps, { auth }),
     // The admin area, one service per domain.
-    adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media }),
+    adminCatalog: createAdminCatalogService(deps, { catalog, backInStock, audit, media, settings }),
     adminBrands: createAdminBrandsService(deps, { audit, catalog }),
     adminCategories: createAdminCategoriesService(deps, { audit, catalog }),
-    catalogIo: createCatalogIoService(longWork, { catalog, backInStock, audit, media }),
+    catalogIo: createCatalogIoService(longWork, { catalog, backInStock, audit, media, settings }),
     adminOrders: createAdminOrdersService(longWork, { orders, audit, settings }),
     adminInsights: createInsightsService(longWork, { audit, settings }),
     adminOutbox: createOutboxService(deps, { audit }),

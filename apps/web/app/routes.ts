@@ -86,6 +86,7 @@ export default [
       route('marketing', 'routes/admin/marketing.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('settings/shipping', 'routes/admin/shipping.tsx'),
+      route('settings/tax', 'routes/admin/tax.tsx'),
       route('support', 'routes/admin/support.tsx'),
       route('audit-log', 'routes/admin/audit-log.tsx'),
     ]),

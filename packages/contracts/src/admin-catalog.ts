@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { product } from './catalog.ts';
 import { paged, pageQuery } from './common.ts';
 import { discountedCents, fromCents, hasAtMostTwoDecimals } from './money.ts';
+import { methodCode } from './orders.ts';
 import { richText } from './rich-text-field.ts';
+import { STANDARD_CLASS } from './tax.ts';
 import { stopAt } from './text.ts';
 import { MAX_OPTIONS, MAX_VARIANTS, productOptions, SEO_LIMITS, sku } from './variants.ts';
 
@@ -56,6 +58,8 @@ export const adminVariant = z.object({
   image: z.string().nullable(),
   barcode: z.string().nullable(),
   weight_grams: z.number().int().nullable(),
+  /** Its own tax class; null: the product's (docs/adr/049-tax-by-destination.md). */
+  tax_class: z.string().nullable(),
 });
 export type AdminVariant = z.infer<typeof adminVariant>;
 
@@ -74,6 +78,8 @@ export const adminProduct = product.extend({
   tags: z.array(z.string()),
   /** The owner's product type (Shopify's Type); empty when none. */
   product_type: z.string(),
+  /** The product's tax class, one of Settings › Tax's (docs/adr/049-tax-by-destination.md). */
+  tax_class: z.string(),
   /** Picture addresses an import could not fetch: `POST products/:id/missing-images/fetch` tries again. */
   missing_images: z.array(z.string()),
 });
@@ -131,6 +137,12 @@ export const PRODUCT_TYPE_CHARS = 100;
 export const MAX_TAGS = 50;
 export const TAG_CHARS = 100;
 
+/**
+ * A tax class code as Settings › Tax names its classes ("standard", "reduced"); the store must have it
+ * (docs/adr/049-tax-by-destination.md).
+ */
+export const taxClassCode = methodCode('Tax class must be a class code like "reduced"');
+
 /** Every field staff may set. Unknown fields are refused (`strictObject`): no mass assignment. */
 const productFields = {
   name: z
@@ -151,6 +163,7 @@ const productFields = {
     .string({ error: 'Product type must be text' })
     .trim()
     .max(PRODUCT_TYPE_CHARS, stopAt(`Product type must be at most ${PRODUCT_TYPE_CHARS} characters`)),
+  tax_class: taxClassCode,
   category: z.string({ error: 'category is required' }).trim().min(1, 'category is required').max(50),
   subcategory: z.string().trim().min(1).max(100).nullable(),
   brand: z.string().trim().min(1).max(50).nullable(),
@@ -226,6 +239,8 @@ export const variantInput = z.strictObject({
     .max(1_000_000, 'Weight (g) must be at most 1000000')
     .nullable()
     .default(null),
+  /** Its own tax class; null: the product's; left out: as stored (the product's for a new variant). */
+  tax_class: taxClassCode.nullable().optional(),
 });
 export type VariantInput = z.infer<typeof variantInput>;
 export type VariantInputFields = z.input<typeof variantInput>;
@@ -255,6 +270,7 @@ export const createProductBody = z
     slug: productFields.slug.optional(),
     description: productFields.description.default(''),
     product_type: productFields.product_type.default(''),
+    tax_class: productFields.tax_class.default(STANDARD_CLASS),
     category: productFields.category,
     subcategory: productFields.subcategory.default(null),
     brand: productFields.brand.default(null),
@@ -293,6 +309,7 @@ export const updateProductBody = z
     slug: productFields.slug.optional(),
     description: productFields.description.optional(),
     product_type: productFields.product_type.optional(),
+    tax_class: productFields.tax_class.optional(),
     category: productFields.category.optional(),
     subcategory: productFields.subcategory.optional(),
     brand: productFields.brand.optional(),

@@ -70,6 +70,8 @@ export interface ProductDraft {
   description: string | undefined;
   /** undefined: absent, or a Shopify Type that is a `Category > Subcategory` path (placement only). */
   productType: string | undefined;
+  /** A tax class code (our CSV only); undefined: absent or empty (kept as it is, standard for a new product). */
+  taxClass: string | undefined;
   placement: Placement | undefined;
   brand: string | null | undefined;
   published: boolean | undefined;
@@ -323,6 +325,7 @@ function readProduct(format: CatalogFormat, handle: string, row: Row, refuse: Re
     name: name.slice(0, LIMITS.name),
     description,
     productType,
+    taxClass: row.cell('taxClass')?.trim() || undefined,
     placement,
     brand: text('brand', true),
     published,

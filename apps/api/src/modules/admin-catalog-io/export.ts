@@ -66,6 +66,7 @@ function shopRows(origin: string, p: ExportProduct): Partial<Record<Field, strin
       name: p.name,
       description: p.description,
       type: p.productType,
+      taxClass: p.taxClass,
       category: p.categoryId,
       subcategory: p.subcategorySlug ?? '',
       brand: p.brandName ?? '',

@@ -1,7 +1,8 @@
 import type { CatalogFormat } from '@shop/contracts/admin-catalog-io';
 
 /**
- * The columns of the two formats. `type` is the product type (our `product_type`); Shopify's
+ * The columns of the two formats. `type` is the product type (our `product_type`); `taxClass` its tax
+ * class (our `tax_class`, docs/adr/049-tax-by-destination.md), which Shopify's format has no column for. Shopify's
  * `Type` also places the product when it names a category or subcategory. A field is what the import reads; each format names it
  * by its own header. Our CSV (`shop`) has one row per variant; the product's own fields fill its first
  * row and may be left empty (or repeated unchanged) on the others. Shopify's CSV has the same shape,
@@ -14,6 +15,7 @@ export type Field =
   | 'category'
   | 'subcategory'
   | 'type'
+  | 'taxClass'
   | 'productCategory'
   | 'tags'
   | 'brand'
@@ -47,6 +49,7 @@ export const PRODUCT_FIELDS: readonly Field[] = [
   'category',
   'subcategory',
   'type',
+  'taxClass',
   'productCategory',
   'tags',
   'brand',
@@ -70,6 +73,7 @@ const SHOP: [Field, string][] = [
   ['category', 'category'],
   ['subcategory', 'subcategory'],
   ['type', 'product_type'],
+  ['taxClass', 'tax_class'],
   ['brand', 'brand'],
   ['published', 'published'],
   ['featured', 'featured'],

@@ -1,5 +1,6 @@
 import { percentOff, slugify } from '@shop/contracts/admin-catalog';
 import type { CatalogFormat, ImportRefusal } from '@shop/contracts/admin-catalog-io';
+import { STANDARD_CLASS } from '@shop/contracts/tax';
 import { type ProductOption, specLists } from '@shop/contracts/variants';
 import type { ProductVariant } from '../../db/schema.ts';
 import { effectivePrices } from '../stock/index.ts';
@@ -46,6 +47,7 @@ export interface ExistingProduct {
   name: string;
   description: string;
   productType: string;
+  taxClass: string;
   categoryId: string;
   subcategoryId: number | null;
   brandId: string | null;
@@ -69,6 +71,7 @@ export interface ProductValues {
   name: string;
   description: string;
   productType: string;
+  taxClass: string;
   categoryId: string;
   subcategoryId: number | null;
   brandId: string | null;
@@ -153,6 +156,8 @@ export interface PlanInput {
   /** The owners (product slugs) of the drafts' SKUs. */
   skuOwners: Map<string, string>;
   defaultCategory: string | undefined;
+  /** The store's tax class codes (Settings › Tax): a product's class must be one of them. */
+  taxClasses: readonly string[];
   /** Upload ids of pictures that could not be fetched: the products are planned without them. */
   failedImages?: ReadonlySet<string>;
 }
@@ -299,6 +304,7 @@ function productChanged(before: ExistingProduct, after: ProductValues): boolean 
     before.name !== after.name ||
     before.description !== after.description ||
     before.productType !== after.productType ||
+    before.taxClass !== after.taxClass ||
     before.categoryId !== after.categoryId ||
     before.subcategoryId !== after.subcategoryId ||
     before.brandId !== after.brandId ||
@@ -376,6 +382,9 @@ export function planImport(input: PlanInput): Plan {
         if (placed.uncategorized) uncategorized++;
       } else placement = placed;
     }
+    if (draft.taxClass !== undefined && !input.taxClasses.includes(draft.taxClass)) {
+      refuse(draft.line, `There is no tax class "${draft.taxClass}": add it in Settings › Tax`);
+    }
     let featured: string[] | undefined;
     if (draft.featured) {
       const tags = resolve.featured(draft.featured, input.format === 'shop');
@@ -420,6 +429,7 @@ export function planImport(input: PlanInput): Plan {
         draft.productType === undefined || resolve.isCategoryName(draft.productType)
           ? (before?.productType ?? '')
           : draft.productType,
+      taxClass: draft.taxClass ?? before?.taxClass ?? STANDARD_CLASS,
       categoryId: placement?.categoryId ?? before!.categoryId,
       subcategoryId: placement ? placement.subcategoryId : before!.subcategoryId,
       brandId:

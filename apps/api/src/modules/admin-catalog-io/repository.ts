@@ -60,6 +60,7 @@ const productColumns = {
   name: products.name,
   description: products.description,
   productType: products.productType,
+  taxClass: products.taxClass,
   categoryId: products.categoryId,
   subcategoryId: products.subcategoryId,
   brandId: products.brandId,

@@ -18,6 +18,7 @@ import type { Actor, AuditService } from '../audit/index.ts';
 import type { BackInStockService } from '../back-in-stock/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { MediaService } from '../media/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { type BadFile, type Drafts, readDrafts } from './drafts.ts';
 import { exportCsv } from './export.ts';
 import { fetchImage, ImageFetchError, type ImagePolicy, imageSource, storedPath } from './images.ts';
@@ -136,7 +137,14 @@ export function createCatalogIoService(
     backInStock,
     audit,
     media,
-  }: { catalog: CatalogService; backInStock: BackInStockService; audit: AuditService; media: MediaService },
+    settings,
+  }: {
+    catalog: CatalogService;
+    backInStock: BackInStockService;
+    audit: AuditService;
+    media: MediaService;
+    settings: SettingsService;
+  },
 ) {
   const policy: ImagePolicy = {
     ownOrigin: new URL(publicUrl).origin,
@@ -156,6 +164,7 @@ export function createCatalogIoService(
     const refs = await selectRefs(tx);
     const existing = await selectExisting(tx, handles, { lock });
     const skuOwners = await selectSkuOwners(tx, skus);
+    const { tax } = await settings.current(tx);
     return planImport({
       format: input.format,
       drafts: drafts.products,
@@ -163,6 +172,7 @@ export function createCatalogIoService(
       existing,
       skuOwners,
       defaultCategory: input.defaultCategory,
+      taxClasses: tax.classes.map((c) => c.code),
       failedImages,
     });
   }

@@ -212,6 +212,7 @@ const variantColumns = {
   image: productVariants.image,
   barcode: productVariants.barcode,
   weightGrams: productVariants.weightGrams,
+  taxClass: productVariants.taxClass,
   position: productVariants.position,
 };
 export type VariantRow = typeof productVariants.$inferSelect;

@@ -19,7 +19,7 @@ import {
 import { pageQuery, uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
 import { MAX_OPTIONS, MAX_VARIANTS } from '@shop/contracts/variants';
-import { badRequest, conflict, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
+import { badRequest, conflict, type HttpTable, invalidFields, notFound, orThrow, unprocessable } from '../../errors.ts';
 import { acceptPictureUploads, PICTURE_BODY_LIMIT, pictureRefusals, readPicture } from '../media/index.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 import type { AdminCatalogFailure } from './service.ts';
@@ -36,6 +36,8 @@ const http: HttpTable<AdminCatalogFailure> = {
     badRequest(`The subcategory ${subcategory} does not belong to the category ${category}`),
   unknown_brand: ({ brand }) => badRequest(`Unknown brand: ${brand}`),
   unknown_featured: ({ tags }) => badRequest(`Unknown featured tag: ${tags.join(', ')}`),
+  unknown_tax_class: ({ taxClass, path }) =>
+    invalidFields([{ path: `body.${path}`, message: `There is no tax class "${taxClass}": add it in Settings › Tax` }]),
   invalid_pricing: ({ message }) => badRequest(message),
   slug_taken: ({ slug }) => conflict(`The slug ${slug} is already used by another product`),
   no_free_slug: () => conflict('Could not find a free slug for this name; give one'),

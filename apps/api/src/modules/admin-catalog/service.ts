@@ -28,6 +28,7 @@ import type { Actor, AuditService } from '../audit/index.ts';
 import type { BackInStockService } from '../back-in-stock/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { MediaService, UploadFailure } from '../media/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { type BulkFailure, bulkEdit } from './bulk.ts';
 import {
   actorEmail,
@@ -66,7 +67,8 @@ type RefFailure =
   | Failure<'unknown_category', { category: string }>
   | Failure<'subcategory_mismatch', { subcategory: string; category: string }>
   | Failure<'unknown_brand', { brand: string }>
-  | Failure<'unknown_featured', { tags: string[] }>;
+  | Failure<'unknown_featured', { tags: string[] }>
+  | Failure<'unknown_tax_class', { taxClass: string; path: string }>;
 
 /** Prices that contradict each other (contracts `resolvePricing` says how). */
 type PricingFailure = Failure<'invalid_pricing', { message: string }>;
@@ -108,7 +110,14 @@ export function createAdminCatalogService(
     backInStock,
     audit,
     media,
-  }: { catalog: CatalogService; backInStock: BackInStockService; audit: AuditService; media: MediaService },
+    settings,
+  }: {
+    catalog: CatalogService;
+    backInStock: BackInStockService;
+    audit: AuditService;
+    media: MediaService;
+    settings: SettingsService;
+  },
 ) {
   /** Products with their variants, as staff see them. */
   async function withVariants(ex: Db | Tx, rows: AdminRow[]): Promise<AdminProduct[]> {
@@ -161,6 +170,24 @@ export function createAdminCatalogService(
     return ok({ categoryId, subcategoryId, brandId: refs.brand });
   }
 
+  /**
+   * The tax classes a product and its variants name must be Settings › Tax's
+   * (docs/adr/049-tax-by-destination.md); the first that is not, with the body's field that names it.
+   */
+  async function unknownTaxClass(
+    tx: Tx,
+    body: { tax_class?: string; variants?: { tax_class?: string | null }[] },
+  ): Promise<RefFailure | undefined> {
+    const named = [
+      { path: 'tax_class', taxClass: body.tax_class },
+      ...(body.variants ?? []).map((v, i) => ({ path: `variants.${i}.tax_class`, taxClass: v.tax_class })),
+    ].filter((n): n is { path: string; taxClass: string } => typeof n.taxClass === 'string');
+    if (named.length === 0) return undefined;
+    const { tax } = await settings.current(tx);
+    const unknown = named.find((n) => !tax.classes.some((c) => c.code === n.taxClass));
+    return unknown ? fail('unknown_tax_class', unknown) : undefined;
+  }
+
   async function afterChange() {
     await catalog.invalidate();
   }
@@ -173,6 +200,8 @@ export function createAdminCatalogService(
     return transactionResult<AdminProduct, RefFailure | PricingFailure | VariantFailure>(db, async (tx) => {
       const refs = await resolveRefs(tx, body);
       if (!refs.ok) return refs;
+      const taxProblem = await unknownTaxClass(tx, body);
+      if (taxProblem) return taxProblem;
       const regularCents = toCents(body.regular_price);
       const price = pricing(
         regularCents,
@@ -194,6 +223,7 @@ export function createAdminCatalogService(
         name: body.name,
         description: richTextFromInput(body.description),
         productType: body.product_type,
+        taxClass: body.tax_class,
         ...refs.value,
         regularPriceCents: regularCents,
         salePriceCents: price.value.saleCents,
@@ -303,6 +333,9 @@ export function createAdminCatalogService(
           if (body.slug !== undefined) values.slug = body.slug;
           if (body.description !== undefined) values.description = richTextFromInput(body.description);
           if (body.product_type !== undefined) values.productType = body.product_type;
+          const taxProblem = await unknownTaxClass(tx, body);
+          if (taxProblem) return taxProblem;
+          if (body.tax_class !== undefined) values.taxClass = body.tax_class;
           if (body.images !== undefined) values.images = body.images;
           if (body.meta_title !== undefined) values.metaTitle = body.meta_title;
           if (body.meta_description !== undefined) values.metaDescription = body.meta_description;

@@ -28,6 +28,7 @@ function stored(values: (string | null)[], extra: Partial<StoredVariant> = {}): 
     image: null,
     barcode: null,
     weightGrams: null,
+    taxClass: null,
     ...extra,
   };
 }
@@ -40,6 +41,40 @@ const row = (values: string[], extra: Partial<VariantRequest> = {}): VariantRequ
   barcode: null,
   weightGrams: null,
   ...extra,
+});
+
+describe('planVariants: a variant’s tax class', () => {
+  it('keeps the stored class unless the row gives one, null going back to the product’s', () => {
+    const red = stored(['Red'], { taxClass: 'reduced' });
+    const blue = stored(['Blue'], { taxClass: 'zero' });
+    const plan = planVariants({
+      slug: 'tee',
+      oldOptions: [{ name: 'Colour', values: ['Red', 'Blue'] }],
+      options: [{ name: 'Colour', values: ['Red', 'Blue', 'Green'] }],
+      stored: [red, blue],
+      rows: [row(['Red'], { id: red.id }), row(['Blue'], { id: blue.id, taxClass: null }), row(['Green'])],
+    });
+    expect(plan.ok && plan.value.variants.map((v) => v.taxClass)).toEqual(['reduced', null, null]);
+    const set = planVariants({
+      slug: 'tee',
+      oldOptions: [colour],
+      options: [colour],
+      stored: [red, blue],
+      rows: [row(['Red'], { id: red.id, taxClass: 'exempt' }), row(['Blue'], { id: blue.id })],
+    });
+    expect(set.ok && set.value.variants.map((v) => v.taxClass)).toEqual(['exempt', 'zero']);
+  });
+
+  it('carries the class over to the generated combinations', () => {
+    const red = stored(['Red'], { taxClass: 'reduced' });
+    const plan = planVariants({ slug: 'tee', oldOptions: [colour], options: [colour, size], stored: [red] });
+    expect(plan.ok && plan.value.variants.map((v) => [v.values.join('/'), v.taxClass])).toEqual([
+      ['Red/S/', 'reduced'],
+      ['Red/M/', null],
+      ['Blue/S/', null],
+      ['Blue/M/', null],
+    ]);
+  });
 });
 
 describe('planVariants: generated', () => {

@@ -36,6 +36,8 @@ export interface StoredVariant {
   image: string | null;
   barcode: string | null;
   weightGrams: number | null;
+  /** null: the product's tax class. */
+  taxClass: string | null;
 }
 
 /** A row of the grid as the request gives it. */
@@ -50,6 +52,8 @@ export interface VariantRequest {
   image: string | null;
   barcode: string | null;
   weightGrams: number | null;
+  /** undefined: the stored variant's (the product's for a new one). */
+  taxClass?: string | null;
 }
 
 export interface PlannedVariant {
@@ -64,6 +68,7 @@ export interface PlannedVariant {
   image: string | null;
   barcode: string | null;
   weightGrams: number | null;
+  taxClass: string | null;
   position: number;
 }
 
@@ -185,6 +190,7 @@ export function generatedRows(
         image: stored?.image ?? null,
         barcode: stored?.barcode ?? null,
         weightGrams: stored?.weightGrams ?? null,
+        taxClass: stored?.taxClass ?? null,
       };
     }),
   );
@@ -242,6 +248,7 @@ export function planVariants(input: {
       image: row.image,
       barcode: row.barcode,
       weightGrams: row.weightGrams,
+      taxClass: row.taxClass === undefined ? (match?.taxClass ?? null) : row.taxClass,
       position,
     });
   }

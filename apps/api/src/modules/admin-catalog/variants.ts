@@ -30,6 +30,7 @@ export function variantRequest(input: VariantInput): VariantRequest {
     image: input.image,
     barcode: input.barcode,
     weightGrams: input.weight_grams,
+    taxClass: input.tax_class,
   };
 }
 
@@ -109,6 +110,7 @@ export async function saveVariants(
       image: v.image,
       barcode: v.barcode,
       weightGrams: v.weightGrams,
+      taxClass: v.taxClass,
       position: v.position,
     };
     const old = v.storedId === null ? undefined : byId.get(v.storedId);

@@ -14,6 +14,7 @@ export const adminColumns = {
   metaDescription: products.metaDescription,
   tags: products.tags,
   productType: products.productType,
+  taxClass: products.taxClass,
   missingImages: products.missingImages,
 };
 export type AdminRow = ProductRow & {
@@ -25,6 +26,7 @@ export type AdminRow = ProductRow & {
   metaDescription: string | null;
   tags: string[];
   productType: string;
+  taxClass: string;
   missingImages: string[];
 };
 
@@ -43,6 +45,7 @@ export type VariantWireRow = Pick<
   | 'image'
   | 'barcode'
   | 'weightGrams'
+  | 'taxClass'
 >;
 
 export function toVariantWire(v: VariantWireRow, optionCount: number): AdminVariant {
@@ -57,6 +60,7 @@ export function toVariantWire(v: VariantWireRow, optionCount: number): AdminVari
     image: v.image,
     barcode: v.barcode,
     weight_grams: v.weightGrams,
+    tax_class: v.taxClass,
   };
 }
 
@@ -73,6 +77,7 @@ export function toAdminWire(row: AdminRow, variants: readonly VariantWireRow[]):
     meta_description: row.metaDescription,
     tags: row.tags,
     product_type: row.productType,
+    tax_class: row.taxClass,
     missing_images: row.missingImages,
   };
 }

@@ -10,7 +10,9 @@ import {
   updateProductBody,
 } from '@shop/contracts/admin-catalog';
 import { discountedCents, toCents } from '@shop/contracts/money';
+import { STANDARD_CLASS } from '@shop/contracts/tax';
 import { SEO_LIMITS } from '@shop/contracts/variants';
+import { useQuery } from '@tanstack/react-query';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -24,7 +26,9 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { AdminApiError, firstErrorMessage, Panel, RichTextEditor } from '../../admin/index.ts';
+import { AdminApiError, firstErrorMessage, isAdmin, Panel, RichTextEditor } from '../../admin/index.ts';
+import { taxQuery } from '../../admin-tax/index.ts';
+import { useSession } from '../../auth/index.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { useUploadImage } from '../api/upload-image.ts';
@@ -41,6 +45,7 @@ interface FormState {
   slug: string;
   description: string;
   product_type: string;
+  tax_class: string;
   category: string;
   subcategory: string;
   brand: string;
@@ -64,6 +69,7 @@ function initialState(product?: AdminProduct): FormState {
     slug: product?.slug ?? '',
     description: product?.description ?? '',
     product_type: product?.product_type ?? '',
+    tax_class: product?.tax_class ?? STANDARD_CLASS,
     category: product?.category ?? '',
     subcategory: product?.subcategory ?? NONE,
     brand: product?.brand ?? NONE,
@@ -97,6 +103,7 @@ function payload(state: FormState) {
     ...(state.slug.trim() ? { slug: state.slug } : {}),
     description: state.description,
     product_type: state.product_type,
+    tax_class: state.tax_class,
     category: state.category,
     subcategory: state.subcategory === NONE ? null : state.subcategory,
     brand: state.brand === NONE ? null : state.brand,
@@ -148,6 +155,13 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
   const fileInput = useRef<HTMLInputElement>(null);
   const category = options.categories.find((c) => c.id === state.category);
   const pending = create.isPending || update.isPending;
+  // The store's tax classes are admins' (GET /api/admin/tax): staff see the product's class, unchanged.
+  const admin = useSession((s) => isAdmin(s.user));
+  const taxClasses = useQuery({ ...taxQuery(), enabled: admin }).data?.classes ?? [];
+  const taxClassOptions = [
+    ...(taxClasses.some((c) => c.code === state.tax_class) ? [] : [{ value: state.tax_class, label: state.tax_class }]),
+    ...taxClasses.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })),
+  ];
 
   /** A field's message goes once the field changes; the form's own message stays until the next send. */
   const clearError = (...keys: (keyof FormState)[]) => {
@@ -301,6 +315,22 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
                 value={state.product_type}
                 placeholder="Shirts, Desk lamps…"
                 onChange={(e) => change('product_type', e.target.value)}
+              />
+            )}
+          </LabelledField>
+          <LabelledField
+            id="product-tax-class"
+            label="Tax class"
+            hint={admin ? 'Classes and their rates: Settings › Tax' : 'Only admins can change a product’s tax class'}
+            error={err('tax_class')}
+          >
+            {(control) => (
+              <Select
+                {...control}
+                value={state.tax_class}
+                disabled={!admin}
+                onValueChange={(v) => change('tax_class', v)}
+                options={taxClassOptions}
               />
             )}
           </LabelledField>

@@ -127,6 +127,7 @@ function Details({ product }: { product: AdminProduct }) {
         <Fact label="Meta description">{product.meta_description ?? '—'}</Fact>
         <Fact label="Featured in">{list(product.featured)}</Fact>
         <Fact label="Product type">{product.product_type || '—'}</Fact>
+        <Fact label="Tax class">{product.tax_class}</Fact>
         <Fact label="Tags">{list(product.tags)}</Fact>
         <Fact label="Rating">
           {product.rating.toFixed(1)} ({product.rating_count} ratings)

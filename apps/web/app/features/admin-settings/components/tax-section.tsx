@@ -17,7 +17,10 @@ const taxSettings = (settings: AdminSettings, form: TaxValues): AdminSettings =>
   tax_rate_percent: num(form.tax),
 });
 
-/** The tax rate; shipping has a page of its own (docs/adr/048-shipping-zones.md). */
+/**
+ * The standard class's own rate (docs/adr/049-tax-by-destination.md); classes and rates by zone have a
+ * page of their own, as shipping does (docs/adr/048-shipping-zones.md).
+ */
 export function TaxSection({ settings }: { settings: AdminSettings }) {
   const form = useForm<TaxValues, unknown, AdminSettings>({
     resolver: zodResolver(
@@ -56,6 +59,12 @@ export function TaxSection({ settings }: { settings: AdminSettings }) {
         Shipping zones, methods and rates:{' '}
         <Link to="/admin/settings/shipping" className="font-medium text-slate-900 underline underline-offset-2">
           Settings › Shipping
+        </Link>
+      </p>
+      <p className="text-slate-600 text-sm">
+        Tax classes and rates by zone:{' '}
+        <Link to="/admin/settings/tax" className="font-medium text-slate-900 underline underline-offset-2">
+          Settings › Tax
         </Link>
       </p>
     </SectionForm>

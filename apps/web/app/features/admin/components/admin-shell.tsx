@@ -11,6 +11,7 @@ import {
   LogOut,
   Megaphone,
   Package,
+  Percent,
   Receipt,
   Settings,
   ShoppingBag,
@@ -56,6 +57,7 @@ const NAV: NavItem[] = [
   { to: '/admin/marketing', label: 'Marketing', icon: Megaphone },
   { to: '/admin/settings', label: 'Settings', icon: Settings, adminOnly: true },
   { to: '/admin/settings/shipping', label: 'Shipping', icon: Truck, adminOnly: true, sub: true },
+  { to: '/admin/settings/tax', label: 'Tax', icon: Percent, adminOnly: true, sub: true },
   { to: '/admin/support', label: 'Support', icon: LifeBuoy },
   { to: '/admin/audit-log', label: 'Audit log', icon: FileClock },
 ];

@@ -1,0 +1,204 @@
+import { COUNTRIES } from '@shop/contracts/countries';
+import type { ShippingSettingsAnswer } from '@shop/contracts/shipping-zones';
+import { type TaxSettingsAnswer, type TaxSettingsBody, taxSettingsBody } from '@shop/contracts/tax-settings';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, FormProvider, type Resolver, set, useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { FieldError, FormAlert } from '../../../components/ui/form-message.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { LabelledField } from '../../../components/ui/labelled-field.tsx';
+import { AdminApiError, QueryState } from '../../admin/index.ts';
+import { shippingQuery } from '../../admin-shipping/index.ts';
+import { useTax } from '../api/get-tax.ts';
+import { useSaveTax } from '../api/update-tax.ts';
+import {
+  formValuesOf,
+  messageAt,
+  placeIssues,
+  settingsOf,
+  TAX_NAMES,
+  type TaxFormValues,
+  type WireIssue,
+} from '../tax-form.ts';
+import { ClassTable } from './class-table.tsx';
+import { RateTable } from './rate-table.tsx';
+import { SELECT } from './select.ts';
+
+/** Admin › Settings › Tax: how prices are entered, the tax classes, and their rates per shipping zone, saved together. */
+export function TaxEditor() {
+  const tax = useTax();
+  // Rates name the shipping zones (docs/adr/048-shipping-zones.md).
+  const shipping = useQuery(shippingQuery());
+  return (
+    <QueryState query={tax}>
+      {(saved) => <QueryState query={shipping}>{(where) => <TaxForm saved={saved} zones={where.zones} />}</QueryState>}
+    </QueryState>
+  );
+}
+
+/**
+ * The browser checks the save with the contract the API uses, and each complaint goes on the field it
+ * names; the form is sent only once it passes.
+ */
+const resolver: Resolver<TaxFormValues, unknown, TaxSettingsBody> = (values) => {
+  const checked = taxSettingsBody.safeParse(settingsOf(values));
+  if (checked.success) return { values: checked.data, errors: {} };
+  const { fields, unplaced } = placeIssues(checked.error.issues, values);
+  const errors = {};
+  for (const [name, message] of fields) set(errors, name, { type: 'contract', message });
+  // What no field shows goes in the alert above Save.
+  if (unplaced[0]) set(errors, 'root.contract', { type: 'contract', message: unplaced[0] });
+  return { values: {}, errors };
+};
+
+/** The 400's complaints (`details.issues`), or none when the API refused for another reason. */
+function issuesOf(error: unknown): WireIssue[] {
+  if (!(error instanceof AdminApiError)) return [];
+  const issues = (error.details as { issues?: unknown } | undefined)?.issues;
+  return Array.isArray(issues)
+    ? issues.filter(
+        (i): i is WireIssue => typeof i?.message === 'string' && (typeof i.path === 'string' || Array.isArray(i.path)),
+      )
+    : [];
+}
+
+const NOT_SAVED = 'Tax was not saved: correct the fields marked above.';
+
+function TaxForm({ saved, zones }: { saved: TaxSettingsAnswer; zones: ShippingSettingsAnswer['zones'] }) {
+  const form = useForm<TaxFormValues, unknown, TaxSettingsBody>({
+    resolver,
+    defaultValues: formValuesOf(saved),
+    reValidateMode: 'onSubmit',
+  });
+  const save = useSaveTax();
+  const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; message: string } | null>(null);
+  const { errors } = form.formState;
+  const error = (name: string) => messageAt(errors, name);
+  const classes = useWatch({ control: form.control, name: 'classes' });
+  const classCodes = classes.map((c) => c.code.trim()).filter((code) => code !== '');
+
+  async function onValid(next: TaxSettingsBody) {
+    setOutcome(null);
+    try {
+      const answer = await save.mutateAsync(next);
+      form.reset(formValuesOf(answer));
+      setOutcome({ tone: 'success', message: 'Tax saved' });
+    } catch (failure) {
+      const { fields, unplaced } = placeIssues(issuesOf(failure), form.getValues());
+      for (const [name, message] of fields) {
+        form.setError(name as 'name', { type: 'server', message }, { shouldFocus: true });
+      }
+      const message = failure instanceof Error ? failure.message : 'Tax could not be saved';
+      setOutcome({ tone: 'error', message: unplaced[0] ?? (fields.size > 0 ? NOT_SAVED : message) });
+    }
+  }
+
+  const alert =
+    outcome ??
+    (Object.keys(errors).length > 0 ? { tone: 'error' as const, message: error('root.contract') ?? NOT_SAVED } : null);
+
+  return (
+    <FormProvider {...form}>
+      <form
+        aria-label="Tax"
+        noValidate
+        className="space-y-6"
+        onSubmit={(event) => {
+          setOutcome(null);
+          return form.handleSubmit(onValid)(event);
+        }}
+      >
+        <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2">
+          <div className="space-y-1 md:col-span-2">
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id="tax-prices-include"
+                aria-describedby="tax-prices-include-hint"
+                {...form.register('pricesIncludeTax')}
+              />
+              <label htmlFor="tax-prices-include" className="font-medium text-slate-800 text-sm">
+                Prices include tax
+              </label>
+            </div>
+            <p id="tax-prices-include-hint" className="text-slate-600 text-xs">
+              On for shops in the EU, UK or Australia: the shopper pays the shelf price. Off for the US: tax is added at
+              checkout.
+            </p>
+            <FieldError id="tax-prices-include-error" message={error('pricesIncludeTax')} />
+          </div>
+          <LabelledField
+            id="tax-name"
+            label="Tax name"
+            hint="What receipts call it: Tax, VAT, Sales tax"
+            error={error('name')}
+          >
+            {(c) => <Input {...c} list="tax-names" autoComplete="off" {...form.register('name')} />}
+          </LabelledField>
+          <datalist id="tax-names">
+            {TAX_NAMES.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+          <LabelledField
+            id="tax-origin"
+            label="Your shop's country (optional)"
+            hint="A business buyer with a VAT number in another country pays no VAT where a rate allows the reverse charge"
+            error={error('originCountry')}
+          >
+            {(c) => (
+              <Controller
+                control={form.control}
+                name="originCountry"
+                render={({ field }) => (
+                  <select {...c} className={SELECT} {...field}>
+                    <option value="">Not said</option>
+                    {COUNTRIES.map(([code, name]) => (
+                      <option key={code} value={code}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              />
+            )}
+          </LabelledField>
+          <LabelledField id="tax-shipping-class" label="Shipping is taxed as" error={error('shippingClass')}>
+            {(c) => (
+              <Controller
+                control={form.control}
+                name="shippingClass"
+                render={({ field }) => (
+                  <select {...c} className={SELECT} {...field}>
+                    {classCodes.includes(field.value) ? null : <option value={field.value}>{field.value}</option>}
+                    {classes.map((k, i) =>
+                      k.code.trim() === '' ? null : (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a class's code is being typed, its row is its identity
+                        <option key={i} value={k.code.trim()}>
+                          {k.name.trim() || k.code.trim()}
+                        </option>
+                      ),
+                    )}
+                  </select>
+                )}
+              />
+            )}
+          </LabelledField>
+        </section>
+
+        <ClassTable />
+        <RateTable zones={zones} classCodes={classCodes} />
+
+        <div className="space-y-3">
+          <FormAlert tone={alert?.tone ?? 'error'} className="mb-0">
+            {alert?.message}
+          </FormAlert>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save tax'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

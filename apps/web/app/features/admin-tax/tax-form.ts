@@ -1,0 +1,182 @@
+import { regionsOf } from '@shop/contracts/regions';
+import { STANDARD_CLASS } from '@shop/contracts/tax';
+import type { TaxSettingsAnswer, TaxSettingsBody } from '@shop/contracts/tax-settings';
+import { get } from 'react-hook-form';
+
+/**
+ * The tax editor's form and the wire (docs/adr/049-tax-by-destination.md): rates are typed as text and
+ * turned into the contract's numbers only on save, so a blank or half-typed rate reaches the contract and
+ * is named there. A complaint about the wire's path (from the browser's check or the API's 400) is
+ * placed on the field that shows it.
+ */
+
+export interface ClassValues {
+  code: string;
+  name: string;
+  /** Percent, as typed: the rate where no zone rate applies. */
+  rate: string;
+  /** The standard class: products without a class are in it, so it keeps its code and cannot be removed. */
+  locked: boolean;
+}
+
+export interface RateValues {
+  zoneId: string;
+  classCode: string;
+  /** Empty: the whole zone. */
+  country: string;
+  /** Empty: the whole country; only a country with a list of regions (US, Canada) shows it. */
+  region: string;
+  rate: string;
+  reverseCharge: boolean;
+}
+
+export interface TaxFormValues {
+  pricesIncludeTax: boolean;
+  name: string;
+  /** Empty: not said. */
+  originCountry: string;
+  shippingClass: string;
+  classes: ClassValues[];
+  rates: RateValues[];
+}
+
+export const TAX_NAMES = ['Tax', 'VAT', 'Sales tax', 'GST'] as const;
+
+export const newClass = (): ClassValues => ({ code: '', name: '', rate: '', locked: false });
+
+export const newRate = (zoneId = '', classCode: string = STANDARD_CLASS): RateValues => ({
+  zoneId,
+  classCode,
+  country: '',
+  region: '',
+  rate: '',
+  reverseCharge: false,
+});
+
+/** Whether a rate for `country` can be narrowed to one of its regions (US states, Canadian provinces). */
+export const hasRegions = (country: string) => country !== '' && regionsOf(country) !== null;
+
+/** A number typed in a field; blank is NaN, which the contract names ("Rate must be a number"). */
+const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** The tax settings as saved, as the form edits them. */
+export function formValuesOf(answer: TaxSettingsAnswer): TaxFormValues {
+  return {
+    pricesIncludeTax: answer.prices_include_tax,
+    name: answer.name,
+    originCountry: answer.origin_country ?? '',
+    shippingClass: answer.shipping_class,
+    classes: answer.classes.map((c) => ({
+      code: c.code,
+      name: c.name,
+      rate: String(c.rate_percent),
+      locked: c.code === STANDARD_CLASS,
+    })),
+    rates: answer.rates.map((r) => ({
+      zoneId: r.zone_id,
+      classCode: r.class_code,
+      country: r.country ?? '',
+      region: r.region ?? '',
+      rate: String(r.rate_percent),
+      reverseCharge: r.reverse_charge,
+    })),
+  };
+}
+
+/** The save as PUT /api/admin/tax takes it, before the contract checks it. A region the form hides is not sent. */
+export function settingsOf(values: TaxFormValues): TaxSettingsBody {
+  return {
+    prices_include_tax: values.pricesIncludeTax,
+    name: values.name.trim(),
+    origin_country: values.originCountry === '' ? null : values.originCountry,
+    shipping_class: values.shippingClass,
+    classes: values.classes.map((c) => ({ code: c.code.trim(), name: c.name.trim(), rate_percent: num(c.rate) })),
+    rates: values.rates.map((r) => ({
+      zone_id: r.zoneId,
+      class_code: r.classCode,
+      country: r.country === '' ? null : r.country,
+      region: hasRegions(r.country) && r.region !== '' ? r.region : null,
+      rate_percent: num(r.rate),
+      reverse_charge: r.reverseCharge,
+    })),
+  };
+}
+
+/** A complaint about the wire: its path as an array (zod) or dotted under `body.` (the API's 400). */
+export interface WireIssue {
+  path: readonly PropertyKey[] | string;
+  message: string;
+}
+
+const pathOf = (path: WireIssue['path']): (string | number)[] => {
+  const parts = typeof path === 'string' ? path.split('.').filter((p) => p !== '') : path.map(String);
+  const list = parts[0] === 'body' ? parts.slice(1) : parts;
+  return list.map((p) => (/^\d+$/.test(String(p)) ? Number(p) : String(p)));
+};
+
+const TOP_FIELDS: Record<string, keyof TaxFormValues> = {
+  prices_include_tax: 'pricesIncludeTax',
+  name: 'name',
+  origin_country: 'originCountry',
+  shipping_class: 'shippingClass',
+};
+const CLASS_FIELDS: Record<string, keyof ClassValues> = { code: 'code', name: 'name', rate_percent: 'rate' };
+const RATE_FIELDS: Record<string, keyof RateValues> = {
+  zone_id: 'zoneId',
+  class_code: 'classCode',
+  country: 'country',
+  region: 'region',
+  rate_percent: 'rate',
+  reverse_charge: 'reverseCharge',
+};
+
+/**
+ * The form field a complaint about `path` belongs on (a react-hook-form name), or null when no field
+ * shows it. A complaint about a whole list goes on its `root`; one about a whole rate (two rates for the
+ * same place) on its zone, the first field of its row; one about a region the form hides on its country.
+ */
+export function fieldOf(path: WireIssue['path'], values: TaxFormValues): string | null {
+  const [top, i, key] = pathOf(path);
+  if (top === undefined) return null;
+  if (top !== 'classes' && top !== 'rates') {
+    const field = TOP_FIELDS[top];
+    return field && i === undefined ? field : null;
+  }
+  if (i === undefined) return `${top}.root`;
+  if (typeof i !== 'number') return null;
+  if (top === 'classes') {
+    if (!values.classes[i]) return null;
+    const field = key === undefined ? undefined : CLASS_FIELDS[key];
+    return field ? `classes.${i}.${field}` : null;
+  }
+  const rate = values.rates[i];
+  if (!rate) return null;
+  if (key === undefined) return `rates.${i}.zoneId`;
+  const field = RATE_FIELDS[key];
+  if (field === 'region' && !hasRegions(rate.country)) return `rates.${i}.country`;
+  return field ? `rates.${i}.${field}` : null;
+}
+
+/**
+ * Complaints sorted for the form: those a field shows (its first complaint only), and the messages of
+ * the rest for the alert above the Save button.
+ */
+export function placeIssues(
+  issues: readonly WireIssue[],
+  values: TaxFormValues,
+): { fields: Map<string, string>; unplaced: string[] } {
+  const fields = new Map<string, string>();
+  const unplaced: string[] = [];
+  for (const issue of issues) {
+    const field = fieldOf(issue.path, values);
+    if (field === null) unplaced.push(issue.message);
+    else if (!fields.has(field)) fields.set(field, issue.message);
+  }
+  return { fields, unplaced };
+}
+
+/** The message react-hook-form holds for the field `name`, if any. */
+export function messageAt(errors: unknown, name: string): string | undefined {
+  const found = get(errors, name) as { message?: unknown } | undefined;
+  return typeof found?.message === 'string' && found.message !== '' ? found.message : undefined;
+}
