@@ -6,6 +6,7 @@ import { dashboard, insightsRangeQuery, salesReport, salesReportQuery } from '@s
 import { adminOrderList, adminOrdersQuery } from '@shop/contracts/admin-orders';
 import { addToCartBody, cart } from '@shop/contracts/cart';
 import { product, productList, productListQuery } from '@shop/contracts/catalog';
+import { quote, quoteBody } from '@shop/contracts/orders';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ interface Fixtures {
   dashboard: z.infer<typeof dashboard>;
   sales: z.infer<typeof salesReport>;
   orders: z.infer<typeof adminOrderList>;
+  quote: z.infer<typeof quote>;
   /** The catalogue bench: the real answer of each listing it measures, by its path. */
   listings?: Record<string, z.infer<typeof productList>>;
   /** Server-rendered pages by path, as the shop sent them. */
@@ -44,6 +46,8 @@ app.post('/api/products/add-to-cart', { schema: { body: addToCartBody, response:
   if (!req.headers.authorization) throw new Error('unauthenticated');
   return fixtures.cart;
 });
+
+app.post('/api/checkout/quote', { schema: { body: quoteBody, response: { 200: quote } } }, async () => fixtures.quote);
 
 // The admin routes: a token must be sent (the real guard checks it), the query is validated the same way.
 const staffRoutes = [

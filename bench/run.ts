@@ -204,7 +204,23 @@ async function main() {
       };
     };
 
-    const started = await startTwin({ list, product, search, cart, dashboard, sales, orders, pages });
+    // A guest's quote by destination: three lines to Berlin, priced with the EU zone's methods and
+    // German VAT (docs/adr/048-shipping-zones.md, docs/adr/049-tax-by-destination.md).
+    const quoteBody = JSON.stringify({
+      email: 'bench-quote@example.com',
+      items: stocked.slice(0, 3).map((l) => ({ ...l, quantity: 1 })),
+      shipping_address: {
+        name: 'Bench Shopper',
+        line1: 'Unter den Linden 1',
+        city: 'Berlin',
+        postal_code: '10117',
+        country: 'DE',
+      },
+      shipping_method: 'express',
+    });
+    const quote = await json(`${base}/api/checkout/quote`, { method: 'POST', body: quoteBody });
+
+    const started = await startTwin({ list, product, search, cart, dashboard, sales, orders, pages, quote });
     twin = started.child;
     const memoryBase = `http://127.0.0.1:${started.port}`;
 
@@ -237,6 +253,19 @@ async function main() {
             client.setHeadersAndBody(headers(), next());
             client.on('response', () => client.setHeadersAndBody(headers(), next()));
           },
+        },
+      ],
+      [
+        'POST /api/checkout/quote (guest, by destination)',
+        {
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/checkout/quote',
+              headers: { 'content-type': 'application/json' },
+              body: quoteBody,
+            },
+          ],
         },
       ],
       [`GET /api/admin/dashboard (${STAFF_CONNECTIONS} staff)`, staffGet('/api/admin/dashboard')],
