@@ -333,7 +333,13 @@ function CheckoutForm({
 
   // Not before the country changes when the shop does not ship there: nothing could be charged for it.
   const canPlace =
-    canPay && quote !== null && !quoted.pending && quoted.unshippable === null && awaiting === null && !isSubmitting;
+    canPay &&
+    quote !== null &&
+    !quoted.pending &&
+    quoted.unshippable === null &&
+    quoted.vatRefused === null &&
+    awaiting === null &&
+    !isSubmitting;
   const stripeElement =
     StripePayment && settings.payments.stripePublishableKey && stripeAmount !== null ? (
       <StripePayment
@@ -450,6 +456,15 @@ function CheckoutForm({
               />
             </div>
           )}
+          <LabelledField
+            id={`${id}-vat-number`}
+            className="mt-4"
+            label="VAT number (businesses)"
+            hint="For a business in another country: VAT is then reverse-charged where the law allows"
+            error={errors.vat_number?.message ?? quoted.vatRefused ?? undefined}
+          >
+            {(control) => <Input {...control} autoComplete="off" {...form.register('vat_number')} />}
+          </LabelledField>
         </Group>
 
         <Group legend="Shipping method">
@@ -499,7 +514,7 @@ function CheckoutForm({
             {isSubmitting ? <Spinner /> : null}
             Place order
           </Button>
-          {quote && quoted.unshippable === null ? (
+          {quote && quoted.unshippable === null && quoted.vatRefused === null ? (
             <p className="mt-2 text-center text-slate-700 text-sm">
               You pay <span data-testid="checkout-total">{formatAmount(quote.totals.total)}</span>
               {values.payment_method === 'pay_later' ? ` within ${payLater.term}` : ''}.
@@ -513,7 +528,7 @@ function CheckoutForm({
         quote={quote}
         pending={quoted.pending}
         error={quoted.error}
-        unpriced={quoted.unshippable ? 'Shipping and the total show once you choose a country we ship to.' : null}
+        unpriced={unpricedReason(quoted)}
         onRetry={quoted.retry}
         discount={{
           input: codeInput,
@@ -539,6 +554,13 @@ function CheckoutForm({
       ) : null}
     </div>
   );
+}
+
+/** Why the summary shows no totals: the last quote refused the address's country or the VAT number. */
+function unpricedReason(quoted: { unshippable: string | null; vatRefused: string | null }): string | null {
+  if (quoted.unshippable) return 'Shipping and the total show once you choose a country we ship to.';
+  if (quoted.vatRefused) return 'The tax and the total show once the VAT number is valid for the shipping country.';
+  return null;
 }
 
 /** A block of the form with its heading: a fieldset whose legend is a level-2 heading. */
