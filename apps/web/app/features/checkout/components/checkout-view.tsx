@@ -62,6 +62,7 @@ import { ConfirmPaymentDialog } from './confirm-payment-dialog.tsx';
 import { PaymentFields } from './payment-fields.tsx';
 import { ShippingMethods } from './shipping-methods.tsx';
 import type { StripeHandle } from './stripe-payment.tsx';
+import { VatNumberField } from './vat-number-field.tsx';
 
 /** What checkout reads from the store settings and the shop's environment (server loader, docs/architecture.md §3). */
 export interface CheckoutSettings extends PayLaterSettings {
@@ -456,15 +457,11 @@ function CheckoutForm({
               />
             </div>
           )}
-          <LabelledField
-            id={`${id}-vat-number`}
-            className="mt-4"
-            label="VAT number (businesses)"
-            hint="For a business in another country: VAT is then reverse-charged where the law allows"
+          <VatNumberField
+            idPrefix={id}
+            field={form.register('vat_number')}
             error={errors.vat_number?.message ?? quoted.vatRefused ?? undefined}
-          >
-            {(control) => <Input {...control} autoComplete="off" {...form.register('vat_number')} />}
-          </LabelledField>
+          />
         </Group>
 
         <Group legend="Shipping method">
