@@ -242,6 +242,28 @@ describe('quoteBody', () => {
   });
 });
 
+describe('the VAT number', () => {
+  it('goes in the order body trimmed, and only when given', () => {
+    expect(checkoutBody(filled({ vat_number: ' DE136695976 ' }), guest, lines, null).vat_number).toBe('DE136695976');
+    expect(checkoutBody(filled({ vat_number: '  ' }), guest, lines, null)).not.toHaveProperty('vat_number');
+    expect(checkoutBody(filled(), member, lines, null)).not.toHaveProperty('vat_number');
+  });
+
+  it('goes in the quote only with the real address it is checked for, and within its length', () => {
+    expect(quoteBody(filled({ vat_number: 'DE136695976' }), guest, lines, null).vat_number).toBe('DE136695976');
+    const untyped = { ...defaultCheckoutValues(), vat_number: 'DE136695976' };
+    expect(quoteBody(untyped, guest, lines, null)).not.toHaveProperty('vat_number');
+    expect(quoteBody(filled({ vat_number: 'X'.repeat(21) }), guest, lines, null)).not.toHaveProperty('vat_number');
+  });
+
+  it('is optional, and the form says when it is too long', () => {
+    expect(problems(filled({ vat_number: '' }), guest)).toEqual({});
+    expect(problems(filled({ vat_number: 'X'.repeat(21) }), guest)).toEqual({
+      vat_number: 'A VAT number has at most 20 characters',
+    });
+  });
+});
+
 describe('knownShippingAddress', () => {
   it('is the saved address picked, else the typed one once complete, else unknown', () => {
     const saved = { name: 'Ada', line1: '1 Road', city: 'Paris', postal_code: '75001', country: 'FR' };

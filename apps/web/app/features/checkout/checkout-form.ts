@@ -4,6 +4,7 @@ import {
   type Address,
   address,
   type CheckoutBase,
+  checkoutBase,
   methodCode,
   type PlaceOrderBody,
   type QuoteBody,
@@ -39,6 +40,8 @@ export interface CheckoutValues {
   billing: AddressValues;
   /** The code of the method chosen among the quote's options; empty until a quote has offered some. */
   shipping_method: string;
+  /** A business buyer's VAT number (docs/adr/049-tax-by-destination.md); empty: none. */
+  vat_number: string;
   payment_method: PaymentMethod;
   /** The demo provider's card fields. The number and CVC never leave the browser (see `paymentBody`). */
   card: { number: string; expiry: string; cvc: string; name: string };
@@ -79,6 +82,7 @@ export function defaultCheckoutValues(cardProvider: CardProvider = 'demo'): Chec
     billing_same: true,
     billing: emptyAddress(),
     shipping_method: '',
+    vat_number: '',
     payment_method: cardProvider ? 'card' : 'pay_later',
     card: { number: '', expiry: '', cvc: '', name: '' },
   };
@@ -130,6 +134,7 @@ export function checkoutFormSchema(
     ...(ctx.savedAddress ? {} : { shipping: address }),
     ...(values.billing_same ? {} : { billing: address }),
     shipping_method: methodCode('Choose a shipping method'),
+    vat_number: checkoutBase.shape.vat_number,
     payment_method: z
       .enum(['card', 'pay_later'], { error: 'Choose how to pay' })
       .refine((m) => methods.includes(m), 'Choose how to pay'),
@@ -189,8 +194,15 @@ export function checkoutBody(
     shipping_address: shipping,
     ...(values.billing_same ? {} : { billing_address: toAddress(values.billing) }),
     shipping_method: values.shipping_method,
+    ...vatNumberOf(values),
     ...(discountCode ? { discount_code: discountCode } : {}),
   };
+}
+
+/** The VAT number as the bodies take it: trimmed, and left out when empty. */
+function vatNumberOf(values: Pick<CheckoutValues, 'vat_number'>): Pick<CheckoutBase, 'vat_number'> {
+  const vat = values.vat_number.trim();
+  return vat ? { vat_number: vat } : {};
 }
 
 /**
@@ -219,7 +231,9 @@ export const QUOTE_PLACEHOLDER_ADDRESS: Address = {
 
 /**
  * The body of POST /api/checkout/quote for the form as it is now (see the stand-ins above). No method
- * chosen yet: the quote prices the first one the address offers.
+ * chosen yet: the quote prices the first one the address offers. The VAT number goes only with the real
+ * address (it is checked for the destination country, which the stand-in is not) and only within the
+ * contract's length (past it the form says so on the field).
  */
 export function quoteBody(
   values: CheckoutValues,
@@ -227,11 +241,12 @@ export function quoteBody(
   items: LocalCartItem[],
   discountCode: string | null,
 ): QuoteBody {
-  const shipping = knownShippingAddress(values, ctx) ?? QUOTE_PLACEHOLDER_ADDRESS;
+  const known = knownShippingAddress(values, ctx);
   return {
     ...(ctx.guest ? { email: QUOTE_PLACEHOLDER_EMAIL, items: guestItems(items) } : {}),
-    shipping_address: shipping,
+    shipping_address: known ?? QUOTE_PLACEHOLDER_ADDRESS,
     ...(values.shipping_method ? { shipping_method: values.shipping_method } : {}),
+    ...(known && checkoutBase.shape.vat_number.safeParse(values.vat_number).success ? vatNumberOf(values) : {}),
     ...(discountCode ? { discount_code: discountCode } : {}),
   };
 }

@@ -2,7 +2,7 @@ import type { CheckoutFailure, PlaceOrderFailure } from '@shop/contracts/failure
 import { describe, expect, it } from 'vitest';
 import type { ApiFailure } from '../../lib/api-error.ts';
 import type { ChangedLine } from './changed-lines.ts';
-import { explainFailure, explainQuoteFailure, NOT_SHIPPABLE } from './explain-failure.ts';
+import { explainFailure, explainQuoteFailure, NOT_SHIPPABLE, VAT_INVALID } from './explain-failure.ts';
 
 const line: ChangedLine = {
   product_id: '00000000-0000-4000-8000-000000000001',
@@ -67,6 +67,13 @@ describe('explainFailure', () => {
     ).toMatchObject({
       field: 'shipping_method',
     });
+    const vat = 'That is not a valid VAT number for Germany, where the order goes';
+    expect(explainFailure(refused({ reason: 'vat_number_invalid' }, vat))).toEqual({
+      kind: 'refused',
+      message: vat,
+      field: 'vat_number',
+      dropCode: false,
+    });
     expect(explainFailure(refused({ reason: 'discount_unusable' }, 'Expired code'))).toEqual({
       kind: 'refused',
       message: 'Expired code',
@@ -124,6 +131,18 @@ describe('explainQuoteFailure', () => {
     expect(explainQuoteFailure(refused<CheckoutFailure>({ reason: 'not_shippable', country: 'NO' }))).toEqual({
       kind: 'not_shippable',
       message: NOT_SHIPPABLE,
+    });
+  });
+
+  it('keeps a VAT number not valid for the destination apart, for its field', () => {
+    const vat = 'That is not a valid VAT number for Germany, where the order goes';
+    expect(explainQuoteFailure(refused({ reason: 'vat_number_invalid' }, vat))).toEqual({
+      kind: 'vat_number_invalid',
+      message: vat,
+    });
+    expect(explainQuoteFailure(refused<CheckoutFailure>({ reason: 'vat_number_invalid' }))).toEqual({
+      kind: 'vat_number_invalid',
+      message: VAT_INVALID,
     });
   });
 

@@ -3,7 +3,7 @@ import type { ApiFailure } from '../../lib/api-error.ts';
 import type { ChangedLine } from './changed-lines.ts';
 
 /** A form field a refusal is about. */
-export type FailureField = 'card.expiry' | 'email' | 'shipping.country' | 'shipping_method';
+export type FailureField = 'card.expiry' | 'email' | 'shipping.country' | 'shipping_method' | 'vat_number';
 
 /** What a refused order means for the checkout page. */
 export type OrderFailureExplained =
@@ -18,7 +18,7 @@ export type OrderFailureExplained =
 
 /**
  * The form field a failure is about: the card (expired, missing), the e-mail of a guest, the country
- * the shop does not ship to, or a method the address does not offer.
+ * the shop does not ship to, a method the address does not offer, or a VAT number not valid there.
  */
 function fieldOf(failure: PlaceOrderFailure | null): FailureField | null {
   switch (failure?.reason) {
@@ -32,6 +32,8 @@ function fieldOf(failure: PlaceOrderFailure | null): FailureField | null {
       return 'shipping.country';
     case 'unknown_shipping_method':
       return 'shipping_method';
+    case 'vat_number_invalid':
+      return 'vat_number';
     default:
       return null;
   }
@@ -50,6 +52,9 @@ export function explainFailure({ failure, message, fault }: ApiFailure<PlaceOrde
 /** The sentence for `not_shippable` when the answer carries none. */
 export const NOT_SHIPPABLE = 'We do not ship to this country. Choose another shipping address.';
 
+/** The sentence for `vat_number_invalid` when the answer carries none. */
+export const VAT_INVALID = 'That is not a valid VAT number for the country the order goes to.';
+
 /** What a refused quote means for the order summary. */
 export type QuoteFailureExplained =
   /** Prices or stock moved: the shopper is told which lines. */
@@ -58,6 +63,8 @@ export type QuoteFailureExplained =
   | { kind: 'code_refused'; message: string }
   /** The shop does not ship to the address's country: its sentence, shown with the shipping methods. */
   | { kind: 'not_shippable'; message: string }
+  /** The VAT number is not valid for the destination country: its sentence, shown on the field. */
+  | { kind: 'vat_number_invalid'; message: string }
   /** Any other refusal's sentence, or null for "we could not price your order". */
   | { kind: 'error'; message: string | null };
 
@@ -67,5 +74,6 @@ export function explainQuoteFailure({ failure, message, fault }: ApiFailure<Chec
     return { kind: 'lines_changed', lines: failure.lines, message: message ?? '' };
   if (failure?.reason === 'discount_unusable' && message) return { kind: 'code_refused', message };
   if (failure?.reason === 'not_shippable') return { kind: 'not_shippable', message: message || NOT_SHIPPABLE };
+  if (failure?.reason === 'vat_number_invalid') return { kind: 'vat_number_invalid', message: message || VAT_INVALID };
   return { kind: 'error', message: (!fault && message) || null };
 }

@@ -241,6 +241,34 @@ describe('useQuote', () => {
     expect(result.current).toMatchObject({ quote: quoteFor(express), priced: express, unshippable: null, error: null });
   });
 
+  it('says a VAT number the destination refuses on the field, not in the summary, until a number is priced', async () => {
+    const { result, show } = renderQuote(standard);
+    await pass(REQUOTE_DELAY_MS);
+    await settle();
+
+    const message = 'That is not a valid VAT number for the United Kingdom, where the order goes';
+    answerWith = (body) =>
+      body.vat_number === 'GB123'
+        ? jsonResponse(400, {
+            message,
+            code: 'BAD_REQUEST',
+            reason: 'vat_number_invalid',
+            details: { field: 'vat_number' },
+          })
+        : jsonResponse(200, quoteFor(body));
+    show({ ...standard, vat_number: 'GB123' });
+    await pass(REQUOTE_DELAY_MS);
+    await settle();
+    expect(result.current).toMatchObject({ vatRefused: message, error: null, unshippable: null, pending: false });
+    expect(result.current.priced).toBe(standard);
+
+    const fixed = { ...standard, vat_number: 'GB980780684' };
+    show(fixed);
+    await pass(REQUOTE_DELAY_MS);
+    await settle();
+    expect(result.current).toMatchObject({ quote: quoteFor(fixed), priced: fixed, vatRefused: null, error: null });
+  });
+
   it('shows any other failure, keeps it while re-pricing, and retries on demand', async () => {
     const { result, show } = renderQuote(standard);
     await pass(REQUOTE_DELAY_MS);

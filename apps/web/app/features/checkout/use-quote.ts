@@ -24,6 +24,8 @@ export interface QuoteState {
   priced: QuoteBody | null;
   /** `not_shippable`: the sentence, until an answer for another address replaces it. */
   unshippable: string | null;
+  /** `vat_number_invalid`: the sentence for the VAT number field, until another answer replaces it. */
+  vatRefused: string | null;
   /** True while a new quote is on its way (the last one stays on screen meanwhile). */
   pending: boolean;
   error: string | null;
@@ -41,11 +43,20 @@ export interface ShownQuote {
   error: string | null;
   /** The last answer said the shop does not ship there: its sentence. */
   unshippable: string | null;
+  /** The last answer refused the VAT number for the destination: its sentence. */
+  vatRefused: string | null;
   /** The answer these come from (each answer is taken in once). */
   answer: QuoteAnswer | null;
 }
 
-export const NOTHING_SHOWN: ShownQuote = { quote: null, priced: null, error: null, unshippable: null, answer: null };
+export const NOTHING_SHOWN: ShownQuote = {
+  quote: null,
+  priced: null,
+  error: null,
+  unshippable: null,
+  vatRefused: null,
+  answer: null,
+};
 
 /** What a failed answer means, however it failed (no readable answer: "could not price"). */
 export function explainAnswer(failure: Error): QuoteFailureExplained {
@@ -55,12 +66,20 @@ export function explainAnswer(failure: Error): QuoteFailureExplained {
 /**
  * The summary after an answer to `body`: new figures clear the error; a country the shop does not ship
  * to keeps the lines and says so (with the shipping methods, not as a summary error: trying again does
- * not help); a failure the form handles itself (changed lines, a refused code) leaves the summary as it was.
+ * not help); a VAT number not valid there is said on its field, the figures kept; a failure the form
+ * handles itself (changed lines, a refused code) leaves the summary as it was.
  */
 export function withAnswer(shown: ShownQuote, answer: QuoteAnswer, body: QuoteBody | null): ShownQuote {
-  if (!(answer instanceof Error)) return { quote: answer, priced: body, error: null, unshippable: null, answer };
+  if (!(answer instanceof Error)) {
+    return { quote: answer, priced: body, error: null, unshippable: null, vatRefused: null, answer };
+  }
   const explained = explainAnswer(answer);
-  if (explained.kind === 'not_shippable') return { ...shown, error: null, unshippable: explained.message, answer };
+  if (explained.kind === 'not_shippable') {
+    return { ...shown, error: null, unshippable: explained.message, vatRefused: null, answer };
+  }
+  if (explained.kind === 'vat_number_invalid') {
+    return { ...shown, error: null, unshippable: null, vatRefused: explained.message, answer };
+  }
   if (explained.kind !== 'error') return { ...shown, answer };
   return { ...shown, error: explained.message || QUOTE_FAILED, answer };
 }
@@ -103,6 +122,7 @@ export function useQuote(body: QuoteBody | null, handlers: QuoteHandlers): Quote
     quote: shown.quote,
     priced: shown.priced,
     unshippable: shown.unshippable,
+    vatRefused: shown.vatRefused,
     pending: (key !== null && !rested.rested) || query.isFetching,
     error: shown.error,
     retry: () => {

@@ -7,13 +7,15 @@ import {
   SKU_ROWS,
   salesReportQuery,
   skuReportQuery,
+  taxGroupOf,
+  taxReportQuery,
   topProductsQuery,
 } from '../../features/admin-insights/index.ts';
 import type { Route } from './+types/reports';
 
 export const meta = () => [{ title: 'Reports · Admin' }];
 
-/** The four reports of the URL's range and grouping. */
+/** The five reports of the URL's range and groupings. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
   return ensureAdminData(async () => {
@@ -21,6 +23,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const range = dayRangeOf(params);
     return [
       salesReportQuery(range, reportGroupOf(params)),
+      taxReportQuery(range, taxGroupOf(params)),
       categoriesReportQuery(range),
       topProductsQuery(range, 10),
       skuReportQuery(range, SKU_ROWS),

@@ -5,6 +5,7 @@ import {
   optionsText,
   type SalesPeriod,
   type SkuSales,
+  type TaxReport,
   type TopProductsReport,
 } from '@shop/contracts/admin-insights';
 import { formatAmount } from '@shop/contracts/money';
@@ -22,6 +23,7 @@ import { AdminPage, DataTable, downloadCsv, Panel, QueryState } from '../../admi
 import { categoriesReportQuery } from '../api/get-categories-report.ts';
 import { salesReportQuery } from '../api/get-sales-report.ts';
 import { skuReportQuery } from '../api/get-sku-report.ts';
+import { taxReportQuery } from '../api/get-tax-report.ts';
 import { topProductsQuery } from '../api/get-top-products.ts';
 import type { DayRange } from '../day-range.ts';
 import { CategoryChart, describeSeries, RevenueChart } from './charts.tsx';
@@ -58,17 +60,28 @@ function CsvButton({ path, params, filename }: { path: string; params: Record<st
 }
 
 type CategoryRow = CategoriesReport['items'][number];
+type TaxRow = TaxReport['rows'][number];
 type TopRow = TopProductsReport['items'][number];
 
 const salesColumns = (group: Group): ColumnDef<SalesPeriod, unknown>[] => [
-  {
-    header: group === 'day' ? 'Day' : group === 'week' ? 'Week of' : 'Month',
-    cell: ({ row }) => (group === 'month' ? row.original.period.slice(0, 7) : row.original.period),
-  },
+  { header: periodHeader(group), cell: ({ row }) => periodText(group, row.original.period) },
   { header: 'Orders', cell: ({ row }) => row.original.orders },
   { header: 'Gross', cell: ({ row }) => formatAmount(row.original.gross) },
   { header: 'Refunds', cell: ({ row }) => formatAmount(row.original.refunds) },
   { header: 'Revenue', cell: ({ row }) => formatAmount(row.original.revenue) },
+];
+
+const periodHeader = (group: Group) => (group === 'day' ? 'Day' : group === 'week' ? 'Week of' : 'Month');
+const periodText = (group: Group, period: string) => (group === 'month' ? period.slice(0, 7) : period);
+
+const taxColumns = (r: TaxReport): ColumnDef<TaxRow, unknown>[] => [
+  { header: periodHeader(r.group), cell: ({ row }) => periodText(r.group, row.original.period), footer: 'Total' },
+  { header: 'Zone', cell: ({ row }) => row.original.zone, footer: '' },
+  { header: 'Tax', cell: ({ row }) => row.original.name, footer: '' },
+  { header: 'Rate', cell: ({ row }) => `${row.original.rate}%`, footer: '' },
+  { header: 'Orders', cell: ({ row }) => row.original.orders, footer: '' },
+  { header: 'Taxable', cell: ({ row }) => formatAmount(row.original.taxable), footer: formatAmount(r.totals.taxable) },
+  { header: 'Tax', cell: ({ row }) => formatAmount(row.original.tax), footer: formatAmount(r.totals.tax) },
 ];
 
 const categoryColumns = (total: number): ColumnDef<CategoryRow, unknown>[] => [
@@ -101,9 +114,41 @@ const skuColumns: ColumnDef<SkuSales, unknown>[] = [
   { header: 'In stock', cell: ({ row }) => row.original.stock ?? '—' },
 ];
 
+/** A grouping in the URL (`?key=`), `fallback` unless it names one. */
+function groupParam(params: URLSearchParams, key: string, fallback: Group): Group {
+  const value = params.get(key);
+  return GROUP_OPTIONS.find((o) => o.value === value)?.value ?? fallback;
+}
+
 /** The sales report's grouping in the URL (`?group=`), by day unless told. */
-export function reportGroupOf(params: URLSearchParams): Group {
-  return (GROUP_OPTIONS.some((o) => o.value === params.get('group')) ? params.get('group') : 'day') as Group;
+export const reportGroupOf = (params: URLSearchParams): Group => groupParam(params, 'group', 'day');
+
+/** The tax report's grouping in the URL (`?tax_group=`), by month unless told: tax is filed by the month or more. */
+export const taxGroupOf = (params: URLSearchParams): Group => groupParam(params, 'tax_group', 'month');
+
+/** A report's grouping select, kept in the URL under `param`. */
+function GroupSelect({ id, param, value }: { id: string; param: string; value: Group }) {
+  const [, setParams] = useSearchParams();
+  return (
+    <div className="w-52 space-y-1">
+      <Label htmlFor={id}>Grouping</Label>
+      <Select
+        id={id}
+        value={value}
+        options={GROUP_OPTIONS}
+        onValueChange={(g) =>
+          setParams(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              next.set(param, g);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      />
+    </div>
+  );
 }
 
 const fileRange = (r: DayRange) => `${r.from}-to-${r.to}`;
@@ -114,9 +159,11 @@ const fileRange = (r: DayRange) => `${r.from}-to-${r.to}`;
  */
 export function ReportsPage() {
   const [range, setRange] = useDayRange();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const group = reportGroupOf(params);
+  const taxGroup = taxGroupOf(params);
   const sales = useQuery(salesReportQuery(range, group));
+  const tax = useQuery(taxReportQuery(range, taxGroup));
   const categories = useQuery(categoriesReportQuery(range));
   const top = useQuery(topProductsQuery(range, 10));
   const skus = useQuery(skuReportQuery(range, SKU_ROWS));
@@ -131,24 +178,7 @@ export function ReportsPage() {
         title="Sales"
         actions={
           <div className="flex flex-wrap items-end gap-2">
-            <div className="w-52 space-y-1">
-              <Label htmlFor="report-group">Grouping</Label>
-              <Select
-                id="report-group"
-                value={group}
-                options={GROUP_OPTIONS}
-                onValueChange={(g) =>
-                  setParams(
-                    (prev) => {
-                      const next = new URLSearchParams(prev);
-                      next.set('group', g);
-                      return next;
-                    },
-                    { replace: true },
-                  )
-                }
-              />
-            </div>
+            <GroupSelect id="report-group" param="group" value={group} />
             <CsvButton
               path="reports/sales"
               params={{ ...range, group }}
@@ -177,6 +207,43 @@ export function ReportsPage() {
                   getRowId={(p) => p.period}
                 />
               </section>
+            </div>
+          )}
+        </QueryState>
+      </Panel>
+
+      <Panel
+        title="Tax"
+        actions={
+          <div className="flex flex-wrap items-end gap-2">
+            <GroupSelect id="report-tax-group" param="tax_group" value={taxGroup} />
+            <CsvButton
+              path="reports/tax"
+              params={{ ...range, group: taxGroup }}
+              filename={`tax-by-${taxGroup}-${fileRange(range)}.csv`}
+            />
+          </div>
+        }
+      >
+        <QueryState query={tax}>
+          {(t) => (
+            <div className="space-y-4">
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
+              <section aria-label="Tax table" className="relative max-h-96 overflow-auto" tabIndex={0}>
+                <DataTable
+                  bare
+                  stickyHeader
+                  caption={`Tax collected by ${t.group}, shipping zone and rate`}
+                  columns={taxColumns(t)}
+                  data={t.rows}
+                  getRowId={(row) => `${row.period}|${row.zone}|${row.name}|${row.rate}`}
+                  emptyText="No tax collected in this range."
+                />
+              </section>
+              <p className="text-slate-600 text-xs">
+                The tax as charged when the orders were placed; cancelled orders do not count. Taxable is the amount
+                taxed, without its tax; a reverse-charged sale shows at 0%.
+              </p>
             </div>
           )}
         </QueryState>

@@ -14,6 +14,7 @@ import {
 import { describeOptions } from '@shop/contracts/line-options';
 import { formatAmount } from '@shop/contracts/money';
 import type { StoredAddress as Address } from '@shop/contracts/orders';
+import { REVERSE_CHARGE_NOTE, wireTaxRows } from '@shop/contracts/tax';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,6 +25,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { failureMessage } from '../../../lib/http.ts';
 import { DataTable, firstErrorMessage, formatDateTime, Panel, QueryState } from '../../admin/index.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
@@ -67,6 +69,12 @@ export function OrderDetail({ id }: { id: string }) {
 }
 
 function OrderView({ order }: { order: AdminOrderDetail }) {
+  // One row per rate (docs/adr/049-tax-by-destination.md): added before the total, or held in the prices after it.
+  const taxRows = wireTaxRows(order).map((row) => (
+    <Row key={row.label} label={row.label} muted={order.tax_included}>
+      {formatAmount(row.amount)}
+    </Row>
+  ));
   return (
     <div className="space-y-4">
       <Panel>
@@ -102,11 +110,18 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
                 </Row>
               ) : null}
               <Row label={`Shipping (${order.shipping_method_name})`}>{formatAmount(order.totals.shipping)}</Row>
-              <Row label="Tax">{formatAmount(order.totals.tax)}</Row>
+              {order.tax_included ? null : taxRows}
               <Row label="Total" strong>
                 {formatAmount(order.totals.total)}
               </Row>
+              {order.tax_included ? taxRows : null}
             </dl>
+            {order.reverse_charge ? (
+              <div className="mt-3 ml-auto max-w-xs space-y-1 text-slate-700 text-xs" data-testid="reverse-charge">
+                <p>{REVERSE_CHARGE_NOTE}</p>
+                {order.vat_number ? <p>Buyer’s VAT number: {order.vat_number}</p> : null}
+              </div>
+            ) : null}
           </Panel>
 
           <Panel title="Transactions">
@@ -136,6 +151,11 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           <Panel title="Customer">
             <p className="text-sm">{order.customer ? order.customer.name : 'Guest'}</p>
             <p className="text-slate-700 text-sm">{order.email}</p>
+            {order.vat_number ? (
+              <p className="mt-1 text-slate-700 text-sm">
+                VAT number: <span data-testid="admin-vat-number">{order.vat_number}</span>
+              </p>
+            ) : null}
           </Panel>
           <Panel title="Payment">
             <dl className="space-y-1 text-sm">
@@ -206,9 +226,20 @@ const ledgerColumns: ColumnDef<LedgerRow, unknown>[] = [
   { header: 'Note', cell: ({ row }) => row.original.note ?? '' },
 ];
 
-function Row({ label, strong, children }: { label: string; strong?: boolean; children: ReactNode }) {
+function Row({
+  label,
+  strong,
+  muted,
+  children,
+}: {
+  label: string;
+  strong?: boolean;
+  /** Tax held in the prices: shown for the record, not added to the total. */
+  muted?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div className={`flex justify-between gap-4 ${strong ? 'font-semibold' : ''}`}>
+    <div className={cn('flex justify-between gap-4', strong && 'font-semibold', muted && 'text-xs')}>
       <dt className="text-slate-700">{label}</dt>
       <dd className="text-right text-slate-900">{children}</dd>
     </div>

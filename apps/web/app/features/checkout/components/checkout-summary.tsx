@@ -111,7 +111,7 @@ export function CheckoutSummary({
       ) : quote ? (
         // Read out when the totals change, so a screen reader hears the new figures.
         <div className="mt-4 border-slate-200 border-t pt-4" aria-live="polite" aria-busy={pending}>
-          <OrderTotals totals={quote.totals} discountCode={quote.discount_code} taxRate={quote.tax_rate} />
+          <OrderTotals priced={quote} />
         </div>
       ) : null}
     </aside>

@@ -62,6 +62,7 @@ import { ConfirmPaymentDialog } from './confirm-payment-dialog.tsx';
 import { PaymentFields } from './payment-fields.tsx';
 import { ShippingMethods } from './shipping-methods.tsx';
 import type { StripeHandle } from './stripe-payment.tsx';
+import { VatNumberField } from './vat-number-field.tsx';
 
 /** What checkout reads from the store settings and the shop's environment (server loader, docs/architecture.md §3). */
 export interface CheckoutSettings extends PayLaterSettings {
@@ -333,7 +334,13 @@ function CheckoutForm({
 
   // Not before the country changes when the shop does not ship there: nothing could be charged for it.
   const canPlace =
-    canPay && quote !== null && !quoted.pending && quoted.unshippable === null && awaiting === null && !isSubmitting;
+    canPay &&
+    quote !== null &&
+    !quoted.pending &&
+    quoted.unshippable === null &&
+    quoted.vatRefused === null &&
+    awaiting === null &&
+    !isSubmitting;
   const stripeElement =
     StripePayment && settings.payments.stripePublishableKey && stripeAmount !== null ? (
       <StripePayment
@@ -450,6 +457,11 @@ function CheckoutForm({
               />
             </div>
           )}
+          <VatNumberField
+            idPrefix={id}
+            field={form.register('vat_number')}
+            error={errors.vat_number?.message ?? quoted.vatRefused ?? undefined}
+          />
         </Group>
 
         <Group legend="Shipping method">
@@ -499,7 +511,7 @@ function CheckoutForm({
             {isSubmitting ? <Spinner /> : null}
             Place order
           </Button>
-          {quote && quoted.unshippable === null ? (
+          {quote && quoted.unshippable === null && quoted.vatRefused === null ? (
             <p className="mt-2 text-center text-slate-700 text-sm">
               You pay <span data-testid="checkout-total">{formatAmount(quote.totals.total)}</span>
               {values.payment_method === 'pay_later' ? ` within ${payLater.term}` : ''}.
@@ -513,7 +525,7 @@ function CheckoutForm({
         quote={quote}
         pending={quoted.pending}
         error={quoted.error}
-        unpriced={quoted.unshippable ? 'Shipping and the total show once you choose a country we ship to.' : null}
+        unpriced={unpricedReason(quoted)}
         onRetry={quoted.retry}
         discount={{
           input: codeInput,
@@ -539,6 +551,13 @@ function CheckoutForm({
       ) : null}
     </div>
   );
+}
+
+/** Why the summary shows no totals: the last quote refused the address's country or the VAT number. */
+function unpricedReason(quoted: { unshippable: string | null; vatRefused: string | null }): string | null {
+  if (quoted.unshippable) return 'Shipping and the total show once you choose a country we ship to.';
+  if (quoted.vatRefused) return 'The tax and the total show once the VAT number is valid for the shipping country.';
+  return null;
 }
 
 /** A block of the form with its heading: a fieldset whose legend is a level-2 heading. */

@@ -82,11 +82,7 @@ export function ConfirmationView({ payment }: { payment: PaymentInstructions }) 
             Items
           </h2>
           <OrderLines lines={order.lines} />
-          <OrderTotals
-            className="mt-4 border-slate-200 border-t pt-4"
-            totals={order.totals}
-            discountCode={order.discount_code}
-          />
+          <OrderTotals className="mt-4 border-slate-200 border-t pt-4" priced={order} />
         </section>
         <div className="space-y-6">
           <section aria-labelledby="confirmation-shipping-heading" className="rounded-lg border border-slate-200 p-5">

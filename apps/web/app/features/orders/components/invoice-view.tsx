@@ -151,7 +151,7 @@ export function InvoiceView({ userId, orderId, storeName }: { userId: string; or
         </table>
 
         <div className="mt-6 flex justify-end">
-          <OrderTotals className="w-full max-w-xs" totals={order.totals} discountCode={order.discount_code} />
+          <OrderTotals className="w-full max-w-xs" priced={order} />
         </div>
 
         <footer className="mt-8 border-slate-200 border-t pt-4 text-slate-700 text-sm">

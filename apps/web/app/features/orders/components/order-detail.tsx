@@ -85,11 +85,7 @@ export function OrderDetail({ userId, orderId }: { userId: string; orderId: stri
               Items
             </h2>
             <OrderLines lines={order.lines} />
-            <OrderTotals
-              className="mt-4 border-slate-200 border-t pt-4"
-              totals={order.totals}
-              discountCode={order.discount_code}
-            />
+            <OrderTotals className="mt-4 border-slate-200 border-t pt-4" priced={order} />
           </section>
           <div className="grid gap-6 sm:grid-cols-2">
             <section aria-labelledby="order-shipping-heading" className="rounded-lg border border-slate-200 p-5">
