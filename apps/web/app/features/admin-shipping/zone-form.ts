@@ -6,6 +6,7 @@ import type {
   ZoneMethodWire,
 } from '@shop/contracts/shipping-zones';
 import { get } from 'react-hook-form';
+import { issuePath, type WireIssue } from '../admin/index.ts';
 
 /**
  * The shipping zones editor's form and the wire (docs/adr/048-shipping-zones.md): what the owner types
@@ -196,18 +197,6 @@ export function settingsOf(values: ShippingFormValues): ShippingSettings {
   };
 }
 
-/** A complaint about the wire: its path as an array (zod) or dotted under `body.` (the API's 400). */
-export interface WireIssue {
-  path: readonly PropertyKey[] | string;
-  message: string;
-}
-
-const pathOf = (path: WireIssue['path']): (string | number)[] => {
-  const parts = typeof path === 'string' ? path.split('.').filter((p) => p !== '') : path.map(String);
-  const list = parts[0] === 'body' ? parts.slice(1) : parts;
-  return list.map((p) => (/^\d+$/.test(String(p)) ? Number(p) : String(p)));
-};
-
 const ZONE_FIELDS: Record<string, keyof ZoneValues> = {
   name: 'name',
   everywhere_else: 'everywhereElse',
@@ -236,7 +225,7 @@ const BAND_FIELDS: Record<string, keyof BandValues> = {
  * list (no bands, no methods) goes on the list's `root`.
  */
 export function fieldOf(path: WireIssue['path'], values: ShippingFormValues): string | null {
-  const [top, z, key, m, methodKey, rateKey, b, bandKey] = pathOf(path);
+  const [top, z, key, m, methodKey, rateKey, b, bandKey] = issuePath(path);
   if (top !== 'zones' || typeof z !== 'number' || key === undefined) return null;
   const zone = values.zones[z];
   if (!zone) return null;

@@ -2,6 +2,7 @@ import { regionsOf } from '@shop/contracts/regions';
 import { STANDARD_CLASS } from '@shop/contracts/tax';
 import type { TaxSettingsAnswer, TaxSettingsBody } from '@shop/contracts/tax-settings';
 import { get } from 'react-hook-form';
+import { issuePath, type WireIssue } from '../admin/index.ts';
 
 /**
  * The tax editor's form and the wire (docs/adr/049-tax-by-destination.md): rates are typed as text and
@@ -102,18 +103,6 @@ export function settingsOf(values: TaxFormValues): TaxSettingsBody {
   };
 }
 
-/** A complaint about the wire: its path as an array (zod) or dotted under `body.` (the API's 400). */
-export interface WireIssue {
-  path: readonly PropertyKey[] | string;
-  message: string;
-}
-
-const pathOf = (path: WireIssue['path']): (string | number)[] => {
-  const parts = typeof path === 'string' ? path.split('.').filter((p) => p !== '') : path.map(String);
-  const list = parts[0] === 'body' ? parts.slice(1) : parts;
-  return list.map((p) => (/^\d+$/.test(String(p)) ? Number(p) : String(p)));
-};
-
 const TOP_FIELDS: Record<string, keyof TaxFormValues> = {
   prices_include_tax: 'pricesIncludeTax',
   name: 'name',
@@ -136,7 +125,7 @@ const RATE_FIELDS: Record<string, keyof RateValues> = {
  * same place) on its zone, the first field of its row; one about a region the form hides on its country.
  */
 export function fieldOf(path: WireIssue['path'], values: TaxFormValues): string | null {
-  const [top, i, key] = pathOf(path);
+  const [top, i, key] = issuePath(path);
   if (top === undefined) return null;
   if (top !== 'classes' && top !== 'rates') {
     const field = TOP_FIELDS[top];

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { discountCreateBody } from '@shop/contracts/admin-discounts';
 import { describe, expect, it } from 'vitest';
-import { firstErrorMessage } from './form-errors.ts';
+import { AdminApiError } from './api/client.ts';
+import { firstErrorMessage, issuePath, issuesOf } from './form-errors.ts';
 
 describe('firstErrorMessage', () => {
   it('finds the first message, nested or not, and skips refs', () => {
@@ -27,5 +28,22 @@ describe('firstErrorMessage', () => {
     expect(firstErrorMessage(errors)).toBe('A percentage must be a whole number from 1 to 100');
     const blank = await resolve({ code: ' ', kind: 'percent', value: 0 }, undefined, options);
     expect(firstErrorMessage(blank.errors)).toBe('Code is required');
+  });
+});
+
+describe('issuePath and issuesOf', () => {
+  it('read a path dotted under body. (the API) or as a list (zod) alike, list indexes as numbers', () => {
+    expect(issuePath('body.zones.0.methods.12.code')).toEqual(['zones', 0, 'methods', 12, 'code']);
+    expect(issuePath(['rates', 3, 'rate_percent'])).toEqual(['rates', 3, 'rate_percent']);
+    expect(issuePath('')).toEqual([]);
+  });
+
+  it('take the 400’s complaints, and nothing from another failure or a malformed one', () => {
+    const refused = new AdminApiError('Bad', 400, {
+      issues: [{ path: 'body.name', message: 'Zone name is required' }, { path: 3, message: 'x' }, { message: 1 }],
+    });
+    expect(issuesOf(refused)).toEqual([{ path: 'body.name', message: 'Zone name is required' }]);
+    expect(issuesOf(new AdminApiError('Gone', 404))).toEqual([]);
+    expect(issuesOf(new Error('network'))).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { AdminApiError } from './api/client.ts';
+
 /**
  * The first complaint of a form checked with its contract schema (zodResolver keeps the schema's order):
  * the admin forms that show one message above their Save button show the one the API would answer with
@@ -16,4 +18,28 @@ export function firstErrorMessage(errors: unknown): string | undefined {
     return undefined;
   };
   return walk(errors);
+}
+
+/** A complaint about a body: its path as an array (zod) or dotted under `body.` (the API's 400 `details.issues`). */
+export interface WireIssue {
+  path: readonly PropertyKey[] | string;
+  message: string;
+}
+
+/** An issue's path within the body, list indexes as numbers: `body.zones.0.name` → `['zones', 0, 'name']`. */
+export function issuePath(path: WireIssue['path']): (string | number)[] {
+  const parts = typeof path === 'string' ? path.split('.').filter((p) => p !== '') : path.map(String);
+  const list = parts[0] === 'body' ? parts.slice(1) : parts;
+  return list.map((p) => (/^\d+$/.test(String(p)) ? Number(p) : String(p)));
+}
+
+/** The 400's complaints (`details.issues`), or none when the API refused for another reason. */
+export function issuesOf(error: unknown): WireIssue[] {
+  if (!(error instanceof AdminApiError)) return [];
+  const issues = (error.details as { issues?: unknown } | undefined)?.issues;
+  return Array.isArray(issues)
+    ? issues.filter(
+        (i): i is WireIssue => typeof i?.message === 'string' && (typeof i.path === 'string' || Array.isArray(i.path)),
+      )
+    : [];
 }

@@ -4,17 +4,10 @@ import { useState } from 'react';
 import { FormProvider, type Resolver, set, useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-message.tsx';
-import { AdminApiError, QueryState } from '../../admin/index.ts';
+import { issuesOf, QueryState } from '../../admin/index.ts';
 import { useShipping } from '../api/get-shipping.ts';
 import { useSaveShipping } from '../api/update-shipping.ts';
-import {
-  formValuesOf,
-  newZone,
-  placeIssues,
-  type ShippingFormValues,
-  settingsOf,
-  type WireIssue,
-} from '../zone-form.ts';
+import { formValuesOf, newZone, placeIssues, type ShippingFormValues, settingsOf } from '../zone-form.ts';
 import { ZoneFields } from './zone-fields.tsx';
 
 /** Admin › Settings › Shipping: every zone with its methods and rates, saved together. */
@@ -37,17 +30,6 @@ const resolver: Resolver<ShippingFormValues, unknown, ShippingSettings> = (value
   if (unplaced[0] && !fields.has('zones.root')) set(errors, 'zones.root', { type: 'contract', message: unplaced[0] });
   return { values: {}, errors };
 };
-
-/** The 400's complaints (`details.issues`), or none when the API refused for another reason. */
-function issuesOf(error: unknown): WireIssue[] {
-  if (!(error instanceof AdminApiError)) return [];
-  const issues = (error.details as { issues?: unknown } | undefined)?.issues;
-  return Array.isArray(issues)
-    ? issues.filter(
-        (i): i is WireIssue => typeof i?.message === 'string' && (typeof i.path === 'string' || Array.isArray(i.path)),
-      )
-    : [];
-}
 
 function ZonesForm({ saved }: { saved: ShippingSettingsAnswer }) {
   const form = useForm<ShippingFormValues, unknown, ShippingSettings>({

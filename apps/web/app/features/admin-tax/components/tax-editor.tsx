@@ -9,19 +9,11 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FieldError, FormAlert } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
-import { AdminApiError, QueryState } from '../../admin/index.ts';
+import { issuesOf, QueryState } from '../../admin/index.ts';
 import { shippingQuery } from '../../admin-shipping/index.ts';
 import { useTax } from '../api/get-tax.ts';
 import { useSaveTax } from '../api/update-tax.ts';
-import {
-  formValuesOf,
-  messageAt,
-  placeIssues,
-  settingsOf,
-  TAX_NAMES,
-  type TaxFormValues,
-  type WireIssue,
-} from '../tax-form.ts';
+import { formValuesOf, messageAt, placeIssues, settingsOf, TAX_NAMES, type TaxFormValues } from '../tax-form.ts';
 import { ClassTable } from './class-table.tsx';
 import { RateTable } from './rate-table.tsx';
 import { SELECT } from './select.ts';
@@ -52,17 +44,6 @@ const resolver: Resolver<TaxFormValues, unknown, TaxSettingsBody> = (values) => 
   if (unplaced[0]) set(errors, 'root.contract', { type: 'contract', message: unplaced[0] });
   return { values: {}, errors };
 };
-
-/** The 400's complaints (`details.issues`), or none when the API refused for another reason. */
-function issuesOf(error: unknown): WireIssue[] {
-  if (!(error instanceof AdminApiError)) return [];
-  const issues = (error.details as { issues?: unknown } | undefined)?.issues;
-  return Array.isArray(issues)
-    ? issues.filter(
-        (i): i is WireIssue => typeof i?.message === 'string' && (typeof i.path === 'string' || Array.isArray(i.path)),
-      )
-    : [];
-}
 
 const NOT_SAVED = 'Tax was not saved: correct the fields marked above.';
 
