@@ -1,11 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   addOnProductPage,
+  apiQuote,
   checkoutForm,
   chooseCountry,
   fillAddress,
   goToCheckout,
   guestEmail,
+  lastQuoteBodies,
   postcodeField,
   pricedForAddress,
   shippingMethods,
@@ -29,23 +31,7 @@ interface Quote {
   shipping_options: ShippingOption[];
 }
 
-const isQuote = (url: string) => new URL(url).pathname === '/api/checkout/quote';
 const priceLabel = (price: number) => (price === 0 ? 'Free' : money(cents(price)));
-
-/** Records the quote requests the page sends; the answer reads the latest one's body. */
-function lastQuoteBodies(page: Page) {
-  const bodies: unknown[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && isQuote(r.url())) bodies.push(r.postDataJSON());
-  });
-  return () => bodies.at(-1);
-}
-
-async function apiQuote(request: APIRequestContext, body: unknown): Promise<Quote> {
-  const res = await request.post('/api/checkout/quote', { data: body });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-}
 
 /** The page shows the quote's methods with their prices, the one priced chosen, and the quote's totals. */
 async function expectShown(page: Page, quote: Quote) {
@@ -90,7 +76,7 @@ test('a guest sees the methods and prices of a US address, then the EU ones once
   // The US zone: standard first (chosen), express at its flat rate, pick-up in store free.
   await expect(shippingMethods(page).getByRole('radio')).toHaveCount(3);
   await pricedForAddress(page);
-  const us = await apiQuote(request, lastBody());
+  const us = await apiQuote<Quote>(request, lastBody());
   expect(us.shipping_options.map((o) => o.code)).toEqual(['standard', 'express', 'pick-up']);
   expect(us.shipping_options.find((o) => o.code === 'express')?.price).toBe(14.99);
   expect(us.shipping_options.find((o) => o.code === 'pick-up')?.price).toBe(0);
@@ -103,7 +89,7 @@ test('a guest sees the methods and prices of a US address, then the EU ones once
     .check();
   await expect(summary(page).getByTestId('total-shipping')).toHaveText('$14.99');
   await pricedForAddress(page);
-  const usExpress = await apiQuote(request, lastBody());
+  const usExpress = await apiQuote<Quote>(request, lastBody());
   expect(usExpress.shipping_method).toBe('express');
   await expectShown(page, usExpress);
 
@@ -116,7 +102,7 @@ test('a guest sees the methods and prices of a US address, then the EU ones once
   await pricedForAddress(page);
   const body = lastBody() as { shipping_address: { country: string; postal_code: string } };
   expect(body.shipping_address).toMatchObject({ country: 'DE', postal_code: '10115' });
-  const eu = await apiQuote(request, body);
+  const eu = await apiQuote<Quote>(request, body);
   expect(eu.shipping_options.map((o) => o.code)).toEqual(['standard', 'express']);
   expect(eu.shipping_method).toBe('express');
   expect(eu.totals.total).not.toBe(usExpress.totals.total);
@@ -149,7 +135,7 @@ test('a method the new address does not offer gives way to the first it offers',
   // Pick-up is not offered in Germany: the form takes the method the quote priced.
   await expect(shippingMethods(page).getByRole('radio', { name: /^Standard/ })).toBeChecked();
   await pricedForAddress(page);
-  const eu = await apiQuote(request, lastBody());
+  const eu = await apiQuote<Quote>(request, lastBody());
   expect(eu.shipping_method).toBe('standard');
   await expectShown(page, eu);
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { adminSignIn } from './support/admin.ts';
 import {
   addOnProductPage,
+  apiQuote,
   CARD_4242,
   checkoutForm,
   chooseCountry,
@@ -10,6 +11,7 @@ import {
   fillCard,
   goToCheckout,
   guestEmail,
+  lastQuoteBodies,
   placeOrderButton,
   postcodeField,
   pricedForAddress,
@@ -42,23 +44,7 @@ const BERLIN = {
   country: 'DE',
 };
 
-const isQuote = (url: string) => new URL(url).pathname === '/api/checkout/quote';
 const vatField = (page: Page) => checkoutForm(page).getByLabel('VAT number (businesses)', { exact: true });
-
-/** Records the quote requests the page sends; the answer reads the latest one's body. */
-function lastQuoteBodies(page: Page) {
-  const bodies: Record<string, unknown>[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && isQuote(r.url())) bodies.push(r.postDataJSON());
-  });
-  return () => bodies.at(-1) as Record<string, unknown>;
-}
-
-async function apiQuote(request: APIRequestContext, body: unknown): Promise<Quote> {
-  const res = await request.post('/api/checkout/quote', { data: body });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-}
 
 /** The summary shows the quote's tax, one row per rate added before the total, and the quote's total. */
 async function expectTaxShown(page: Page, quote: Quote) {
@@ -95,7 +81,7 @@ test('a guest pays 8 % in Texas, 19 % in Germany, and nothing as a German busine
   await form.getByLabel('State', { exact: true }).selectOption({ label: 'Texas' });
   await pricedForAddress(page);
   await expect(summary(page).getByText('Tax (8%)', { exact: true })).toBeVisible();
-  const us = await apiQuote(request, lastBody());
+  const us = await apiQuote<Quote>(request, lastBody());
   expect(us.tax_lines.map((l) => l.rate)).toEqual([8]);
   await expectTaxShown(page, us);
 
@@ -107,8 +93,8 @@ test('a guest pays 8 % in Texas, 19 % in Germany, and nothing as a German busine
   await postcodeField(form).fill(BERLIN.postal_code);
   await expect(summary(page).getByText('Tax (19%)', { exact: true })).toBeVisible();
   await pricedForAddress(page);
-  const de = await apiQuote(request, lastBody());
-  expect(lastBody().shipping_address).toMatchObject({ country: 'DE', postal_code: '10115' });
+  const de = await apiQuote<Quote>(request, lastBody());
+  expect(lastBody()?.shipping_address).toMatchObject({ country: 'DE', postal_code: '10115' });
   expect(de.reverse_charge).toBe(false);
   expect(de.totals.tax).toBeGreaterThan(0);
   await expectTaxShown(page, de);
@@ -118,8 +104,8 @@ test('a guest pays 8 % in Texas, 19 % in Germany, and nothing as a German busine
   await vatField(page).fill(VALID_VAT);
   await expect(summary(page).getByTestId('reverse-charge')).toHaveText(REVERSE_CHARGE);
   await pricedForAddress(page);
-  expect(lastBody().vat_number).toBe(VALID_VAT);
-  const business = await apiQuote(request, lastBody());
+  expect(lastBody()?.vat_number).toBe(VALID_VAT);
+  const business = await apiQuote<Quote>(request, lastBody());
   expect(business).toMatchObject({ reverse_charge: true, totals: { tax: 0 } });
   expect(cents(business.totals.total)).toBe(cents(de.totals.total) - cents(de.totals.tax));
   await expectTaxShown(page, business);

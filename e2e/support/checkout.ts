@@ -182,3 +182,21 @@ export async function ownProduct(request: APIRequestContext, nth: number): Promi
   }
   throw new Error('not enough low-stock products in the demo catalogue');
 }
+
+const isQuote = (url: string) => new URL(url).pathname === '/api/checkout/quote';
+
+/** Records the quote requests the page sends; the answer reads the latest one's body. */
+export function lastQuoteBodies(page: Page): () => Record<string, unknown> | undefined {
+  const bodies: Record<string, unknown>[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && isQuote(r.url())) bodies.push(r.postDataJSON());
+  });
+  return () => bodies.at(-1);
+}
+
+/** The API's own quote for `body`: what the page must show for the same body. */
+export async function apiQuote<Q>(request: APIRequestContext, body: unknown): Promise<Q> {
+  const res = await request.post('/api/checkout/quote', { data: body });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
