@@ -107,7 +107,7 @@ test('an admin checks a CSV, sees what it would create, update and refuse, appli
   const exported = await readFile((await download.path())!, 'utf8');
   expect(exported).toContain(`${tee},Import Tee ${tag},`);
   // The export has a tags column after featured (docs/adr/029-imports-that-real-exports-pass.md).
-  expect(exported).toContain(`\r\n${tee},,,,,,,,,,,,M,,,,,${tee}-m,19.99,,3,`);
+  expect(exported).toContain(`\r\n${tee},,,,,,,,,,,,,M,,,,,${tee}-m,19.99,,3,`);
   expect(exported).toContain(`${sock},Import Sock ${tag},`);
 
   // A SKU on two products (Shopify allows it): the dry run shows the suffix and imports once accepted.

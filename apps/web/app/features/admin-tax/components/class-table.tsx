@@ -20,7 +20,8 @@ export function ClassTable() {
 
   return (
     <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="overflow-x-auto">
+      {/* Positioned, so the cells' screen-reader labels scroll with the table instead of widening the page. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-96 text-sm">
           <caption className="text-left">
             <span className="font-semibold text-slate-900">Tax classes</span>

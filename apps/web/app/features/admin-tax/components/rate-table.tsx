@@ -49,7 +49,8 @@ export function RateTable({ zones, classCodes }: { zones: readonly Zone[]; class
           No shipping zones yet: rates are set per zone, so add zones in Settings › Shipping first.
         </p>
       ) : null}
-      <div className="overflow-x-auto">
+      {/* Positioned, so the cells' screen-reader labels scroll with the table instead of widening the page. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[48rem] text-sm">
           <caption className="text-left">
             <span className="font-semibold text-slate-900">Rates by zone</span>

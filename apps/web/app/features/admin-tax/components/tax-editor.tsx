@@ -91,7 +91,8 @@ function TaxForm({ saved, zones }: { saved: TaxSettingsAnswer; zones: ShippingSe
           return form.handleSubmit(onValid)(event);
         }}
       >
-        <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2">
+        {/* Its cells may shrink below a select's longest country name: a phone shows the page without sideways scrolling. */}
+        <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm *:min-w-0 md:grid-cols-2">
           <div className="space-y-1 md:col-span-2">
             <div className="flex items-center gap-2">
               <Checkbox
