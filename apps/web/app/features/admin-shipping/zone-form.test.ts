@@ -5,7 +5,7 @@ import {
   formValuesOf,
   newMethod,
   newZone,
-  placeIssues,
+  placeIssuesOn,
   type ShippingFormValues,
   settingsOf,
 } from './zone-form.ts';
@@ -158,7 +158,7 @@ describe('a complaint on its field', () => {
   });
 
   it('keeps the first complaint of each field and lists the rest for the alert', () => {
-    const { fields, unplaced } = placeIssues(
+    const { fields, unplaced } = placeIssuesOn(
       [
         { path: ['zones', 0, 'name'], message: 'Zone name is required' },
         { path: ['zones', 0, 'name'], message: 'second' },
@@ -175,7 +175,7 @@ describe('a complaint on its field', () => {
     const method = next.zones[0]?.methods[0] ?? newMethod();
     method.weightBands[1] = { from: '500', to: '', price: '9.90' };
     const checked = shippingSettings.safeParse(settingsOf(next));
-    const { fields } = placeIssues(checked.error?.issues ?? [], next);
+    const { fields } = placeIssuesOn(checked.error?.issues ?? [], next);
     expect(fields.get('zones.0.methods.0.weightBands.1.from')).toMatch(/^Bands overlap/);
   });
 });

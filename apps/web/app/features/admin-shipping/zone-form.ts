@@ -5,8 +5,7 @@ import type {
   ShippingSettingsAnswer,
   ZoneMethodWire,
 } from '@shop/contracts/shipping-zones';
-import { get } from 'react-hook-form';
-import { issuePath, type WireIssue } from '../admin/index.ts';
+import { issuePath, placeIssues, type WireIssue } from '../admin/index.ts';
 
 /**
  * The shipping zones editor's form and the wire (docs/adr/048-shipping-zones.md): what the owner types
@@ -251,26 +250,6 @@ export function fieldOf(path: WireIssue['path'], values: ShippingFormValues): st
   return typeof b === 'number' && field ? `${table}.${b}.${field}` : null;
 }
 
-/**
- * Complaints sorted for the form: those a field shows (its first complaint only), and the messages of
- * the rest for the alert above the form.
- */
-export function placeIssues(
-  issues: readonly WireIssue[],
-  values: ShippingFormValues,
-): { fields: Map<string, string>; unplaced: string[] } {
-  const fields = new Map<string, string>();
-  const unplaced: string[] = [];
-  for (const issue of issues) {
-    const field = fieldOf(issue.path, values);
-    if (field === null) unplaced.push(issue.message);
-    else if (!fields.has(field)) fields.set(field, issue.message);
-  }
-  return { fields, unplaced };
-}
-
-/** The message react-hook-form holds for the field `name`, if any. */
-export function messageAt(errors: unknown, name: string): string | undefined {
-  const found = get(errors, name) as { message?: unknown } | undefined;
-  return typeof found?.message === 'string' && found.message !== '' ? found.message : undefined;
-}
+/** The API's or the contract's complaints, each on the field of these values it names. */
+export const placeIssuesOn = (issues: readonly WireIssue[], values: ShippingFormValues) =>
+  placeIssues(issues, (path) => fieldOf(path, values));

@@ -1,6 +1,6 @@
 import { type TaxSettingsAnswer, taxSettingsBody } from '@shop/contracts/tax-settings';
 import { describe, expect, it } from 'vitest';
-import { fieldOf, formValuesOf, newClass, newRate, placeIssues, settingsOf, type TaxFormValues } from './tax-form.ts';
+import { fieldOf, formValuesOf, newClass, newRate, placeIssuesOn, settingsOf, type TaxFormValues } from './tax-form.ts';
 
 const EU = '7b0f7a43-2c3c-4b0e-9d1e-2f4f4c0f1a11';
 const US = '0c9ef7e4-7d0b-4f3f-8b59-1d5e3c9a2b22';
@@ -100,7 +100,7 @@ describe('a complaint on its field', () => {
   });
 
   it('keeps the first complaint of each field and lists the rest for the alert', () => {
-    const { fields, unplaced } = placeIssues(
+    const { fields, unplaced } = placeIssuesOn(
       [
         { path: 'body.rates.0.rate_percent', message: 'Rate must be at most 100 %' },
         { path: ['rates', 0, 'rate_percent'], message: 'second' },

@@ -1,3 +1,4 @@
+import { get } from 'react-hook-form';
 import { AdminApiError } from './api/client.ts';
 
 /**
@@ -42,4 +43,28 @@ export function issuesOf(error: unknown): WireIssue[] {
         (i): i is WireIssue => typeof i?.message === 'string' && (typeof i.path === 'string' || Array.isArray(i.path)),
       )
     : [];
+}
+
+/**
+ * Complaints sorted for a form: those a field shows (`fieldOf` names it; its first complaint only), and
+ * the messages of the rest for the alert above the form.
+ */
+export function placeIssues(
+  issues: readonly WireIssue[],
+  fieldOf: (path: WireIssue['path']) => string | null,
+): { fields: Map<string, string>; unplaced: string[] } {
+  const fields = new Map<string, string>();
+  const unplaced: string[] = [];
+  for (const issue of issues) {
+    const field = fieldOf(issue.path);
+    if (field === null) unplaced.push(issue.message);
+    else if (!fields.has(field)) fields.set(field, issue.message);
+  }
+  return { fields, unplaced };
+}
+
+/** The message react-hook-form holds for the field `name`, if any. */
+export function messageAt(errors: unknown, name: string): string | undefined {
+  const found = get(errors, name) as { message?: unknown } | undefined;
+  return typeof found?.message === 'string' && found.message !== '' ? found.message : undefined;
 }

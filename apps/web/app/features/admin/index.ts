@@ -16,7 +16,14 @@ export { PictureField } from './components/picture-field.tsx';
 export { QueryState } from './components/query-state.tsx';
 export { RichTextEditor } from './components/rich-text-editor.tsx';
 export { StatCard } from './components/stat-card.tsx';
-export { firstErrorMessage, issuePath, issuesOf, type WireIssue } from './form-errors.ts';
+export {
+  firstErrorMessage,
+  issuePath,
+  issuesOf,
+  messageAt,
+  placeIssues,
+  type WireIssue,
+} from './form-errors.ts';
 export { adminTimeZone, formatDate, formatDateTime, isoDay } from './format.ts';
 export { readListParams, useListParams } from './list-params.ts';
 export { ensureAdminData, inStoreTimeZone, revalidateOnPageChange } from './prefetch.ts';

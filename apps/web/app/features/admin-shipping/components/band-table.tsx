@@ -3,7 +3,8 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { messageAt, newBand, type ShippingFormValues } from '../zone-form.ts';
+import { messageAt } from '../../admin/index.ts';
+import { newBand, type ShippingFormValues } from '../zone-form.ts';
 
 type BandsName = `zones.${number}.methods.${number}.${'weightBands' | 'subtotalBands'}`;
 

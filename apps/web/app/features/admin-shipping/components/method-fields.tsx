@@ -3,7 +3,8 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
-import { FREE_OVER_BASES, messageAt, RATE_KINDS, type ShippingFormValues } from '../zone-form.ts';
+import { messageAt } from '../../admin/index.ts';
+import { FREE_OVER_BASES, RATE_KINDS, type ShippingFormValues } from '../zone-form.ts';
 import { BandTable } from './band-table.tsx';
 
 const SELECT =

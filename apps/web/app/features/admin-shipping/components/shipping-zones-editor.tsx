@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/ui/form-message.tsx';
 import { issuesOf, QueryState } from '../../admin/index.ts';
 import { useShipping } from '../api/get-shipping.ts';
 import { useSaveShipping } from '../api/update-shipping.ts';
-import { formValuesOf, newZone, placeIssues, type ShippingFormValues, settingsOf } from '../zone-form.ts';
+import { formValuesOf, newZone, placeIssuesOn, type ShippingFormValues, settingsOf } from '../zone-form.ts';
 import { ZoneFields } from './zone-fields.tsx';
 
 /** Admin › Settings › Shipping: every zone with its methods and rates, saved together. */
@@ -23,7 +23,7 @@ export function ShippingZonesEditor() {
 const resolver: Resolver<ShippingFormValues, unknown, ShippingSettings> = (values) => {
   const checked = shippingSettings.safeParse(settingsOf(values));
   if (checked.success) return { values: checked.data, errors: {} };
-  const { fields, unplaced } = placeIssues(checked.error.issues, values);
+  const { fields, unplaced } = placeIssuesOn(checked.error.issues, values);
   const errors = {};
   for (const [name, message] of fields) set(errors, name, { type: 'contract', message });
   // What no field shows goes with the list of zones as a whole.
@@ -50,7 +50,7 @@ function ZonesForm({ saved }: { saved: ShippingSettingsAnswer }) {
       setOutcome({ tone: 'success', message: 'Shipping saved' });
     } catch (error) {
       const values = form.getValues();
-      const { fields, unplaced } = placeIssues(issuesOf(error), values);
+      const { fields, unplaced } = placeIssuesOn(issuesOf(error), values);
       for (const [name, message] of fields) {
         form.setError(name as `zones.${number}.name`, { type: 'server', message }, { shouldFocus: true });
       }

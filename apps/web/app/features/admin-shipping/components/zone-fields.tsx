@@ -6,7 +6,8 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FieldError } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
-import { hasRegionList, messageAt, narrowsByPostcode, newMethod, type ShippingFormValues } from '../zone-form.ts';
+import { messageAt } from '../../admin/index.ts';
+import { hasRegionList, narrowsByPostcode, newMethod, type ShippingFormValues } from '../zone-form.ts';
 import { CountryPicker } from './country-picker.tsx';
 import { MethodFields } from './method-fields.tsx';
 

@@ -3,7 +3,8 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { messageAt, newClass, type TaxFormValues } from '../tax-form.ts';
+import { messageAt } from '../../admin/index.ts';
+import { newClass, type TaxFormValues } from '../tax-form.ts';
 
 const COLUMNS = [
   { field: 'code', label: 'Code' },

@@ -9,11 +9,11 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FieldError, FormAlert } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
-import { issuesOf, QueryState } from '../../admin/index.ts';
+import { issuesOf, messageAt, QueryState } from '../../admin/index.ts';
 import { shippingQuery } from '../../admin-shipping/index.ts';
 import { useTax } from '../api/get-tax.ts';
 import { useSaveTax } from '../api/update-tax.ts';
-import { formValuesOf, messageAt, placeIssues, settingsOf, TAX_NAMES, type TaxFormValues } from '../tax-form.ts';
+import { formValuesOf, placeIssuesOn, settingsOf, TAX_NAMES, type TaxFormValues } from '../tax-form.ts';
 import { ClassTable } from './class-table.tsx';
 import { RateTable } from './rate-table.tsx';
 import { SELECT } from './select.ts';
@@ -37,7 +37,7 @@ export function TaxEditor() {
 const resolver: Resolver<TaxFormValues, unknown, TaxSettingsBody> = (values) => {
   const checked = taxSettingsBody.safeParse(settingsOf(values));
   if (checked.success) return { values: checked.data, errors: {} };
-  const { fields, unplaced } = placeIssues(checked.error.issues, values);
+  const { fields, unplaced } = placeIssuesOn(checked.error.issues, values);
   const errors = {};
   for (const [name, message] of fields) set(errors, name, { type: 'contract', message });
   // What no field shows goes in the alert above Save.
@@ -67,7 +67,7 @@ function TaxForm({ saved, zones }: { saved: TaxSettingsAnswer; zones: ShippingSe
       form.reset(formValuesOf(answer));
       setOutcome({ tone: 'success', message: 'Tax saved' });
     } catch (failure) {
-      const { fields, unplaced } = placeIssues(issuesOf(failure), form.getValues());
+      const { fields, unplaced } = placeIssuesOn(issuesOf(failure), form.getValues());
       for (const [name, message] of fields) {
         form.setError(name as 'name', { type: 'server', message }, { shouldFocus: true });
       }
