@@ -20,6 +20,7 @@ export const checkoutFailure = z.discriminatedUnion('reason', [
   failure('body_mismatch', { field: z.enum(['items', 'email']) }),
   failure('not_shippable', { country: z.string() }),
   failure('vat_number_invalid'),
+  failure('currency_not_offered', { offered: z.array(z.string()) }),
   failure('unknown_shipping_method', { options: z.array(z.string()) }),
   failure('options_invalid'),
   failure('session_invalid'),

@@ -5,9 +5,11 @@ import { idempotencyKey, productId, variantId } from './cart.ts';
 import { paged } from './common.ts';
 import { MAX_LINE_QUANTITY } from './constants.ts';
 import { isCountryCode } from './countries.ts';
+import { ROUNDINGS } from './currency.ts';
 import { stopAt } from './text.ts';
 
 export const COUNTRY_MESSAGE = 'Choose a country from the list';
+const CURRENCY_MESSAGE = 'A currency is a three-letter ISO 4217 code, like EUR';
 
 /** Checkout and orders. Money on the wire is decimals; cents inside (money.ts). */
 
@@ -213,6 +215,17 @@ export const checkoutBase = z.strictObject({
     .max(20, stopAt('A VAT number has at most 20 characters'))
     .optional(),
   discount_code: z.string().trim().max(40, 'Discount code must be at most 40 characters').optional(),
+  /**
+   * The currency the shopper pays in (ISO 4217; docs/adr/050-currencies.md): the base or one the shop
+   * offers. Left out: the one of the shipping country, else the base.
+   */
+  currency: z
+    .string({ error: CURRENCY_MESSAGE })
+    .max(8, stopAt(CURRENCY_MESSAGE))
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, CURRENCY_MESSAGE)
+    .optional(),
 });
 export type CheckoutBase = z.infer<typeof checkoutBase>;
 
@@ -274,6 +287,8 @@ export const taxLine = z.object({ name: z.string(), rate: z.number(), taxable: z
  * does not add it; the tax per rate; and whether a business buyer's VAT was reverse-charged.
  */
 const taxShown = {
+  /** The currency of every amount, with its minor-unit digits (JPY 0, USD 2). */
+  currency: z.object({ code: z.string(), digits: z.number().int() }),
   tax_included: z.boolean(),
   tax_lines: z.array(taxLine),
   reverse_charge: z.boolean(),
@@ -394,7 +409,7 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 
 export const orderSummary = order
-  .pick({ id: true, number: true, status: true, totals: true, created_at: true })
+  .pick({ id: true, number: true, status: true, totals: true, currency: true, created_at: true })
   .extend({
     item_count: z.number().int(),
   });
@@ -416,7 +431,21 @@ export const orderIdParam = z.object({ id: z.string().max(200, 'id must be at mo
 /** Store settings that pricing reads (edited in the admin area). */
 export const storeSettings = z.object({
   store_name: z.string(),
-  currency: z.literal('USD'),
+  /** The base currency (ISO 4217). */
+  currency: z.string(),
+  /** The base currency and the ones shoppers may pay in (contracts `currency.ts`): the storefront converts shelf prices with them. */
+  currencies: z.object({
+    base: z.object({ code: z.string(), digits: z.number() }),
+    presentment: z.array(
+      z.object({
+        code: z.string(),
+        digits: z.number(),
+        rate: z.number(),
+        rounding: z.enum(ROUNDINGS),
+        countries: z.array(z.string()),
+      }),
+    ),
+  }),
   tax_rate_percent: z.number().min(0).max(50),
   pay_later_days: z.number().int().min(1).max(120),
   /** Guests' pay-later orders are cancelled when unpaid this many hours after placing. */

@@ -143,3 +143,28 @@ export function shippingOptions(zone: ShippingZone, order: ShippingOrder): Shipp
   }
   return options;
 }
+
+/**
+ * A zone's methods with their money in another currency (`convert`: base minor units → the shopper's):
+ * prices, subtotal bands' bounds and free-over thresholds. Weight bands are grams and stay.
+ */
+export function zoneInCurrency(zone: ShippingZone, convert: (minor: number) => number): ShippingZone {
+  const bands = (list: RateBand[], bounds: boolean) =>
+    list.map((b) => ({
+      from: bounds ? convert(b.from) : b.from,
+      to: bounds && b.to !== null ? convert(b.to) : b.to,
+      priceCents: convert(b.priceCents),
+    }));
+  const rateIn = (rate: RateRule): RateRule =>
+    rate.kind === 'flat'
+      ? { kind: 'flat', priceCents: convert(rate.priceCents) }
+      : { kind: rate.kind, bands: bands(rate.bands, rate.kind === 'subtotal') };
+  return {
+    ...zone,
+    methods: zone.methods.map((m) => ({
+      ...m,
+      rate: rateIn(m.rate),
+      freeOverCents: m.freeOverCents === null ? null : convert(m.freeOverCents),
+    })),
+  };
+}

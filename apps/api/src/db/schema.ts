@@ -1,3 +1,4 @@
+import type { PresentmentCurrency } from '@shop/contracts/currency';
 import type { HomeSection } from '@shop/contracts/home-page';
 import type { ShippingZone } from '@shop/contracts/shipping';
 import type { TaxSettings } from '@shop/contracts/tax';
@@ -6,6 +7,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -670,7 +672,10 @@ export const storeSettings = pgTable(
   {
     id: integer().primaryKey().default(1),
     storeName: text('store_name').notNull(),
+    /** The base currency (ISO 4217): every price is kept in its minor units. */
     currency: text().notNull().default('USD'),
+    /** The currencies shoppers may pay in besides the base (docs/adr/050-currencies.md). */
+    presentmentCurrencies: jsonb('presentment_currencies').$type<PresentmentCurrency[]>().notNull().default([]),
     /** Tax classes, rates per zone × class, and whether prices include tax (docs/adr/049-tax-by-destination.md). */
     tax: jsonb().$type<TaxSettings>().notNull(),
     /** Where the shop ships and at what rates, in the order checkout tries them (docs/adr/048-shipping-zones.md). */
@@ -794,6 +799,15 @@ export const orders = pgTable(
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * The amounts above are minor units of `currency`, the shopper's; `exchangeRate` converted the base
+     * prices into it (1: the base itself), and `baseTotalCents` is the total back in the base currency at
+     * that rate, what reports add up — null when the order is in the base currency, whose total it is
+     * (docs/adr/050-currencies.md).
+     */
+    currency: text().notNull().default('USD'),
+    exchangeRate: doublePrecision('exchange_rate').notNull().default(1),
+    baseTotalCents: integer('base_total_cents'),
     /** The standard class's rate at the destination; `taxLines` has every rate the order was taxed at. */
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
     /** true: the amounts hold their tax, and `total` does not add it (docs/adr/046-tax-rounding.md). */

@@ -1,3 +1,4 @@
+import type { PresentmentCurrency } from '@shop/contracts/currency';
 import type { ShippingZone, ZoneMethod } from '@shop/contracts/shipping';
 import type { TaxSettings } from '@shop/contracts/tax';
 import type { Db, Tx } from '../client.ts';
@@ -242,6 +243,43 @@ export const DEMO_PROFILE = {
   footerMenu: DEMO_FOOTER_MENU,
 } satisfies Partial<typeof storeSettings.$inferInsert>;
 
+/**
+ * The demo's presentment currencies: euros for the euro area (Bulgaria since 2026), pounds for the UK,
+ * both at a rate an owner would set and with prices ending in .99.
+ */
+export const DEMO_CURRENCIES: PresentmentCurrency[] = [
+  {
+    code: 'EUR',
+    digits: 2,
+    rate: 0.92,
+    rounding: 'charm',
+    countries: [
+      'AT',
+      'BE',
+      'BG',
+      'CY',
+      'DE',
+      'EE',
+      'ES',
+      'FI',
+      'FR',
+      'GR',
+      'HR',
+      'IE',
+      'IT',
+      'LT',
+      'LU',
+      'LV',
+      'MT',
+      'NL',
+      'PT',
+      'SI',
+      'SK',
+    ],
+  },
+  { code: 'GBP', digits: 2, rate: 0.79, rounding: 'charm', countries: ['GB'] },
+];
+
 /** Demo codes, only with SEED=demo: a percentage and a fixed amount with a minimum subtotal. */
 const DEMO_DISCOUNTS: (typeof discountCodes.$inferInsert)[] = [
   { code: 'WELCOME10', kind: 'percent', value: 10 },
@@ -254,7 +292,15 @@ const DEMO_DISCOUNTS: (typeof discountCodes.$inferInsert)[] = [
  */
 export async function seedSettings(ex: Db | Tx, mode: 'demo' | 'none'): Promise<void> {
   const demo =
-    mode === 'demo' ? { ...DEMO_BANK_DETAILS, ...DEMO_PROFILE, shippingZones: DEMO_SHIPPING_ZONES, tax: DEMO_TAX } : {};
+    mode === 'demo'
+      ? {
+          ...DEMO_BANK_DETAILS,
+          ...DEMO_PROFILE,
+          shippingZones: DEMO_SHIPPING_ZONES,
+          tax: DEMO_TAX,
+          presentmentCurrencies: DEMO_CURRENCIES,
+        }
+      : {};
   await ex
     .insert(storeSettings)
     .values({ ...DEFAULT_STORE_SETTINGS, ...demo })

@@ -1,3 +1,4 @@
+import { convertMinor, hasAtMostDecimals, type Presentment, ROUNDINGS } from '@shop/contracts/currency';
 import type { ShippingZone, ZoneMethod } from '@shop/contracts/shipping';
 import type { TaxSettings } from '@shop/contracts/tax';
 import fc from 'fast-check';
@@ -7,9 +8,10 @@ import type { SellableProduct } from '../stock/index.ts';
 import { type PricedCheckout, priceWith, refundOfLines } from './pricing.ts';
 import { tableTaxProvider } from './tax.ts';
 import type { PricedLine } from './types.ts';
+import { toQuote } from './wire.ts';
 
 /**
- * Destination pricing as checkout runs it (`priceWith`): any cart, zone, rates and destination. The
+ * Destination pricing as checkout runs it (`priceWith`): any cart, zone, rates, destination and currency. The
  * rounding itself is `priceOrder`'s, property-tested in pricing.test.ts; these hold for what checkout
  * feeds it — the method the zone offers, the rates the table gives each line's class.
  */
@@ -81,9 +83,37 @@ const cartLine = fc.record({
   weightGrams: cents(3000),
 });
 
+const USD = { code: 'USD', digits: 2 };
+/** The base itself, or a currency with two, no or three minor digits, at an odd rate and any rounding. */
+const currency: fc.Arbitrary<Presentment> = fc.oneof(
+  fc.constant({ ...USD, rate: 1, rounding: 'none' as const, converted: false }),
+  fc.record({
+    code: fc.constant('EUR'),
+    digits: fc.constant(2),
+    rate: fc.constantFrom(0.923456, 1, 1.5),
+    rounding: fc.constantFrom(...ROUNDINGS),
+    converted: fc.constant(true),
+  }),
+  fc.record({
+    code: fc.constant('JPY'),
+    digits: fc.constant(0),
+    rate: fc.constantFrom(151.37, 0.5),
+    rounding: fc.constantFrom(...ROUNDINGS),
+    converted: fc.constant(true),
+  }),
+  fc.record({
+    code: fc.constant('KWD'),
+    digits: fc.constant(3),
+    rate: fc.constant(0.307123),
+    rounding: fc.constantFrom(...ROUNDINGS),
+    converted: fc.constant(true),
+  }),
+);
+
 const checkout = fc.record({
   zone,
   tax,
+  currency,
   country: fc.constantFrom(...COUNTRIES),
   vatNumber: fc.constantFrom<string | null>(null, 'valid'),
   lines: fc.array(cartLine, { minLength: 1, maxLength: 8 }),
@@ -136,8 +166,9 @@ function inputs(c: Checkout) {
     shippingMethod: c.zone.methods[0]?.code,
     destination: { country: c.country, region: null },
     vatNumber: c.vatNumber,
-    settings: { tax: c.tax } as Settings,
+    settings: { tax: c.tax, currencies: { base: USD, presentment: [] } } as unknown as Settings,
     products,
+    presentment: c.currency,
   };
   return { resolved, lines };
 }
@@ -150,6 +181,8 @@ function price(c: Checkout, strict = true): PricedCheckout {
 }
 
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+/** The shelf price the storefront shows for a base price, in the checkout's currency. */
+const shelf = (c: Checkout, baseMinor: number) => convertMinor(baseMinor, USD, c.currency, true);
 
 describe('priceWith by destination', () => {
   it('the total is the sum of its parts, and the tax the sum of its lines, whatever the zone, rates and destination', () => {
@@ -160,7 +193,7 @@ describe('priceWith by destination', () => {
         const paidTax = p.taxIncluded ? 0 : t.taxCents;
         expect(t.totalCents).toBe(t.subtotalCents - t.discountCents + t.shippingCents + paidTax);
         expect(sum(p.taxLines.map((l) => l.taxCents))).toBe(t.taxCents);
-        expect(t.subtotalCents).toBe(sum(c.lines.map((l) => l.unitPriceCents * l.quantity)));
+        expect(t.subtotalCents).toBe(sum(c.lines.map((l) => shelf(c, l.unitPriceCents) * l.quantity)));
         for (const part of Object.values(t)) expect(Number.isSafeInteger(part) && part >= 0).toBe(true);
       }),
       { numRuns: 400 },
@@ -172,7 +205,7 @@ describe('priceWith by destination', () => {
       fc.property(checkout, (c) => {
         const p = price({ ...c, tax: { ...c.tax, pricesIncludeTax: true } });
         expect(p.totals.totalCents).toBe(
-          sum(c.lines.map((l) => l.unitPriceCents * l.quantity)) + p.totals.shippingCents,
+          sum(c.lines.map((l) => shelf(c, l.unitPriceCents) * l.quantity)) + p.totals.shippingCents,
         );
       }),
       { numRuns: 300 },
@@ -217,6 +250,24 @@ describe('priceWith by destination', () => {
         expect(price(c, false)).toEqual(price(c, true));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('answers every amount in whole minor units of its currency: no fractional yen, no fourth decimal of a dinar', () => {
+    fc.assert(
+      fc.property(checkout, (c) => {
+        const quote = toQuote(price(c), null);
+        expect(quote.currency).toEqual({ code: c.currency.code, digits: c.currency.digits });
+        const amounts = [
+          ...Object.values(quote.totals),
+          ...quote.lines.flatMap((l) => [l.unit_price, l.line_total]),
+          ...quote.tax_lines.flatMap((l) => [l.taxable, l.amount]),
+          ...quote.shipping_options.map((o) => o.price),
+        ];
+        for (const amount of amounts) expect(hasAtMostDecimals(amount, c.currency.digits)).toBe(true);
+        if (c.currency.digits === 0) for (const amount of amounts) expect(Number.isInteger(amount)).toBe(true);
+      }),
+      { numRuns: 300 },
     );
   });
 });

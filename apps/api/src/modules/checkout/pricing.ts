@@ -1,10 +1,12 @@
 import { countryName } from '@shop/contracts/countries';
+import { convertMinor, type Presentment } from '@shop/contracts/currency';
 import {
   type ShippingOption,
   type ShippingRule,
   shippingCharge,
   shippingOptions,
   type ZoneMethod,
+  zoneInCurrency,
 } from '@shop/contracts/shipping';
 import { rateFor, STANDARD_CLASS } from '@shop/contracts/tax';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
@@ -268,6 +270,10 @@ const variantOfLine = (r: Pick<ResolvedCheckout, 'products'>, l: PricedLine) =>
 
 /** A checkout priced: its totals, the method they ship by, and every method the order could use. */
 export interface PricedCheckout {
+  /** The lines at the prices charged: in `currency`. */
+  lines: PricedLine[];
+  /** What every amount here is in. */
+  currency: Presentment;
   totals: Totals;
   /** Where the totals come from, line by line (what a refund of some lines gives back). */
   breakdown: PricedOrder;
@@ -294,23 +300,43 @@ export type ShippingFailure =
  * offered is replaced by the first offered.
  */
 export function priceWith(
-  r: Pick<ResolvedCheckout, 'zone' | 'shippingMethod' | 'destination' | 'vatNumber' | 'settings' | 'products'>,
-  lines: PricedLine[],
-  code: DiscountCode | null | undefined,
+  r: Pick<
+    ResolvedCheckout,
+    'zone' | 'shippingMethod' | 'destination' | 'vatNumber' | 'settings' | 'products' | 'presentment'
+  >,
+  baseLines: PricedLine[],
+  baseCode: DiscountCode | null | undefined,
   now: Date,
   strict: boolean,
   provider: TaxProvider = tableTaxProvider,
 ): Result<PricedCheckout, DiscountFailure | ShippingFailure> {
+  // Everything below is in the shopper's currency: shelf prices by the currency's rounding, the
+  // code's and the zone's amounts to the smallest unit (docs/adr/050-currencies.md).
+  const { presentment: currency } = r;
+  const base = r.settings.currencies.base;
+  const convert = (minor: number) => convertMinor(minor, base, currency);
+  const lines = currency.converted
+    ? baseLines.map((l) => ({ ...l, unitPriceCents: convertMinor(l.unitPriceCents, base, currency, true) }))
+    : baseLines;
+  const code =
+    baseCode && currency.converted
+      ? {
+          ...baseCode,
+          value: baseCode.kind === 'fixed' ? convert(baseCode.value) : baseCode.value,
+          minSubtotalCents: convert(baseCode.minSubtotalCents),
+        }
+      : baseCode;
+  const zone = currency.converted ? zoneInCurrency(r.zone, convert) : r.zone;
   const subtotal = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
   if (code !== null) {
-    const unusable = checkDiscount(code, subtotal, now);
+    const unusable = checkDiscount(code, subtotal, now, currency);
     if (unusable) return unusable;
   }
   const discount: DiscountRule | null = code
     ? { kind: code.kind, value: code.value, minSubtotalCents: code.minSubtotalCents }
     : null;
   const weightGrams = lines.reduce((g, l) => g + (variantOfLine(r, l)?.weightGrams ?? 0) * l.quantity, 0);
-  const options = shippingOptions(r.zone, {
+  const options = shippingOptions(zone, {
     subtotalCents: subtotal,
     discountCents: discountCents(discount, subtotal),
     weightGrams,
@@ -334,7 +360,7 @@ export function priceWith(
   const { tax } = r.settings;
   const rates = provider.rates({
     tax,
-    zone: r.zone,
+    zone,
     destination: r.destination,
     lines: lines.map((l) => ({ taxClass: variantOfLine(r, l)?.taxClass ?? STANDARD_CLASS })),
     vatNumber: r.vatNumber,
@@ -352,12 +378,14 @@ export function priceWith(
     pricesIncludeTax: tax.pricesIncludeTax,
   });
   return ok({
+    lines,
+    currency,
     totals: totalsOf(priced),
     breakdown: priced,
     method: chosen.method,
     options,
     taxIncluded: priced.taxIncluded,
-    taxLines: priced.taxLines.map((l) => ({ ...l, name: tax.name, zone: r.zone.name })),
+    taxLines: priced.taxLines.map((l) => ({ ...l, name: tax.name, zone: zone.name })),
     reverseCharge: rates.reverseCharge,
     standardRateBasisPoints: rateFor(tax, r.zone.id, STANDARD_CLASS, r.destination).rateBasisPoints,
   });

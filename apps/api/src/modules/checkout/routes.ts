@@ -13,6 +13,7 @@ const tags = ['checkout'];
 export const checkoutHttp: HttpTable<CheckoutFailure> = {
   body_mismatch: (f) => badRequest(f.message, { field: f.field }),
   vat_number_invalid: (f) => badRequest(f.message, { field: 'vat_number' }),
+  currency_not_offered: (f) => badRequest(f.message, { field: 'currency', offered: f.offered }),
   not_shippable: (f) => unprocessable(f.message, { field: 'shipping_address.country', country: f.country }),
   unknown_shipping_method: (f) => unprocessable(f.message, { field: 'shipping_method', options: f.options }),
   options_invalid: (f) => badRequest(f.message, f.details),

@@ -1,4 +1,5 @@
 import { countryName } from '@shop/contracts/countries';
+import { presentmentFor } from '@shop/contracts/currency';
 import type { Quote, QuoteBody } from '@shop/contracts/orders';
 import { zoneFor } from '@shop/contracts/shipping';
 import type { Db, Tx } from '../../db/client.ts';
@@ -27,6 +28,7 @@ export type ResolveFailure =
   | BodyMismatch
   | Failure<'not_shippable', { message: string; country: string }>
   | Failure<'vat_number_invalid', { message: string }>
+  | Failure<'currency_not_offered', { message: string; offered: string[] }>
   | Failure<'session_invalid'>
   | Failure<'empty_cart'>
   | ChoicesMissing
@@ -92,11 +94,21 @@ export function createCheckoutService(
         message: `That is not a valid VAT number for ${countryName(to.country)}, where the order goes`,
       });
     }
+    const { currencies } = current;
+    const presentment = presentmentFor(currencies, { chosen: body.currency, country: to.country });
+    if (body.currency !== undefined && presentment.code !== body.currency) {
+      const offered = [currencies.base.code, ...currencies.presentment.map((c) => c.code)];
+      return fail('currency_not_offered', {
+        message: `This shop does not take ${body.currency}: choose one of ${offered.join(', ')}`,
+        offered,
+      });
+    }
     const shipping = {
       destination: { country: to.country, region: to.region ?? null },
       zone,
       shippingMethod: body.shipping_method,
       vatNumber,
+      presentment,
     };
 
     if (actor.userId) {
@@ -149,7 +161,7 @@ export function createCheckoutService(
       const code = await discounts.named(db, body.discount_code);
       const totals = priceWith(r, lines, code, clock.now(), false);
       if (!totals.ok) return totals;
-      return ok(toQuote(lines, totals.value, code?.code ?? null));
+      return ok(toQuote(totals.value, code?.code ?? null));
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Presentment } from '@shop/contracts/currency';
 import type { LineOption } from '@shop/contracts/line-options';
 import type { ShippingZone } from '@shop/contracts/shipping';
 import type { Settings } from '../settings/index.ts';
@@ -42,6 +43,8 @@ export interface ResolvedCheckout {
   /** The method code the body asked for; undefined on a quote that leaves it out. */
   shippingMethod: string | undefined;
   settings: Settings;
+  /** The currency the shopper pays in, and what converts the base prices into it. */
+  presentment: Presentment;
 }
 
 /** A line with the variant it buys and the price it is sold at. */

@@ -1,4 +1,4 @@
-import { formatMoney } from '@shop/contracts/money';
+import { type CurrencyUnit, formatMinor } from '@shop/contracts/currency';
 import { type Failure, fail } from '../../lib/result.ts';
 
 /** The parts of a discount code that decide whether it applies and how much it takes off. */
@@ -17,23 +17,32 @@ export interface DiscountState extends DiscountRule {
   usedCount: number;
 }
 
+const USD: CurrencyUnit = { code: 'USD', digits: 2 };
+
 export const DISCOUNT_MSG = {
   invalid: 'This discount code is not valid',
   expired: 'This discount code has expired',
   usedUp: 'This discount code has been used up',
-  minSubtotal: (cents: number) => `This code needs a subtotal of at least ${formatMoney(cents)}`,
+  minSubtotal: (minor: number, currency: CurrencyUnit = USD) =>
+    `This code needs a subtotal of at least ${formatMinor(minor, currency)}`,
 } as const;
 
 /**
  * Why a code cannot be used for this subtotal now, or null when it can. The order matters:
  * a shopper is told the most permanent reason first.
  */
-export function discountProblem(code: DiscountState | undefined, subtotalCents: number, now: Date): string | null {
+export function discountProblem(
+  code: DiscountState | undefined,
+  subtotalCents: number,
+  now: Date,
+  /** The currency of the subtotal and of the code's amounts. */
+  currency?: CurrencyUnit,
+): string | null {
   if (!code?.active) return DISCOUNT_MSG.invalid;
   if (code.startsAt && code.startsAt.getTime() > now.getTime()) return DISCOUNT_MSG.invalid;
   if (code.expiresAt && code.expiresAt.getTime() <= now.getTime()) return DISCOUNT_MSG.expired;
   if (code.usageLimit !== null && code.usedCount >= code.usageLimit) return DISCOUNT_MSG.usedUp;
-  if (subtotalCents < code.minSubtotalCents) return DISCOUNT_MSG.minSubtotal(code.minSubtotalCents);
+  if (subtotalCents < code.minSubtotalCents) return DISCOUNT_MSG.minSubtotal(code.minSubtotalCents, currency);
   return null;
 }
 
@@ -45,8 +54,9 @@ export function checkDiscount(
   code: DiscountState | undefined,
   subtotalCents: number,
   now: Date,
+  currency?: CurrencyUnit,
 ): DiscountFailure | undefined {
-  const message = discountProblem(code, subtotalCents, now);
+  const message = discountProblem(code, subtotalCents, now, currency);
   return message === null ? undefined : fail('discount_unusable', { message });
 }
 

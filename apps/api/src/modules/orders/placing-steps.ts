@@ -1,3 +1,4 @@
+import { toBaseMinor } from '@shop/contracts/currency';
 import type { PlaceOrderBody } from '@shop/contracts/orders';
 import type { Tx } from '../../db/client.ts';
 import { ok, type Result } from '../../lib/result.ts';
@@ -49,6 +50,8 @@ export interface WrittenOrder {
   email: string;
   status: 'awaiting_payment' | 'placed';
   totals: Totals;
+  /** What the totals are in (ISO 4217). */
+  currency: string;
   /** Pay later's terms; undefined for a card order. */
   terms: { dueAt: Date; payBy: Date | null } | undefined;
 }
@@ -146,6 +149,11 @@ export function createPlacingSteps(ctx: OrdersContext) {
         email: r.email,
         status,
         ...totals,
+        currency: priced.currency.code,
+        exchangeRate: priced.currency.rate,
+        baseTotalCents: priced.currency.converted
+          ? toBaseMinor(totals.totalCents, r.settings.currencies.base, priced.currency)
+          : null,
         taxRateBasisPoints: priced.standardRateBasisPoints,
         taxIncluded: priced.taxIncluded,
         taxLines: priced.taxLines,
@@ -164,7 +172,8 @@ export function createPlacingSteps(ctx: OrdersContext) {
 
       await insertLines(
         tx,
-        taken.lines.map((l, position) => ({
+        // At the prices charged: `taken.lines` in the shopper's currency.
+        priced.lines.map((l, position) => ({
           orderId: order.id,
           productId: l.productId,
           variantId: l.variantId,
@@ -180,7 +189,16 @@ export function createPlacingSteps(ctx: OrdersContext) {
         })),
       );
       await stock.recordReservation(tx, order.id, taken.toTake);
-      return { id: order.id, number: order.number, userId: r.userId, email: r.email, status, totals, terms };
+      return {
+        id: order.id,
+        number: order.number,
+        userId: r.userId,
+        email: r.email,
+        status,
+        totals,
+        currency: priced.currency.code,
+        terms,
+      };
     },
 
     /**
@@ -212,6 +230,7 @@ export function createPlacingSteps(ctx: OrdersContext) {
         // `processing` until the provider's answer after this commit settles it.
         status: byCard ? 'processing' : 'pending',
         amountCents: order.totals.totalCents,
+        currency: order.currency,
         provider: byCard ? (ctx.provider?.name ?? null) : null,
         cardBrand: byCard?.card?.brand ?? null,
         cardLast4: byCard?.card?.last4 ?? null,

@@ -76,6 +76,7 @@ export async function listOwn(db: Db, userId: string, page: number, limit: numbe
         shippingCents: orders.shippingCents,
         taxCents: orders.taxCents,
         totalCents: orders.totalCents,
+        currency: orders.currency,
         createdAt: orders.createdAt,
         // Qualified by hand: inside a subquery drizzle would render the outer column unqualified.
         itemCount: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,

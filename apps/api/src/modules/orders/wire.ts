@@ -1,4 +1,5 @@
-import { fromCents } from '@shop/contracts/money';
+import { fromMinor } from '@shop/contracts/currency';
+import { currencyUnit } from '@shop/contracts/iso-currencies';
 import { isCancellable } from '@shop/contracts/order-lifecycle';
 import type { Address, Order } from '@shop/contracts/orders';
 import { lineToWire, taxToWire, totalsToWire } from '../checkout/index.ts';
@@ -7,17 +8,18 @@ import type { OrderBundle, OrderSummaryRow } from './repository.ts';
 /** The wire form (contracts `order`). `now` decides whether an open invoice is overdue. */
 export function orderToWire(b: OrderBundle, now: Date): Order {
   const { order: o, payment: p, invoice: inv } = b;
+  const currency = currencyUnit(o.currency);
   return {
     id: o.id,
     number: o.number,
     status: o.status,
     email: o.email,
-    lines: b.lines.map(lineToWire),
-    totals: totalsToWire(o),
+    lines: b.lines.map((l) => lineToWire(l, currency)),
+    totals: totalsToWire(o, currency),
     discount_code: o.discountCode,
     shipping_method: o.shippingMethod,
     shipping_method_name: o.shippingMethodName,
-    ...taxToWire(o),
+    ...taxToWire(o, currency),
     vat_number: o.vatNumber,
     shipping_address: o.shippingAddress as Address,
     billing_address: (o.billingAddress as Address | null) ?? null,
@@ -38,7 +40,7 @@ export function orderToWire(b: OrderBundle, now: Date): Order {
           issued_at: inv.issuedAt.toISOString(),
           due_at: inv.dueAt.toISOString(),
           paid_at: inv.paidAt?.toISOString() ?? null,
-          amount: fromCents(inv.amountCents),
+          amount: fromMinor(inv.amountCents, currency.digits),
           status: inv.status === 'open' && inv.dueAt.getTime() < now.getTime() ? 'overdue' : inv.status,
           // Signed with the shop's key: the orders service fills it in for the shopper (withInvoiceLink).
           pdf_url: null,
@@ -63,11 +65,13 @@ function nextAction(p: OrderBundle['payment']): Order['payment']['next_action'] 
 
 /** One row of the user's order list (contracts `orderList`). */
 export function orderSummaryToWire(o: OrderSummaryRow) {
+  const currency = currencyUnit(o.currency);
   return {
     id: o.id,
     number: o.number,
     status: o.status,
-    totals: totalsToWire(o),
+    totals: totalsToWire(o, currency),
+    currency,
     created_at: o.createdAt.toISOString(),
     item_count: o.itemCount,
   };

@@ -7,6 +7,7 @@ const NO_BANK = { bank_account_holder: '', bank_account: '', bank_code: '', bank
 const settings = (over: Partial<Settings> = {}): Settings => ({
   ...DEFAULT_STORE_SETTINGS,
   currency: 'USD',
+  currencies: { base: { code: 'USD', digits: 2 }, presentment: [] },
   taxRateBasisPoints: 800,
   guestHoldHours: 72,
   contactEmail: '',

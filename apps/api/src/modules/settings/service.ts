@@ -12,7 +12,9 @@ import {
   type StoreProfile,
 } from '@shop/contracts/admin-settings';
 import { DEFAULT_BRAND_COLORS, HEX_COLOR } from '@shop/contracts/colors';
+import type { CurrencySettings } from '@shop/contracts/currency';
 import { type BankDetails, hasBankAccount } from '@shop/contracts/invoices';
+import { isoCurrency } from '@shop/contracts/iso-currencies';
 import type { StoreSettings } from '@shop/contracts/orders';
 import type { ShippingZone } from '@shop/contracts/shipping';
 import { STANDARD_CLASS, standardRate, type TaxSettings } from '@shop/contracts/tax';
@@ -25,7 +27,10 @@ import type { Deps } from '../../services.ts';
 /** The checkout settings as pricing uses them: cents and basis points. */
 export interface Settings {
   storeName: string;
-  currency: 'USD';
+  /** The base currency's code (`currencies.base`). */
+  currency: string;
+  /** The base currency and the ones shoppers may pay in besides it (docs/adr/050-currencies.md). */
+  currencies: CurrencySettings;
   /** The standard class's own rate (`tax`): what a shop with one rate charges everywhere. */
   taxRateBasisPoints: number;
   shippingZones: ShippingZone[];
@@ -211,6 +216,18 @@ export function createSettingsService(
         .where(eq(storeSettings.id, 1));
     },
 
+    /** Replaces the currencies in the caller's transaction; `invalidate()` once committed. */
+    async saveCurrencies(ex: Db | Tx, currencies: CurrencySettings): Promise<void> {
+      await ex
+        .update(storeSettings)
+        .set({
+          currency: currencies.base.code,
+          presentmentCurrencies: currencies.presentment,
+          updatedAt: clock.now(),
+        })
+        .where(eq(storeSettings.id, 1));
+    },
+
     /** Replaces the tax settings in the caller's transaction; `invalidate()` once committed. */
     async saveTax(ex: Db | Tx, tax: TaxSettings): Promise<void> {
       await ex.update(storeSettings).set({ tax, updatedAt: clock.now() }).where(eq(storeSettings.id, 1));
@@ -233,6 +250,10 @@ export function settingsToWire(s: Settings, cards: CardPayments): StoreSettings 
   return {
     store_name: s.storeName,
     currency: s.currency,
+    currencies: {
+      base: s.currencies.base,
+      presentment: s.currencies.presentment.map((c) => ({ ...c, countries: [...c.countries] })),
+    },
     tax_rate_percent: s.taxRateBasisPoints / 100,
     pay_later_days: s.payLaterDays,
     guest_hold_hours: s.guestHoldHours,
@@ -284,7 +305,11 @@ async function logoOf(ex: Db | Tx, id: string | null): Promise<Settings['logo']>
 function settingsOf(row: typeof storeSettings.$inferSelect, logo: Settings['logo']): Settings {
   return {
     storeName: row.storeName,
-    currency: 'USD',
+    currency: row.currency,
+    currencies: {
+      base: { code: row.currency, digits: isoCurrency(row.currency)?.digits ?? 2 },
+      presentment: row.presentmentCurrencies,
+    },
     taxRateBasisPoints: standardRate(row.tax),
     tax: row.tax,
     shippingZones: row.shippingZones,

@@ -29,6 +29,7 @@ const quote = (method: string, options: ShippingOption[] = [standard, express, p
   shipping_method: method,
   shipping_options: options,
   tax_rate: 8,
+  currency: { code: 'USD', digits: 2 },
   tax_included: false,
   tax_lines: [],
   reverse_charge: false,

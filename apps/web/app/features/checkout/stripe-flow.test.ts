@@ -23,6 +23,7 @@ function order(over: Partial<Order> = {}, payment: Partial<Order['payment']> = {
     discount_code: null,
     shipping_method: 'standard',
     shipping_method_name: 'Standard shipping',
+    currency: { code: 'USD', digits: 2 },
     tax_included: false,
     tax_lines: [],
     reverse_charge: false,

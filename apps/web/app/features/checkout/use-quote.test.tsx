@@ -26,6 +26,7 @@ function quoteFor(body: QuoteBody): Quote {
       { code: 'express', name: 'Express shipping', estimate: '', price: 9.99 },
     ],
     tax_rate: 0,
+    currency: { code: 'USD', digits: 2 },
     tax_included: false,
     tax_lines: [],
     reverse_charge: false,
