@@ -9,6 +9,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FieldError, FormAlert } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
+import { NATIVE_SELECT as SELECT } from '../../../components/ui/native-select.ts';
 import { issuesOf, messageAt, QueryState } from '../../admin/index.ts';
 import { shippingQuery } from '../../admin-shipping/index.ts';
 import { useTax } from '../api/get-tax.ts';
@@ -16,7 +17,6 @@ import { useSaveTax } from '../api/update-tax.ts';
 import { formValuesOf, placeIssuesOn, settingsOf, TAX_NAMES, type TaxFormValues } from '../tax-form.ts';
 import { ClassTable } from './class-table.tsx';
 import { RateTable } from './rate-table.tsx';
-import { SELECT } from './select.ts';
 
 /** Admin › Settings › Tax: how prices are entered, the tax classes, and their rates per shipping zone, saved together. */
 export function TaxEditor() {
