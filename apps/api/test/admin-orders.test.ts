@@ -685,7 +685,7 @@ describe('GET /api/admin/transactions', () => {
         x.kind,
         x.method,
         x.amount.toFixed(2),
-        x.currency,
+        x.currency.code,
         x.reference ?? '',
         x.note ?? '',
       ]),

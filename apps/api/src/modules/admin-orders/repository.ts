@@ -34,6 +34,7 @@ const invoiceColumns = {
   invoice: invoices,
   orderNumber: orders.number,
   orderStatus: orders.status,
+  currency: orders.currency,
   email: orders.email,
   customerName,
   lastReminderAt: sql<Date | null>`(select max((a.after->>'reminded_at')::timestamptz) from ${auditLog} a where a.action = 'invoice.remind' and a.entity_id = ${invoices.id}::text)`,
@@ -99,7 +100,7 @@ export const adminOrdersRepository = {
   /** The ledger rows of a filter (a page of them, or all), with their order's number. */
   async ledger(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }) {
     const query = db
-      .select({ t: transactions, number: orders.number })
+      .select({ t: transactions, number: orders.number, currency: orders.currency })
       .from(transactions)
       .innerJoin(orders, eq(orders.id, transactions.orderId))
       .where(where)
@@ -117,17 +118,20 @@ export const adminOrdersRepository = {
     return and(...conds);
   },
 
+  /** The sums of a filter per order currency and rate: amounts of different currencies do not add up. */
   async ledgerSums(db: Db, where: SQL | undefined) {
-    const [sums] = await db
+    return db
       .select({
+        currency: orders.currency,
+        rate: orders.exchangeRate,
         charges: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'charge'), 0)`,
         refunds: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'refund'), 0)`,
         n: count(),
       })
       .from(transactions)
       .innerJoin(orders, eq(orders.id, transactions.orderId))
-      .where(where);
-    return sums;
+      .where(where)
+      .groupBy(orders.currency, orders.exchangeRate);
   },
 
   async invoice(db: Db, id: string) {
@@ -171,7 +175,7 @@ export const adminOrdersRepository = {
         .from(invoices)
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .leftJoin(users, eq(users.id, orders.userId));
-    const [rows, [total], [sums]] = await Promise.all([
+    const [rows, [total], sums] = await Promise.all([
       from()
         .where(where)
         .orderBy(...order)
@@ -183,8 +187,11 @@ export const adminOrdersRepository = {
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .leftJoin(users, eq(users.id, orders.userId))
         .where(where),
+      // Per order currency and rate: amounts of different currencies do not add up.
       db
         .select({
+          currency: orders.currency,
+          rate: orders.exchangeRate,
           outstanding: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open'), 0)`,
           outstandingCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open'))::int`,
           overdue: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}), 0)`,
@@ -193,7 +200,8 @@ export const adminOrdersRepository = {
         .from(invoices)
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .leftJoin(users, eq(users.id, orders.userId))
-        .where(search),
+        .where(search)
+        .groupBy(orders.currency, orders.exchangeRate),
     ]);
     return { rows, total: total?.n ?? 0, sums };
   },
