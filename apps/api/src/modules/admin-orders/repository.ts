@@ -17,6 +17,13 @@ const customerName = sql<
   string | null
 >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${orders.shippingAddress}->>'name')`;
 
+/**
+ * An amount of an order in the base currency: scaled by the order's `base_total / total`, its own
+ * recorded rate, half up (docs/adr/050-currencies.md); an order in the base has no base total.
+ */
+const inBase = (minor: SQL | typeof transactions.amountCents | typeof invoices.amountCents) =>
+  sql`round(${minor} * coalesce(${orders.baseTotalCents}::numeric / nullif(${orders.totalCents}, 0), 1))`;
+
 /** `from`/`to` are days in the store's time zone (admin Settings). */
 function dayBounds(
   column: typeof orders.createdAt | typeof transactions.createdAt,
@@ -118,20 +125,18 @@ export const adminOrdersRepository = {
     return and(...conds);
   },
 
-  /** The sums of a filter per order currency and rate: amounts of different currencies do not add up. */
+  /** The sums of a filter, in base minor units: amounts of different currencies do not add up as they are. */
   async ledgerSums(db: Db, where: SQL | undefined) {
-    return db
+    const [sums] = await db
       .select({
-        currency: orders.currency,
-        rate: orders.exchangeRate,
-        charges: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'charge'), 0)`,
-        refunds: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'refund'), 0)`,
+        charges: sql<string>`coalesce(sum(${inBase(transactions.amountCents)}) filter (where ${transactions.kind} = 'charge'), 0)`,
+        refunds: sql<string>`coalesce(sum(${inBase(transactions.amountCents)}) filter (where ${transactions.kind} = 'refund'), 0)`,
         n: count(),
       })
       .from(transactions)
       .innerJoin(orders, eq(orders.id, transactions.orderId))
-      .where(where)
-      .groupBy(orders.currency, orders.exchangeRate);
+      .where(where);
+    return sums;
   },
 
   async invoice(db: Db, id: string) {
@@ -175,7 +180,7 @@ export const adminOrdersRepository = {
         .from(invoices)
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .leftJoin(users, eq(users.id, orders.userId));
-    const [rows, [total], sums] = await Promise.all([
+    const [rows, [total], [sums]] = await Promise.all([
       from()
         .where(where)
         .orderBy(...order)
@@ -187,21 +192,18 @@ export const adminOrdersRepository = {
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .leftJoin(users, eq(users.id, orders.userId))
         .where(where),
-      // Per order currency and rate: amounts of different currencies do not add up.
+      // In base minor units: amounts of different currencies do not add up as they are.
       db
         .select({
-          currency: orders.currency,
-          rate: orders.exchangeRate,
-          outstanding: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open'), 0)`,
+          outstanding: sql<string>`coalesce(sum(${inBase(invoices.amountCents)}) filter (where ${invoices.status} = 'open'), 0)`,
           outstandingCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open'))::int`,
-          overdue: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}), 0)`,
+          overdue: sql<string>`coalesce(sum(${inBase(invoices.amountCents)}) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}), 0)`,
           overdueCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}))::int`,
         })
         .from(invoices)
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .leftJoin(users, eq(users.id, orders.userId))
-        .where(search)
-        .groupBy(orders.currency, orders.exchangeRate),
+        .where(search),
     ]);
     return { rows, total: total?.n ?? 0, sums };
   },

@@ -29,7 +29,7 @@ import { refreshRatingsOfOrder } from '../reviews/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { type OrderMailInfo, orderMails, statusMail } from './mail.ts';
 import { adminOrdersRepository as repo } from './repository.ts';
-import { invoiceToWire, ledgerRowToWire, orderSummaryToWire, sumInBase } from './wire.ts';
+import { invoiceToWire, ledgerRowToWire, orderSummaryToWire } from './wire.ts';
 
 type Transition = OrderTransitionBody['status'];
 
@@ -318,26 +318,18 @@ export function createAdminOrdersService(
     /** GET /api/admin/pay-later: invoices by filter, with the outstanding and overdue totals. */
     async payLater(q: PayLaterQuery): Promise<PayLaterList> {
       const { rows, total, sums } = await repo.invoicePage(db, q, clock.now());
+      // Summed in the base currency, each invoice at its order's rate (docs/adr/050-currencies.md).
       const { base } = (await settings.get()).currencies;
-      const inBase = (pick: (g: (typeof sums)[number]) => unknown) =>
-        fromMinor(
-          sumInBase(
-            sums.map((g) => ({ currency: g.currency, rate: g.rate, minor: cents(pick(g)) })),
-            base,
-          ),
-          base.digits,
-        );
-      const count = (pick: (g: (typeof sums)[number]) => number) => sums.reduce((n, g) => n + pick(g), 0);
       return {
         items: rows.map((r) => invoiceToWire(r, clock.now())),
         total,
         page: q.page,
         limit: q.limit,
         totals: {
-          outstanding: inBase((g) => g.outstanding),
-          outstanding_count: count((g) => g.outstandingCount),
-          overdue: inBase((g) => g.overdue),
-          overdue_count: count((g) => g.overdueCount),
+          outstanding: fromMinor(cents(sums?.outstanding), base.digits),
+          outstanding_count: sums?.outstandingCount ?? 0,
+          overdue: fromMinor(cents(sums?.overdue), base.digits),
+          overdue_count: sums?.overdueCount ?? 0,
           currency: base,
         },
       };
@@ -435,15 +427,11 @@ export function createAdminOrdersService(
         repo.ledgerSums(db, where),
       ]);
       const items = rows.map(ledgerRowToWire);
+      // Summed in the base currency, each row at its order's rate (docs/adr/050-currencies.md).
       const { base } = (await settings.get()).currencies;
-      const inBase = (pick: (g: (typeof sums)[number]) => unknown) =>
-        sumInBase(
-          sums.map((g) => ({ currency: g.currency, rate: g.rate, minor: cents(pick(g)) })),
-          base,
-        );
-      const charges = inBase((g) => g.charges);
-      const refunds = inBase((g) => g.refunds);
-      const n = sums.reduce((total, g) => total + g.n, 0);
+      const charges = cents(sums?.charges);
+      const refunds = cents(sums?.refunds);
+      const n = sums?.n ?? 0;
       return {
         items,
         total: n,

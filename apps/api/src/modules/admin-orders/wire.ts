@@ -1,5 +1,5 @@
 import type { AdminOrderList, LedgerRow, PayLaterInvoice } from '@shop/contracts/admin-orders';
-import { type CurrencyUnit, fromMinor, toBaseMinor } from '@shop/contracts/currency';
+import { fromMinor } from '@shop/contracts/currency';
 import { currencyUnit } from '@shop/contracts/iso-currencies';
 import type { InvoiceListRow, LedgerListRow, OrderListRow } from './repository.ts';
 
@@ -58,16 +58,4 @@ export function invoiceToWire(r: InvoiceListRow, now: Date): PayLaterInvoice {
     status: inv.status === 'open' && inv.dueAt.getTime() < now.getTime() ? 'overdue' : inv.status,
     last_reminder_at: r.lastReminderAt ? new Date(r.lastReminderAt).toISOString() : null,
   };
-}
-
-/**
- * Sums kept per order currency and rate, added up in the base currency: each at the rate its orders
- * recorded, as reports count them. Base minor units.
- */
-export function sumInBase(groups: { currency: string; rate: number; minor: number }[], base: CurrencyUnit): number {
-  return groups.reduce((total, g) => {
-    const from = currencyUnit(g.currency);
-    const converted = g.currency !== base.code;
-    return total + toBaseMinor(g.minor, base, { ...from, rate: g.rate, rounding: 'none', converted });
-  }, 0);
 }
