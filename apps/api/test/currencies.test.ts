@@ -118,6 +118,28 @@ describe('a JP shopper in yen', () => {
 });
 
 describe('a DE shopper in euros', () => {
+  it('on the demo’s settings sees prices entered without tax with German VAT in them, and pays exactly those', async () => {
+    const shirt = await product(11_900);
+    const book = await product(2140, 'reduced');
+    const body = guestBody(
+      [
+        { product_id: shirt.id, quantity: 1 },
+        { product_id: book.id, quantity: 2 },
+      ],
+      { shipping_address: BERLIN, shipping_method: 'express' },
+    );
+    const q = (await quote(t, body)).json() as Quote;
+    // $119.00 + 19 % = $141.61 → × 0.92 = €130.2812 → €130.99; $21.40 + 7 % = $22.90 → €21.068 → €21.99;
+    // express $24.90 + 19 % = $29.63 → €27.2596 → €27.26. Held: 19 % of 130.99 → 20.91 and of 27.26 →
+    // 4.35; 7 % of 43.98 → 2.88.
+    expect(q.lines.map((l) => l.unit_price)).toEqual([130.99, 21.99]);
+    expect(q.totals).toEqual({ subtotal: 174.97, discount: 0, shipping: 27.26, tax: 28.14, total: 202.23 });
+    expect(q).toMatchObject({ currency: { code: 'EUR', digits: 2 }, tax_included: true });
+    const placed = await placeOrder(t, body);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({ totals: q.totals, tax_lines: q.tax_lines, tax_included: true });
+  });
+
   it('prices including 19 % and 7 % (a book) with express: shelf prices end in .99, the shopper pays them exactly', async () => {
     const tax = {
       prices_include_tax: true,
@@ -172,7 +194,9 @@ describe('a DE shopper in euros', () => {
       url: `/api/admin/reports/tax?from=${day}&to=${day}&group=month`,
       headers: adminHeaders,
     });
-    const eu = report.json().rows.filter((r: { zone: string }) => r.zone === 'European Union');
+    const eu = report
+      .json()
+      .rows.filter((r: { zone: string; name: string }) => r.zone === 'European Union' && r.name === 'VAT');
     expect(eu).toEqual([
       expect.objectContaining({ rate: 7, taxable: 40.61, tax: 2.85 }),
       expect.objectContaining({ rate: 19, taxable: 121.39, tax: 23.06 }),
