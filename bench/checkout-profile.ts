@@ -12,7 +12,6 @@ import { connect } from '../apps/api/src/db/client.ts';
 import { cpuMs } from './catalog.ts';
 import { openCatalogDatabase } from './catalog-data.ts';
 
-
 interface Scenario {
   name: string;
   /** The i-th request; `status` is the answer every request must get. */

@@ -212,7 +212,10 @@ describe('placing a Stripe order', () => {
       expect(res.statusCode, res.body).toBe(201);
       const order = res.json() as Order;
       expect(order.currency.code).toBe(currency.toUpperCase());
-      expect(intentAt(await piOf(order.id))).toMatchObject({ amount: Math.round(order.totals.total * minor), currency });
+      expect(intentAt(await piOf(order.id))).toMatchObject({
+        amount: Math.round(order.totals.total * minor),
+        currency,
+      });
     }
   });
 

@@ -209,7 +209,8 @@ describe('checkout by destination', () => {
   it('DE: the EU zone’s methods and prices; a quote without a method prices the first one offered', async () => {
     const p = await parcel(1200);
     const body = guestBody([{ product_id: p.id, quantity: 1 }], {
-      shipping_address: BERLIN, currency: 'USD',
+      shipping_address: BERLIN,
+      currency: 'USD',
       shipping_method: undefined,
     });
     const q = (await quote(t, body)).json() as Quote;

@@ -187,7 +187,8 @@ describe('tax by destination', () => {
     expect((await call('PUT', '/api/admin/tax', { ...TAX, origin_country: 'NL', name: 'VAT' })).statusCode).toBe(200);
     const p = await product(10_000);
     const body = guestBody([{ product_id: p.id, quantity: 1 }], {
-      shipping_address: BERLIN, currency: 'USD',
+      shipping_address: BERLIN,
+      currency: 'USD',
       shipping_method: 'express',
       vat_number: 'de 136 695 976',
     });
@@ -226,7 +227,11 @@ describe('tax by destination', () => {
     }
     const res = await quote(
       t,
-      guestBody([{ product_id: p.id, quantity: 1 }], { shipping_address: BERLIN, currency: 'USD', vat_number: 'DE123' }),
+      guestBody([{ product_id: p.id, quantity: 1 }], {
+        shipping_address: BERLIN,
+        currency: 'USD',
+        vat_number: 'DE123',
+      }),
     );
     expect(res.json()).toMatchObject({
       message: 'That is not a valid VAT number for Germany, where the order goes',
