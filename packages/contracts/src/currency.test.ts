@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CurrencySettings,
   convertMinor,
+  formatAmountIn,
   formatMinor,
   fromMinor,
   hasAtMostDecimals,
@@ -139,6 +140,12 @@ describe('formatMinor', () => {
     expect(formatMinor(123450, USD)).toBe('$1,234.50');
     expect(formatMinor(6139, { code: 'KWD', digits: 3 })).toMatch(/^KWD\s6\.139$/);
     expect(formatMinor(1899, { code: 'EUR', digits: 2 }, 'de-DE')).toMatch(/^18,99\s€$/);
+  });
+
+  it('writes a wire amount with its currency’s digits', () => {
+    expect(formatAmountIn(1500, { code: 'JPY', digits: 0 })).toBe('¥1,500');
+    expect(formatAmountIn(19.99, USD)).toBe('$19.99');
+    expect(formatAmountIn(6.139, { code: 'KWD', digits: 3 })).toMatch(/^KWD\s6\.139$/);
   });
 });
 

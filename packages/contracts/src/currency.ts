@@ -145,3 +145,8 @@ export function formatMinor(minor: number, currency: CurrencyUnit, locale = 'en-
   }
   return formatter.format(minor / 10 ** currency.digits);
 }
+
+/** A decimal amount from the wire as people read it in its currency: `formatMinor` of its minor units. */
+export function formatAmountIn(amount: number, currency: CurrencyUnit, locale = 'en-US'): string {
+  return formatMinor(toMinor(amount, currency.digits), currency, locale);
+}

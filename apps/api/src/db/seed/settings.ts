@@ -130,6 +130,7 @@ export const DEFAULT_TAX: TaxSettings = {
   name: 'Tax',
   originCountry: null,
   shippingClass: 'standard',
+  inclusiveZones: [],
   classes: [
     { code: 'standard', name: 'Standard', rateBasisPoints: 800 },
     { code: 'reduced', name: 'Reduced', rateBasisPoints: 800 },

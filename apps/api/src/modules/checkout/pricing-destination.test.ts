@@ -52,6 +52,7 @@ const zone: fc.Arbitrary<ShippingZone> = method.map((m) => ({
 const tax: fc.Arbitrary<TaxSettings> = fc
   .record({
     pricesIncludeTax: fc.boolean(),
+    inclusiveHere: fc.boolean(),
     standard: rate,
     reduced: rate,
     rates: fc.array(
@@ -66,6 +67,7 @@ const tax: fc.Arbitrary<TaxSettings> = fc
   })
   .map((t) => ({
     pricesIncludeTax: t.pricesIncludeTax,
+    inclusiveZones: t.inclusiveHere ? [ZONE_ID] : [],
     name: 'VAT',
     originCountry: 'NL',
     shippingClass: 'standard',
