@@ -1,5 +1,6 @@
 import { countryName } from '@shop/contracts/countries';
 import { presentmentFor } from '@shop/contracts/currency';
+import type { Market } from '@shop/contracts/market';
 import type { Quote, QuoteBody } from '@shop/contracts/orders';
 import { zoneFor } from '@shop/contracts/shipping';
 import type { Db, Tx } from '../../db/client.ts';
@@ -9,6 +10,7 @@ import type { DiscountFailure, DiscountsService } from '../discounts/index.ts';
 import type { Settings, SettingsService } from '../settings/index.ts';
 import { optionsOf, readSellable, specValue } from '../stock/index.ts';
 import { availabilityProblems, type LinesChanged, linesChanged, variantOf } from './changes.ts';
+import { marketFor } from './market.ts';
 import { priceWith, type ShippingFailure } from './pricing.ts';
 import { createQuoteCache } from './quote-cache.ts';
 import { accountCart } from './repository.ts';
@@ -162,6 +164,11 @@ export function createCheckoutService(
 
   return {
     resolve,
+
+    /** The storefront's market for a chosen shipping country and currency (`marketFor`), from the cached settings. */
+    async market(choice: { country?: string | null; currency?: string | null }): Promise<Market> {
+      return marketFor(await settings.get(), choice);
+    },
 
     /**
      * POST /api/checkout/quote: the exact totals an order with this body would have now, at current
