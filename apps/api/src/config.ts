@@ -110,6 +110,11 @@ const schema = z.object({
    * same: 0 turns that cache off, so every listing runs its query (the bench measures them so).
    */
   LISTING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /**
+   * How long a guest's quote answer (no discount code) is shared by the quotes asking the same, at most
+   * one second (docs/adr/051-guest-quote-cache.md): 0 prices every quote from the rows.
+   */
+  QUOTE_CACHE_MS: z.coerce.number().int().min(0).max(1_000).default(1_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),

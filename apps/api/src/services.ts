@@ -113,7 +113,7 @@ export function createServices(deps: Deps) {
   const homePage = createHomePageService(deps, { catalog, settings });
   const errorReports = createErrorReportService(deps);
   const discounts = createDiscountsService();
-  const checkout = createCheckoutService(deps, { settings, discounts });
+  const checkout = createCheckoutService(deps, { settings, discounts }, { quoteCacheMs: deps.config.QUOTE_CACHE_MS });
   const longWork = { ...deps, db: deps.adminDb ?? deps.db };
   const invoiceLinks = createInvoiceLinks(deps.invoiceLinkKey, deps.clock);
   const orders = createOrdersService(deps, {

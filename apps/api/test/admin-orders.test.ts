@@ -647,7 +647,13 @@ describe('GET /api/admin/transactions', () => {
     const one = (await call('GET', `transactions?q=${a.order.number}`)).json() as TransactionList;
     expect(one.items.map((x) => x.kind)).toEqual(['refund', 'charge']);
     const charge = one.items[1]!.amount;
-    expect(one.totals).toEqual({ charges: charge, refunds: 5, net: Math.round((charge - 5) * 100) / 100, count: 2 });
+    expect(one.totals).toEqual({
+      charges: charge,
+      refunds: 5,
+      net: Math.round((charge - 5) * 100) / 100,
+      count: 2,
+      currency: { code: 'USD', digits: 2 },
+    });
     const refundsOnly = (await call('GET', `transactions?q=${a.order.number}&kind=refund`)).json() as TransactionList;
     expect(refundsOnly.items.map((x) => x.amount)).toEqual([5]);
     const payLater = (await call('GET', 'transactions?method=pay_later&limit=100')).json() as TransactionList;
@@ -685,7 +691,7 @@ describe('GET /api/admin/transactions', () => {
         x.kind,
         x.method,
         x.amount.toFixed(2),
-        x.currency,
+        x.currency.code,
         x.reference ?? '',
         x.note ?? '',
       ]),

@@ -45,6 +45,7 @@ const TAX = {
   ],
 };
 
+/** In the base currency (`currency: 'USD'` beside it): the demo gives Germany euros otherwise (currencies.test.ts). */
 const BERLIN = {
   name: 'Erika Mustermann',
   line1: 'Unter den Linden 1',
@@ -153,7 +154,7 @@ describe('a product’s tax class', () => {
         { product_id: book.id, quantity: 2 },
         { product_id: shirt.id, quantity: 1 },
       ],
-      { shipping_address: BERLIN, shipping_method: 'express' },
+      { shipping_address: BERLIN, currency: 'USD', shipping_method: 'express' },
     );
     const res = await quote(t, body);
     expect(res.statusCode, res.body).toBe(200);

@@ -109,6 +109,7 @@ describe('GET /api/products/:id/variants', () => {
           available: 4,
           in_stock: true,
           image: null,
+          tax_class: 'standard',
         },
       ],
     });

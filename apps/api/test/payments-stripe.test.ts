@@ -172,6 +172,53 @@ describe('placing a Stripe order', () => {
     expect(row).toMatchObject({ provider: 'stripe', actionToken: secret });
   });
 
+  it('charges in the shopper’s currency, in its minor units: cents of a euro, whole yen', async () => {
+    const { currencies } = await t.app.services.settings.current(t.db);
+    await t.app.services.settings.saveCurrencies(t.db, {
+      ...currencies,
+      presentment: [
+        ...currencies.presentment.filter((c) => c.code !== 'JPY'),
+        { code: 'JPY', digits: 0, rate: 151.37, rounding: 'none', countries: ['JP'] },
+      ],
+    });
+    await t.app.services.settings.invalidate();
+    const to = {
+      DE: {
+        name: 'Erika Mustermann',
+        line1: 'Unter den Linden 1',
+        city: 'Berlin',
+        postal_code: '10117',
+        country: 'DE',
+      },
+      JP: {
+        name: 'Aiko Tanaka',
+        line1: '1-1 Marunouchi',
+        city: 'Chiyoda-ku',
+        region: 'Tokyo',
+        postal_code: '100-0005',
+        country: 'JP',
+      },
+    };
+    for (const [country, currency, minor] of [
+      ['DE', 'eur', 100],
+      ['JP', 'jpy', 1],
+    ] as const) {
+      const product = await createProduct(t);
+      const body = guestBody([{ product_id: product.id, quantity: 1 }], {
+        payment: STRIPE_CARD,
+        shipping_address: to[country],
+      });
+      const res = await placeOrder(t, body);
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json() as Order;
+      expect(order.currency.code).toBe(currency.toUpperCase());
+      expect(intentAt(await piOf(order.id))).toMatchObject({
+        amount: Math.round(order.totals.total * minor),
+        currency,
+      });
+    }
+  });
+
   it('a replay of the Idempotency-Key answers the same order and client secret', async () => {
     const key = randomUUID();
     const { body, order, secret } = await placeStripe({ key });

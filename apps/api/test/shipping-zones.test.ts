@@ -88,6 +88,7 @@ const ZONES = {
   ],
 };
 
+/** In the base currency (`currency: 'USD'` beside it): the demo gives Germany euros otherwise (currencies.test.ts). */
 const BERLIN = {
   name: 'Erika Mustermann',
   line1: 'Unter den Linden 1',
@@ -209,6 +210,7 @@ describe('checkout by destination', () => {
     const p = await parcel(1200);
     const body = guestBody([{ product_id: p.id, quantity: 1 }], {
       shipping_address: BERLIN,
+      currency: 'USD',
       shipping_method: undefined,
     });
     const q = (await quote(t, body)).json() as Quote;
@@ -224,7 +226,7 @@ describe('checkout by destination', () => {
   it('a method that cannot take the order is not offered: the quote prices the next, the order is refused', async () => {
     const p = await parcel(1200);
     // 2,400 g is past DHL Paket's one band (up to 2 kg).
-    const body = guestBody([{ product_id: p.id, quantity: 2 }], { shipping_address: BERLIN });
+    const body = guestBody([{ product_id: p.id, quantity: 2 }], { shipping_address: BERLIN, currency: 'USD' });
     const q = (await quote(t, body)).json() as Quote;
     expect(q.shipping_options.map((o) => o.code)).toEqual(['express']);
     expect(q.shipping_method).toBe('express');

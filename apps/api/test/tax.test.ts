@@ -54,6 +54,7 @@ const TAX = {
   ],
 };
 
+/** In the base currency (`currency: 'USD'` beside it): the demo gives Germany euros otherwise (currencies.test.ts). */
 const BERLIN = {
   name: 'Erika Mustermann',
   line1: 'Unter den Linden 1',
@@ -153,7 +154,7 @@ describe('tax by destination', () => {
         { product_id: shirt.id, quantity: 1 },
         { product_id: book.id, quantity: 2 },
       ],
-      { shipping_address: BERLIN, shipping_method: 'express' },
+      { shipping_address: BERLIN, currency: 'USD', shipping_method: 'express' },
     );
     const q = (await quote(t, body)).json() as Quote;
     // Held in $161.80 of goods and $24.90 express: 19 % of 119.00 → 19.00; 7 % of 42.80 → 2.80;
@@ -187,6 +188,7 @@ describe('tax by destination', () => {
     const p = await product(10_000);
     const body = guestBody([{ product_id: p.id, quantity: 1 }], {
       shipping_address: BERLIN,
+      currency: 'USD',
       shipping_method: 'express',
       vat_number: 'de 136 695 976',
     });
@@ -219,13 +221,17 @@ describe('tax by destination', () => {
     for (const vat of ['DE123', 'FR40303265045', 'x'.repeat(21)]) {
       const res = await placeOrder(
         t,
-        guestBody([{ product_id: p.id, quantity: 1 }], { shipping_address: BERLIN, vat_number: vat }),
+        guestBody([{ product_id: p.id, quantity: 1 }], { shipping_address: BERLIN, currency: 'USD', vat_number: vat }),
       );
       expect(res.statusCode, vat).toBe(400);
     }
     const res = await quote(
       t,
-      guestBody([{ product_id: p.id, quantity: 1 }], { shipping_address: BERLIN, vat_number: 'DE123' }),
+      guestBody([{ product_id: p.id, quantity: 1 }], {
+        shipping_address: BERLIN,
+        currency: 'USD',
+        vat_number: 'DE123',
+      }),
     );
     expect(res.json()).toMatchObject({
       message: 'That is not a valid VAT number for Germany, where the order goes',

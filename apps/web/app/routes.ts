@@ -89,6 +89,7 @@ export default [
       route('settings', 'routes/admin/settings.tsx'),
       route('settings/shipping', 'routes/admin/shipping.tsx'),
       route('settings/tax', 'routes/admin/tax.tsx'),
+      route('settings/currencies', 'routes/admin/currencies.tsx'),
       route('support', 'routes/admin/support.tsx'),
       route('audit-log', 'routes/admin/audit-log.tsx'),
     ]),

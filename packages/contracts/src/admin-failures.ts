@@ -87,6 +87,8 @@ export const insightsFailure = z.discriminatedUnion('reason', [
 export type InsightsFailure = z.infer<typeof insightsFailure>;
 
 const numbered = { number: z.string(), status: z.string() };
+/** The order's currency: the `_cents` facts are its minor units. */
+const money = z.object({ code: z.string(), digits: z.number().int() });
 export const adminOrdersFailure = z.discriminatedUnion('reason', [
   failure('order_not_found'),
   failure('invoice_not_found'),
@@ -98,6 +100,7 @@ export const adminOrdersFailure = z.discriminatedUnion('reason', [
   failure('already_cancelled'),
   failure('not_cancellable', { status: orderStatus.nullable() }),
   failure('nothing_to_refund', { ...numbered, payment_status: z.string().nullable() }),
+  failure('refund_amount_precision', { currency: money }),
   failure('refund_not_positive'),
   failure('refund_failed'),
   failure('refund_too_large', {
@@ -105,6 +108,7 @@ export const adminOrdersFailure = z.discriminatedUnion('reason', [
     left_cents: z.number().int(),
     paid_cents: z.number().int(),
     refunded_cents: z.number().int(),
+    currency: money,
   }),
 ]);
 export type AdminOrdersFailure = z.infer<typeof adminOrdersFailure>;

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { isoDay } from './admin-common.ts';
 import { paged, pageQuery } from './common.ts';
-import { hasAtMostTwoDecimals } from './money.ts';
+import { hasAtMostDecimals } from './currency.ts';
 import { ORDER_STATUSES, order, orderStatus } from './orders.ts';
 import { stopAt } from './text.ts';
 
 /**
  * The admin area's orders, pay-later invoices and money ledger. Money is decimal on the
- * wire (docs/architecture.md §6).
+ * wire (docs/architecture.md §6), in the currency the answer names beside it: an order's amounts in
+ * the order's currency, totals over many orders in the shop's base currency (docs/adr/050-currencies.md).
  */
+
+/** A currency and its minor-unit digits (JPY 0, USD 2, KWD 3): how the amounts beside it are written. */
+export const amountCurrency = z.object({ code: z.string(), digits: z.number().int() });
 
 export const PAYMENT_METHODS = ['card', 'pay_later'] as const;
 export const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'method must be card or pay_later' });
@@ -60,6 +64,7 @@ export const adminOrderSummary = z.object({
   email: z.string(),
   customer_name: z.string().nullable(),
   total: z.number(),
+  currency: amountCurrency,
   item_count: z.number().int(),
   payment_method: paymentMethod,
   payment_status: z.string(),
@@ -81,7 +86,8 @@ export const ledgerRow = z.object({
   kind: z.enum(TRANSACTION_KINDS),
   method: paymentMethod,
   amount: z.number(),
-  currency: z.string(),
+  /** The order's currency. */
+  currency: amountCurrency,
   reference: z.string().nullable(),
   note: z.string().nullable(),
   created_at: z.string(),
@@ -153,12 +159,15 @@ const reasonText = (field: string) =>
 export const cancelOrderBody = z.strictObject({ reason: reasonText('reason').optional() });
 export type CancelOrderBody = z.infer<typeof cancelOrderBody>;
 
-/** A decimal amount with at most two decimals, more than 0. */
+/**
+ * A decimal amount more than 0, in the order's currency: with at most as many decimals as it has
+ * (the API checks the order's own; four is the most any ISO 4217 currency has).
+ */
 export const refundAmount = z
   .number({ error: 'amount must be a number' })
   .positive('The refund amount must be more than 0')
   .max(10_000_000, 'The refund amount is too large')
-  .refine(hasAtMostTwoDecimals, 'The amount may have at most two decimals');
+  .refine((amount) => hasAtMostDecimals(amount, 4), 'The amount may have at most four decimals');
 
 export const refundOrderBody = z.strictObject({
   amount: refundAmount.optional().describe('Default: everything not yet refunded'),
@@ -187,6 +196,7 @@ export const payLaterInvoice = z.object({
   customer_name: z.string().nullable(),
   email: z.string(),
   amount: z.number(),
+  currency: amountCurrency,
   issued_at: z.string(),
   due_at: z.string(),
   paid_at: z.string().nullable(),
@@ -201,6 +211,8 @@ export const payLaterList = paged(payLaterInvoice).extend({
     outstanding_count: z.number().int(),
     overdue: z.number(),
     overdue_count: z.number().int(),
+    /** The shop's base currency: each invoice counted at its order's rate. */
+    currency: amountCurrency,
   }),
 });
 export type PayLaterList = z.infer<typeof payLaterList>;
@@ -218,7 +230,14 @@ export const transactionsQuery = listQuery({
 export type TransactionsQuery = z.infer<typeof transactionsQuery>;
 
 export const transactionList = paged(ledgerRow).extend({
-  totals: z.object({ charges: z.number(), refunds: z.number(), net: z.number(), count: z.number().int() }),
+  totals: z.object({
+    charges: z.number(),
+    refunds: z.number(),
+    net: z.number(),
+    count: z.number().int(),
+    /** The shop's base currency: each row counted at its order's rate. */
+    currency: amountCurrency,
+  }),
 });
 export type TransactionList = z.infer<typeof transactionList>;
 

@@ -14,6 +14,8 @@ export const product = z.object({
   sale_price: z.number(),
   regular_price: z.number(),
   percentage_discount: z.number().int(),
+  /** The tax class its price is taxed in: a storefront that shows prices with tax adds the class's rate. */
+  tax_class: z.string(),
   images: z.array(z.string()),
   colors: z.array(z.string()),
   available_sizes: z.array(z.string()),

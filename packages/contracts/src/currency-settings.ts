@@ -7,7 +7,7 @@ import {
   RATE_DECIMALS,
   ROUNDINGS,
 } from './currency.ts';
-import { isoCurrency } from './iso-currencies.ts';
+import { ISO_CURRENCIES, isoCurrency } from './iso-currencies.ts';
 import { countryCode } from './orders.ts';
 
 /**
@@ -88,5 +88,26 @@ export function currenciesFromWire(body: CurrencySettingsBody): CurrencySettings
     presentment: body.presentment.map(
       (c): PresentmentCurrency => ({ ...unit(c.code), rate: c.rate, rounding: c.rounding, countries: c.countries }),
     ),
+  };
+}
+
+/** A currency as the answer names it: code, ISO name and minor units. */
+const answerOf = (code: string) => {
+  const iso = isoCurrency(code);
+  return { code, name: iso?.name ?? code, digits: iso?.digits ?? 2 };
+};
+
+/** The answer of GET/PUT /api/admin/currencies: the stored settings, whether the base may change, every choice. */
+export function currenciesToWire(settings: CurrencySettings, baseLocked: boolean): CurrencySettingsAnswer {
+  return {
+    base: answerOf(settings.base.code),
+    presentment: settings.presentment.map((c) => ({
+      ...answerOf(c.code),
+      rate: c.rate,
+      rounding: c.rounding,
+      countries: [...c.countries],
+    })),
+    base_locked: baseLocked,
+    choices: ISO_CURRENCIES.map((c) => ({ code: c.code, name: c.name, digits: c.digits })),
   };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CurrencySettings,
   convertMinor,
+  formatAmountIn,
   formatMinor,
   fromMinor,
   hasAtMostDecimals,
@@ -23,7 +24,8 @@ const to = (code: string, digits: number, rate: number, rounding: Presentment['r
   converted: true,
 });
 const digits = fc.integer({ min: 0, max: 4 });
-const minor = fc.integer({ min: 0, max: 10_000_000_000 });
+/** Up to $10M in cents: with a rate ≤ 500 and four more digits, every result stays an exact integer. */
+const minor = fc.integer({ min: 0, max: 1_000_000_000 });
 const rate = fc.integer({ min: 1, max: 500_000_000 }).map((micros) => micros / 1_000_000);
 
 /** The exact converted amount, in the target's minor units, as a float (for bounds only). */
@@ -50,6 +52,10 @@ describe('toMinor / fromMinor', () => {
 });
 
 describe('convertMinor', () => {
+  it('refuses a result past exact integers rather than rounding it', () => {
+    expect(() => convertMinor(Number.MAX_SAFE_INTEGER, USD, to('BBB', 4, 500))).toThrow(RangeError);
+  });
+
   it('leaves the base as it is', () => {
     const base = presentmentFor({ base: USD, presentment: [] }, {});
     fc.assert(
@@ -139,6 +145,12 @@ describe('formatMinor', () => {
     expect(formatMinor(123450, USD)).toBe('$1,234.50');
     expect(formatMinor(6139, { code: 'KWD', digits: 3 })).toMatch(/^KWD\s6\.139$/);
     expect(formatMinor(1899, { code: 'EUR', digits: 2 }, 'de-DE')).toMatch(/^18,99\s€$/);
+  });
+
+  it('writes a wire amount with its currency’s digits', () => {
+    expect(formatAmountIn(1500, { code: 'JPY', digits: 0 })).toBe('¥1,500');
+    expect(formatAmountIn(19.99, USD)).toBe('$19.99');
+    expect(formatAmountIn(6.139, { code: 'KWD', digits: 3 })).toMatch(/^KWD\s6\.139$/);
   });
 });
 

@@ -87,12 +87,14 @@ export function convertMinor(baseMinor: number, base: CurrencyUnit, to: Presentm
   const rounding = shelf ? to.rounding : 'none';
   const step = rounding === 'none' ? 1n : rounding === 'whole' ? pow10(to.digits) : pow10(Math.max(to.digits, 2));
   const unit = denominator * step;
-  if (rounding === 'charm') {
-    if (numerator === 0n) return 0;
-    const up = (numerator + unit - 1n) / unit;
-    return Number(up * step - 1n);
-  }
-  return Number(((numerator * 2n + unit) / (unit * 2n)) * step);
+  const result =
+    rounding === 'charm'
+      ? numerator === 0n
+        ? 0n
+        : ((numerator + unit - 1n) / unit) * step - 1n
+      : ((numerator * 2n + unit) / (unit * 2n)) * step;
+  if (result > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('amount too large to convert exactly');
+  return Number(result);
 }
 
 /**
@@ -146,7 +148,7 @@ export function formatMinor(minor: number, currency: CurrencyUnit, locale = 'en-
   return formatter.format(minor / 10 ** currency.digits);
 }
 
-/** A decimal amount from the wire as people read it in its currency: 18.99 EUR → `€18.99`. */
+/** A decimal amount from the wire as people read it in its currency: `formatMinor` of its minor units. */
 export function formatAmountIn(amount: number, currency: CurrencyUnit, locale = 'en-US'): string {
   return formatMinor(toMinor(amount, currency.digits), currency, locale);
 }

@@ -145,26 +145,31 @@ export function shippingOptions(zone: ShippingZone, order: ShippingOrder): Shipp
 }
 
 /**
- * A zone's methods with their money in another currency (`convert`: base minor units → the shopper's):
- * prices, subtotal bands' bounds and free-over thresholds. Weight bands are grams and stay.
+ * A zone's methods with their money converted: the prices by `price`, and the subtotal bands' bounds and
+ * free-over thresholds by `amount` (another currency; a price may also gain its tax). Weight bands are
+ * grams and stay.
  */
-export function zoneInCurrency(zone: ShippingZone, convert: (minor: number) => number): ShippingZone {
+export function zoneInCurrency(
+  zone: ShippingZone,
+  price: (minor: number) => number,
+  amount: (minor: number) => number,
+): ShippingZone {
   const bands = (list: RateBand[], bounds: boolean) =>
     list.map((b) => ({
-      from: bounds ? convert(b.from) : b.from,
-      to: bounds && b.to !== null ? convert(b.to) : b.to,
-      priceCents: convert(b.priceCents),
+      from: bounds ? amount(b.from) : b.from,
+      to: bounds && b.to !== null ? amount(b.to) : b.to,
+      priceCents: price(b.priceCents),
     }));
   const rateIn = (rate: RateRule): RateRule =>
     rate.kind === 'flat'
-      ? { kind: 'flat', priceCents: convert(rate.priceCents) }
+      ? { kind: 'flat', priceCents: price(rate.priceCents) }
       : { kind: rate.kind, bands: bands(rate.bands, rate.kind === 'subtotal') };
   return {
     ...zone,
     methods: zone.methods.map((m) => ({
       ...m,
       rate: rateIn(m.rate),
-      freeOverCents: m.freeOverCents === null ? null : convert(m.freeOverCents),
+      freeOverCents: m.freeOverCents === null ? null : amount(m.freeOverCents),
     })),
   };
 }

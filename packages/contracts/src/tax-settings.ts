@@ -46,6 +46,11 @@ export const taxSettingsBody = z
     shipping_class: classCode,
     classes: z.array(taxClass).min(1, 'Keep the standard class').max(20, 'At most 20 classes'),
     rates: z.array(taxRate).max(500, 'At most 500 rates'),
+    /** Zones whose shoppers see prices with tax when they are entered without it; left out: none. */
+    inclusive_zones: z
+      .array(z.uuid({ error: 'Choose a shipping zone' }))
+      .max(100, 'At most 100 zones')
+      .optional(),
   })
   .superRefine((tax, ctx) => {
     const codes = new Set<string>();
@@ -108,6 +113,7 @@ export const taxSettingsAnswer = z.object({
       reverse_charge: z.boolean(),
     }),
   ),
+  inclusive_zones: z.array(z.string()),
 });
 export type TaxSettingsAnswer = z.infer<typeof taxSettingsAnswer>;
 
@@ -116,6 +122,7 @@ const basisPoints = (percentage: number) => Math.round(percentage * 100);
 export function taxFromWire(body: TaxSettingsBody): TaxSettings {
   return {
     pricesIncludeTax: body.prices_include_tax,
+    inclusiveZones: [...new Set(body.inclusive_zones ?? [])],
     name: body.name,
     originCountry: body.origin_country,
     shippingClass: body.shipping_class,
@@ -134,6 +141,7 @@ export function taxFromWire(body: TaxSettingsBody): TaxSettings {
 export function taxToWire(tax: TaxSettings): TaxSettingsAnswer {
   return {
     prices_include_tax: tax.pricesIncludeTax,
+    inclusive_zones: tax.inclusiveZones,
     name: tax.name,
     origin_country: tax.originCountry,
     shipping_class: tax.shippingClass,

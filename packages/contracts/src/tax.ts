@@ -29,6 +29,13 @@ export interface TaxRate {
 export interface TaxSettings {
   /** true: shelf prices hold their tax (EU, UK, AU), the shopper pays the shelf price; false: tax is added at checkout (US). */
   pricesIncludeTax: boolean;
+  /**
+   * Zones whose shoppers see and pay prices with their tax although the owner enters them without it (a
+   * US shop's EU zone): there a shelf price is the entered one plus the destination's tax on it
+   * (`withTax`), and checkout holds the tax in it (docs/adr/050-currencies.md). Ignored when
+   * `pricesIncludeTax`: every price holds its tax then.
+   */
+  inclusiveZones: string[];
   /** What receipts call the tax: "Tax", "VAT", "Sales tax", "GST". */
   name: string;
   /** The shop's own country: a sale to a business elsewhere may be reverse-charged. null: not said. */
@@ -126,4 +133,17 @@ export function taxRows(order: {
       ? order.taxLines
       : [{ name: 'Tax', rateBasisPoints: order.taxRateBasisPoints, taxCents: order.taxCents }];
   return lines.map((l) => ({ label: rowLabel(order.taxIncluded, l.name, l.rateBasisPoints), cents: l.taxCents }));
+}
+
+/** Whether shoppers of zone `zoneId` see and pay prices that hold their tax. */
+export function taxIncludedIn(tax: TaxSettings, zoneId: string): boolean {
+  return tax.pricesIncludeTax || tax.inclusiveZones.includes(zoneId);
+}
+
+/**
+ * An entered price with its tax added, when the zone shows prices with tax but the owner entered them
+ * without: `net` + its tax at `rateBasisPoints`, rounded half up to the unit (ADR 046's rounding, on one unit).
+ */
+export function withTax(net: number, rateBasisPoints: number): number {
+  return net + Math.floor((net * rateBasisPoints * 2 + 10_000) / 20_000);
 }

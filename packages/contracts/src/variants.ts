@@ -114,6 +114,8 @@ export const publicVariant = z.object({
   available: z.number().int(),
   in_stock: z.boolean(),
   image: z.string().nullable(),
+  /** Its own tax class, else the product's. */
+  tax_class: z.string(),
 });
 export type PublicVariant = z.infer<typeof publicVariant>;
 

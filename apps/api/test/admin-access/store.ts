@@ -1,3 +1,4 @@
+import { currenciesToWire } from '@shop/contracts/currency-settings';
 import { zonesToWire } from '@shop/contracts/shipping-zones';
 import { taxToWire } from '@shop/contracts/tax-settings';
 import { multipartFile, pngImage } from '../admin-catalog-fixtures.ts';
@@ -48,6 +49,20 @@ export const storeSamples: RouteSamples = {
       url: '/api/admin/tax',
       payload: taxToWire((await t.app.services.settings.current(t.db)).tax),
     }),
+  },
+  'GET /api/admin/currencies': { adminOnly: true, request: () => ({ url: '/api/admin/currencies' }) },
+  'PUT /api/admin/currencies': {
+    adminOnly: true,
+    request: async (t) => {
+      const { base, presentment } = currenciesToWire((await t.app.services.settings.current(t.db)).currencies, false);
+      return {
+        url: '/api/admin/currencies',
+        payload: {
+          base: base.code,
+          presentment: presentment.map(({ code, rate, rounding, countries }) => ({ code, rate, rounding, countries })),
+        },
+      };
+    },
   },
   'GET /api/admin/setup-checklist': { adminOnly: true, request: () => ({ url: '/api/admin/setup-checklist' }) },
   'GET /api/admin/settings/logo': { adminOnly: true, request: () => ({ url: '/api/admin/settings/logo' }) },

@@ -130,6 +130,7 @@ export const DEFAULT_TAX: TaxSettings = {
   name: 'Tax',
   originCountry: null,
   shippingClass: 'standard',
+  inclusiveZones: [],
   classes: [
     { code: 'standard', name: 'Standard', rateBasisPoints: 800 },
     { code: 'reduced', name: 'Reduced', rateBasisPoints: 800 },
@@ -139,7 +140,11 @@ export const DEFAULT_TAX: TaxSettings = {
   rates: [],
 };
 
-const [US_ZONE, EU_ZONE] = ['5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b02', '5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b03'];
+const [US_ZONE, EU_ZONE, UK_ZONE] = [
+  '5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b02',
+  '5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b03',
+  '5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b04',
+];
 const rate = (zoneId: string, classCode: string, country: string | null, region: string | null, bp: number) => ({
   zoneId,
   classCode,
@@ -152,7 +157,8 @@ const rate = (zoneId: string, classCode: string, country: string | null, region:
 /**
  * The demo shop's tax, only with SEED=demo: a US shop (prices without tax) with sales tax for a few
  * states, and VAT in Germany, France and the Netherlands — standard and reduced (books) — which a
- * business buyer there with a VAT number does not pay (the reverse charge).
+ * business buyer there with a VAT number does not pay (the reverse charge), and in the UK (books
+ * zero-rated). Shoppers in the EU and the UK see prices with their VAT.
  */
 export const DEMO_TAX: TaxSettings = {
   ...DEFAULT_TAX,
@@ -167,7 +173,11 @@ export const DEMO_TAX: TaxSettings = {
     rate(EU_ZONE, 'reduced', 'FR', null, 550),
     rate(EU_ZONE, 'standard', 'NL', null, 2100),
     rate(EU_ZONE, 'reduced', 'NL', null, 900),
+    rate(UK_ZONE, 'standard', 'GB', null, 2000),
+    rate(UK_ZONE, 'reduced', 'GB', null, 0),
   ],
+  // Prices are entered without tax, as in the US; shoppers in the EU and the UK see them with their VAT.
+  inclusiveZones: [EU_ZONE, UK_ZONE],
 };
 
 export const DEFAULT_STORE_SETTINGS = {

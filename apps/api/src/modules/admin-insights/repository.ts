@@ -4,7 +4,16 @@ import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { refreshFamilies, users } from '../../db/schema.ts';
 import { unpaidCardAttempt } from '../payments/index.ts';
-import { type Bounds, bounds, COUNTED_ORDER, type DayRange, placedIn, salesRows } from './revenue.ts';
+import {
+  type Bounds,
+  bounds,
+  COUNTED_ORDER,
+  type DayRange,
+  inBase,
+  lineInBase,
+  placedIn,
+  salesRows,
+} from './revenue.ts';
 
 const ATTEMPT = unpaidCardAttempt('p');
 
@@ -95,7 +104,8 @@ export const insightsRepository = {
     }>(
       db,
       sql`
-          select o.id, o.number, u.first_name, u.last_name, o.email, o.status::text as status, o.total_cents,
+          select o.id, o.number, u.first_name, u.last_name, o.email, o.status::text as status,
+                 ${inBase(sql`o.total_cents`)}::int as total_cents,
                  o.created_at, o.shipping_address->>'name' as address_name
             from orders o left join users u on u.id = o.user_id left join payments p on p.order_id = o.id
            where not ${ATTEMPT}
@@ -134,8 +144,8 @@ export const insightsRepository = {
         select to_char(date_trunc(${unit}, s.created_at at time zone ${r.timeZone}), 'YYYY-MM-DD') as period,
                coalesce(t.line ->> 'zone', '') as zone, t.line ->> 'name' as name,
                (t.line ->> 'rateBasisPoints')::int as rate, count(distinct s.id)::int as orders,
-               sum((t.line ->> 'taxableCents')::bigint)::bigint as taxable,
-               sum((t.line ->> 'taxCents')::bigint)::bigint as tax
+               sum(${inBase(sql`(t.line ->> 'taxableCents')::bigint`)})::bigint as taxable,
+               sum(${inBase(sql`(t.line ->> 'taxCents')::bigint`)})::bigint as tax
           from ${salesRows(placedIn(bounds(r)))} s
           join orders o on o.id = s.id
           cross join lateral jsonb_array_elements(o.tax_lines) as t(line)
@@ -155,7 +165,7 @@ export const insightsRepository = {
       db,
       sql`
         select p.category_id, c.name as category, count(distinct s.id)::int as orders,
-               sum(l.quantity)::int as units, sum(l.unit_price_cents * l.quantity)::bigint as sales
+               sum(l.quantity)::int as units, sum(${lineInBase(sql`l.unit_price_cents * l.quantity`)})::bigint as sales
           from ${salesRows(placedIn(bounds(r)))} s
           join order_lines l on l.order_id = s.id
           left join products p on p.id = l.product_id
@@ -178,7 +188,7 @@ export const insightsRepository = {
       sql`
         select l.product_id, coalesce(p.name, min(l.name)) as name, c.name as category,
                count(distinct s.id)::int as orders, sum(l.quantity)::int as units,
-               sum(l.unit_price_cents * l.quantity)::bigint as sales
+               sum(${lineInBase(sql`l.unit_price_cents * l.quantity`)})::bigint as sales
           from ${salesRows(placedIn(bounds(r)))} s
           join order_lines l on l.order_id = s.id
           left join products p on p.id = l.product_id
@@ -215,7 +225,7 @@ export const insightsRepository = {
                  min(l.name) as line_name,
                  (array_agg(l.options order by s.created_at desc) filter (where l.options <> '[]'::jsonb))[1] as line_options,
                  count(distinct s.id)::int as orders, sum(l.quantity)::int as units,
-                 sum(l.unit_price_cents * l.quantity)::bigint as sales
+                 sum(${lineInBase(sql`l.unit_price_cents * l.quantity`)})::bigint as sales
             from ${salesRows(placedIn(bounds(r)))} s
             join order_lines l on l.order_id = s.id
            group by 1, 2, 3
@@ -319,7 +329,8 @@ export const insightsRepository = {
     }>(
       db,
       sql`
-        select o.id, o.number, o.status::text as status, o.total_cents, coalesce(p.refunded_cents, 0) as refunded_cents,
+        select o.id, o.number, o.status::text as status, ${inBase(sql`o.total_cents`)}::int as total_cents,
+               ${inBase(sql`coalesce(p.refunded_cents, 0)`)}::int as refunded_cents,
                (${COUNTED_ORDER}) as counted, o.created_at, count(*) over ()::int as total
           from orders o left join payments p on p.order_id = o.id
          where o.user_id = ${id} and not ${ATTEMPT}

@@ -19,11 +19,26 @@ export const COUNTED_ORDER = statusNotIn(
 export const placedIn = (r: Bounds): SQL => sql`o.created_at >= ${r.start} and o.created_at < ${r.end}`;
 
 /**
+ * An amount of order `o`, in its currency, as base minor units: scaled by the order's base total over its
+ * total — the rate the order recorded — rounded half up; as it is for an order in the base currency
+ * (docs/adr/050-currencies.md). Reports add amounts of different currencies only this way.
+ */
+export const inBase = (amount: SQL, baseTotal = sql`o.base_total_cents`, total = sql`o.total_cents`): SQL =>
+  sql`(case when ${baseTotal} is null or ${total} = 0 then (${amount})::bigint
+            else round((${amount})::numeric * ${baseTotal} / ${total})::bigint end)`;
+
+/** `inBase` for an amount of an order of `salesRows` (its lines' amounts). */
+export const lineInBase = (amount: SQL): SQL => inBase(amount, sql`s.base_total_cents`, sql`s.own_total_cents`);
+
+/**
  * The counted orders with their refunds, as rows (`o` columns plus `refunded_cents`): the base every
- * figure sums over. Gross = Σ total_cents, refunds = Σ refunded_cents, net revenue = gross − refunds.
+ * figure sums over, in the base currency (`own_total_cents` and `base_total_cents` are for `lineInBase`). Gross = Σ total_cents, refunds = Σ refunded_cents, net
+ * revenue = gross − refunds.
  */
 export const salesRows = (where: SQL): SQL => sql`(
-  select o.id, o.user_id, o.created_at, o.total_cents, coalesce(p.refunded_cents, 0) as refunded_cents
+  select o.id, o.user_id, o.created_at, ${inBase(sql`o.total_cents`)} as total_cents,
+         ${inBase(sql`coalesce(p.refunded_cents, 0)`)} as refunded_cents,
+         o.base_total_cents, o.total_cents as own_total_cents
     from orders o left join payments p on p.order_id = o.id
    where ${COUNTED_ORDER} and ${where}
 )`;

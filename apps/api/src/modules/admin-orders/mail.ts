@@ -1,4 +1,4 @@
-import { formatMoney } from '@shop/contracts/money';
+import { type CurrencyUnit, formatMinor } from '@shop/contracts/currency';
 import { transitionOf } from '@shop/contracts/order-lifecycle';
 import type { OrderStatus } from '@shop/contracts/orders';
 import type { Mail } from '../../lib/mailer.ts';
@@ -10,6 +10,8 @@ export interface OrderMailInfo {
   storeName: string;
   /** Link to the shopper's orders; null for guest orders (they cannot sign in). */
   ordersUrl: string | null;
+  /** The order's currency: every amount of the order is in its minor units. */
+  currency: CurrencyUnit;
 }
 
 function mail(o: OrderMailInfo, subject: string, body: string[]): Mail {
@@ -51,15 +53,15 @@ export const orderMails = {
         ? [
             '',
             method === 'card'
-              ? `${formatMoney(refundedCents)} has been refunded to your card. It can take a few days to appear on your statement.`
-              : `We will return the ${formatMoney(refundedCents)} you paid by bank transfer.`,
+              ? `${formatMinor(refundedCents, o.currency)} has been refunded to your card. It can take a few days to appear on your statement.`
+              : `We will return the ${formatMinor(refundedCents, o.currency)} you paid by bank transfer.`,
           ]
         : []),
     ]),
 
   refunded: (o: OrderMailInfo, amountCents: number, full: boolean, method: 'card' | 'pay_later', reason: string) =>
-    mail(o, `Refund of ${formatMoney(amountCents)} for your order ${o.number}`, [
-      `We have ${full ? 'refunded' : 'partially refunded'} your order ${o.number}: ${formatMoney(amountCents)}.`,
+    mail(o, `Refund of ${formatMinor(amountCents, o.currency)} for your order ${o.number}`, [
+      `We have ${full ? 'refunded' : 'partially refunded'} your order ${o.number}: ${formatMinor(amountCents, o.currency)}.`,
       `Reason: ${reason}`,
       '',
       method === 'card'
@@ -69,18 +71,22 @@ export const orderMails = {
 
   invoicePaid: (o: OrderMailInfo, invoiceNumber: string, amountCents: number) =>
     mail(o, `Payment received for invoice ${invoiceNumber}`, [
-      `Thank you: we have received your payment of ${formatMoney(amountCents)} for invoice ${invoiceNumber} (order ${o.number}).`,
+      `Thank you: we have received your payment of ${formatMinor(amountCents, o.currency)} for invoice ${invoiceNumber} (order ${o.number}).`,
     ]),
 
   reminder: (o: OrderMailInfo, invoiceNumber: string, amountCents: number, dueAt: Date, overdue: boolean) =>
-    mail(o, `${overdue ? 'Overdue' : 'Reminder'}: invoice ${invoiceNumber} for ${formatMoney(amountCents)}`, [
-      overdue
-        ? `Invoice ${invoiceNumber} for your order ${o.number} was due on ${dueAt.toISOString().slice(0, 10)} and is still open.`
-        : `A friendly reminder that invoice ${invoiceNumber} for your order ${o.number} is due on ${dueAt.toISOString().slice(0, 10)}.`,
-      '',
-      `Amount due: ${formatMoney(amountCents)}`,
-      `Due date: ${dueAt.toISOString().slice(0, 10)}`,
-    ]),
+    mail(
+      o,
+      `${overdue ? 'Overdue' : 'Reminder'}: invoice ${invoiceNumber} for ${formatMinor(amountCents, o.currency)}`,
+      [
+        overdue
+          ? `Invoice ${invoiceNumber} for your order ${o.number} was due on ${dueAt.toISOString().slice(0, 10)} and is still open.`
+          : `A friendly reminder that invoice ${invoiceNumber} for your order ${o.number} is due on ${dueAt.toISOString().slice(0, 10)}.`,
+        '',
+        `Amount due: ${formatMinor(amountCents, o.currency)}`,
+        `Due date: ${dueAt.toISOString().slice(0, 10)}`,
+      ],
+    ),
 };
 
 /**

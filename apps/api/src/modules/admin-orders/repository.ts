@@ -17,6 +17,13 @@ const customerName = sql<
   string | null
 >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${orders.shippingAddress}->>'name')`;
 
+/**
+ * An amount of an order in the base currency: scaled by the order's `base_total / total`, its own
+ * recorded rate, half up (docs/adr/050-currencies.md); an order in the base has no base total.
+ */
+const inBase = (minor: SQL | typeof transactions.amountCents | typeof invoices.amountCents) =>
+  sql`round(${minor} * coalesce(${orders.baseTotalCents}::numeric / nullif(${orders.totalCents}, 0), 1))`;
+
 /** `from`/`to` are days in the store's time zone (admin Settings). */
 function dayBounds(
   column: typeof orders.createdAt | typeof transactions.createdAt,
@@ -34,6 +41,7 @@ const invoiceColumns = {
   invoice: invoices,
   orderNumber: orders.number,
   orderStatus: orders.status,
+  currency: orders.currency,
   email: orders.email,
   customerName,
   lastReminderAt: sql<Date | null>`(select max((a.after->>'reminded_at')::timestamptz) from ${auditLog} a where a.action = 'invoice.remind' and a.entity_id = ${invoices.id}::text)`,
@@ -99,7 +107,7 @@ export const adminOrdersRepository = {
   /** The ledger rows of a filter (a page of them, or all), with their order's number. */
   async ledger(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }) {
     const query = db
-      .select({ t: transactions, number: orders.number })
+      .select({ t: transactions, number: orders.number, currency: orders.currency })
       .from(transactions)
       .innerJoin(orders, eq(orders.id, transactions.orderId))
       .where(where)
@@ -117,11 +125,12 @@ export const adminOrdersRepository = {
     return and(...conds);
   },
 
+  /** The sums of a filter, in base minor units: amounts of different currencies do not add up as they are. */
   async ledgerSums(db: Db, where: SQL | undefined) {
     const [sums] = await db
       .select({
-        charges: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'charge'), 0)`,
-        refunds: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.kind} = 'refund'), 0)`,
+        charges: sql<string>`coalesce(sum(${inBase(transactions.amountCents)}) filter (where ${transactions.kind} = 'charge'), 0)`,
+        refunds: sql<string>`coalesce(sum(${inBase(transactions.amountCents)}) filter (where ${transactions.kind} = 'refund'), 0)`,
         n: count(),
       })
       .from(transactions)
@@ -183,11 +192,12 @@ export const adminOrdersRepository = {
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .leftJoin(users, eq(users.id, orders.userId))
         .where(where),
+      // In base minor units: amounts of different currencies do not add up as they are.
       db
         .select({
-          outstanding: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open'), 0)`,
+          outstanding: sql<string>`coalesce(sum(${inBase(invoices.amountCents)}) filter (where ${invoices.status} = 'open'), 0)`,
           outstandingCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open'))::int`,
-          overdue: sql<string>`coalesce(sum(${invoices.amountCents}) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}), 0)`,
+          overdue: sql<string>`coalesce(sum(${inBase(invoices.amountCents)}) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}), 0)`,
           overdueCount: sql<number>`(count(*) filter (where ${invoices.status} = 'open' and ${invoices.dueAt} < ${now}))::int`,
         })
         .from(invoices)

@@ -15,11 +15,11 @@ import {
   transactionsQuery,
 } from '@shop/contracts/admin-orders';
 import { uuidParam } from '@shop/contracts/common';
+import { formatMinor, fromMinor } from '@shop/contracts/currency';
 import { errorBody } from '@shop/contracts/errors';
-import { formatMoney, fromCents } from '@shop/contracts/money';
 import type { OrderStatus } from '@shop/contracts/orders';
 import { z } from 'zod';
-import { conflict, type HttpTable, notFound, orThrow, unprocessable } from '../../errors.ts';
+import { conflict, type HttpTable, invalidFields, notFound, orThrow, unprocessable } from '../../errors.ts';
 import { csvHeaders, toCsv } from '../../lib/csv.ts';
 import { ORDER_MSG } from '../orders/index.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
@@ -71,13 +71,23 @@ const http: HttpTable<AdminOrdersFailure> = {
     conflict(
       `Order ${f.number} has no payment to refund (the order is ${f.status}, its payment ${f.paymentStatus ?? 'missing'})`,
     ),
+  refund_amount_precision: ({ currency }) =>
+    invalidFields([
+      {
+        path: 'body.amount',
+        message:
+          currency.digits === 0
+            ? `The amount is in ${currency.code}, which has no decimals`
+            : `The amount is in ${currency.code}, which has at most ${currency.digits} decimals`,
+      },
+    ]),
   refund_not_positive: () => unprocessable('The refund amount must be more than 0'),
   // The payment provider refused the refund; nothing was recorded (a cancel stays undone).
   refund_failed: (f) => unprocessable(`The payment provider refused the refund: ${f.message}`),
   refund_too_large: (f) =>
     conflict(
-      `At most ${formatMoney(f.leftCents)} of order ${f.number} can still be refunded (paid ${formatMoney(f.paidCents)}, refunded ${formatMoney(f.refundedCents)})`,
-      { refundable: fromCents(f.leftCents) },
+      `At most ${formatMinor(f.leftCents, f.currency)} of order ${f.number} can still be refunded (paid ${formatMinor(f.paidCents, f.currency)}, refunded ${formatMinor(f.refundedCents, f.currency)})`,
+      { refundable: fromMinor(f.leftCents, f.currency.digits) },
     ),
 };
 
@@ -230,8 +240,8 @@ export const adminOrdersRoutes: AdminRoutesPlugin = async (app, { services }) =>
             r.order_number,
             r.kind,
             r.method,
-            r.amount.toFixed(2),
-            r.currency,
+            r.amount.toFixed(r.currency.digits),
+            r.currency.code,
             r.reference,
             r.note,
           ]),

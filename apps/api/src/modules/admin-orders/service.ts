@@ -12,7 +12,8 @@ import type {
   TransactionList,
   TransactionsQuery,
 } from '@shop/contracts/admin-orders';
-import { fromCents, toCents } from '@shop/contracts/money';
+import { fromMinor } from '@shop/contracts/currency';
+import { currencyUnit } from '@shop/contracts/iso-currencies';
 import { canTransition, isCancellable, isRefundable, transitionOf } from '@shop/contracts/order-lifecycle';
 import type { OrderStatus } from '@shop/contracts/orders';
 
@@ -63,6 +64,12 @@ const TRANSITION_NOTE: Record<Transition, (tracking?: string) => string> = {
 
 const cents = (v: unknown) => Number(v ?? 0);
 
+/** "1500 JPY", "12.50 USD": an amount in a note, in its currency's digits. */
+function paidNote(minor: number, code: string): string {
+  const { digits } = currencyUnit(code);
+  return `${fromMinor(minor, digits).toFixed(digits)} ${code}`;
+}
+
 /**
  * The admin area's orders, pay-later invoices and ledger. Every change runs in one
  * transaction with its order event and audit entry; the customer is mailed after the commit. Status
@@ -74,15 +81,25 @@ export function createAdminOrdersService(
 ) {
   const { audit, settings } = parts;
 
-  async function mailInfo(order: { number: string; email: string; userId: string | null }): Promise<OrderMailInfo> {
+  async function mailInfo(order: {
+    number: string;
+    email: string;
+    userId: string | null;
+    currency: string;
+  }): Promise<OrderMailInfo> {
     const { storeName } = await settings.get();
     return {
       number: order.number,
       email: order.email,
       storeName,
       ordersUrl: order.userId ? `${publicUrl}/orders` : null,
+      currency: currencyUnit(order.currency),
     };
   }
+
+  /** Minor units of the order's currency as its decimal amount. */
+  const amountOf = (minor: number, order: { currency: string }) =>
+    fromMinor(minor, currencyUnit(order.currency).digits);
 
   /** Mail after the commit: a change stands even when its mail cannot be queued. */
   async function send(build: () => Promise<Parameters<typeof mailer.send>[0]>) {
@@ -131,6 +148,7 @@ export function createAdminOrdersService(
       const refunded = p ? p.refundedCents : 0;
       // A refund the provider has not confirmed yet holds its amount too.
       const held = refunded + (p ? await pendingRefundCents(db, p.id) : 0);
+      const money = (minor: number) => amountOf(minor, o);
       const moneyIn = p?.status === 'succeeded' || p?.status === 'partially_refunded';
       const invoiceOpen = inv?.status === 'open';
       const s = o.status;
@@ -141,9 +159,9 @@ export function createAdminOrdersService(
           : null,
         payment_detail: {
           id: p?.id ?? '',
-          amount: fromCents(paid),
-          refunded: fromCents(refunded),
-          refundable: fromCents(moneyIn ? paid - held : 0),
+          amount: money(paid),
+          refunded: money(refunded),
+          refundable: money(moneyIn ? paid - held : 0),
           provider: p?.provider ?? null,
           reference: p?.providerRef ?? null,
           failure_message: p?.failureMessage ?? null,
@@ -229,6 +247,7 @@ export function createAdminOrdersService(
     ): Promise<Result<AdminOrderDetail, AdminOrdersFailure>> {
       const reason = body.reason || undefined;
       const method = await repo.paymentMethod(db, id);
+      const currency = (await orderRow(db, id))?.currency ?? 'USD';
       const cancelled = await parts.orders.cancelByStaff(id, {
         reason,
         actorId: actor.userId,
@@ -238,7 +257,7 @@ export function createAdminOrdersService(
             entityType: 'order',
             entityId: id,
             before: r.before,
-            after: { ...r.after, reason: reason ?? null, refunded: fromCents(r.refundedCents) },
+            after: { ...r.after, reason: reason ?? null, refunded: amountOf(r.refundedCents, { currency }) },
           });
           // The shopper's mail is queued with the cancel that causes it.
           const order = await orderRow(tx, id);
@@ -259,26 +278,26 @@ export function createAdminOrdersService(
       id: string,
       body: RefundOrderBody,
     ): Promise<Result<AdminOrderDetail, AdminOrdersFailure>> {
-      const amountCents = body.amount === undefined ? undefined : toCents(body.amount);
       const method = await repo.paymentMethod(db, id);
       const refunded = await parts.orders.refund(id, {
-        amountCents,
+        ...(body.amount === undefined ? {} : { amount: body.amount }),
         reason: body.reason,
         actorId: actor.userId,
         inTx: async (tx, r) => {
+          const order = await orderRow(tx, id);
+          const currency = { currency: order?.currency ?? 'USD' };
           await audit.record(tx, actor, {
             action: 'order.refund',
             entityType: 'order',
             entityId: id,
-            before: { ...r.before, refunded: fromCents(Number(r.before.refunded_cents)) },
+            before: { ...r.before, refunded: amountOf(Number(r.before.refunded_cents), currency) },
             after: {
               ...r.after,
-              refunded: fromCents(Number(r.after.refunded_cents)),
-              amount: fromCents(r.refundedCents),
+              refunded: amountOf(Number(r.after.refunded_cents), currency),
+              amount: amountOf(r.refundedCents, currency),
             },
           });
           // The shopper's mail is queued with the refund that causes it.
-          const order = await orderRow(tx, id);
           if (order) {
             const full = r.after.status === 'refunded';
             const mail = orderMails.refunded(
@@ -299,16 +318,19 @@ export function createAdminOrdersService(
     /** GET /api/admin/pay-later: invoices by filter, with the outstanding and overdue totals. */
     async payLater(q: PayLaterQuery): Promise<PayLaterList> {
       const { rows, total, sums } = await repo.invoicePage(db, q, clock.now());
+      // Summed in the base currency, each invoice at its order's rate (docs/adr/050-currencies.md).
+      const { base } = (await settings.get()).currencies;
       return {
         items: rows.map((r) => invoiceToWire(r, clock.now())),
         total,
         page: q.page,
         limit: q.limit,
         totals: {
-          outstanding: fromCents(cents(sums?.outstanding)),
+          outstanding: fromMinor(cents(sums?.outstanding), base.digits),
           outstanding_count: sums?.outstandingCount ?? 0,
-          overdue: fromCents(cents(sums?.overdue)),
+          overdue: fromMinor(cents(sums?.overdue), base.digits),
           overdue_count: sums?.overdueCount ?? 0,
+          currency: base,
         },
       };
     },
@@ -336,7 +358,7 @@ export function createAdminOrdersService(
         await repo.addOrderEvent(tx, {
           orderId: inv.orderId,
           status,
-          note: `Invoice ${inv.number} paid (${fromCents(inv.amountCents).toFixed(2)} ${currency ?? 'USD'})`,
+          note: `Invoice ${inv.number} paid (${paidNote(inv.amountCents, currency ?? before.currency)})`,
           at: now,
         });
         await recordTransaction(tx, {
@@ -405,18 +427,22 @@ export function createAdminOrdersService(
         repo.ledgerSums(db, where),
       ]);
       const items = rows.map(ledgerRowToWire);
+      // Summed in the base currency, each row at its order's rate (docs/adr/050-currencies.md).
+      const { base } = (await settings.get()).currencies;
       const charges = cents(sums?.charges);
       const refunds = cents(sums?.refunds);
+      const n = sums?.n ?? 0;
       return {
         items,
-        total: sums?.n ?? 0,
+        total: n,
         page: q.page,
         limit: q.limit,
         totals: {
-          charges: fromCents(charges),
-          refunds: fromCents(refunds),
-          net: fromCents(charges - refunds),
-          count: sums?.n ?? 0,
+          charges: fromMinor(charges, base.digits),
+          refunds: fromMinor(refunds, base.digits),
+          net: fromMinor(charges - refunds, base.digits),
+          count: n,
+          currency: base,
         },
       };
     },

@@ -1,11 +1,12 @@
 import { adminSettings, storeLogo, storeTimeZone } from '@shop/contracts/admin-settings';
+import { currencySettingsAnswer, currencySettingsBody } from '@shop/contracts/currency-settings';
 import { errorBody } from '@shop/contracts/errors';
 import { shippingSettings, shippingSettingsAnswer } from '@shop/contracts/shipping-zones';
 import { taxSettingsAnswer, taxSettingsBody } from '@shop/contracts/tax-settings';
-import { badRequest, type HttpTable, orThrow } from '../../errors.ts';
+import { badRequest, conflict, type HttpTable, orThrow } from '../../errors.ts';
 import { acceptPictureUploads, PICTURE_BODY_LIMIT, pictureRefusals, readPicture } from '../media/index.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
-import type { TaxFailure } from './service.ts';
+import type { CurrencyFailure, TaxFailure } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['admin'];
@@ -14,6 +15,11 @@ const tags = ['admin'];
 const taxHttp: HttpTable<TaxFailure> = {
   unknown_zone: (f) => badRequest(f.message, { issues: [{ path: ['body', ...f.path].join('.'), message: f.message }] }),
 };
+
+/** A base the shop's orders or prices are already in: a 409 on that field, in the schema's words. */
+const onField = (f: CurrencyFailure) =>
+  conflict(f.message, { issues: [{ path: ['body', ...f.path].join('.'), message: f.message }] });
+const currencyHttp: HttpTable<CurrencyFailure> = { base_locked: onField, catalogue_not_empty: onField };
 
 /** Admin Settings (admins only) and the store's time zone (every staff member), under /api/admin. */
 export const adminSettingsRoutes: AdminRoutesPlugin = async (app, { services, guards }) => {
@@ -122,6 +128,38 @@ export const adminSettingsRoutes: AdminRoutesPlugin = async (app, { services, gu
       },
     },
     async (request) => orThrow(await services.adminSettings.saveTax(actorOf(request), request.body), taxHttp),
+  );
+
+  // --- Currencies (admin only; docs/adr/050-currencies.md) ---------------------------------------
+  app.get(
+    '/currencies',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'The base currency, the currencies shoppers may pay in besides it, and every ISO 4217 choice',
+        response: { 200: currencySettingsAnswer, ...errors },
+      },
+    },
+    async () => services.adminSettings.currencies(),
+  );
+  app.put(
+    '/currencies',
+    {
+      onRequest: adminOnly,
+      schema: {
+        ...adminDoc,
+        tags,
+        summary: 'Replaces the base and presentment currencies; quotes and the storefront price in them at once',
+        description:
+          'Codes are ISO 4217. 400 for a code that is not, a rate not above 0 or with more than six decimals, the base or a currency listed twice, or a country under two currencies. 409 on `base` for a new base once the shop has orders, or one with other minor units while it has products. Nothing is saved then.',
+        body: currencySettingsBody,
+        response: { 200: currencySettingsAnswer, ...errors },
+      },
+    },
+    async (request) =>
+      orThrow(await services.adminSettings.saveCurrencies(actorOf(request), request.body), currencyHttp),
   );
 
   // --- The logo (admin only; docs/adr/040-store-logo.md) ----------------------------------------

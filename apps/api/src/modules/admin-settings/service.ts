@@ -2,6 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { uploadUrl } from '@shop/contracts/admin-catalog';
 import type { AdminSettings, StoreLogo } from '@shop/contracts/admin-settings';
 import { countryName } from '@shop/contracts/countries';
+import {
+  type CurrencySettingsAnswer,
+  type CurrencySettingsBody,
+  currenciesFromWire,
+  currenciesToWire,
+} from '@shop/contracts/currency-settings';
 import type { ShippingZone } from '@shop/contracts/shipping';
 import {
   type ShippingSettings,
@@ -10,7 +16,8 @@ import {
   zonesToWire,
 } from '@shop/contracts/shipping-zones';
 import { type TaxSettingsAnswer, type TaxSettingsBody, taxFromWire, taxToWire } from '@shop/contracts/tax-settings';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { orders, products } from '../../db/schema.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
@@ -23,6 +30,43 @@ const logoOf = (logo: Settings['logo']): StoreLogo => ({
 });
 
 export type TaxFailure = Failure<'unknown_zone', { message: string; path: (string | number)[] }>;
+
+export type CurrencyFailure = Failure<
+  'base_locked' | 'catalogue_not_empty',
+  { message: string; path: (string | number)[] }
+>;
+
+/** Whether any row of `table` exists: one index probe. */
+async function anyRow(ex: Db | Tx, table: typeof orders | typeof products): Promise<boolean> {
+  const [row] = await ex.select({ id: table.id }).from(table).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Why the base currency may not become `next` (docs/adr/050-currencies.md): orders keep their amounts in
+ * the base they were placed in, and prices are integers in the base's minor units.
+ */
+async function baseProblem(
+  ex: Db | Tx,
+  previous: Settings['currencies'],
+  next: Settings['currencies'],
+): Promise<CurrencyFailure | undefined> {
+  if (next.base.code === previous.base.code) return undefined;
+  if (await anyRow(ex, orders)) {
+    return fail('base_locked', {
+      message: 'The base currency cannot change once the shop has orders: their amounts are in it',
+      path: ['base'],
+    });
+  }
+  if (next.base.digits !== previous.base.digits && (await anyRow(ex, products))) {
+    const { code, digits } = previous.base;
+    return fail('catalogue_not_empty', {
+      message: `Prices are kept in ${code}'s minor units (${digits} decimals, ${next.base.code} has ${next.base.digits}): the catalogue must be empty before the base changes to ${next.base.code}`,
+      path: ['base'],
+    });
+  }
+  return undefined;
+}
 
 /** The first rate whose zone is gone, or whose country is not one the zone ships to. */
 function zoneProblem(body: TaxSettingsBody, zones: readonly ShippingZone[]): TaxFailure | undefined {
@@ -43,6 +87,9 @@ function zoneProblem(body: TaxSettingsBody, zones: readonly ShippingZone[]): Tax
   }
   return undefined;
 }
+
+/** The audited part of a currencies answer: the settings, without the list of choices. */
+const storedOf = ({ choices: _choices, ...stored }: CurrencySettingsAnswer) => stored;
 
 /**
  * Admin Settings: everything the store's settings row holds, and the time zone every staff
@@ -74,6 +121,41 @@ export function createAdminSettingsService(
   }
 
   return {
+    /** The base and presentment currencies as stored right now, and whether the base may still change. */
+    async currencies(): Promise<CurrencySettingsAnswer> {
+      return currenciesToWire((await settings.current(db)).currencies, await anyRow(db, orders));
+    },
+
+    /**
+     * Replaces the currencies, audited; quotes and the storefront price in them at once. The base changes
+     * only while the shop has no order, and to other minor units only while it has no product
+     * (`base_locked`, `catalogue_not_empty`; nothing saved).
+     */
+    async saveCurrencies(
+      actor: Actor,
+      body: CurrencySettingsBody,
+    ): Promise<Result<CurrencySettingsAnswer, CurrencyFailure>> {
+      const saved = await db.transaction(async (tx) => {
+        const previous = await settings.current(tx, { lock: true });
+        const next = currenciesFromWire(body);
+        const problem = await baseProblem(tx, previous.currencies, next);
+        if (problem) return problem;
+        await settings.saveCurrencies(tx, next);
+        const baseLocked = await anyRow(tx, orders);
+        const after = currenciesToWire((await settings.current(tx)).currencies, baseLocked);
+        await audit.record(tx, actor, {
+          action: 'currencies.update',
+          entityType: 'settings',
+          entityId: 'currencies',
+          before: storedOf(currenciesToWire(previous.currencies, baseLocked)),
+          after: storedOf(after),
+        });
+        return ok(after);
+      });
+      if (saved.ok) await settings.invalidate();
+      return saved;
+    },
+
     /** The store's logo as stored right now. */
     async logo(): Promise<StoreLogo> {
       return logoOf((await settings.current(db)).logo);

@@ -1,5 +1,6 @@
 /** The catalogue's public face: other modules, services.ts and app.ts import only this. */
 
+export { type AnswerCache, answerCache } from './cache.ts';
 export type { BrandCount, ProductArt } from './repository.ts';
 export { catalogRoutes } from './routes.ts';
 export {

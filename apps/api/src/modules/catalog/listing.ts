@@ -123,7 +123,7 @@ export function keysOf(sort: ProductListQuery['sort'], rank: string | undefined)
 const PRODUCT_COLUMNS = `p.id, p.slug, p.name, p.description, p.category_id as "categoryId",
   (select s.slug from subcategories s where s.id = p.subcategory_id) as "subcategorySlug",
   p.brand_id as "brandId", p.regular_price_cents as "regularPriceCents", p.sale_price_cents as "salePriceCents",
-  p.percentage_discount as "percentageDiscount", p.images, p.colors, p.available_sizes as "availableSizes",
+  p.percentage_discount as "percentageDiscount", p.tax_class as "taxClass", p.images, p.colors, p.available_sizes as "availableSizes",
   p.features, p.available, p.published, p.rating_average::float8 as "ratingAverage",
   p.rating_count as "ratingCount", p.date_added as "dateAdded", p.modified_date as "modifiedDate"`;
 

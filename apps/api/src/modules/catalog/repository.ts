@@ -147,6 +147,7 @@ export async function findPublishedVariants(
       options: products.options,
       salePriceCents: products.salePriceCents,
       regularPriceCents: products.regularPriceCents,
+      productTaxClass: products.taxClass,
       id: productVariants.id,
       sku: productVariants.sku,
       option1: productVariants.option1,
@@ -156,6 +157,7 @@ export async function findPublishedVariants(
       compareAtCents: productVariants.compareAtCents,
       available: productVariants.available,
       image: productVariants.image,
+      taxClass: productVariants.taxClass,
     })
     .from(products)
     .leftJoin(productVariants, eq(productVariants.productId, products.id))
@@ -163,7 +165,7 @@ export async function findPublishedVariants(
     .orderBy(asc(productVariants.position), asc(productVariants.id));
   const [first] = rows;
   if (!first) return undefined;
-  const { options, salePriceCents, regularPriceCents } = first;
+  const { options, salePriceCents, regularPriceCents, productTaxClass } = first;
   const variants: VariantRow[] = [];
   for (const r of rows) {
     if (r.id === null || r.sku === null || r.available === null) continue;
@@ -178,9 +180,10 @@ export async function findPublishedVariants(
       compareAtCents,
       available: r.available,
       image,
+      taxClass: r.taxClass,
     });
   }
-  return { product: { options, salePriceCents, regularPriceCents }, variants };
+  return { product: { options, salePriceCents, regularPriceCents, taxClass: productTaxClass }, variants };
 }
 
 /** A brand's record by its page slug. */

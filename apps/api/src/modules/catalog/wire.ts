@@ -16,6 +16,7 @@ export const productColumns = {
   regularPriceCents: products.regularPriceCents,
   salePriceCents: products.salePriceCents,
   percentageDiscount: products.percentageDiscount,
+  taxClass: products.taxClass,
   images: products.images,
   colors: products.colors,
   availableSizes: products.availableSizes,
@@ -40,6 +41,7 @@ export interface ProductRow {
   regularPriceCents: number;
   salePriceCents: number;
   percentageDiscount: number;
+  taxClass: string;
   images: string[];
   colors: string[];
   availableSizes: string[];
@@ -72,6 +74,7 @@ export function toProductWire(row: ProductRow): Product {
     sale_price: fromCents(row.salePriceCents),
     regular_price: fromCents(row.regularPriceCents),
     percentage_discount: row.percentageDiscount,
+    tax_class: row.taxClass,
     images: row.images,
     colors: row.colors,
     available_sizes: row.availableSizes,
@@ -118,13 +121,23 @@ export function toProductDetailWire(row: ProductDetailRow): ProductDetail {
 /** What the variants answer needs of its product: the options and the prices a variant falls back to. */
 export interface VariantsProductRow {
   options: ProductOption[];
+  taxClass: string;
   salePriceCents: number;
   regularPriceCents: number;
 }
 
 export type VariantRow = Pick<
   ProductVariant,
-  'id' | 'sku' | 'option1' | 'option2' | 'option3' | 'priceCents' | 'compareAtCents' | 'available' | 'image'
+  | 'id'
+  | 'sku'
+  | 'option1'
+  | 'option2'
+  | 'option3'
+  | 'priceCents'
+  | 'compareAtCents'
+  | 'available'
+  | 'image'
+  | 'taxClass'
 >;
 
 /**
@@ -147,6 +160,7 @@ export function toVariantsWire(product: VariantsProductRow, variants: VariantRow
         available: v.available,
         in_stock: v.available > 0,
         image: v.image,
+        tax_class: v.taxClass ?? product.taxClass,
       };
     }),
   };

@@ -1,8 +1,10 @@
-import { convertMinor, hasAtMostDecimals, type Presentment, ROUNDINGS } from '@shop/contracts/currency';
+import { convertMinor, formatAmountIn, hasAtMostDecimals, type Presentment, ROUNDINGS } from '@shop/contracts/currency';
 import type { ShippingZone, ZoneMethod } from '@shop/contracts/shipping';
-import type { TaxSettings } from '@shop/contracts/tax';
+import { type TaxSettings, taxIncludedIn, wireTaxRows, withTax } from '@shop/contracts/tax';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { invoiceDocument } from '../invoices/index.ts';
+import { pricedColumns, pricedLineRows } from '../orders/index.ts';
 import type { Settings } from '../settings/index.ts';
 import type { SellableProduct } from '../stock/index.ts';
 import { type PricedCheckout, priceWith, refundOfLines } from './pricing.ts';
@@ -52,6 +54,7 @@ const zone: fc.Arbitrary<ShippingZone> = method.map((m) => ({
 const tax: fc.Arbitrary<TaxSettings> = fc
   .record({
     pricesIncludeTax: fc.boolean(),
+    inclusiveHere: fc.boolean(),
     standard: rate,
     reduced: rate,
     rates: fc.array(
@@ -66,6 +69,7 @@ const tax: fc.Arbitrary<TaxSettings> = fc
   })
   .map((t) => ({
     pricesIncludeTax: t.pricesIncludeTax,
+    inclusiveZones: t.inclusiveHere ? [ZONE_ID] : [],
     name: 'VAT',
     originCountry: 'NL',
     shippingClass: 'standard',
@@ -181,8 +185,26 @@ function price(c: Checkout, strict = true): PricedCheckout {
 }
 
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
-/** The shelf price the storefront shows for a base price, in the checkout's currency. */
-const shelf = (c: Checkout, baseMinor: number) => convertMinor(baseMinor, USD, c.currency, true);
+/**
+ * Each line's shelf price as the storefront shows it at the destination, in the checkout's currency: the
+ * entered price, with the destination's tax on it where the zone shows prices with tax that were entered
+ * without, converted and rounded.
+ */
+function shelves(c: Checkout): number[] {
+  const { lineRates } = tableTaxProvider.rates({
+    tax: c.tax,
+    zone: c.zone,
+    destination: { country: c.country, region: null },
+    lines: c.lines.map((l) => ({ taxClass: l.taxClass })),
+    vatNumber: c.vatNumber,
+  });
+  const grossUp = !c.tax.pricesIncludeTax && taxIncludedIn(c.tax, ZONE_ID);
+  return c.lines.map((l, i) => {
+    const entered = grossUp ? withTax(l.unitPriceCents, lineRates[i] ?? 0) : l.unitPriceCents;
+    return convertMinor(entered, USD, c.currency, true);
+  });
+}
+const goods = (c: Checkout) => sum(shelves(c).map((price, i) => price * (c.lines[i]?.quantity ?? 0)));
 
 describe('priceWith by destination', () => {
   it('the total is the sum of its parts, and the tax the sum of its lines, whatever the zone, rates and destination', () => {
@@ -193,20 +215,20 @@ describe('priceWith by destination', () => {
         const paidTax = p.taxIncluded ? 0 : t.taxCents;
         expect(t.totalCents).toBe(t.subtotalCents - t.discountCents + t.shippingCents + paidTax);
         expect(sum(p.taxLines.map((l) => l.taxCents))).toBe(t.taxCents);
-        expect(t.subtotalCents).toBe(sum(c.lines.map((l) => shelf(c, l.unitPriceCents) * l.quantity)));
+        expect(t.subtotalCents).toBe(goods(c));
         for (const part of Object.values(t)) expect(Number.isSafeInteger(part) && part >= 0).toBe(true);
       }),
       { numRuns: 400 },
     );
   });
 
-  it('a shop whose prices include tax charges the shelf prices and the shipping price exactly', () => {
+  it('where prices include tax — entered so, or shown so in the zone — the shelf prices and the shipping price are charged exactly', () => {
     fc.assert(
       fc.property(checkout, (c) => {
-        const p = price({ ...c, tax: { ...c.tax, pricesIncludeTax: true } });
-        expect(p.totals.totalCents).toBe(
-          sum(c.lines.map((l) => shelf(c, l.unitPriceCents) * l.quantity)) + p.totals.shippingCents,
-        );
+        const p = price(c);
+        if (!taxIncludedIn(c.tax, ZONE_ID)) return;
+        expect(p.taxIncluded).toBe(true);
+        expect(p.totals.totalCents).toBe(goods(c) + p.totals.shippingCents);
       }),
       { numRuns: 300 },
     );
@@ -268,6 +290,54 @@ describe('priceWith by destination', () => {
         if (c.currency.digits === 0) for (const amount of amounts) expect(Number.isInteger(amount)).toBe(true);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('quote = order = invoice: the invoice prints the quote’s lines, totals and tax rows, in its currency', () => {
+    const now = new Date('2026-11-29T12:00:00Z');
+    const settings = {
+      timeZone: 'UTC',
+      legalName: '',
+      storeName: 'Shop',
+      address: '',
+      contactEmail: '',
+      contactPhone: '',
+      taxId: '',
+      bank: { bank_account_holder: '', bank_account: '', bank_code: '', bank_name: '', payment_reference: '' },
+    } as unknown as Settings;
+    fc.assert(
+      fc.property(checkout, (c) => {
+        const quote = toQuote(price(c, false), null);
+        const placed = price(c, true);
+        const order = {
+          ...pricedColumns(placed, USD),
+          id: 'o',
+          number: 'SO-1',
+          email: 'a@example.com',
+          status: 'placed',
+          vatNumber: c.vatNumber,
+          discountCode: null,
+          shippingAddress: { name: 'A', line1: '1 Street', city: 'Berlin', postal_code: '10117', country: c.country },
+          billingAddress: null,
+          payBy: null,
+        };
+        const invoice = { number: 'INV-1', amountCents: order.totalCents, status: 'open', issuedAt: now, dueAt: now };
+        const bundle = { order, lines: pricedLineRows(placed, 'o'), events: [], payment: undefined, invoice };
+        const doc = invoiceDocument(bundle as unknown as Parameters<typeof invoiceDocument>[0], settings, now);
+        const money = (amount: number) => formatAmountIn(amount, quote.currency);
+        expect(doc.lines.map((l) => [l.unitPrice, l.total])).toEqual(
+          quote.lines.map((l) => [money(l.unit_price), money(l.line_total)]),
+        );
+        const shipping = quote.totals.shipping === 0 ? 'Free' : money(quote.totals.shipping);
+        expect(doc.totals).toEqual([
+          { label: 'Subtotal', value: money(quote.totals.subtotal) },
+          ...(quote.totals.discount > 0 ? [{ label: 'Discount', value: `-${money(quote.totals.discount)}` }] : []),
+          { label: 'Shipping', value: shipping },
+          ...wireTaxRows(quote).map((row) => ({ label: row.label, value: money(row.amount) })),
+        ]);
+        expect(doc.total).toBe(money(quote.totals.total));
+      }),
+      { numRuns: 200 },
     );
   });
 });

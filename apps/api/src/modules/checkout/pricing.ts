@@ -8,7 +8,7 @@ import {
   type ZoneMethod,
   zoneInCurrency,
 } from '@shop/contracts/shipping';
-import { rateFor, STANDARD_CLASS } from '@shop/contracts/tax';
+import { rateFor, STANDARD_CLASS, taxIncludedIn, withTax } from '@shop/contracts/tax';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { checkDiscount, type DiscountCode, type DiscountFailure, type DiscountRule } from '../discounts/index.ts';
 import { type TaxProvider, tableTaxProvider } from './tax.ts';
@@ -310,14 +310,27 @@ export function priceWith(
   strict: boolean,
   provider: TaxProvider = tableTaxProvider,
 ): Result<PricedCheckout, DiscountFailure | ShippingFailure> {
+  const { tax } = r.settings;
+  const rates = provider.rates({
+    tax,
+    zone: r.zone,
+    destination: r.destination,
+    lines: baseLines.map((l) => ({ taxClass: variantOfLine(r, l)?.taxClass ?? STANDARD_CLASS })),
+    vatNumber: r.vatNumber,
+  });
+  // Where the zone shows prices with tax that the owner entered without it, each price charged is the
+  // shelf price shown there: the entered price with the destination's tax on it (docs/adr/050-currencies.md).
+  const grossUp = !tax.pricesIncludeTax && taxIncludedIn(tax, r.zone.id);
+  const gross = (minor: number, rate: number) => (grossUp ? withTax(minor, rate) : minor);
   // Everything below is in the shopper's currency: shelf prices by the currency's rounding, the
-  // code's and the zone's amounts to the smallest unit (docs/adr/050-currencies.md).
+  // code's and the zone's other amounts to the smallest unit (docs/adr/050-currencies.md).
   const { presentment: currency } = r;
   const base = r.settings.currencies.base;
   const convert = (minor: number) => convertMinor(minor, base, currency);
-  const lines = currency.converted
-    ? baseLines.map((l) => ({ ...l, unitPriceCents: convertMinor(l.unitPriceCents, base, currency, true) }))
-    : baseLines;
+  const lines = baseLines.map((l, i) => ({
+    ...l,
+    unitPriceCents: convertMinor(gross(l.unitPriceCents, rates.lineRates[i] ?? 0), base, currency, true),
+  }));
   const code =
     baseCode && currency.converted
       ? {
@@ -326,7 +339,10 @@ export function priceWith(
           minSubtotalCents: convert(baseCode.minSubtotalCents),
         }
       : baseCode;
-  const zone = currency.converted ? zoneInCurrency(r.zone, convert) : r.zone;
+  const zone =
+    currency.converted || grossUp
+      ? zoneInCurrency(r.zone, (price) => convert(gross(price, rates.shippingRate)), convert)
+      : r.zone;
   const subtotal = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
   if (code !== null) {
     const unusable = checkDiscount(code, subtotal, now, currency);
@@ -357,14 +373,6 @@ export function priceWith(
     });
   }
   const chosen = asked ?? first;
-  const { tax } = r.settings;
-  const rates = provider.rates({
-    tax,
-    zone,
-    destination: r.destination,
-    lines: lines.map((l) => ({ taxClass: variantOfLine(r, l)?.taxClass ?? STANDARD_CLASS })),
-    vatNumber: r.vatNumber,
-  });
   const priced = priceOrder({
     lines: lines.map((l, i) => ({
       unitPriceCents: l.unitPriceCents,
@@ -375,7 +383,7 @@ export function priceWith(
     shipping: chosen.method,
     weightGrams,
     shippingTaxRateBasisPoints: rates.shippingRate,
-    pricesIncludeTax: tax.pricesIncludeTax,
+    pricesIncludeTax: taxIncludedIn(tax, r.zone.id),
   });
   return ok({
     lines,

@@ -1,5 +1,6 @@
 import { countryName } from '@shop/contracts/countries';
 import { presentmentFor } from '@shop/contracts/currency';
+import type { Market } from '@shop/contracts/market';
 import type { Quote, QuoteBody } from '@shop/contracts/orders';
 import { zoneFor } from '@shop/contracts/shipping';
 import type { Db, Tx } from '../../db/client.ts';
@@ -9,7 +10,9 @@ import type { DiscountFailure, DiscountsService } from '../discounts/index.ts';
 import type { Settings, SettingsService } from '../settings/index.ts';
 import { optionsOf, readSellable, specValue } from '../stock/index.ts';
 import { availabilityProblems, type LinesChanged, linesChanged, variantOf } from './changes.ts';
+import { marketFor } from './market.ts';
 import { priceWith, type ShippingFailure } from './pricing.ts';
+import { createQuoteCache } from './quote-cache.ts';
 import { accountCart } from './repository.ts';
 import {
   type BodyMismatch,
@@ -63,10 +66,12 @@ function priced(r: ResolvedCheckout, l: RequestedLine): PricedLine {
  * the order. The quote writes nothing; the order (orders service) reuses `resolve` in its transaction.
  */
 export function createCheckoutService(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { db, clock, invalidation }: Pick<Deps, 'db' | 'clock' | 'invalidation'>,
   parts: { settings: SettingsService; discounts: DiscountsService },
+  options: { quoteCacheMs: number },
 ) {
   const { settings, discounts } = parts;
+  const kept = createQuoteCache(options.quoteCacheMs, invalidation);
 
   /**
    * Reads and checks what the body and the actor say, before any price or stock is relied upon.
@@ -143,8 +148,27 @@ export function createCheckoutService(
     });
   }
 
+  /** The exact totals an order with this body would have now, priced from the rows. */
+  async function priceQuote(actor: Actor, body: QuoteBody): Promise<Result<Quote, CheckoutFailure>> {
+    const resolved = await resolve(db, actor, body);
+    if (!resolved.ok) return resolved;
+    const r = resolved.value;
+    const problems = availabilityProblems(r);
+    if (problems.length > 0) return linesChanged(problems);
+    const lines = r.lines.map((l) => priced(r, l));
+    const code = await discounts.named(db, body.discount_code);
+    const totals = priceWith(r, lines, code, clock.now(), false);
+    if (!totals.ok) return totals;
+    return ok(toQuote(totals.value, code?.code ?? null));
+  }
+
   return {
     resolve,
+
+    /** The storefront's market for a chosen shipping country and currency (`marketFor`), from the cached settings. */
+    async market(choice: { country?: string | null; currency?: string | null }): Promise<Market> {
+      return marketFor(await settings.get(), choice);
+    },
 
     /**
      * POST /api/checkout/quote: the exact totals an order with this body would have now, at current
@@ -152,16 +176,14 @@ export function createCheckoutService(
      * would be refused too); `empty_cart` or `discount_unusable` for an empty cart or a code that cannot be used.
      */
     async quote(actor: Actor, body: QuoteBody): Promise<Result<Quote, CheckoutFailure>> {
-      const resolved = await resolve(db, actor, body);
-      if (!resolved.ok) return resolved;
-      const r = resolved.value;
-      const problems = availabilityProblems(r);
-      if (problems.length > 0) return linesChanged(problems);
-      const lines = r.lines.map((l) => priced(r, l));
-      const code = await discounts.named(db, body.discount_code);
-      const totals = priceWith(r, lines, code, clock.now(), false);
-      if (!totals.ok) return totals;
-      return ok(toQuote(totals.value, code?.code ?? null));
+      // A guest's quote without a code may be answered as priced a moment ago (docs/adr/051-guest-quote-cache.md).
+      const key = actor.userId || checkActorBody(actor, body) ? undefined : kept.keyOf(body);
+      const hit = key === undefined ? undefined : kept.get(key);
+      if (hit) return ok(hit);
+      const since = kept.generation();
+      const answer = await priceQuote(actor, body);
+      if (key !== undefined && answer.ok) kept.set(key, answer.value, since);
+      return answer;
     },
   };
 }

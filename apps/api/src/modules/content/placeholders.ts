@@ -1,4 +1,4 @@
-import { formatMoney } from '@shop/contracts/money';
+import { formatMinor } from '@shop/contracts/currency';
 import type { PlaceholderValues } from '@shop/contracts/placeholders';
 import type { RateRule } from '@shop/contracts/shipping';
 import type { Settings } from '../settings/index.ts';
@@ -10,7 +10,7 @@ import type { Settings } from '../settings/index.ts';
  * lists first is their home market (docs/adr/048-shipping-zones.md).
  */
 export function placeholderValues(s: Settings): PlaceholderValues {
-  const money = (cents: number) => formatMoney(cents, s.currency);
+  const money = (minor: number) => formatMinor(minor, s.currencies.base);
   /** A flat rate's price; a table's lowest, as "from $5.99". */
   const priceOf = (rate: RateRule) => {
     if (rate.kind === 'flat') return rate.priceCents === 0 ? 'free' : money(rate.priceCents);

@@ -1,7 +1,8 @@
 import { addressLines, type PostalAddress } from '@shop/contracts/address-format';
+import { formatMinor } from '@shop/contracts/currency';
 import { bankDetailRows, hasBankAccount, paymentReference } from '@shop/contracts/invoices';
+import { currencyUnit } from '@shop/contracts/iso-currencies';
 import { describeOptions, soldOptions } from '@shop/contracts/line-options';
-import { formatMoney } from '@shop/contracts/money';
 import { REVERSE_CHARGE_NOTE, taxRows } from '@shop/contracts/tax';
 import type { invoices } from '../../db/schema.ts';
 import type { OrderBundle } from '../orders/index.ts';
@@ -88,18 +89,21 @@ export function invoiceDocument(
   const date = dateIn(settings.timeZone);
   const status = invoiceStatus(invoice, now);
   const billTo = (order.billingAddress ?? order.shippingAddress) as PostalAddress;
+  // Every figure in the order's own currency (docs/adr/050-currencies.md).
+  const currency = currencyUnit(order.currency);
+  const money = (minor: number) => formatMinor(minor, currency);
   const totals = [
-    { label: 'Subtotal', value: formatMoney(order.subtotalCents) },
+    { label: 'Subtotal', value: money(order.subtotalCents) },
     ...(order.discountCents > 0
       ? [
           {
             label: order.discountCode ? `Discount (${order.discountCode})` : 'Discount',
-            value: `-${formatMoney(order.discountCents)}`,
+            value: `-${money(order.discountCents)}`,
           },
         ]
       : []),
-    { label: 'Shipping', value: order.shippingCents === 0 ? 'Free' : formatMoney(order.shippingCents) },
-    ...taxRows(order).map((row) => ({ label: row.label, value: formatMoney(row.cents) })),
+    { label: 'Shipping', value: order.shippingCents === 0 ? 'Free' : money(order.shippingCents) },
+    ...taxRows(order).map((row) => ({ label: row.label, value: money(row.cents) })),
   ];
 
   return {
@@ -124,11 +128,11 @@ export function invoiceDocument(
       name: l.name,
       detail: [describeOptions(soldOptions(l)), l.sku ? `SKU ${l.sku}` : ''].filter(Boolean).join(' · '),
       quantity: String(l.quantity),
-      unitPrice: formatMoney(l.unitPriceCents),
-      total: formatMoney(l.unitPriceCents * l.quantity),
+      unitPrice: money(l.unitPriceCents),
+      total: money(l.unitPriceCents * l.quantity),
     })),
     totals,
-    total: formatMoney(order.totalCents),
+    total: money(order.totalCents),
     payment: paymentNote(bundle, settings, status, now),
     taxNote: order.reverseCharge ? `${REVERSE_CHARGE_NOTE} Buyer's VAT number: ${order.vatNumber ?? ''}` : null,
     renderedAt: now,
@@ -146,7 +150,7 @@ function paymentNote(
   return {
     kind: 'due',
     overdue: status === 'overdue',
-    amount: formatMoney(invoice.amountCents),
+    amount: formatMinor(invoice.amountCents, currencyUnit(order.currency)),
     due: dateIn(settings.timeZone).format(invoice.dueAt),
     bank: hasBankAccount(settings.bank) ? bankDetailRows(settings.bank) : [],
     reference: paymentReference(settings.bank.payment_reference, order.number),

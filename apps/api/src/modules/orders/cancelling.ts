@@ -1,4 +1,5 @@
-import { formatMoney } from '@shop/contracts/money';
+import { formatMinor } from '@shop/contracts/currency';
+import { currencyUnit } from '@shop/contracts/iso-currencies';
 import type { OrderStatus } from '@shop/contracts/orders';
 import { rollBack, transactionResult } from '../../db/transaction.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
@@ -74,9 +75,9 @@ export function createCancelling(ctx: OrdersContext, orderSide: OrdersOrderSide,
           refundedCents = left;
           if (back.status === 'succeeded') {
             paymentAfter = back.full ? 'refunded' : 'partially_refunded';
-            note = `${note}; ${formatMoney(left)} ${back.returned}`;
+            note = `${note}; ${formatMinor(left, currencyUnit(order.currency))} ${back.returned}`;
           } else {
-            note = `${note}; refund of ${formatMoney(left)} requested; waiting for ${payments.providerLabel(payment)}`;
+            note = `${note}; refund of ${formatMinor(left, currencyUnit(order.currency))} requested; waiting for ${payments.providerLabel(payment)}`;
           }
         } else if (payment && !taken && payment.status !== 'refunded') {
           await updatePayment(tx, payment.id, { status: 'cancelled', updatedAt: now });

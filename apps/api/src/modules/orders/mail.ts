@@ -1,7 +1,7 @@
 import { addressLines } from '@shop/contracts/address-format';
+import { formatAmountIn } from '@shop/contracts/currency';
 import { type BankDetails, bankDetailRows, hasBankAccount, paymentReference } from '@shop/contracts/invoices';
 import { describeOptions } from '@shop/contracts/line-options';
-import { formatAmount } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { REVERSE_CHARGE_NOTE, wireTaxRows } from '@shop/contracts/tax';
 import type { Mail } from '../../lib/mailer.ts';
@@ -25,6 +25,8 @@ export function confirmationMail(
   ordersUrl: string | null,
   payLater: { publicUrl: string; bank: BankDetails | null } = { publicUrl: '', bank: null },
 ): Mail {
+  // Every amount in the order's own currency (docs/adr/050-currencies.md).
+  const formatAmount = (amount: number) => formatAmountIn(amount, order.currency);
   const lines = order.lines.map((l) => {
     // Every option and the SKU: what the shopper chose is what staff read and ship.
     const detail = [describeOptions(l.options, ', '), l.sku ? `SKU ${l.sku}` : ''].filter(Boolean).join('; ');

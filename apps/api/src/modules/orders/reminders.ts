@@ -1,4 +1,5 @@
-import { formatAmount } from '@shop/contracts/money';
+import { formatMinor } from '@shop/contracts/currency';
+import { currencyUnit } from '@shop/contracts/iso-currencies';
 import { statesWhere } from '@shop/contracts/order-lifecycle';
 import { sql } from 'drizzle-orm';
 import { statusNotIn } from '../../db/order-status.ts';
@@ -25,6 +26,7 @@ export function createReminders(ctx: OrdersContext) {
           email: string;
           invoice: string;
           amount: number;
+          currency: string;
           due: Date;
         }>(
           sql`update invoices i set reminded_at = ${now.toISOString()}::timestamptz
@@ -35,7 +37,7 @@ export function createReminders(ctx: OrdersContext) {
                    statesWhere((s) => s.closed),
                    sql.raw('o.status'),
                  )}
-           returning o.number, o.email, i.number as invoice, i.amount_cents as amount, i.due_at as due`,
+           returning o.number, o.email, i.number as invoice, i.amount_cents as amount, o.currency, i.due_at as due`,
         );
         for (const r of rows) {
           await mailer.send(
@@ -44,7 +46,7 @@ export function createReminders(ctx: OrdersContext) {
               subject: `Reminder: invoice ${r.invoice} for order ${r.number} is due soon`,
               text: [
                 `Your invoice ${r.invoice} for order ${r.number} at ${storeName} is due ${utcMinute(new Date(r.due).toISOString())}.`,
-                `Amount: ${formatAmount(r.amount / 100)}.`,
+                `Amount: ${formatMinor(r.amount, currencyUnit(r.currency))}.`,
                 '',
                 'If you have paid already, thank you: please ignore this mail.',
               ].join('\n'),

@@ -1,4 +1,5 @@
-import { formatMoney } from '@shop/contracts/money';
+import { formatMinor } from '@shop/contracts/currency';
+import { currencyUnit } from '@shop/contracts/iso-currencies';
 import { canTransition } from '@shop/contracts/order-lifecycle';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
@@ -165,7 +166,7 @@ export function createRefunds(ctx: PaymentsDeps) {
       await orders.note(tx, {
         orderId: order.id,
         status: order.status,
-        note: `The refund of ${formatMoney(row.amountCents)} failed at ${providerLabel(payment)}: ${message}`,
+        note: `The refund of ${formatMinor(row.amountCents, currencyUnit(payment.currency))} failed at ${providerLabel(payment)}: ${message}`,
         now,
       });
       return;
@@ -173,7 +174,7 @@ export function createRefunds(ctx: PaymentsDeps) {
     const { full } = await applySucceeded(tx, payment, row, answer.providerRef ?? row.providerRef, now);
     const status = full && canTransition(order.status, 'refunded', 'payment') ? 'refunded' : order.status;
     if (status !== order.status) await orders.refunded(tx, order.id, now);
-    const note = `${full ? 'Refunded in full' : 'Partially refunded'}: ${formatMoney(row.amountCents)} ${returnedBy(payment)} (${row.reason})`;
+    const note = `${full ? 'Refunded in full' : 'Partially refunded'}: ${formatMinor(row.amountCents, currencyUnit(payment.currency))} ${returnedBy(payment)} (${row.reason})`;
     await orders.note(tx, { orderId: order.id, status, note, now });
   }
 

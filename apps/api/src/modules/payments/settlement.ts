@@ -1,4 +1,5 @@
-import { formatMoney } from '@shop/contracts/money';
+import { formatMinor } from '@shop/contracts/currency';
+import { currencyUnit } from '@shop/contracts/iso-currencies';
 import { poolOf } from '../../db/client.ts';
 import { createSessionLocks } from '../../lib/session-locks.ts';
 import {
@@ -96,7 +97,7 @@ export function createSettlement(ctx: PaymentsDeps, refunds: Refunds) {
           now,
         });
         const current = await orders.lock(tx, orderId);
-        const amount = formatMoney(taken.amountCents);
+        const amount = formatMinor(taken.amountCents, currencyUnit(taken.currency));
         const note =
           back.status === 'succeeded'
             ? `The card payment arrived after the order was cancelled: ${amount} ${back.returned}`

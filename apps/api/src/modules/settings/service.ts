@@ -311,7 +311,8 @@ function settingsOf(row: typeof storeSettings.$inferSelect, logo: Settings['logo
       presentment: row.presentmentCurrencies,
     },
     taxRateBasisPoints: standardRate(row.tax),
-    tax: row.tax,
+    // Saved before zones could show prices with tax: none does.
+    tax: { ...row.tax, inclusiveZones: row.tax.inclusiveZones ?? [] },
     shippingZones: row.shippingZones,
     payLaterDays: row.payLaterDays,
     guestHoldHours: row.guestHoldHours,

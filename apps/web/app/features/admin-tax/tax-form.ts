@@ -32,6 +32,8 @@ export interface RateValues {
 
 export interface TaxFormValues {
   pricesIncludeTax: boolean;
+  /** Zones whose shoppers see prices with tax (when prices are entered without it). */
+  inclusiveZones: string[];
   name: string;
   /** Empty: not said. */
   originCountry: string;
@@ -63,6 +65,7 @@ const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 export function formValuesOf(answer: TaxSettingsAnswer): TaxFormValues {
   return {
     pricesIncludeTax: answer.prices_include_tax,
+    inclusiveZones: answer.inclusive_zones,
     name: answer.name,
     originCountry: answer.origin_country ?? '',
     shippingClass: answer.shipping_class,
@@ -87,6 +90,7 @@ export function formValuesOf(answer: TaxSettingsAnswer): TaxFormValues {
 export function settingsOf(values: TaxFormValues): TaxSettingsBody {
   return {
     prices_include_tax: values.pricesIncludeTax,
+    inclusive_zones: values.inclusiveZones,
     name: values.name.trim(),
     origin_country: values.originCountry === '' ? null : values.originCountry,
     shipping_class: values.shippingClass,
@@ -104,6 +108,7 @@ export function settingsOf(values: TaxFormValues): TaxSettingsBody {
 
 const TOP_FIELDS: Record<string, keyof TaxFormValues> = {
   prices_include_tax: 'pricesIncludeTax',
+  inclusive_zones: 'inclusiveZones',
   name: 'name',
   origin_country: 'originCountry',
   shipping_class: 'shippingClass',

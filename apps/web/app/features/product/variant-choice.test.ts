@@ -20,6 +20,7 @@ function variant(options: string[], available: number, price = 20, extra: Partia
     id: `v-${options.join('-')}`,
     sku: `sku-${options.join('-')}`,
     options,
+    tax_class: 'standard',
     price,
     compare_at_price: 25,
     available,

@@ -11,12 +11,12 @@ import {
   type RefundOrderBody,
   refundOrderBody,
 } from '@shop/contracts/admin-orders';
+import { type CurrencyUnit, formatAmountIn, hasAtMostDecimals } from '@shop/contracts/currency';
 import { describeOptions } from '@shop/contracts/line-options';
-import { formatAmount } from '@shop/contracts/money';
 import type { StoredAddress as Address } from '@shop/contracts/orders';
 import { REVERSE_CHARGE_NOTE, wireTaxRows } from '@shop/contracts/tax';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { z } from 'zod';
@@ -39,7 +39,8 @@ import { humanize, StatusBadge } from './status-badge.tsx';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
 
-const lineColumns: ColumnDef<AdminOrderDetail['lines'][number], unknown>[] = [
+/** The order's lines, their prices in the order's currency. */
+const lineColumns = (currency: CurrencyUnit): ColumnDef<AdminOrderDetail['lines'][number], unknown>[] => [
   {
     header: 'Product',
     cell: ({ row }) => {
@@ -57,9 +58,13 @@ const lineColumns: ColumnDef<AdminOrderDetail['lines'][number], unknown>[] = [
     },
   },
   { header: 'SKU', cell: ({ row }) => row.original.sku ?? '—' },
-  { header: 'Price', cell: ({ row }) => formatAmount(row.original.unit_price) },
+  { header: 'Price', cell: ({ row }) => formatAmountIn(row.original.unit_price, currency) },
   { header: 'Qty', cell: ({ row }) => row.original.quantity },
-  { header: 'Total', cell: ({ row }) => formatAmount(row.original.line_total), meta: { className: 'text-right' } },
+  {
+    header: 'Total',
+    cell: ({ row }) => formatAmountIn(row.original.line_total, currency),
+    meta: { className: 'text-right' },
+  },
 ];
 
 /** One order as staff see it: lines, totals, addresses, payment, timeline, ledger and the actions. */
@@ -69,6 +74,9 @@ export function OrderDetail({ id }: { id: string }) {
 }
 
 function OrderView({ order }: { order: AdminOrderDetail }) {
+  // Every amount of the order is in its own currency (docs/adr/050-currencies.md).
+  const formatAmount = (amount: number) => formatAmountIn(amount, order.currency);
+  const lines = useMemo(() => lineColumns(order.currency), [order.currency]);
   // One row per rate (docs/adr/049-tax-by-destination.md): added before the total, or held in the prices after it.
   const taxRows = wireTaxRows(order).map((row) => (
     <Row key={row.label} label={row.label} muted={order.tax_included}>
@@ -98,7 +106,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
             <DataTable
               bare
               caption="Items of the order"
-              columns={lineColumns}
+              columns={lines}
               data={order.lines}
               getRowId={(l) => `${l.product_id}|${l.variant_id ?? describeOptions(l.options)}`}
             />
@@ -222,7 +230,7 @@ const ledgerColumns: ColumnDef<LedgerRow, unknown>[] = [
   { header: 'Date', cell: ({ row }) => formatDateTime(row.original.created_at) },
   { header: 'Kind', cell: ({ row }) => <StatusBadge status={row.original.kind} /> },
   { header: 'Method', cell: ({ row }) => humanize(row.original.method) },
-  { header: 'Amount', cell: ({ row }) => formatAmount(row.original.amount) },
+  { header: 'Amount', cell: ({ row }) => formatAmountIn(row.original.amount, row.original.currency) },
   { header: 'Note', cell: ({ row }) => row.original.note ?? '' },
 ];
 
@@ -339,15 +347,25 @@ interface RefundValues {
   amount: string;
   reason: string;
 }
-/** A blank or non-positive amount gets the dialog's own words first, as it always did. */
-const refundForm = z
-  .custom<RefundValues>()
-  .refine((v) => {
-    const value = Number(v.amount);
-    return Number.isFinite(value) && value > 0;
-  }, 'Enter an amount more than 0')
-  .transform((v): z.input<typeof refundOrderBody> => ({ amount: Number(v.amount), reason: v.reason.trim() }))
-  .pipe(refundOrderBody);
+/**
+ * A blank or non-positive amount gets the dialog's own words first, as it always did; then one finer
+ * than the order's currency counts (no decimals in yen).
+ */
+const refundForm = (currency: CurrencyUnit) =>
+  z
+    .custom<RefundValues>()
+    .refine((v) => {
+      const value = Number(v.amount);
+      return Number.isFinite(value) && value > 0;
+    }, 'Enter an amount more than 0')
+    .refine(
+      (v) => hasAtMostDecimals(Number(v.amount), currency.digits),
+      currency.digits === 0
+        ? `The amount is in ${currency.code}, which has no decimals`
+        : `The amount is in ${currency.code}, which has at most ${currency.digits} decimals`,
+    )
+    .transform((v): z.input<typeof refundOrderBody> => ({ amount: Number(v.amount), reason: v.reason.trim() }))
+    .pipe(refundOrderBody);
 
 function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
   const transition = useOrderTransition(order.id);
@@ -405,6 +423,7 @@ function CancelDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
   });
   const failed = firstErrorMessage(form.formState.errors);
   const refundable = order.payment_detail.refundable;
+  const formatAmount = (amount: number) => formatAmountIn(amount, order.currency);
   const submit = form.handleSubmit(() => {
     cancel.mutate(
       { reason: form.getValues('reason').trim() || undefined },
@@ -449,9 +468,13 @@ function CancelDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
 function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
   const refund = useRefundOrder(order.id);
   const left = order.payment_detail.refundable;
+  const { currency } = order;
+  const formatAmount = (amount: number) => formatAmountIn(amount, currency);
+  // The smallest amount of the order's currency: 0.01 dollars, 1 yen.
+  const step = String(10 ** -currency.digits);
   const form = useForm<RefundValues, unknown, RefundOrderBody>({
-    resolver: zodResolver(refundForm),
-    defaultValues: { amount: left.toFixed(2), reason: '' },
+    resolver: zodResolver(refundForm(currency)),
+    defaultValues: { amount: left.toFixed(currency.digits), reason: '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
@@ -484,8 +507,8 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
             id="refund-amount"
             type="number"
             inputMode="decimal"
-            step="0.01"
-            min="0.01"
+            step={step}
+            min={step}
             required
             {...form.register('amount')}
           />

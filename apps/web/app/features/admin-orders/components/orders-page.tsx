@@ -1,5 +1,5 @@
 import type { AdminOrderSummary } from '@shop/contracts/admin-orders';
-import { formatAmount } from '@shop/contracts/money';
+import { formatAmountIn } from '@shop/contracts/currency';
 import { ORDER_STATUSES } from '@shop/contracts/orders';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowLeft } from 'lucide-react';
@@ -81,7 +81,7 @@ const columns: ColumnDef<AdminOrderSummary, unknown>[] = [
     cell: ({ row }) => `${humanize(row.original.payment_method)} · ${humanize(row.original.payment_status)}`,
   },
   { header: 'Items', cell: ({ row }) => row.original.item_count },
-  { header: 'Total', cell: ({ row }) => formatAmount(row.original.total) },
+  { header: 'Total', cell: ({ row }) => formatAmountIn(row.original.total, row.original.currency) },
 ];
 
 /** Admin › Orders: the filtered list, and one order's detail and actions under `?order=`. */

@@ -1,5 +1,5 @@
 import type { PayLaterInvoice } from '@shop/contracts/admin-orders';
-import { formatAmount } from '@shop/contracts/money';
+import { formatAmountIn } from '@shop/contracts/currency';
 import type { ColumnDef } from '@tanstack/react-table';
 import { toast } from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -101,7 +101,7 @@ const columns: ColumnDef<PayLaterInvoice, unknown>[] = [
       </div>
     ),
   },
-  { header: 'Amount', cell: ({ row }) => formatAmount(row.original.amount) },
+  { header: 'Amount', cell: ({ row }) => formatAmountIn(row.original.amount, row.original.currency) },
   {
     header: 'Issued',
     cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.issued_at)}</span>,
@@ -132,11 +132,11 @@ export function PayLaterPage() {
             <div className="grid gap-4 sm:grid-cols-2">
               <StatCard
                 label={`Outstanding (${plural(data.totals.outstanding_count, 'invoice', 'invoices')})`}
-                value={formatAmount(data.totals.outstanding)}
+                value={formatAmountIn(data.totals.outstanding, data.totals.currency)}
               />
               <StatCard
                 label={`Overdue (${plural(data.totals.overdue_count, 'invoice', 'invoices')})`}
-                value={formatAmount(data.totals.overdue)}
+                value={formatAmountIn(data.totals.overdue, data.totals.currency)}
               />
             </div>
             <Panel>

@@ -1,5 +1,5 @@
 import type { LedgerRow } from '@shop/contracts/admin-orders';
-import { formatAmount } from '@shop/contracts/money';
+import { formatAmountIn } from '@shop/contracts/currency';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -64,7 +64,8 @@ const columns: ColumnDef<LedgerRow, unknown>[] = [
   { header: 'Method', cell: ({ row }) => humanize(row.original.method) },
   {
     header: 'Amount',
-    cell: ({ row }) => `${row.original.kind === 'refund' ? '−' : ''}${formatAmount(row.original.amount)}`,
+    cell: ({ row }) =>
+      `${row.original.kind === 'refund' ? '−' : ''}${formatAmountIn(row.original.amount, row.original.currency)}`,
   },
   { header: 'Reference', cell: ({ row }) => <span className="break-all">{row.original.reference ?? '—'}</span> },
   { header: 'Note', cell: ({ row }) => row.original.note ?? '' },
@@ -129,11 +130,11 @@ export function TransactionsPage() {
         {(data) => (
           <div className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-3">
-              <StatCard label="Charges" value={formatAmount(data.totals.charges)} />
-              <StatCard label="Refunds" value={formatAmount(data.totals.refunds)} />
+              <StatCard label="Charges" value={formatAmountIn(data.totals.charges, data.totals.currency)} />
+              <StatCard label="Refunds" value={formatAmountIn(data.totals.refunds, data.totals.currency)} />
               <StatCard
                 label={`Net (${plural(data.totals.count, 'transaction', 'transactions')})`}
-                value={formatAmount(data.totals.net)}
+                value={formatAmountIn(data.totals.net, data.totals.currency)}
               />
             </div>
             <DataTable

@@ -16,8 +16,11 @@ export function CountryPicker({
   onChange,
   onBlur,
   inputRef,
+  label,
 }: {
   control: FieldControlProps;
+  /** The input's accessible name where no <label> names it (a table cell). */
+  label?: string;
   value: readonly string[];
   onChange: (codes: string[]) => void;
   onBlur?: () => void;
@@ -90,6 +93,7 @@ export function CountryPicker({
       <div className="relative">
         <input
           {...control}
+          aria-label={label}
           ref={inputRef}
           type="text"
           role="combobox"

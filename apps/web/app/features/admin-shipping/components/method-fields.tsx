@@ -3,12 +3,10 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
+import { NATIVE_SELECT as SELECT } from '../../../components/ui/native-select.ts';
 import { messageAt } from '../../admin/index.ts';
 import { FREE_OVER_BASES, RATE_KINDS, type ShippingFormValues } from '../zone-form.ts';
 import { BandTable } from './band-table.tsx';
-
-const SELECT =
-  'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-slate-900 aria-[invalid=true]:border-red-600';
 
 /** One method of a zone: what checkout calls it, how long it takes, and its rate with its free threshold. */
 export function MethodFields({

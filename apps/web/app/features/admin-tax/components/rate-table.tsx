@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FieldError } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { NATIVE_SELECT as SELECT } from '../../../components/ui/native-select.ts';
 import { messageAt } from '../../admin/index.ts';
 import { hasRegions, newRate, type TaxFormValues } from '../tax-form.ts';
-import { SELECT } from './select.ts';
 
 type Zone = ShippingSettingsAnswer['zones'][number];
 

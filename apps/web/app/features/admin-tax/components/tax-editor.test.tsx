@@ -33,6 +33,7 @@ const SHIPPING: ShippingSettingsAnswer = {
 };
 const SAVED: TaxSettingsAnswer = {
   prices_include_tax: false,
+  inclusive_zones: [],
   name: 'Tax',
   origin_country: null,
   shipping_class: 'standard',

@@ -9,6 +9,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FieldError, FormAlert } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
+import { NATIVE_SELECT as SELECT } from '../../../components/ui/native-select.ts';
 import { issuesOf, messageAt, QueryState } from '../../admin/index.ts';
 import { shippingQuery } from '../../admin-shipping/index.ts';
 import { useTax } from '../api/get-tax.ts';
@@ -16,7 +17,6 @@ import { useSaveTax } from '../api/update-tax.ts';
 import { formValuesOf, placeIssuesOn, settingsOf, TAX_NAMES, type TaxFormValues } from '../tax-form.ts';
 import { ClassTable } from './class-table.tsx';
 import { RateTable } from './rate-table.tsx';
-import { SELECT } from './select.ts';
 
 /** Admin › Settings › Tax: how prices are entered, the tax classes, and their rates per shipping zone, saved together. */
 export function TaxEditor() {
@@ -58,6 +58,7 @@ function TaxForm({ saved, zones }: { saved: TaxSettingsAnswer; zones: ShippingSe
   const { errors } = form.formState;
   const error = (name: string) => messageAt(errors, name);
   const classes = useWatch({ control: form.control, name: 'classes' });
+  const pricesIncludeTax = useWatch({ control: form.control, name: 'pricesIncludeTax' });
   const classCodes = classes.map((c) => c.code.trim()).filter((code) => code !== '');
 
   async function onValid(next: TaxSettingsBody) {
@@ -110,6 +111,7 @@ function TaxForm({ saved, zones }: { saved: TaxSettingsAnswer; zones: ShippingSe
             </p>
             <FieldError id="tax-prices-include-error" message={error('pricesIncludeTax')} />
           </div>
+          {pricesIncludeTax ? null : <InclusiveZones zones={zones} error={error('inclusiveZones')} />}
           <LabelledField
             id="tax-name"
             label="Tax name"
@@ -182,5 +184,50 @@ function TaxForm({ saved, zones }: { saved: TaxSettingsAnswer; zones: ShippingSe
         </div>
       </form>
     </FormProvider>
+  );
+}
+
+/**
+ * The zones whose shoppers see prices with their tax although they are entered without it (a US shop's
+ * EU zone shows "incl. VAT"; docs/adr/050-currencies.md).
+ */
+function InclusiveZones({ zones, error }: { zones: ShippingSettingsAnswer['zones']; error: string | undefined }) {
+  return (
+    <fieldset className="space-y-2 md:col-span-2" aria-describedby="tax-inclusive-zones-hint">
+      <legend className="font-medium text-slate-800 text-sm">Show prices with tax in</legend>
+      <p id="tax-inclusive-zones-hint" className="text-slate-600 text-xs">
+        Shoppers there see each price with their country's tax in it ("incl. VAT") and pay exactly that.
+      </p>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        {zones.map((zone) => (
+          <Controller
+            key={zone.id}
+            name="inclusiveZones"
+            render={({ field }) => {
+              const chosen: string[] = field.value;
+              return (
+                <div className="flex items-center gap-2">
+                  <Checkbox
+                    id={`tax-inclusive-${zone.id}`}
+                    checked={chosen.includes(zone.id)}
+                    onChange={(event) =>
+                      field.onChange(
+                        event.currentTarget.checked
+                          ? [...chosen, zone.id]
+                          : chosen.filter((id: string) => id !== zone.id),
+                      )
+                    }
+                  />
+                  <label htmlFor={`tax-inclusive-${zone.id}`} className="text-slate-800 text-sm">
+                    {zone.name}
+                  </label>
+                </div>
+              );
+            }}
+          />
+        ))}
+      </div>
+      <FieldError id="tax-inclusive-zones-error" message={error} />
+    </fieldset>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BarChart3,
   ClipboardList,
+  Coins,
   CreditCard,
   FileClock,
   FolderTree,
@@ -58,6 +59,7 @@ const NAV: NavItem[] = [
   { to: '/admin/settings', label: 'Settings', icon: Settings, adminOnly: true },
   { to: '/admin/settings/shipping', label: 'Shipping', icon: Truck, adminOnly: true, sub: true },
   { to: '/admin/settings/tax', label: 'Tax', icon: Percent, adminOnly: true, sub: true },
+  { to: '/admin/settings/currencies', label: 'Currencies', icon: Coins, adminOnly: true, sub: true },
   { to: '/admin/support', label: 'Support', icon: LifeBuoy },
   { to: '/admin/audit-log', label: 'Audit log', icon: FileClock },
 ];

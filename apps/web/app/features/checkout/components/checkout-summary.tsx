@@ -49,7 +49,7 @@ export function CheckoutSummary({
         Order summary
       </h2>
       {quote ? (
-        <OrderLines lines={quote.lines} />
+        <OrderLines lines={quote.lines} currency={quote.currency} />
       ) : error ? null : (
         <p role="status" className="py-6 text-slate-700 text-sm">
           Pricing your order…

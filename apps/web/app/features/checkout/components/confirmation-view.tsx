@@ -81,7 +81,7 @@ export function ConfirmationView({ payment }: { payment: PaymentInstructions }) 
           <h2 id="confirmation-items-heading" className="font-semibold text-lg">
             Items
           </h2>
-          <OrderLines lines={order.lines} />
+          <OrderLines lines={order.lines} currency={order.currency} />
           <OrderTotals className="mt-4 border-slate-200 border-t pt-4" priced={order} />
           <p className="mt-3 text-slate-700 text-sm">
             Amounts in <span data-testid="order-currency">{order.currency.code}</span>

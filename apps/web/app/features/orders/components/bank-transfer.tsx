@@ -1,5 +1,5 @@
+import { formatAmountIn } from '@shop/contracts/currency';
 import { bankDetailRows, hasBankAccount, type PaymentInstructions, paymentReference } from '@shop/contracts/invoices';
-import { formatAmount } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { formatDate } from '../format.ts';
 
@@ -19,8 +19,8 @@ export function BankTransfer({ order, instructions }: { order: Order; instructio
       </h2>
       <p className="text-slate-800 text-sm">
         {rows.length > 0
-          ? `Please transfer ${formatAmount(invoice.amount)} by ${formatDate(invoice.due_at)} to this account, quoting the reference:`
-          : `Please pay ${formatAmount(invoice.amount)} by ${formatDate(invoice.due_at)}, quoting the reference. Contact us for the bank details.`}
+          ? `Please transfer ${formatAmountIn(invoice.amount, order.currency)} by ${formatDate(invoice.due_at)} to this account, quoting the reference:`
+          : `Please pay ${formatAmountIn(invoice.amount, order.currency)} by ${formatDate(invoice.due_at)}, quoting the reference. Contact us for the bank details.`}
       </p>
       <dl
         className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm"

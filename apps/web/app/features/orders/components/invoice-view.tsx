@@ -1,5 +1,5 @@
+import { formatAmountIn } from '@shop/contracts/currency';
 import { describeOptions } from '@shop/contracts/line-options';
-import { formatAmount } from '@shop/contracts/money';
 import { Printer } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -143,8 +143,8 @@ export function InvoiceView({ userId, orderId, storeName }: { userId: string; or
                   {line.sku ? <span className="block text-slate-500 text-xs">SKU {line.sku}</span> : null}
                 </td>
                 <td className="px-4 py-2 text-right">{line.quantity}</td>
-                <td className="px-4 py-2 text-right">{formatAmount(line.unit_price)}</td>
-                <td className="py-2 pl-4 text-right">{formatAmount(line.line_total)}</td>
+                <td className="px-4 py-2 text-right">{formatAmountIn(line.unit_price, order.currency)}</td>
+                <td className="py-2 pl-4 text-right">{formatAmountIn(line.line_total, order.currency)}</td>
               </tr>
             ))}
           </tbody>
@@ -161,8 +161,8 @@ export function InvoiceView({ userId, orderId, storeName }: { userId: string; or
             <p>This invoice is void: the order was cancelled. Nothing is owed.</p>
           ) : (
             <p>
-              Please pay <strong data-testid="invoice-amount">{formatAmount(invoice.amount)}</strong> by{' '}
-              {formatDate(invoice.due_at)}, quoting invoice number {invoice.number}.
+              Please pay <strong data-testid="invoice-amount">{formatAmountIn(invoice.amount, order.currency)}</strong>{' '}
+              by {formatDate(invoice.due_at)}, quoting invoice number {invoice.number}.
             </p>
           )}
         </footer>

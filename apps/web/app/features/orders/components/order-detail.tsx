@@ -84,7 +84,7 @@ export function OrderDetail({ userId, orderId }: { userId: string; orderId: stri
             <h2 id="order-items-heading" className="font-semibold text-lg">
               Items
             </h2>
-            <OrderLines lines={order.lines} />
+            <OrderLines lines={order.lines} currency={order.currency} />
             <OrderTotals className="mt-4 border-slate-200 border-t pt-4" priced={order} />
           </section>
           <div className="grid gap-6 sm:grid-cols-2">

@@ -1,4 +1,4 @@
-import { formatAmount } from '@shop/contracts/money';
+import { formatAmountIn } from '@shop/contracts/currency';
 import { Package } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -70,7 +70,7 @@ export function OrderHistory({ userId }: { userId: string }) {
                   {plural(order.item_count, 'item', 'items')}
                 </td>
                 <td className="px-4 py-3 text-right font-medium" data-testid="order-total">
-                  {formatAmount(order.totals.total)}
+                  {formatAmountIn(order.totals.total, order.currency)}
                 </td>
               </tr>
             ))}

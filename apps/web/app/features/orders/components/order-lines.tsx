@@ -1,5 +1,5 @@
+import { type CurrencyUnit, formatAmountIn } from '@shop/contracts/currency';
 import { describeOptions } from '@shop/contracts/line-options';
-import { formatAmount } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 
 type Line = Order['lines'][number];
@@ -7,8 +7,11 @@ type Line = Order['lines'][number];
 /** Lines are one per variant (the server merges identical ones); old lines without one, per option list. */
 export const lineKey = (line: Line) => JSON.stringify([line.product_id, line.variant_id ?? line.options]);
 
-/** The lines of a quote or an order: name, chosen options, quantity × unit price and the line total. */
-export function OrderLines({ lines }: { lines: readonly Line[] }) {
+/**
+ * The lines of a quote or an order: name, chosen options, quantity × unit price and the line total, in
+ * the currency the quote or order is priced in.
+ */
+export function OrderLines({ lines, currency }: { lines: readonly Line[]; currency: CurrencyUnit }) {
   return (
     <ul className="divide-y divide-slate-200">
       {lines.map((line) => {
@@ -48,12 +51,13 @@ export function OrderLines({ lines }: { lines: readonly Line[] }) {
                 </p>
               ) : null}
               <p className="text-slate-600">
-                <span data-testid="order-line-quantity">{line.quantity}</span> × {formatAmount(line.unit_price)}
+                <span data-testid="order-line-quantity">{line.quantity}</span> ×{' '}
+                {formatAmountIn(line.unit_price, currency)}
               </p>
             </div>
             <p className="font-medium text-sm" data-testid="order-line-total">
               <span className="sr-only">Line total: </span>
-              {formatAmount(line.line_total)}
+              {formatAmountIn(line.line_total, currency)}
             </p>
           </li>
         );

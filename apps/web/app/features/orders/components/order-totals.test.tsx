@@ -11,6 +11,7 @@ const rows = () => screen.getAllByRole('term').map((term) => [term.textContent, 
 
 // A Texan order: 6.25 % added on top of the goods and the shipping.
 const added: PricedTotals = {
+  currency: { code: 'USD', digits: 2 },
   totals: { subtotal: 49.99, discount: 0, shipping: 9.9, tax: 3.74, total: 63.63 },
   discount_code: null,
   tax_included: false,
@@ -20,6 +21,7 @@ const added: PricedTotals = {
 
 // A German order with prices holding their VAT: 19 % and 7 % (a book), the total not adding them again.
 const held: PricedTotals = {
+  currency: { code: 'EUR', digits: 2 },
   totals: { subtotal: 160, discount: 10, shipping: 0, tax: 25.78, total: 150 },
   discount_code: 'SAVE10',
   tax_included: true,
@@ -45,14 +47,14 @@ describe('OrderTotals', () => {
   it('lists tax held in the prices after the total, as "incl.", not added again', () => {
     render(<OrderTotals priced={held} />);
     expect(rows()).toEqual([
-      ['Subtotal', '$160.00'],
-      ['Discount (SAVE10)', '−$10.00'],
+      ['Subtotal', '€160.00'],
+      ['Discount (SAVE10)', '−€10.00'],
       ['Shipping', 'Free'],
-      ['Total', '$150.00'],
-      ['incl. VAT 19%', '$22.98'],
-      ['incl. VAT 7%', '$2.80'],
+      ['Total', '€150.00'],
+      ['incl. VAT 19%', '€22.98'],
+      ['incl. VAT 7%', '€2.80'],
     ]);
-    expect(screen.getAllByTestId('total-tax').map((dd) => dd.textContent)).toEqual(['$22.98', '$2.80']);
+    expect(screen.getAllByTestId('total-tax').map((dd) => dd.textContent)).toEqual(['€22.98', '€2.80']);
   });
 
   it('says why a business buyer paid no VAT, with their number when the order has it', () => {
@@ -74,5 +76,23 @@ describe('OrderTotals', () => {
   it('shows one "Tax" row of the whole tax when no rate was kept', () => {
     render(<OrderTotals priced={{ ...added, tax_lines: [] }} />);
     expect(screen.getByText('Tax').nextElementSibling?.textContent).toBe('$3.74');
+  });
+
+  it('writes an order in yen in whole yen', () => {
+    const yen: PricedTotals = {
+      currency: { code: 'JPY', digits: 0 },
+      totals: { subtotal: 7568, discount: 0, shipping: 3026, tax: 848, total: 11442 },
+      discount_code: null,
+      tax_included: false,
+      tax_lines: [{ name: 'Tax', rate: 8, taxable: 10594, amount: 848 }],
+      reverse_charge: false,
+    };
+    render(<OrderTotals priced={yen} />);
+    expect(rows()).toEqual([
+      ['Subtotal', '¥7,568'],
+      ['Shipping', '¥3,026'],
+      ['Tax (8%)', '¥848'],
+      ['Total', '¥11,442'],
+    ]);
   });
 });

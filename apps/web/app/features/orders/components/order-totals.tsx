@@ -1,13 +1,16 @@
-import { formatAmount } from '@shop/contracts/money';
+import { formatAmountIn } from '@shop/contracts/currency';
 import type { Quote } from '@shop/contracts/orders';
 import { REVERSE_CHARGE_NOTE, wireTaxRows } from '@shop/contracts/tax';
 import { cn } from '../../../lib/cn.ts';
 
 /**
- * What the totals show, a quote's or an order's alike: its figures, its tax per rate, whether the prices
+ * What the totals show, a quote's or an order's alike: its figures in its currency, its tax per rate, whether the prices
  * held the tax, and — an order's — the business buyer's VAT number.
  */
-export type PricedTotals = Pick<Quote, 'totals' | 'discount_code' | 'tax_included' | 'tax_lines' | 'reverse_charge'> & {
+export type PricedTotals = Pick<
+  Quote,
+  'totals' | 'currency' | 'discount_code' | 'tax_included' | 'tax_lines' | 'reverse_charge'
+> & {
   vat_number?: string | null;
 };
 
@@ -19,6 +22,7 @@ export type PricedTotals = Pick<Quote, 'totals' | 'discount_code' | 'tax_include
  */
 export function OrderTotals({ priced, className }: { priced: PricedTotals; className?: string }) {
   const { totals, discount_code: discountCode } = priced;
+  const formatAmount = (amount: number) => formatAmountIn(amount, priced.currency);
   // One row per rate: the labels of one order differ.
   const taxRows = wireTaxRows(priced).map((row) => (
     <Row

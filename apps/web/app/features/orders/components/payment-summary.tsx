@@ -1,4 +1,4 @@
-import { formatAmount } from '@shop/contracts/money';
+import { formatAmountIn } from '@shop/contracts/currency';
 import type { Order } from '@shop/contracts/orders';
 import { Link } from 'react-router';
 import { cardLabel, formatDate, formatDateTime, INVOICE_STATUS_LABELS } from '../format.ts';
@@ -38,7 +38,7 @@ export function PaymentSummary({ order, invoiceLink = false }: { order: Order; i
           <dt className="text-slate-700">Due date</dt>
           <dd data-testid="invoice-due">{formatDate(invoice.due_at)}</dd>
           <dt className="text-slate-700">Amount</dt>
-          <dd data-testid="invoice-amount">{formatAmount(invoice.amount)}</dd>
+          <dd data-testid="invoice-amount">{formatAmountIn(invoice.amount, order.currency)}</dd>
           <dt className="text-slate-700">Status</dt>
           <dd data-testid="invoice-status">{INVOICE_STATUS_LABELS[invoice.status]}</dd>
         </dl>

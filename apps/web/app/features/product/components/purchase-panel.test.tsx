@@ -10,6 +10,7 @@ const v = (options: string[], available: number, price = 20): PublicVariant => (
   id: `v-${options.join('-')}`,
   sku: `tee-${options.join('-').toLowerCase()}`,
   options,
+  tax_class: 'standard',
   price,
   compare_at_price: 25,
   available,
