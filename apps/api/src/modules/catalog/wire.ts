@@ -128,7 +128,16 @@ export interface VariantsProductRow {
 
 export type VariantRow = Pick<
   ProductVariant,
-  'id' | 'sku' | 'option1' | 'option2' | 'option3' | 'priceCents' | 'compareAtCents' | 'available' | 'image' | 'taxClass'
+  | 'id'
+  | 'sku'
+  | 'option1'
+  | 'option2'
+  | 'option3'
+  | 'priceCents'
+  | 'compareAtCents'
+  | 'available'
+  | 'image'
+  | 'taxClass'
 >;
 
 /**
