@@ -139,7 +139,8 @@ test('a card order paid after the bank’s confirmation is refunded from the adm
   const amount = await dialog.getByLabel('Amount').inputValue();
   await dialog.getByLabel('Reason').fill('Changed mind');
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
-  await expect(admin.getByText(`Refunded $${amount} of ${number}`)).toBeVisible();
+  // In the order's currency: the London address pays in pounds.
+  await expect(admin.getByText(`Refunded £${amount} of ${number}`)).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
   await staff.close();
 

@@ -117,6 +117,8 @@ export interface ApiOrder {
   status: string;
   created_at: string;
   totals: { subtotal: number; discount: number; shipping: number; tax: number; total: number };
+  /** What every amount is in (the London address pays in pounds unless dollars are asked for). */
+  currency: { code: string; digits: number };
   invoice: { number: string; due_at: string } | null;
 }
 
