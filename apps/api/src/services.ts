@@ -162,7 +162,7 @@ export function createServices(deps: Deps) {
     adminAuditLog: createAdminAuditLogService(longWork, { settings }),
     adminSettings: createAdminSettingsService(deps, { settings, audit, media }),
     adminSetup: createAdminSetupService(deps, { settings }),
-    adminDiscounts: createAdminDiscountsService(deps, { audit }),
+    adminDiscounts: createAdminDiscountsService(deps, { audit, settings }),
     adminNewsletter: createAdminNewsletterService(longWork),
     adminPages: createAdminPagesService(deps, { content, audit }),
     adminHomePage: createAdminHomePageService(deps, { audit, homePage }),
