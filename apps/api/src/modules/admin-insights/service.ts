@@ -205,7 +205,11 @@ export function createInsightsService(
         taxable: money(base, num(t.taxable)),
         tax: money(base, num(t.tax)),
       }));
-      const sum = (key: 'taxable' | 'tax') => money(base, found.reduce((s, t) => s + num(t[key]), 0));
+      const sum = (key: 'taxable' | 'tax') =>
+        money(
+          base,
+          found.reduce((s, t) => s + num(t[key]), 0),
+        );
       return ok({
         range: range.value,
         group: q.group,
