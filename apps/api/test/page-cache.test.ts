@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { convertMinor, formatMinor, type Presentment } from '@shop/contracts/currency';
 import { formatMoney } from '@shop/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentOf, type PageCache } from '../src/web/page-cache.ts';
@@ -91,7 +92,8 @@ describe('the page cache', () => {
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
-    expect(first.headers.vary).toBe('accept-encoding');
+    // Kept per currency: a shared cache keys its copies by the cookie too.
+    expect(first.headers.vary).toBe('accept-encoding, cookie');
 
     const again = await page(url, { 'if-none-match': `"other", ${etag}` });
     expect(again.statusCode).toBe(304);
@@ -111,6 +113,43 @@ describe('the page cache', () => {
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
     expect(head.headers.etag).toBe(etag);
+  });
+
+  it('keeps one copy per presentment currency, shown to the shoppers whose cookie names it', async () => {
+    const eur = { code: 'EUR', digits: 2, rate: 0.92, rounding: 'charm' as const, countries: ['DE'] };
+    await t.app.services.settings.saveCurrencies(t.db, { base: { code: 'USD', digits: 2 }, presentment: [eur] });
+    await t.app.services.settings.invalidate();
+    try {
+      const url = `/products/${product.slug}`;
+      const presentment: Presentment = { ...eur, converted: true };
+      const shown = (await page(url)).body;
+      // The kettle's sale price (beforeAll): $45.00, and in euros as checkout charges it.
+      const usd = { code: 'USD', digits: 2 };
+      const euros = formatMinor(convertMinor(4_500, usd, presentment, true), presentment);
+      expect(shown).toContain(formatMoney(4_500));
+      const before = cache.stats();
+      const inEuros = await page(url, { cookie: 'session=secret; currency=EUR' });
+      const againInEuros = await page(url, { cookie: 'currency=EUR' });
+      const inDollars = await page(url, { cookie: 'currency=USD; session=secret' });
+      const unknown = await page(url, { cookie: 'currency=XYZ' });
+      const after = cache.stats();
+
+      expect(inEuros.body).toContain(euros);
+      expect(inEuros.body).not.toContain(formatMoney(4_500));
+      expect(againInEuros.body).toBe(inEuros.body);
+      expect(inDollars.body).toBe(shown);
+      expect(unknown.body).toBe(shown);
+      // One render for the euro copy; the dollar copy was already kept.
+      expect(after.misses - before.misses).toBe(1);
+      expect(cache.entries().map(([key]) => key)).toContain(`${url}#currency=EUR`);
+      expect(inEuros.headers.etag).not.toBe(unknown.headers.etag);
+      expect(inEuros.headers.vary).toBe('accept-encoding, cookie');
+      // The render read the currency and nothing else of the visitor.
+      expect(inEuros.body).not.toContain('secret');
+    } finally {
+      await t.app.services.settings.saveCurrencies(t.db, { base: { code: 'USD', digits: 2 }, presentment: [] });
+      await t.app.services.settings.invalidate();
+    }
   });
 
   it('shows an admin price change on the very next page view', async () => {

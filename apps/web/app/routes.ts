@@ -50,6 +50,8 @@ export default [
     // The footer's newsletter form posts here without JavaScript.
     route('newsletter', 'routes/shop/newsletter.tsx'),
     route('newsletter/confirm', 'routes/shop/newsletter-confirm.tsx'),
+    // The header's currency form posts here, with or without JavaScript.
+    route('currency', 'routes/shop/currency.ts'),
     ...CONTENT_PAGES.map((page) => route(page, 'routes/shop/content-page.tsx', { id: `content-${page}` })),
     // docs/product.md §2: any other path shows the 404 page (inside the storefront's navbar and footer).
     route('*', 'routes/not-found.tsx'),

@@ -8,6 +8,7 @@ import {
   inlineScriptHashes,
   isCached,
   matchesEtag,
+  pageKeyOf,
   type RenderedPage,
 } from './page-cache.ts';
 
@@ -88,6 +89,38 @@ describe('matchesEtag', () => {
     expect(matchesEtag('"abcd"', etag)).toBe(false);
     expect(matchesEtag(undefined, etag)).toBe(false);
     expect(matchesEtag('', etag)).toBe(false);
+  });
+});
+
+describe('pageKeyOf', () => {
+  const offered = ['EUR', 'GBP'];
+
+  it('keeps a page per presentment currency, its render reading that cookie alone', () => {
+    expect(pageKeyOf('/products?page=2', 'a=1; currency=EUR; session=secret', offered)).toEqual({
+      key: '/products?page=2#currency=EUR',
+      cookie: 'currency=EUR',
+    });
+    expect(pageKeyOf('/', 'currency=GBP', offered)).toEqual({ key: '/#currency=GBP', cookie: 'currency=GBP' });
+  });
+
+  it('gives the base copy, rendered without cookies, to the base, an unknown currency and no choice', () => {
+    for (const header of [
+      undefined,
+      '',
+      'session=secret',
+      'currency=USD',
+      'currency=JPY',
+      'currency=',
+      'xcurrency=EUR',
+    ]) {
+      expect(pageKeyOf('/', header, offered)).toEqual({ key: '/' });
+    }
+    expect(pageKeyOf('/', 'currency=EUR', [])).toEqual({ key: '/' });
+  });
+
+  it('never lets a cookie spell another key or reach the render beyond its code', () => {
+    expect(pageKeyOf('/', 'currency=EUR#x', offered)).toEqual({ key: '/' });
+    expect(pageKeyOf('/', `currency=${'E'.repeat(10_000)}`, offered)).toEqual({ key: '/' });
   });
 });
 

@@ -265,3 +265,34 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   }
   return false;
 }
+
+/** The cookie naming the currency a shopper chose (apps/web/app/lib/currency-cookie.ts). */
+const CURRENCY_COOKIE = 'currency';
+/** Longer than any cookie header a browser sends for this shop; past it no currency is read. */
+const MAX_COOKIE_HEADER = 8_192;
+
+/**
+ * Where a page is kept, and the one cookie its render may read. Pages show prices in the shopper's
+ * currency (docs/adr/050-currencies.md): a `currency` cookie naming one of the shop's `presentment`
+ * currencies gets that currency's copy of the URL, and its render that cookie alone; any other cookie,
+ * the base currency's name included, gets the base copy, rendered without cookies. Linear in the header.
+ */
+export function pageKeyOf(
+  url: string,
+  cookieHeader: string | undefined,
+  presentment: readonly string[],
+): { key: string; cookie?: string } {
+  const code = cookieValue(cookieHeader, CURRENCY_COOKIE);
+  if (code === undefined || !presentment.includes(code)) return { key: url };
+  // A fragment never reaches the server: no URL can spell this key.
+  return { key: `${url}#${CURRENCY_COOKIE}=${code}`, cookie: `${CURRENCY_COOKIE}=${code}` };
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header || header.length > MAX_COOKIE_HEADER) return undefined;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}

@@ -26,6 +26,7 @@ import {
   isCached,
   matchesEtag,
   type PageCache,
+  pageKeyOf,
   type RenderedPage,
 } from './page-cache.ts';
 import { createThrottledLog } from './throttled-log.ts';
@@ -42,7 +43,7 @@ const PAGE_METHOD_NOT_ALLOWED: PageError = {
 const PAGE_IN_MAINTENANCE: PageError = { status: 503, code: ERROR_CODES.unavailable, message: MAINTENANCE_MSG };
 const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 /** Pages whose forms post to them without JavaScript (their route's `action`). */
-const FORM_PAGES = ['/contact', '/newsletter'] as const;
+const FORM_PAGES = ['/contact', '/newsletter', '/currency'] as const;
 /** The API's limit on its anonymous forms, per address (modules/contact/routes.ts). */
 const FORM_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 /** Fingerprinted build output: a name never changes its content (docs/architecture.md §8). */
@@ -215,24 +216,30 @@ export async function registerWeb(
       if (services.health.knownUnreachable()) return databaseUnavailablePage(request, reply);
       let maintenanceOn: boolean;
       let preview: boolean;
+      let cacheable: boolean;
+      let presentment: string[] = [];
       try {
         // In maintenance mode every page but the admin area's answers 503 with the maintenance
         // page (the root loader throws it). One look at the cached settings per page. A
         // browser whose preview cookie belongs to an open staff session sees the storefront instead.
         maintenanceOn = !pageOpenDuringMaintenance(pathname) && (await services.settings.maintenance());
         preview = maintenanceOn && (await isStaffPreview(request.headers.cookie));
+        cacheable = pageCache.enabled && !maintenanceOn && (request.method === 'GET' || request.method === 'HEAD');
+        if (cacheable) presentment = await presentmentCodes();
       } catch (err) {
         if (databaseUnavailable(err)) return databaseUnavailablePage(request, reply);
         throw err;
       }
-      // A page the same for everyone, from memory, or rendered once for everyone asking for it.
-      if (pageCache.enabled && !maintenanceOn && (request.method === 'GET' || request.method === 'HEAD')) {
-        const hit = pageCache.get(request.url);
+      // A page the same for everyone shopping in one currency, from memory, or rendered once for everyone
+      // asking for it.
+      if (cacheable) {
+        const { key, cookie } = pageKeyOf(request.url, request.headers.cookie, presentment);
+        const hit = pageCache.get(key);
         if (hit) return sendCachedPage(request, reply, hit);
         const topics = cacheTopicsOf(pathname);
         if (topics) {
-          const render = () => renderWholePage(request, reply);
-          const page = (await pageCache.render(request.url, topics, render)) ?? (await render());
+          const render = () => renderWholePage(request, reply, cookie);
+          const page = (await pageCache.render(key, topics, render)) ?? (await render());
           if (isCached(page)) return sendCachedPage(request, reply, page);
           if (page.status === 500 && (await services.health.database()) !== 'up') {
             return databaseUnavailablePage(request, reply);
@@ -285,14 +292,25 @@ export async function registerWeb(
       return sendWebResponse(request, reply, response, pagePolicy(nonce), preview ? 'private, no-store' : undefined);
     }
 
+    /** The codes of the currencies shoppers may choose besides the base (cached settings). */
+    async function presentmentCodes(): Promise<string[]> {
+      return (await services.settings.get()).currencies.presentment.map((c) => c.code);
+    }
+
     /**
      * A page for the page cache: rendered whole, as anyone gets it — a GET without the visitor's cookies or
-     * credentials, no maintenance (checked before). Its nonce marks the inline scripts this render emits:
-     * the kept page's policy lists their hashes, and only theirs (page-cache.ts, ADR 027).
+     * credentials but the currency one `pageKeyOf` allows, no maintenance (checked before). Its nonce marks
+     * the inline scripts this render emits: the kept page's policy lists their hashes, and only theirs
+     * (page-cache.ts, ADR 027).
      */
-    async function renderWholePage(request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> {
+    async function renderWholePage(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      cookie: string | undefined,
+    ): Promise<RenderedPage> {
       const nonce = randomBytes(16).toString('base64');
-      const response = await handle(toWebRequest(request, reply, publicOrigin, { anonymousGet: true }), {
+      const anonymous = toWebRequest(request, reply, publicOrigin, { anonymousGet: true, cookie });
+      const response = await handle(anonymous, {
         services,
         payments,
         nonce,
@@ -311,7 +329,8 @@ export async function registerWeb(
       reply.header('content-security-policy', cachedPolicy(page));
       reply.header('cache-control', SHARED_PAGE);
       reply.header('etag', page.etag);
-      reply.header('vary', 'accept-encoding');
+      // Kept per currency (`pageKeyOf`): a shared cache must not give one shopper's copy to another.
+      reply.header('vary', 'accept-encoding, cookie');
       if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
       const encoding = pickEncoding(request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
@@ -564,7 +583,7 @@ function toWebRequest(
   request: FastifyRequest,
   reply: FastifyReply,
   publicOrigin: string,
-  { anonymousGet = false } = {},
+  { anonymousGet = false, cookie }: { anonymousGet?: boolean; cookie?: string | undefined } = {},
 ): Request {
   // Concatenated, not resolved: a path like `//evil.example/x` must stay a path on our origin.
   const url = new URL(`${publicOrigin}${request.url}`);
@@ -577,6 +596,8 @@ function toWebRequest(
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  // The one cookie an anonymous render may read: the currency its page is kept for.
+  if (anonymousGet && cookie) headers.set('cookie', cookie);
 
   const controller = new AbortController();
   // 'close' on the response before it finished means the client went away: stop loaders and rendering.

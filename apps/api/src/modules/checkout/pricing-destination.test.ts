@@ -1,8 +1,10 @@
-import { convertMinor, hasAtMostDecimals, type Presentment, ROUNDINGS } from '@shop/contracts/currency';
+import { convertMinor, formatAmountIn, hasAtMostDecimals, type Presentment, ROUNDINGS } from '@shop/contracts/currency';
 import type { ShippingZone, ZoneMethod } from '@shop/contracts/shipping';
-import { type TaxSettings, taxIncludedIn, withTax } from '@shop/contracts/tax';
+import { type TaxSettings, taxIncludedIn, wireTaxRows, withTax } from '@shop/contracts/tax';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { invoiceDocument } from '../invoices/index.ts';
+import { pricedColumns, pricedLineRows } from '../orders/index.ts';
 import type { Settings } from '../settings/index.ts';
 import type { SellableProduct } from '../stock/index.ts';
 import { type PricedCheckout, priceWith, refundOfLines } from './pricing.ts';
@@ -288,6 +290,54 @@ describe('priceWith by destination', () => {
         if (c.currency.digits === 0) for (const amount of amounts) expect(Number.isInteger(amount)).toBe(true);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('quote = order = invoice: the invoice prints the quote’s lines, totals and tax rows, in its currency', () => {
+    const now = new Date('2026-11-29T12:00:00Z');
+    const settings = {
+      timeZone: 'UTC',
+      legalName: '',
+      storeName: 'Shop',
+      address: '',
+      contactEmail: '',
+      contactPhone: '',
+      taxId: '',
+      bank: { bank_account_holder: '', bank_account: '', bank_code: '', bank_name: '', payment_reference: '' },
+    } as unknown as Settings;
+    fc.assert(
+      fc.property(checkout, (c) => {
+        const quote = toQuote(price(c, false), null);
+        const placed = price(c, true);
+        const order = {
+          ...pricedColumns(placed, USD),
+          id: 'o',
+          number: 'SO-1',
+          email: 'a@example.com',
+          status: 'placed',
+          vatNumber: c.vatNumber,
+          discountCode: null,
+          shippingAddress: { name: 'A', line1: '1 Street', city: 'Berlin', postal_code: '10117', country: c.country },
+          billingAddress: null,
+          payBy: null,
+        };
+        const invoice = { number: 'INV-1', amountCents: order.totalCents, status: 'open', issuedAt: now, dueAt: now };
+        const bundle = { order, lines: pricedLineRows(placed, 'o'), events: [], payment: undefined, invoice };
+        const doc = invoiceDocument(bundle as unknown as Parameters<typeof invoiceDocument>[0], settings, now);
+        const money = (amount: number) => formatAmountIn(amount, quote.currency);
+        expect(doc.lines.map((l) => [l.unitPrice, l.total])).toEqual(
+          quote.lines.map((l) => [money(l.unit_price), money(l.line_total)]),
+        );
+        const shipping = quote.totals.shipping === 0 ? 'Free' : money(quote.totals.shipping);
+        expect(doc.totals).toEqual([
+          { label: 'Subtotal', value: money(quote.totals.subtotal) },
+          ...(quote.totals.discount > 0 ? [{ label: 'Discount', value: `-${money(quote.totals.discount)}` }] : []),
+          { label: 'Shipping', value: shipping },
+          ...wireTaxRows(quote).map((row) => ({ label: row.label, value: money(row.amount) })),
+        ]);
+        expect(doc.total).toBe(money(quote.totals.total));
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -6,6 +6,7 @@
 export type { CancelFailure } from './cancelling.ts';
 export type { BackInStock, OrderNotFound, OrdersParts, StaffHook, StaffResult } from './context.ts';
 export type { CardPaymentRefused, PlaceFailure } from './placing.ts';
+export { pricedColumns, pricedLineRows } from './placing-steps.ts';
 export { ORDER_RATE_LIMITS } from './rate-limits.ts';
 export type { RefundFailure } from './refund.ts';
 export { loadOrder, type OrderBundle } from './repository.ts';

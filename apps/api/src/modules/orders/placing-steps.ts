@@ -1,4 +1,4 @@
-import { toBaseMinor } from '@shop/contracts/currency';
+import { type CurrencyUnit, toBaseMinor } from '@shop/contracts/currency';
 import type { PlaceOrderBody } from '@shop/contracts/orders';
 import type { Tx } from '../../db/client.ts';
 import { ok, type Result } from '../../lib/result.ts';
@@ -148,21 +148,10 @@ export function createPlacingSteps(ctx: OrdersContext) {
         userId: r.userId,
         email: r.email,
         status,
-        ...totals,
-        currency: priced.currency.code,
-        exchangeRate: priced.currency.rate,
-        baseTotalCents: priced.currency.converted
-          ? toBaseMinor(totals.totalCents, r.settings.currencies.base, priced.currency)
-          : null,
-        taxRateBasisPoints: priced.standardRateBasisPoints,
-        taxIncluded: priced.taxIncluded,
-        taxLines: priced.taxLines,
+        ...pricedColumns(priced, r.settings.currencies.base),
         vatNumber: r.vatNumber,
-        reverseCharge: priced.reverseCharge,
         discountCode: code?.code ?? null,
         discountCodeId: code?.id ?? null,
-        shippingMethod: priced.method.code,
-        shippingMethodName: priced.method.name,
         shippingAddress: body.shipping_address,
         billingAddress: body.billing_address ?? null,
         payBy: terms?.payBy ?? null,
@@ -170,24 +159,7 @@ export function createPlacingSteps(ctx: OrdersContext) {
         updatedAt: now,
       });
 
-      await insertLines(
-        tx,
-        // At the prices charged: `taken.lines` in the shopper's currency.
-        priced.lines.map((l, position) => ({
-          orderId: order.id,
-          productId: l.productId,
-          variantId: l.variantId,
-          sku: l.sku,
-          name: l.name,
-          image: l.image,
-          unitPriceCents: l.unitPriceCents,
-          quantity: l.quantity,
-          color: l.color,
-          size: l.size,
-          options: l.options,
-          position,
-        })),
-      );
+      await insertLines(tx, pricedLineRows(priced, order.id));
       await stock.recordReservation(tx, order.id, taken.toTake);
       return {
         id: order.id,
@@ -323,4 +295,42 @@ function atLockedPrices(toTake: LineToTake[], locked: Map<string, ReservedVarian
     if (!v) throw new Error('reserved variant missing');
     return { ...l, sku: v.sku, name: v.name, options: v.options, image: v.image, unitPriceCents: v.priceCents };
   });
+}
+
+/**
+ * What an order stores of its pricing: the totals, the currency with its rate and base total, the tax
+ * and the method — exactly the quote's figures for the same inputs.
+ */
+export function pricedColumns(priced: PricedCheckout, base: CurrencyUnit) {
+  const { totals, currency } = priced;
+  return {
+    ...totals,
+    currency: currency.code,
+    exchangeRate: currency.rate,
+    baseTotalCents: currency.converted ? toBaseMinor(totals.totalCents, base, currency) : null,
+    taxRateBasisPoints: priced.standardRateBasisPoints,
+    taxIncluded: priced.taxIncluded,
+    taxLines: priced.taxLines,
+    reverseCharge: priced.reverseCharge,
+    shippingMethod: priced.method.code,
+    shippingMethodName: priced.method.name,
+  };
+}
+
+/** The order's lines at the prices charged (`priced.lines`, in the shopper's currency), in order. */
+export function pricedLineRows(priced: PricedCheckout, orderId: string) {
+  return priced.lines.map((l, position) => ({
+    orderId,
+    productId: l.productId,
+    variantId: l.variantId,
+    sku: l.sku,
+    name: l.name,
+    image: l.image,
+    unitPriceCents: l.unitPriceCents,
+    quantity: l.quantity,
+    color: l.color,
+    size: l.size,
+    options: l.options,
+    position,
+  }));
 }

@@ -25,13 +25,14 @@ export type OptionDraft = ProductOption;
 
 const text = (n: number | null) => (n === null ? '' : String(n));
 
-export function rowsOf(product: AdminProduct): GridRow[] {
+/** The grid of a stored product, its prices written with the base currency's `digits`. */
+export function rowsOf(product: AdminProduct, digits = 2): GridRow[] {
   return product.variants.map((v) => ({
     id: v.id,
     options: v.options,
     sku: v.sku,
-    price: v.price === null ? '' : v.price.toFixed(2),
-    compare_at_price: v.compare_at_price === null ? '' : v.compare_at_price.toFixed(2),
+    price: v.price === null ? '' : v.price.toFixed(digits),
+    compare_at_price: v.compare_at_price === null ? '' : v.compare_at_price.toFixed(digits),
     available: String(v.available),
     loaded: v.available,
     image: v.image ?? '',

@@ -1,6 +1,7 @@
 import { type ShippingSettingsAnswer, shippingSettings } from '@shop/contracts/shipping-zones';
 import { describe, expect, it } from 'vitest';
 import {
+  amountDigitIssues,
   fieldOf,
   formValuesOf,
   newMethod,
@@ -177,5 +178,28 @@ describe('a complaint on its field', () => {
     const checked = shippingSettings.safeParse(settingsOf(next));
     const { fields } = placeIssuesOn(checked.error?.issues ?? [], next);
     expect(fields.get('zones.0.methods.0.weightBands.1.from')).toMatch(/^Bands overlap/);
+  });
+});
+
+describe('shipping amounts in the base currency', () => {
+  const JPY = { code: 'JPY', digits: 0 };
+
+  it('shows yen without decimals', () => {
+    const [iceland] = formValuesOf(saved, 0).zones;
+    expect(iceland?.methods[0]?.weightBands[0]).toEqual({ from: '0', to: '1000', price: '5' });
+    expect(iceland?.methods[1]?.subtotalBands[0]).toEqual({ from: '0', to: '50', price: '7' });
+    expect(iceland?.methods[1]?.freeOver).toBe('120');
+  });
+
+  it('names each amount with more decimals than the base on its field; none in dollars', () => {
+    const values = formValuesOf(saved);
+    const issues = amountDigitIssues(settingsOf(values), JPY);
+    expect(amountDigitIssues(settingsOf(values), { code: 'USD', digits: 2 })).toEqual([]);
+    const { fields } = placeIssuesOn(issues, values);
+    expect(Object.fromEntries(fields)).toEqual({
+      'zones.0.methods.0.weightBands.0.price': 'Price must be a whole number of JPY',
+      'zones.0.methods.0.weightBands.1.price': 'Price must be a whole number of JPY',
+      'zones.0.methods.1.subtotalBands.1.price': 'Price must be a whole number of JPY',
+    });
   });
 });

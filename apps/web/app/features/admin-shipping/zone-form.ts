@@ -1,3 +1,4 @@
+import type { CurrencyUnit } from '@shop/contracts/currency';
 import { regionsOf } from '@shop/contracts/regions';
 import type {
   RateRuleWire,
@@ -5,7 +6,7 @@ import type {
   ShippingSettingsAnswer,
   ZoneMethodWire,
 } from '@shop/contracts/shipping-zones';
-import { issuePath, placeIssues, type WireIssue } from '../admin/index.ts';
+import { decimalsMessage, fitsBase, issuePath, placeIssues, type WireIssue } from '../admin/index.ts';
 
 /**
  * The shipping zones editor's form and the wire (docs/adr/048-shipping-zones.md): what the owner types
@@ -90,16 +91,14 @@ export const newZone = (): ZoneValues => ({
   methods: [newMethod()],
 });
 
-/** An amount as the field shows it: dollars with two decimals. */
-const amountText = (amount: number) => amount.toFixed(2);
-const optionalAmountText = (amount: number | null) => (amount === null ? '' : amountText(amount));
-
 /** A number typed in a field; blank is NaN, which the contract names ("… must be a number"). */
 const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 const optionalNum = (text: string) => (text.trim() === '' ? null : num(text));
 
-/** The zones as saved, as the form edits them. */
-export function formValuesOf(answer: ShippingSettingsAnswer): ShippingFormValues {
+/** The zones as saved, as the form edits them: amounts with the base currency's `digits`. */
+export function formValuesOf(answer: ShippingSettingsAnswer, digits = 2): ShippingFormValues {
+  const amountText = (amount: number) => amount.toFixed(digits);
+  const optionalAmountText = (amount: number | null) => (amount === null ? '' : amountText(amount));
   return {
     zones: answer.zones.map((zone) => ({
       id: zone.id,
@@ -248,6 +247,38 @@ export function fieldOf(path: WireIssue['path'], values: ShippingFormValues): st
   if (b === undefined) return `${table}.root`;
   const field = bandKey === undefined ? undefined : BAND_FIELDS[bandKey];
   return typeof b === 'number' && field ? `${table}.${b}.${field}` : null;
+}
+
+/**
+ * The save's amounts with more decimals than the base currency has (a cent of yen), as complaints on
+ * their wire paths: rates, order value bands and free thresholds.
+ */
+export function amountDigitIssues(settings: ShippingSettings, base: CurrencyUnit): WireIssue[] {
+  const issues: WireIssue[] = [];
+  const check = (amount: number | null, field: string, path: (string | number)[]) => {
+    if (amount !== null && !fitsBase(amount, base)) issues.push({ path, message: decimalsMessage(field, base) });
+  };
+  settings.zones.forEach((zone, z) => {
+    zone.methods.forEach((method, m) => {
+      const at = ['zones', z, 'methods', m];
+      const { rate } = method;
+      if (rate.kind === 'flat') check(rate.price, 'Price', [...at, 'rate', 'price']);
+      if (rate.kind === 'weight') {
+        rate.bands.forEach((band, b) => {
+          check(band.price, 'Price', [...at, 'rate', 'bands', b, 'price']);
+        });
+      }
+      if (rate.kind === 'subtotal') {
+        rate.bands.forEach((band, b) => {
+          check(band.from, 'From', [...at, 'rate', 'bands', b, 'from']);
+          check(band.to, 'Up to', [...at, 'rate', 'bands', b, 'to']);
+          check(band.price, 'Price', [...at, 'rate', 'bands', b, 'price']);
+        });
+      }
+      check(method.free_over, 'Free shipping threshold', [...at, 'free_over']);
+    });
+  });
+  return issues;
 }
 
 /** The API's or the contract's complaints, each on the field of these values it names. */

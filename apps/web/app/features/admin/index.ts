@@ -4,10 +4,22 @@
 export { isAdmin, isStaff } from './access.ts';
 export { AdminApiError, adminApi, noContent } from './api/client.ts';
 export { downloadCsv, downloadFile } from './api/download.ts';
+export { storeSettingsQuery } from './api/store-settings.ts';
 export { timeZoneQuery } from './api/time-zone.ts';
 export { backOfficeKey, useBackOfficeMutation } from './back-office.ts';
+export {
+  amountText,
+  currencySymbol,
+  decimalsMessage,
+  FALLBACK_BASE,
+  fitsBase,
+  formatBase,
+  moneyInput,
+  useBaseCurrency,
+} from './base-currency.ts';
 export { AdminPage, Panel } from './components/admin-page.tsx';
 export { AdminShell } from './components/admin-shell.tsx';
+export { Amount } from './components/amount.tsx';
 export { DataTable } from './components/data-table.tsx';
 export { ErrorText, SelectField, Tabs, TextAreaField, TextField } from './components/fields.tsx';
 export { DayRangeFields, FilterSelect, SearchForm } from './components/filter-fields.tsx';

@@ -7,17 +7,20 @@ import {
   CART_STORAGE_KEY,
   type CartProduct,
   cartStore,
+  cartTotalsIn,
   clearCart,
   isSameLine,
   itemKey,
   lineChoices,
   lineKey,
   lineTotalCents,
+  lineTotalIn,
   loadCartFromStorage,
   removeItem,
   replaceCart,
   totalItems,
   totalPriceCents,
+  unitIn,
   updateQuantity,
 } from './cart-store.ts';
 
@@ -308,5 +311,32 @@ describe('cart lines keyed by variant', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('cart totals in the shopper’s currency (docs/adr/050-currencies.md)', () => {
+  const usd = { code: 'USD', digits: 2 };
+  const eur = {
+    base: usd,
+    presentment: { code: 'EUR', digits: 2, rate: 0.92, rounding: 'charm' as const, converted: true },
+    offered: ['USD', 'EUR'],
+  };
+
+  it('convert each unit price, then multiply and add up, as checkout charges', () => {
+    addItem(phone, 2);
+    addItem(shirt, 3);
+    const [phoneLine, shirtLine] = items();
+    // 199.99 × 0.92 = 183.99 → €183.99; 0.10 × 0.92 = 0.092 → €0.99.
+    expect(unitIn(phoneLine!, eur)).toBe(18399);
+    expect(lineTotalIn(phoneLine!, eur)).toBe(36798);
+    expect(unitIn(shirtLine!, eur)).toBe(99);
+    expect(cartTotalsIn({ items: items(), summary: null }, eur)).toEqual({ items: 5, priceCents: 36798 + 297 });
+  });
+
+  it('in the base, keep the server’s totals when it sent them', () => {
+    addItem(phone, 1);
+    const base = { ...eur, presentment: { ...usd, rate: 1, rounding: 'none' as const, converted: false } };
+    expect(cartTotalsIn({ items: items(), summary: null }, base)).toEqual({ items: 1, priceCents: 19999 });
+    expect(cartTotalsIn({ items: items(), summary: { items: 1, priceCents: 18000 } }, base).priceCents).toBe(18000);
   });
 });

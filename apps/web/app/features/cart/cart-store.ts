@@ -1,5 +1,7 @@
 import { toCents } from '@shop/contracts/money';
 import { cappedAdd, lineLimit } from '@shop/contracts/quantity';
+import { shelfMinor } from '../../lib/presentment.ts';
+import type { ShopperCurrency } from '../../lib/shopper-currency.ts';
 import {
   type CollectionState,
   createCollectionStore,
@@ -301,6 +303,28 @@ export function totalPriceCents(items: LocalCartItem[]): number {
  */
 export function cartTotals(state: Pick<CartState, 'items' | 'summary'>): CartTotals {
   return state.summary ?? { items: totalItems(state.items), priceCents: totalPriceCents(state.items) };
+}
+
+/** A line's unit price in the shopper's currency (minor units), as checkout charges it. */
+export function unitIn(item: LocalCartItem, shopper: ShopperCurrency): number {
+  return shelfMinor(unitCents(item), shopper);
+}
+
+/** A line's total in the shopper's currency: the converted unit price times the quantity. */
+export function lineTotalIn(item: LocalCartItem, shopper: ShopperCurrency): number {
+  return unitIn(item, shopper) * item.quantity;
+}
+
+/**
+ * The totals in the shopper's currency (minor units): in the base, `cartTotals`; in another currency the
+ * sum of the converted lines, which is what checkout charges (docs/adr/050-currencies.md).
+ */
+export function cartTotalsIn(state: Pick<CartState, 'items' | 'summary'>, shopper: ShopperCurrency): CartTotals {
+  if (!shopper.presentment.converted) return cartTotals(state);
+  return {
+    items: totalItems(state.items),
+    priceCents: state.items.reduce((sum, i) => sum + lineTotalIn(i, shopper), 0),
+  };
 }
 
 export function useCart<T>(select: (s: CartState) => T): T {

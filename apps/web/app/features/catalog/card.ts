@@ -1,5 +1,4 @@
 import type { Product } from '@shop/contracts/catalog';
-import { toCents } from '@shop/contracts/money';
 
 /** What a product card shows: only this travels to the browser for lists (not whole products). */
 export interface CardProduct {
@@ -7,8 +6,10 @@ export interface CardProduct {
   slug: string;
   name: string;
   image: string | null;
-  saleCents: number;
-  regularCents: number;
+  /** The price in the shopper's currency, as shown (docs/adr/050-currencies.md). */
+  sale: string;
+  /** The regular price, shown struck through, when it is higher than the sale price. */
+  regular: string | null;
   discount: number;
   inStock: boolean;
 }
@@ -19,15 +20,14 @@ function cardImage(src: string | undefined): string | null {
   return /^\/media\/uploads\/[0-9a-f-]{36}\/large\.webp$/.test(src) ? src.replace(/large\.webp$/, 'thumb.webp') : src;
 }
 
-/** Used by server loaders: the wire product (decimal prices) → a card (integer cents, docs/architecture.md §6). */
-export function toCard(p: Product): CardProduct {
+/** The wire product → a card, with its prices as shown (`card-in.ts`, `to-card.ts`). */
+export function cardOf(p: Product, prices: Pick<CardProduct, 'sale' | 'regular'>): CardProduct {
   return {
     id: p.id,
     slug: p.slug,
     name: p.name,
     image: cardImage(p.images[0]),
-    saleCents: toCents(p.sale_price),
-    regularCents: toCents(p.regular_price),
+    ...prices,
     discount: p.percentage_discount,
     inStock: p.in_stock,
   };

@@ -4,6 +4,7 @@
  * The listing's server half (listing.server.ts) stays out: routes load it themselves, and a module
  * the browser also loads must not name a server-only one.
  */
-export { type CardProduct, productPath, toCard } from './card.ts';
+export { type CardProduct, productPath } from './card.ts';
 export { Price } from './components/price.tsx';
 export { ProductGrid } from './components/product-grid.tsx';
+export { toCard } from './to-card.ts';

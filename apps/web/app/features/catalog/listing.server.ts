@@ -1,26 +1,29 @@
 import type { Services } from '@shop/api/services';
 import { leadsTo } from '@shop/contracts/catalog';
 import { SORTS } from '@shop/contracts/categories';
-import { toCard } from './card.ts';
+import { shopperCurrency } from '../../lib/presentment.server.ts';
+import { cardIn } from './card-in.ts';
 import type { ListingData } from './components/listing.tsx';
 import { type FixedFilters, LISTING_PAGE_SIZE, parseListing } from './list-query.server.ts';
 
 /**
  * Loads one listing page in-process (docs/architecture.md §3): parses the URL query like GET /api/products does,
- * lists the products, counts the result's brands for the brand select (its facets: the same filters,
+ * lists the products (their prices in the shopper's currency), counts the result's brands for the brand select (its facets: the same filters,
  * brand aside) and names the active subcategory / featured filters for their chips.
  */
 export async function loadListing(
   services: Services,
-  search: URLSearchParams,
+  request: Request,
   fixed: FixedFilters = {},
 ): Promise<ListingData> {
+  const search = new URL(request.url).searchParams;
   const { query, params, problem } = parseListing(search, fixed);
   const { brand: _brand, sort: _sort, page: _page, limit: _limit, ...filters } = query;
-  const [list, categories, brands] = await Promise.all([
+  const [list, categories, brands, shopper] = await Promise.all([
     services.catalog.listProducts(query),
     services.catalog.listCategories(),
     services.catalog.listBrands(filters),
+    shopperCurrency(request, services),
   ]);
   const names: ListingData['names'] = {};
   // A category named by an alias (`clothing`) or a former address is its id from here on: the page, its
@@ -46,7 +49,7 @@ export async function loadListing(
   return {
     params,
     ...(problem ? { problem } : {}),
-    products: list.items.map(toCard),
+    products: list.items.map(cardIn(shopper)),
     total: list.total,
     totalPages: Math.ceil(list.total / LISTING_PAGE_SIZE),
     pageSize: LISTING_PAGE_SIZE,

@@ -56,7 +56,15 @@ export interface CheckoutContext {
   savedAddress: Address | null;
   cardProvider: CardProvider;
   payLater: boolean;
+  /**
+   * The currency the shopper chose in the header (docs/adr/050-currencies.md); none: the shipping
+   * country's, else the base — the API decides.
+   */
+  currency?: string | undefined;
 }
+
+/** The bodies' currency: the one chosen, else left out. */
+const currencyOf = (ctx: CheckoutContext) => (ctx.currency ? { currency: ctx.currency } : {});
 
 /** The ways to pay this shop offers: a card when a provider takes them, pay later when offered. */
 export function paymentMethods(ctx: Pick<CheckoutContext, 'cardProvider' | 'payLater'>): PaymentMethod[] {
@@ -196,6 +204,7 @@ export function checkoutBody(
     shipping_method: values.shipping_method,
     ...vatNumberOf(values),
     ...(discountCode ? { discount_code: discountCode } : {}),
+    ...currencyOf(ctx),
   };
 }
 
@@ -248,6 +257,7 @@ export function quoteBody(
     ...(values.shipping_method ? { shipping_method: values.shipping_method } : {}),
     ...(known && checkoutBase.shape.vat_number.safeParse(values.vat_number).success ? vatNumberOf(values) : {}),
     ...(discountCode ? { discount_code: discountCode } : {}),
+    ...currencyOf(ctx),
   };
 }
 

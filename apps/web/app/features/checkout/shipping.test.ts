@@ -42,10 +42,16 @@ const asked = (method?: string, address = berlin): QuoteBody => ({
 });
 
 describe('shippingPriceLabel', () => {
+  const usd = { code: 'USD', digits: 2 };
   it('shows the quoted price, or Free when the method costs nothing for this order', () => {
-    expect(shippingPriceLabel(express)).toBe('$14.99');
-    expect(shippingPriceLabel(pickUp)).toBe('Free');
-    expect(shippingPriceLabel({ ...standard, price: 0 })).toBe('Free');
+    expect(shippingPriceLabel(express, usd)).toBe('$14.99');
+    expect(shippingPriceLabel(pickUp, usd)).toBe('Free');
+    expect(shippingPriceLabel({ ...standard, price: 0 }, usd)).toBe('Free');
+  });
+
+  it('writes the price in the quote’s currency', () => {
+    expect(shippingPriceLabel({ ...express, price: 13.79 }, { code: 'EUR', digits: 2 })).toBe('€13.79');
+    expect(shippingPriceLabel({ ...express, price: 1500 }, { code: 'JPY', digits: 0 })).toBe('¥1,500');
   });
 });
 
@@ -83,7 +89,11 @@ describe('shippingChoice', () => {
   });
 
   it('shows the methods and prices of the last quote for the address', () => {
-    expect(shippingChoice(true, quoted)).toEqual({ kind: 'options', options: [standard, express] });
+    expect(shippingChoice(true, quoted)).toEqual({
+      kind: 'options',
+      options: [standard, express],
+      currency: { code: 'USD', digits: 2 },
+    });
   });
 
   it('says the shop does not ship there, with the quote’s sentence', () => {

@@ -1,10 +1,13 @@
-import { formatAmount } from '@shop/contracts/money';
+import { type CurrencyUnit, formatAmountIn } from '@shop/contracts/currency';
 import type { Quote, QuoteBody, ShippingOption } from '@shop/contracts/orders';
 import { QUOTE_PLACEHOLDER_ADDRESS } from './checkout-form.ts';
 
-/** What a method costs this order, as its radio shows it: the quote's own figure (never computed here). */
-export const shippingPriceLabel = (option: ShippingOption): string =>
-  option.price === 0 ? 'Free' : formatAmount(option.price);
+/**
+ * What a method costs this order, as its radio shows it: the quote's own figure in the quote's currency
+ * (never computed here).
+ */
+export const shippingPriceLabel = (option: ShippingOption, currency: CurrencyUnit): string =>
+  option.price === 0 ? 'Free' : formatAmountIn(option.price, currency);
 
 /**
  * The method the form takes after a quote: the quote's, when the quote answered a body that asked for
@@ -26,7 +29,7 @@ export type ShippingChoice =
   /** The address is complete, its first quote on its way. */
   | { kind: 'finding' }
   /** The methods the last quote for a real address offers, each at its price for this order. */
-  | { kind: 'options'; options: ShippingOption[] };
+  | { kind: 'options'; options: ShippingOption[]; currency: CurrencyUnit };
 
 /**
  * The shipping group's content. `addressKnown`: the form has a saved or complete typed address. Before
@@ -42,5 +45,5 @@ export function shippingChoice(
   if (!quoted.quote || !quoted.priced || quoted.priced.shipping_address === QUOTE_PLACEHOLDER_ADDRESS) {
     return { kind: 'finding' };
   }
-  return { kind: 'options', options: quoted.quote.shipping_options };
+  return { kind: 'options', options: quoted.quote.shipping_options, currency: quoted.quote.currency };
 }

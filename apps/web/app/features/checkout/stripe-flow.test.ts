@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts/orders';
 import { describe, expect, it } from 'vitest';
 import {
   completeReturnUrl,
-  elementAmountCents,
+  elementAmount,
   type PendingStripeOrder,
   payWithStripe,
   readReturn,
@@ -170,10 +170,22 @@ describe('the return from Stripe', () => {
   });
 });
 
-describe('elementAmountCents', () => {
-  it('the Payment Element shows the pending order’s total, else the quote’s, in cents', () => {
-    expect(elementAmountCents(null, 58.99)).toBe(5899);
-    expect(elementAmountCents({ order: order(), clientSecret: SECRET }, 10)).toBe(5899);
-    expect(elementAmountCents(null, null)).toBeNull();
+describe('elementAmount', () => {
+  const priced = (total: number, code = 'USD', digits = 2) => ({
+    totals: { ...order().totals, total },
+    currency: { code, digits },
+  });
+  it('the Payment Element shows the pending order’s total, else the quote’s, in minor units', () => {
+    expect(elementAmount(null, priced(58.99))).toEqual({ minor: 5899, currency: 'usd' });
+    expect(elementAmount({ order: order(), clientSecret: SECRET }, priced(10))).toEqual({
+      minor: 5899,
+      currency: 'usd',
+    });
+    expect(elementAmount(null, null)).toBeNull();
+  });
+
+  it('in the currency the shopper pays in', () => {
+    expect(elementAmount(null, priced(54.27, 'EUR'))).toEqual({ minor: 5427, currency: 'eur' });
+    expect(elementAmount(null, priced(1500, 'JPY', 0))).toEqual({ minor: 1500, currency: 'jpy' });
   });
 });

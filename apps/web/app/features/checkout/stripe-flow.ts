@@ -1,5 +1,5 @@
-import { toCents } from '@shop/contracts/money';
-import type { Order } from '@shop/contracts/orders';
+import { toMinor } from '@shop/contracts/currency';
+import type { Order, Quote } from '@shop/contracts/orders';
 
 /**
  * Paying by card with Stripe, in the order the Payment Element's deferred-intent flow asks:
@@ -107,8 +107,15 @@ export function readReturn(search: URLSearchParams): { orderId: string; clientSe
   return { orderId, clientSecret };
 }
 
-/** The amount the Payment Element shows, in cents: the pending order's total, else the quote's. */
-export function elementAmountCents(pending: PendingStripeOrder | null, quoteTotal: number | null): number | null {
-  const total = pending ? pending.order.totals.total : quoteTotal;
-  return total === null ? null : toCents(total);
+/**
+ * The amount the Payment Element shows, in minor units of its currency (lower case, as Stripe spells
+ * it): the pending order's total, else the quote's.
+ */
+export function elementAmount(
+  pending: PendingStripeOrder | null,
+  quoted: Pick<Quote, 'totals' | 'currency'> | null,
+): { minor: number; currency: string } | null {
+  const priced = pending ? pending.order : quoted;
+  if (!priced) return null;
+  return { minor: toMinor(priced.totals.total, priced.currency.digits), currency: priced.currency.code.toLowerCase() };
 }

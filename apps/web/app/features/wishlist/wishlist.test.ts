@@ -35,6 +35,7 @@ const listOf = (products: WishlistProduct[]): Product[] =>
       sale_price: p.sale_price,
       regular_price: p.sale_price,
       percentage_discount: 0,
+      tax_class: 'standard',
       images: [`/media/${p.id}.svg`],
       colors: [],
       available_sizes: [],

@@ -24,7 +24,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // One brand, one URL: a slug typed in capitals goes to the page's own address.
   if (params.slug !== brand.slug) throw redirect(`${path}${url.search}`, 301);
 
-  const listing = await loadListing(context.services, url.searchParams, { brand: brand.id });
+  const listing = await loadListing(context.services, request, { brand: brand.id });
   // Sort order is not a different page for search engines; filters and the page number are.
   const { sort: _sort, ...indexed } = listing.params;
   return { ...listing, path, brand, canonical: canonicalUrl(request, `${path}${listingSearch(indexed, ['brand'])}`) };

@@ -28,7 +28,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     throw new Response('Category not found', { status: 404, statusText: 'Not Found' });
   }
 
-  const listing = await loadListing(context.services, url.searchParams, { category: category.id });
+  const listing = await loadListing(context.services, request, { category: category.id });
   const { sort: _sort, ...indexed } = listing.params;
   const path = `/products/category/${encodeURIComponent(category.id)}`;
   return {

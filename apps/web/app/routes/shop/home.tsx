@@ -1,6 +1,8 @@
+import { cardIn } from '../../features/catalog/card-in.ts';
 import { homeWords } from '../../features/catalog/home-words.ts';
 import { HomeSections, toHomeView } from '../../features/home/index.ts';
 import { pageCache } from '../../lib/page-cache.ts';
+import { shopperCurrency } from '../../lib/presentment.server.ts';
 import { canonicalUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/home';
 
@@ -28,10 +30,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // docs/product.md §2 says the home loader waits 1 s; docs/product.md §10 keeps that wait for demos only.
   await context.demoDelay(request.signal);
   const { catalog, homePage, settings } = context.services;
-  const [store, categories, sections] = await Promise.all([
+  const [store, categories, sections, shopper] = await Promise.all([
     settings.profile(),
     catalog.listCategories(),
     homePage.sections().then((list) => homePage.resolve(list)),
+    shopperCurrency(request, context.services),
   ]);
   // Only what the page shows travels to the browser.
   return {
@@ -40,7 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       categories.map((c) => c.name),
     ),
     storeName: store.name,
-    sections: toHomeView(sections),
+    sections: toHomeView(sections, cardIn(shopper)),
     canonical: canonicalUrl(request, '/'),
   };
 }

@@ -4,6 +4,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'r
 import type { MenuCategory } from '../../components/layout/category-menu.tsx';
 import { RouteLoadingScreen } from '../../components/loading/route-loading-screen.tsx';
 import { lazyIsland } from '../../lib/lazy-island.ts';
+import { shopperCurrency } from '../../lib/presentment.server.ts';
 import type { loader as rootLoader } from '../../root.tsx';
 import type { Route } from './+types/layout';
 
@@ -15,13 +16,18 @@ export { RouteErrorBoundary as ErrorBoundary } from '../../features/errors/index
 const StorefrontHeader = lazyIsland(() => import('../../features/shell/components/navbar.tsx'));
 const Footer = lazyIsland(() => import('../../features/shell/components/footer.tsx'));
 
-/** The menu's categories, read in-process (docs/architecture.md §3); only what the menu shows goes to the browser. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const [categories, store] = await Promise.all([
+/**
+ * The menu's categories, read in-process (docs/architecture.md §3); only what the menu shows goes to the
+ * browser. And the shopper's currency, which every price on every page is shown in (lib/shopper-currency.ts).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [categories, store, currency] = await Promise.all([
     context.services.catalog.listCategories(),
     context.services.settings.profile(),
+    shopperCurrency(request, context.services),
   ]);
   return {
+    currency,
     // The footer's store profile (name, contact details, social links from admin Settings).
     store,
     categories: categories.map(
@@ -57,7 +63,11 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       <MaintenancePreviewBanner />
       {/* The fallback has the header's height: nothing moves when it streams in. */}
       <Suspense fallback={<div className="h-16 border-slate-200 border-b" />}>
-        <StorefrontHeader categories={loaderData.categories} store={loaderData.store} />
+        <StorefrontHeader
+          categories={loaderData.categories}
+          store={loaderData.store}
+          currency={{ offered: loaderData.currency.offered, current: loaderData.currency.presentment.code }}
+        />
       </Suspense>
       <div id="main" className="flex-1">
         <Outlet />

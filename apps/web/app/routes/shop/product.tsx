@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { Container } from '../../components/layout/container.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import { loadNotifyMe } from '../../features/back-in-stock/index.ts';
-import { productPath, toCard } from '../../features/catalog/card.ts';
+import { productPath } from '../../features/catalog/card.ts';
+import { cardIn } from '../../features/catalog/card-in.ts';
 import { Price } from '../../features/catalog/components/price.tsx';
 import { ProductGrid } from '../../features/catalog/components/product-grid.tsx';
 import { Gallery } from '../../features/product/components/gallery.tsx';
@@ -19,7 +20,10 @@ import { lazyIsland } from '../../lib/lazy-island.ts';
 import { useNonce } from '../../lib/nonce.ts';
 import { pageCache } from '../../lib/page-cache.ts';
 import { plural } from '../../lib/plural.ts';
+import { shopperCurrency } from '../../lib/presentment.server.ts';
+import { shelfPrices } from '../../lib/presentment.ts';
 import { canonicalUrl, jsonLdString, seoMeta } from '../../lib/seo.ts';
+import { useShopperCurrency } from '../../lib/shopper-currency.ts';
 import type { Route } from './+types/product';
 
 /** The same for every visitor; served from the page cache until the catalogue or settings change. */
@@ -51,7 +55,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const found = await catalog.getProduct(params.productId);
   if (!found.ok) throw productNotFound();
   const product = found.value;
-  const [related, categories, variants, reviews] = await Promise.all([
+  const [related, categories, variants, reviews, shopper] = await Promise.all([
     product.subcategory
       ? catalog.listProducts({
           category: product.category,
@@ -64,6 +68,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     catalog.getProductVariants(product.id),
     // As a guest sees them: in the HTML for search engines; the browser asks for the rest.
     context.services.reviews.list(product.id, undefined),
+    shopperCurrency(request, context.services),
   ]);
   // Unpublished between the reads: the same 404 page.
   if (!reviews.ok || !variants.ok) throw productNotFound();
@@ -74,7 +79,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     related: related.items
       .filter((p) => p.id !== product.id)
       .slice(0, RELATED)
-      .map(toCard),
+      .map(cardIn(shopper)),
     category: category ? { id: category.id, name: category.name } : null,
     subcategory: subcategory ? { slug: subcategory.slug, name: subcategory.name } : null,
     variants: variants.value,
@@ -107,6 +112,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) {
   const { product, related, category, subcategory, variants } = data;
   const nonce = useNonce();
+  const shopper = useShopperCurrency();
   const choice = useVariantChoice(variants);
   const { summary } = choice;
   const stock = choiceStock(summary);
@@ -114,6 +120,7 @@ function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) 
   const price = summary.price ?? product.sale_price;
   const compareAt = summary.compareAtPrice ?? product.regular_price;
   const ownDiscount = price === product.sale_price && compareAt === product.regular_price;
+  const discount = ownDiscount ? product.percentage_discount : discountPercent(price, compareAt);
   // Back-in-stock: the product when all of it is sold out (the documented subscription: any variant back
   // will do), else the chosen variant that is sold out while others are not.
   const notifyVariant = product.in_stock ? summary.variant?.id : undefined;
@@ -209,9 +216,8 @@ function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) 
               className="mt-4"
               size="lg"
               from={summary.from}
-              saleCents={toCents(price)}
-              regularCents={toCents(compareAt)}
-              discount={ownDiscount ? product.percentage_discount : discountPercent(price, compareAt)}
+              {...shelfPrices(toCents(price), toCents(compareAt), discount, shopper)}
+              discount={discount}
             />
             <p className={`mt-2 font-medium ${STOCK_TONES[stock.tone]}`} data-testid="stock-state" aria-live="polite">
               {stock.label}
@@ -229,7 +235,13 @@ function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) 
               data-testid="product-description"
             />
             <div className="mt-8">
-              <PurchasePanel model={variants} choice={choice} onAddToCart={addToCart} onAddToWishlist={addToWishlist} />
+              <PurchasePanel
+                model={variants}
+                choice={choice}
+                onAddToCart={addToCart}
+                onAddToWishlist={addToWishlist}
+                shopper={shopper}
+              />
             </div>
             {product.features.length > 0 ? (
               <section aria-labelledby="features-heading" className="mt-10">

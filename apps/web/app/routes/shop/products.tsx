@@ -12,7 +12,7 @@ export const handle = pageCache();
 
 /** Every filter comes from the URL query and is read here, on the server. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const listing = await loadListing(context.services, new URL(request.url).searchParams);
+  const listing = await loadListing(context.services, request);
   // Sort order is not a different page for search engines; filters and the page number are.
   const { sort: _sort, ...indexed } = listing.params;
   return { ...listing, canonical: canonicalUrl(request, `/products${listingSearch(indexed)}`) };

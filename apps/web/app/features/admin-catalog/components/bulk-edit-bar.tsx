@@ -7,6 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { plural } from '../../../lib/plural.ts';
+import { currencySymbol, decimalsMessage, fitsBase, moneyInput, useBaseCurrency } from '../../admin/index.ts';
 import { useBulkEdit } from '../api/bulk-edit.ts';
 
 const KEEP = 'keep';
@@ -27,6 +28,8 @@ export function BulkEditBar({
   onDone: () => void;
 }) {
   const bulk = useBulkEdit();
+  const base = useBaseCurrency();
+  const symbol = currencySymbol(base);
   const [priceMode, setPriceMode] = useState<PriceMode>(KEEP);
   const [price, setPrice] = useState('');
   const [stock, setStock] = useState('');
@@ -38,6 +41,10 @@ export function BulkEditBar({
     const parsed = bulkEditBody.safeParse(body);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    if (body.price?.mode === 'set' && !fitsBase(body.price.value, base)) {
+      setError(decimalsMessage('Price', base));
       return;
     }
     setError(undefined);
@@ -100,18 +107,17 @@ export function BulkEditBar({
             onValueChange={(v) => setPriceMode(v as PriceMode)}
             options={[
               { value: KEEP, label: 'Keep prices' },
-              { value: 'set', label: 'Set the price to ($)' },
+              { value: 'set', label: `Set the price to (${symbol})` },
               { value: 'percent', label: 'Change by ± %' },
             ]}
           />
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor="bulk-price">{priceMode === 'percent' ? 'Change (%)' : 'New price ($)'}</Label>
+          <Label htmlFor="bulk-price">{priceMode === 'percent' ? 'Change (%)' : `New price (${symbol})`}</Label>
           <Input
             id="bulk-price"
             type="number"
-            inputMode="decimal"
-            step="0.01"
+            {...(priceMode === 'percent' ? { inputMode: 'decimal' as const, step: '0.01' } : moneyInput(base))}
             disabled={priceMode === KEEP}
             value={price}
             onChange={(e) => setPrice(e.target.value)}

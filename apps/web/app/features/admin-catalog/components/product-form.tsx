@@ -9,7 +9,8 @@ import {
   type UpdateProductBody,
   updateProductBody,
 } from '@shop/contracts/admin-catalog';
-import { discountedCents, toCents } from '@shop/contracts/money';
+import { type CurrencyUnit, fromMinor, toMinor } from '@shop/contracts/currency';
+import { discountedCents } from '@shop/contracts/money';
 import { STANDARD_CLASS } from '@shop/contracts/tax';
 import { SEO_LIMITS } from '@shop/contracts/variants';
 import { useQuery } from '@tanstack/react-query';
@@ -26,7 +27,19 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { AdminApiError, firstErrorMessage, isAdmin, Panel, RichTextEditor } from '../../admin/index.ts';
+import {
+  AdminApiError,
+  amountText,
+  currencySymbol,
+  decimalsMessage,
+  firstErrorMessage,
+  fitsBase,
+  isAdmin,
+  moneyInput,
+  Panel,
+  RichTextEditor,
+  useBaseCurrency,
+} from '../../admin/index.ts';
 import { taxQuery } from '../../admin-tax/index.ts';
 import { useSession } from '../../auth/index.ts';
 import { useCreateProduct } from '../api/create-product.ts';
@@ -63,7 +76,7 @@ interface FormState {
   published: boolean;
 }
 
-function initialState(product?: AdminProduct): FormState {
+function initialState(base: CurrencyUnit, product?: AdminProduct): FormState {
   return {
     name: product?.name ?? '',
     slug: product?.slug ?? '',
@@ -73,13 +86,13 @@ function initialState(product?: AdminProduct): FormState {
     category: product?.category ?? '',
     subcategory: product?.subcategory ?? NONE,
     brand: product?.brand ?? NONE,
-    regular_price: product ? product.regular_price.toFixed(2) : '',
-    sale_price: product ? product.sale_price.toFixed(2) : '',
+    regular_price: product ? amountText(product.regular_price, base) : '',
+    sale_price: product ? amountText(product.sale_price, base) : '',
     percentage_discount: product ? String(product.percentage_discount) : '0',
     images: product?.images ?? [],
     options: product?.options ?? [],
     // A product without options still has one variant: its SKU and stock.
-    variants: product ? rowsOf(product) : [emptyRow([])],
+    variants: product ? rowsOf(product, base.digits) : [emptyRow([])],
     meta_title: product?.meta_title ?? '',
     meta_description: product?.meta_description ?? '',
     features: product?.features ?? [],
@@ -91,9 +104,10 @@ function initialState(product?: AdminProduct): FormState {
 
 /** A number typed in a field, or undefined when blank; NaN stays NaN so the schema names the field. */
 const numberOf = (text: string) => (text.trim() === '' ? undefined : Number(text));
-const cents = (text: string) => {
+/** A price typed in a field in minor units of the base, or undefined when blank or not a number. */
+const minorOf = (text: string, base: CurrencyUnit) => {
   const n = numberOf(text);
-  return n === undefined || !Number.isFinite(n) ? undefined : toCents(n);
+  return n === undefined || !Number.isFinite(n) ? undefined : toMinor(n, base.digits);
 };
 
 /** The body sent for the form's fields: the options and the whole variants grid with them. */
@@ -122,17 +136,43 @@ function payload(state: FormState) {
   };
 }
 
-/** The form checked with the API's own schema (contracts `createProductBody` / `updateProductBody`). */
-const productForm = (product: AdminProduct | undefined) =>
+interface PricedBody {
+  regular_price?: number | undefined;
+  sale_price?: number | undefined;
+  variants?: { price: number | null; compare_at_price: number | null }[] | undefined;
+}
+
+/** Each price a whole number of the base's smallest unit: no cents for yen (docs/adr/050-currencies.md). */
+function checkPriceDigits(base: CurrencyUnit) {
+  return (body: PricedBody, ctx: z.RefinementCtx) => {
+    const check = (amount: number | null | undefined, field: string, path: (string | number)[]) => {
+      if (typeof amount === 'number' && !fitsBase(amount, base)) {
+        ctx.addIssue({ code: 'custom', message: decimalsMessage(field, base), path });
+      }
+    };
+    check(body.regular_price, 'Regular price', ['regular_price']);
+    check(body.sale_price, 'Sale price', ['sale_price']);
+    body.variants?.forEach((v, i) => {
+      check(v.price, 'Price', ['variants', i, 'price']);
+      check(v.compare_at_price, 'Compare-at price', ['variants', i, 'compare_at_price']);
+    });
+  };
+}
+
+/**
+ * The form checked with the API's own schema (contracts `createProductBody` / `updateProductBody`) and
+ * its prices with the base currency's digits.
+ */
+const productForm = (product: AdminProduct | undefined, base: CurrencyUnit) =>
   product
     ? z
         .custom<FormState>()
         .transform((state) => payload(state) as z.input<typeof updateProductBody>)
-        .pipe(updateProductBody)
+        .pipe(updateProductBody.superRefine(checkPriceDigits(base)))
     : z
         .custom<FormState>()
         .transform((state) => payload(state) as z.input<typeof createProductBody>)
-        .pipe(createProductBody);
+        .pipe(createProductBody.superRefine(checkPriceDigits(base)));
 
 /**
  * The one product form of add-product and edit-product: every field, pictures uploaded and
@@ -141,9 +181,12 @@ const productForm = (product: AdminProduct | undefined) =>
  */
 export function ProductForm({ product, options }: { product?: AdminProduct; options: ProductFormOptions }) {
   const navigate = useNavigate();
+  const base = useBaseCurrency();
+  const money = moneyInput(base);
+  const symbol = currencySymbol(base);
   const form = useForm<FormState, unknown, UpdateProductBody>({
-    resolver: zodResolver(productForm(product)) as Resolver<FormState, unknown, UpdateProductBody>,
-    defaultValues: initialState(product),
+    resolver: zodResolver(productForm(product, base)) as Resolver<FormState, unknown, UpdateProductBody>,
+    defaultValues: initialState(base, product),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
@@ -179,19 +222,19 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
   function changeRegular(text: string) {
     clearError('regular_price', 'sale_price', 'percentage_discount');
     const s = form.getValues();
-    const regular = cents(text);
+    const regular = minorOf(text, base);
     const pct = numberOf(s.percentage_discount);
     const sale =
       regular !== undefined && pct !== undefined && Number.isInteger(pct) && pct >= 0 && pct <= 100
-        ? (discountedCents(regular, pct) / 100).toFixed(2)
+        ? amountText(fromMinor(discountedCents(regular, pct), base.digits), base)
         : s.sale_price;
     set({ regular_price: text, sale_price: sale });
   }
   function changeSale(text: string) {
     clearError('regular_price', 'sale_price', 'percentage_discount');
     const s = form.getValues();
-    const regular = cents(s.regular_price);
-    const sale = cents(text);
+    const regular = minorOf(s.regular_price, base);
+    const sale = minorOf(text, base);
     const pct =
       regular !== undefined && sale !== undefined && sale <= regular
         ? String(percentOff(regular, sale))
@@ -201,11 +244,11 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
   function changePercent(text: string) {
     clearError('regular_price', 'sale_price', 'percentage_discount');
     const s = form.getValues();
-    const regular = cents(s.regular_price);
+    const regular = minorOf(s.regular_price, base);
     const pct = numberOf(text);
     const sale =
       regular !== undefined && pct !== undefined && Number.isInteger(pct) && pct >= 0 && pct <= 100
-        ? (discountedCents(regular, pct) / 100).toFixed(2)
+        ? amountText(fromMinor(discountedCents(regular, pct), base.digits), base)
         : s.sale_price;
     set({ percentage_discount: text, sale_price: sale });
   }
@@ -360,27 +403,25 @@ export function ProductForm({ product, options }: { product?: AdminProduct; opti
 
       <Panel title="Price">
         <div className="grid gap-4 md:grid-cols-4">
-          <LabelledField id="product-regular-price" label="Regular price ($)" error={err('regular_price')}>
+          <LabelledField id="product-regular-price" label={`Regular price (${symbol})`} error={err('regular_price')}>
             {(control) => (
               <Input
                 {...control}
                 type="number"
-                inputMode="decimal"
                 min={0}
-                step="0.01"
+                {...money}
                 value={state.regular_price}
                 onChange={(e) => changeRegular(e.target.value)}
               />
             )}
           </LabelledField>
-          <LabelledField id="product-sale-price" label="Sale price ($)" error={err('sale_price')}>
+          <LabelledField id="product-sale-price" label={`Sale price (${symbol})`} error={err('sale_price')}>
             {(control) => (
               <Input
                 {...control}
                 type="number"
-                inputMode="decimal"
                 min={0}
-                step="0.01"
+                {...money}
                 value={state.sale_price}
                 onChange={(e) => changeSale(e.target.value)}
               />

@@ -1,5 +1,4 @@
 import type { AdminProduct } from '@shop/contracts/admin-catalog';
-import { formatAmount } from '@shop/contracts/money';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import { Plus, Search } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -10,6 +9,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import {
   AdminPage,
+  Amount,
   DataTable,
   formatDate,
   Pagination,
@@ -79,9 +79,11 @@ const columnsWith = (names: CatalogNames): ColumnDef<AdminProduct, unknown>[] =>
     header: 'Price',
     cell: ({ row }) => (
       <span>
-        {formatAmount(row.original.sale_price)}
+        <Amount value={row.original.sale_price} />
         {row.original.percentage_discount > 0 ? (
-          <span className="ml-1 text-slate-600 text-xs line-through">{formatAmount(row.original.regular_price)}</span>
+          <span className="ml-1 text-slate-600 text-xs line-through">
+            <Amount value={row.original.regular_price} />
+          </span>
         ) : null}
       </span>
     ),

@@ -7,7 +7,6 @@ import {
   type StockMovement,
   stockAdjustmentBody,
 } from '@shop/contracts/admin-catalog';
-import { formatAmount } from '@shop/contracts/money';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -21,7 +20,18 @@ import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { AdminPage, DataTable, formatDateTime, Pagination, Panel, QueryState, StatCard } from '../../admin/index.ts';
+import {
+  AdminPage,
+  Amount,
+  DataTable,
+  formatBase,
+  formatDateTime,
+  Pagination,
+  Panel,
+  QueryState,
+  StatCard,
+  useBaseCurrency,
+} from '../../admin/index.ts';
 import { useAdjustStock } from '../api/adjust-stock.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useCatalogNames } from '../api/get-product-options.ts';
@@ -70,7 +80,7 @@ const saleColumns: ColumnDef<ProductSales['recent'][number], unknown>[] = [
   { header: 'Date', cell: ({ row }) => formatDateTime(row.original.created_at) },
   { header: 'Status', cell: ({ row }) => row.original.status },
   { header: 'Units', cell: ({ row }) => row.original.quantity },
-  { header: 'Total', cell: ({ row }) => formatAmount(row.original.total) },
+  { header: 'Total', cell: ({ row }) => <Amount value={row.original.total} /> },
 ];
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -112,10 +122,13 @@ function Details({ product }: { product: AdminProduct }) {
         </Fact>
         <Fact label="Brand">{product.brand ? names.brand(product.brand) : '—'}</Fact>
         <Fact label="Price">
-          {formatAmount(product.sale_price)}
-          {product.percentage_discount > 0
-            ? ` (${product.percentage_discount}% off ${formatAmount(product.regular_price)})`
-            : ''}
+          <Amount value={product.sale_price} />
+          {product.percentage_discount > 0 ? (
+            <>
+              {` (${product.percentage_discount}% off `}
+              <Amount value={product.regular_price} />)
+            </>
+          ) : null}
         </Fact>
         <Fact label="In stock">{product.available}</Fact>
         <Fact label="Options">
@@ -200,7 +213,7 @@ function Variants({ product }: { product: AdminProduct }) {
   const columns: ColumnDef<AdminVariant, unknown>[] = [
     { header: 'Variant', cell: ({ row }) => variantName(row.original) },
     { header: 'SKU', cell: ({ row }) => row.original.sku },
-    { header: 'Price', cell: ({ row }) => formatAmount(row.original.price ?? product.sale_price) },
+    { header: 'Price', cell: ({ row }) => <Amount value={row.original.price ?? product.sale_price} /> },
     {
       header: 'Stock',
       cell: ({ row }) => (
@@ -335,6 +348,7 @@ function Movements({ productId }: { productId: string }) {
 
 function Sales({ productId }: { productId: string }) {
   const query = useProductSales(productId);
+  const base = useBaseCurrency();
   return (
     <Panel title="Sales">
       <QueryState query={query}>
@@ -342,7 +356,7 @@ function Sales({ productId }: { productId: string }) {
           <div className="space-y-4">
             <div className="grid gap-3 sm:grid-cols-3">
               <StatCard label="Units sold" value={String(sales.units_sold)} />
-              <StatCard label="Revenue" value={formatAmount(sales.revenue)} />
+              <StatCard label="Revenue" value={formatBase(sales.revenue, base)} />
               <StatCard label="Orders" value={String(sales.orders_count)} />
             </div>
             {sales.recent.length > 0 ? (

@@ -6,7 +6,7 @@ import { FieldError } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Panel } from '../../admin/index.ts';
+import { moneyInput, Panel, useBaseCurrency } from '../../admin/index.ts';
 import { type GridRow, generateRows, type OptionDraft } from '../variant-grid.ts';
 import { ListEditor } from './list-editor.tsx';
 
@@ -40,6 +40,7 @@ export function VariantsEditor({
 }) {
   // The options the grid was last made from: a row's values are read against these when regenerating.
   const [gridOptions, setGridOptions] = useState(options);
+  const money = moneyInput(useBaseCurrency());
   const stale = JSON.stringify(gridOptions) !== JSON.stringify(options);
 
   const setOption = (i: number, next: Partial<OptionDraft>) =>
@@ -167,9 +168,8 @@ export function VariantsEditor({
                         <Input
                           aria-label={`Price of ${name}`}
                           type="number"
-                          inputMode="decimal"
                           min={0}
-                          step="0.01"
+                          {...money}
                           value={row.price}
                           onChange={(e) => setRow(i, { price: e.target.value })}
                         />
@@ -178,9 +178,8 @@ export function VariantsEditor({
                         <Input
                           aria-label={`Compare-at price of ${name}`}
                           type="number"
-                          inputMode="decimal"
                           min={0}
-                          step="0.01"
+                          {...money}
                           value={row.compare_at_price}
                           onChange={(e) => setRow(i, { compare_at_price: e.target.value })}
                         />

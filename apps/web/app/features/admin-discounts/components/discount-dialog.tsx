@@ -6,7 +6,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { adminTimeZone, ErrorText, firstErrorMessage, SelectField, TextField } from '../../admin/index.ts';
+import {
+  adminTimeZone,
+  currencySymbol,
+  ErrorText,
+  firstErrorMessage,
+  moneyInput,
+  SelectField,
+  TextField,
+  useBaseCurrency,
+} from '../../admin/index.ts';
 import { useCreateDiscount } from '../api/create-discount.ts';
 import { useUpdateDiscount } from '../api/update-discount.ts';
 import { type DiscountFormValues, discountBody, discountForm, discountFormValues } from '../discount-form.ts';
@@ -16,9 +25,12 @@ import { type DiscountFormValues, discountBody, discountForm, discountFormValues
  * its first complaint, or the API's answer, shows above the buttons.
  */
 export function DiscountDialog({ discount, onClose }: { discount: AdminDiscount | null; onClose: () => void }) {
+  const base = useBaseCurrency();
+  const money = moneyInput(base);
+  const symbol = currencySymbol(base);
   const form = useForm<DiscountFormValues, unknown, DiscountCreateBody>({
-    resolver: zodResolver(discountForm),
-    defaultValues: discountFormValues(discount),
+    resolver: zodResolver(discountForm(base)),
+    defaultValues: discountFormValues(discount, base),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
@@ -67,18 +79,18 @@ export function DiscountDialog({ discount, onClose }: { discount: AdminDiscount 
         />
         <TextField
           id="discount-value"
-          label={kind === 'percent' ? 'Percent (1–100)' : 'Amount ($)'}
+          label={kind === 'percent' ? 'Percent (1–100)' : `Amount (${symbol})`}
           type="number"
-          step={kind === 'percent' ? 1 : 0.01}
+          {...(kind === 'percent' ? { step: 1 } : money)}
           min={0}
           required
           {...form.register('value')}
         />
         <TextField
           id="discount-min"
-          label="Minimum subtotal ($)"
+          label={`Minimum subtotal (${symbol})`}
           type="number"
-          step={0.01}
+          {...money}
           min={0}
           {...form.register('min_subtotal')}
         />

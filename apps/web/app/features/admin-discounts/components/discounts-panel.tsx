@@ -1,5 +1,4 @@
 import type { AdminDiscount } from '@shop/contracts/admin-discounts';
-import { formatAmount } from '@shop/contracts/money';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -7,12 +6,14 @@ import { toast } from 'react-hot-toast';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   AdminApiError,
+  Amount,
   DataTable,
   formatDateTime,
   Pagination,
   Panel,
   QueryState,
   TextField,
+  useBaseCurrency,
   useListParams,
 } from '../../admin/index.ts';
 import { useDeleteDiscount } from '../api/delete-discount.ts';
@@ -35,13 +36,14 @@ export function DiscountsPanel() {
       update.mutate({ id: d.id, body: { active: !d.active } }, options),
   };
   const remove = useDeleteDiscount();
+  const base = useBaseCurrency();
 
   const columns: ColumnDef<AdminDiscount, unknown>[] = [
     { header: 'Code', cell: ({ row }) => <span className="font-mono font-semibold">{row.original.code}</span> },
-    { header: 'Discount', cell: ({ row }) => discountValue(row.original) },
+    { header: 'Discount', cell: ({ row }) => discountValue(row.original, base) },
     {
       header: 'Minimum',
-      cell: ({ row }) => (row.original.min_subtotal > 0 ? formatAmount(row.original.min_subtotal) : '—'),
+      cell: ({ row }) => (row.original.min_subtotal > 0 ? <Amount value={row.original.min_subtotal} /> : '—'),
     },
     {
       header: 'Runs',

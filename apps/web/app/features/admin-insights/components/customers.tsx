@@ -1,6 +1,5 @@
 import { addressOneLine } from '@shop/contracts/address-format';
 import type { CustomerDetail, CustomerRow } from '@shop/contracts/admin-insights';
-import { formatAmount } from '@shop/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowLeft } from 'lucide-react';
@@ -15,6 +14,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { plural } from '../../../lib/plural.ts';
 import {
   AdminPage,
+  Amount,
   DataTable,
   formatDate,
   formatDateTime,
@@ -56,8 +56,11 @@ const customerOrderColumns: ColumnDef<CustomerDetail['orders']['items'][number],
   orderLinkColumn(),
   { header: 'Placed', cell: ({ row }) => formatDateTime(row.original.created_at) },
   { header: 'Status', cell: ({ row }) => statusLabel(row.original.status) },
-  { header: 'Total', cell: ({ row }) => formatAmount(row.original.total) },
-  { header: 'Refunded', cell: ({ row }) => (row.original.refunded > 0 ? formatAmount(row.original.refunded) : '—') },
+  { header: 'Total', cell: ({ row }) => <Amount value={row.original.total} /> },
+  {
+    header: 'Refunded',
+    cell: ({ row }) => (row.original.refunded > 0 ? <Amount value={row.original.refunded} /> : '—'),
+  },
 ];
 
 /** Customers: the list, or one customer when `?customer=<id>` is set (one route). */
@@ -95,7 +98,7 @@ function CustomerList({ list }: { list: ReturnType<typeof useListParams<'q' | 's
     { header: 'E-mail', accessorKey: 'email' },
     { header: 'Joined', cell: ({ row }) => formatDate(row.original.created_at) },
     { header: 'Orders', accessorKey: 'orders' },
-    { header: 'Lifetime value', cell: ({ row }) => formatAmount(row.original.lifetime_value) },
+    { header: 'Lifetime value', cell: ({ row }) => <Amount value={row.original.lifetime_value} /> },
     {
       header: 'Status',
       cell: ({ row }) =>
@@ -206,11 +209,11 @@ function CustomerDetailView({ id, onBack }: { id: string; onBack: () => void }) 
               </Panel>
               <Panel title="Lifetime value">
                 <p className="font-bold text-2xl" data-testid="customer-ltv">
-                  {formatAmount(d.customer.lifetime_value)}
+                  <Amount value={d.customer.lifetime_value} />
                 </p>
                 <p className="text-slate-600 text-sm">
-                  {plural(d.customer.orders, 'order', 'orders')} · gross {formatAmount(d.gross)} · refunds{' '}
-                  {formatAmount(d.refunds)}
+                  {plural(d.customer.orders, 'order', 'orders')} · gross <Amount value={d.gross} /> · refunds{' '}
+                  <Amount value={d.refunds} />
                 </p>
               </Panel>
               <Panel title="Addresses">

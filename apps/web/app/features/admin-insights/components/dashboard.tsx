@@ -1,10 +1,19 @@
 import type { Dashboard, SalesPeriod } from '@shop/contracts/admin-insights';
-import { formatAmount } from '@shop/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { plural } from '../../../lib/plural.ts';
-import { AdminPage, DataTable, formatDateTime, Panel, QueryState, StatCard } from '../../admin/index.ts';
+import {
+  AdminPage,
+  Amount,
+  DataTable,
+  formatBase,
+  formatDateTime,
+  Panel,
+  QueryState,
+  StatCard,
+  useBaseCurrency,
+} from '../../admin/index.ts';
 import { dashboardQuery } from '../api/get-dashboard.ts';
 import { describeSeries, RevenueChart } from './charts.tsx';
 import { RangePicker, useDayRange } from './range-picker.tsx';
@@ -27,14 +36,14 @@ export function orderLinkColumn<T extends { id: string; number: string }>(): Col
 const dayColumns: ColumnDef<SalesPeriod, unknown>[] = [
   { header: 'Day', cell: ({ row }) => row.original.period },
   { header: 'Orders', cell: ({ row }) => row.original.orders },
-  { header: 'Revenue', cell: ({ row }) => formatAmount(row.original.revenue) },
+  { header: 'Revenue', cell: ({ row }) => <Amount value={row.original.revenue} /> },
 ];
 
 const recentColumns: ColumnDef<Dashboard['recent_orders'][number], unknown>[] = [
   orderLinkColumn(),
   { header: 'Customer', cell: ({ row }) => row.original.customer },
   { header: 'Status', cell: ({ row }) => statusLabel(row.original.status) },
-  { header: 'Total', cell: ({ row }) => formatAmount(row.original.total) },
+  { header: 'Total', cell: ({ row }) => <Amount value={row.original.total} /> },
   {
     header: 'Placed',
     cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.created_at)}</span>,
@@ -45,6 +54,7 @@ const recentColumns: ColumnDef<Dashboard['recent_orders'][number], unknown>[] = 
 export function DashboardPage() {
   const [range, setRange] = useDayRange();
   const query = useQuery(dashboardQuery(range));
+  const base = useBaseCurrency();
   return (
     <AdminPage
       title="Dashboard"
@@ -56,9 +66,9 @@ export function DashboardPage() {
         {(d) => (
           <>
             <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-              <StatCard label="Revenue" value={formatAmount(d.current.revenue)} change={d.change.revenue} />
+              <StatCard label="Revenue" value={formatBase(d.current.revenue, base)} change={d.change.revenue} />
               <StatCard label="Orders" value={String(d.current.orders)} change={d.change.orders} />
-              <StatCard label="Average order value" value={formatAmount(d.current.aov)} change={d.change.aov} />
+              <StatCard label="Average order value" value={formatBase(d.current.aov, base)} change={d.change.aov} />
               <StatCard label="New customers" value={String(d.current.new_customers)} change={d.change.new_customers} />
             </section>
             <p className="text-slate-600 text-sm">
@@ -66,7 +76,7 @@ export function DashboardPage() {
               {d.previous.to}. Revenue is net of refunds; cancelled orders and unpaid card orders do not count.
             </p>
             <Panel title="Revenue by day">
-              <RevenueChart data={d.revenue_by_day} label={describeSeries('Revenue by day', d.revenue_by_day)} />
+              <RevenueChart data={d.revenue_by_day} label={describeSeries('Revenue by day', d.revenue_by_day, base)} />
               <details className="mt-3 text-sm">
                 <summary className="cursor-pointer text-slate-700">Show the figures as a table</summary>
                 <DataTable

@@ -8,7 +8,6 @@ import {
   type TaxReport,
   type TopProductsReport,
 } from '@shop/contracts/admin-insights';
-import { formatAmount } from '@shop/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
@@ -19,7 +18,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { plural } from '../../../lib/plural.ts';
-import { AdminPage, DataTable, downloadCsv, Panel, QueryState } from '../../admin/index.ts';
+import {
+  AdminPage,
+  Amount,
+  DataTable,
+  downloadCsv,
+  formatBase,
+  Panel,
+  QueryState,
+  useBaseCurrency,
+} from '../../admin/index.ts';
 import { categoriesReportQuery } from '../api/get-categories-report.ts';
 import { salesReportQuery } from '../api/get-sales-report.ts';
 import { skuReportQuery } from '../api/get-sku-report.ts';
@@ -66,9 +74,9 @@ type TopRow = TopProductsReport['items'][number];
 const salesColumns = (group: Group): ColumnDef<SalesPeriod, unknown>[] => [
   { header: periodHeader(group), cell: ({ row }) => periodText(group, row.original.period) },
   { header: 'Orders', cell: ({ row }) => row.original.orders },
-  { header: 'Gross', cell: ({ row }) => formatAmount(row.original.gross) },
-  { header: 'Refunds', cell: ({ row }) => formatAmount(row.original.refunds) },
-  { header: 'Revenue', cell: ({ row }) => formatAmount(row.original.revenue) },
+  { header: 'Gross', cell: ({ row }) => <Amount value={row.original.gross} /> },
+  { header: 'Refunds', cell: ({ row }) => <Amount value={row.original.refunds} /> },
+  { header: 'Revenue', cell: ({ row }) => <Amount value={row.original.revenue} /> },
 ];
 
 const periodHeader = (group: Group) => (group === 'day' ? 'Day' : group === 'week' ? 'Week of' : 'Month');
@@ -80,15 +88,23 @@ const taxColumns = (r: TaxReport): ColumnDef<TaxRow, unknown>[] => [
   { header: 'Tax', cell: ({ row }) => row.original.name, footer: '' },
   { header: 'Rate', cell: ({ row }) => `${row.original.rate}%`, footer: '' },
   { header: 'Orders', cell: ({ row }) => row.original.orders, footer: '' },
-  { header: 'Taxable', cell: ({ row }) => formatAmount(row.original.taxable), footer: formatAmount(r.totals.taxable) },
-  { header: 'Tax', cell: ({ row }) => formatAmount(row.original.tax), footer: formatAmount(r.totals.tax) },
+  {
+    header: 'Taxable',
+    cell: ({ row }) => <Amount value={row.original.taxable} />,
+    footer: () => <Amount value={r.totals.taxable} />,
+  },
+  {
+    header: 'Tax',
+    cell: ({ row }) => <Amount value={row.original.tax} />,
+    footer: () => <Amount value={r.totals.tax} />,
+  },
 ];
 
 const categoryColumns = (total: number): ColumnDef<CategoryRow, unknown>[] => [
   { header: 'Category', cell: ({ row }) => row.original.category, footer: 'Total' },
   { header: 'Orders', cell: ({ row }) => row.original.orders, footer: '' },
   { header: 'Units', cell: ({ row }) => row.original.units, footer: '' },
-  { header: 'Sales', cell: ({ row }) => formatAmount(row.original.sales), footer: formatAmount(total) },
+  { header: 'Sales', cell: ({ row }) => <Amount value={row.original.sales} />, footer: () => <Amount value={total} /> },
 ];
 
 const topColumns: ColumnDef<TopRow, unknown>[] = [
@@ -96,7 +112,7 @@ const topColumns: ColumnDef<TopRow, unknown>[] = [
   { header: 'Category', cell: ({ row }) => row.original.category ?? '—' },
   { header: 'Orders', cell: ({ row }) => row.original.orders },
   { header: 'Units', cell: ({ row }) => row.original.units },
-  { header: 'Sales', cell: ({ row }) => formatAmount(row.original.sales) },
+  { header: 'Sales', cell: ({ row }) => <Amount value={row.original.sales} /> },
 ];
 
 /** Variants the page lists by sales; the CSV has every variant sold (up to the API's limit). */
@@ -110,7 +126,7 @@ const skuColumns: ColumnDef<SkuSales, unknown>[] = [
   { header: 'Product', cell: ({ row }) => row.original.product },
   { header: 'Options', cell: ({ row }) => optionsText(row.original.options) || '—' },
   { header: 'Units', cell: ({ row }) => row.original.units },
-  { header: 'Sales', cell: ({ row }) => formatAmount(row.original.sales) },
+  { header: 'Sales', cell: ({ row }) => <Amount value={row.original.sales} /> },
   { header: 'In stock', cell: ({ row }) => row.original.stock ?? '—' },
 ];
 
@@ -167,6 +183,7 @@ export function ReportsPage() {
   const categories = useQuery(categoriesReportQuery(range));
   const top = useQuery(topProductsQuery(range, 10));
   const skus = useQuery(skuReportQuery(range, SKU_ROWS));
+  const base = useBaseCurrency();
 
   return (
     <AdminPage
@@ -191,11 +208,11 @@ export function ReportsPage() {
           {(s) => (
             <div className="space-y-4">
               <p className="text-slate-700 text-sm">
-                {plural(s.totals.orders, 'order', 'orders')} · gross {formatAmount(s.totals.gross)} · refunds{' '}
-                {formatAmount(s.totals.refunds)} · revenue <strong>{formatAmount(s.totals.revenue)}</strong> · average
-                order {formatAmount(s.totals.aov)}
+                {plural(s.totals.orders, 'order', 'orders')} · gross {formatBase(s.totals.gross, base)} · refunds{' '}
+                {formatBase(s.totals.refunds, base)} · revenue <strong>{formatBase(s.totals.revenue, base)}</strong> ·
+                average order {formatBase(s.totals.aov, base)}
               </p>
-              <RevenueChart data={s.periods} label={describeSeries(`Revenue by ${s.group}`, s.periods)} />
+              <RevenueChart data={s.periods} label={describeSeries(`Revenue by ${s.group}`, s.periods, base)} />
               {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
               <section aria-label="Sales table" className="relative max-h-96 overflow-auto" tabIndex={0}>
                 <DataTable
@@ -264,8 +281,8 @@ export function ReportsPage() {
             <div className="space-y-4">
               <CategoryChart
                 data={c.items}
-                label={`Merchandise sales by category, ${formatAmount(c.total)} in total${
-                  c.items[0] ? `; the largest is ${c.items[0].category} with ${formatAmount(c.items[0].sales)}` : ''
+                label={`Merchandise sales by category, ${formatBase(c.total, base)} in total${
+                  c.items[0] ? `; the largest is ${c.items[0].category} with ${formatBase(c.items[0].sales, base)}` : ''
                 }. The table lists every category.`}
               />
               <DataTable

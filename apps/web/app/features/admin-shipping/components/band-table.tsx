@@ -3,7 +3,7 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { messageAt } from '../../admin/index.ts';
+import { currencySymbol, messageAt, moneyInput, useBaseCurrency } from '../../admin/index.ts';
 import { newBand, type ShippingFormValues } from '../zone-form.ts';
 
 type BandsName = `zones.${number}.methods.${number}.${'weightBands' | 'subtotalBands'}`;
@@ -12,17 +12,20 @@ type BandsName = `zones.${number}.methods.${number}.${'weightBands' | 'subtotalB
  * A rate table: each row a band from its start up to (not including) its end, with its price. Only the
  * last band may leave "Up to" empty (and above).
  */
-export function BandTable({ name, unit, caption }: { name: BandsName; unit: 'g' | '$'; caption: string }) {
+export function BandTable({ name, unit, caption }: { name: BandsName; unit: 'g' | 'money'; caption: string }) {
   const { control, register, formState, getValues } = useFormContext<ShippingFormValues>();
   const bands = useFieldArray({ control, name, keyName: 'key' });
   const error = (field: string): string | undefined => messageAt(formState.errors, `${name}.${field}`);
   const id = name.replaceAll('.', '-');
-  const amount =
-    unit === '$' ? { step: 0.01, inputMode: 'decimal' as const } : { step: 1, inputMode: 'numeric' as const };
+  const base = useBaseCurrency();
+  const money = moneyInput(base);
+  const symbol = currencySymbol(base);
+  const amount = unit === 'money' ? money : { step: '1', inputMode: 'numeric' as const };
+  const shown = unit === 'money' ? symbol : unit;
   const columns = [
-    { field: 'from', label: `From (${unit})` },
-    { field: 'to', label: `Up to (${unit})` },
-    { field: 'price', label: 'Price ($)' },
+    { field: 'from', label: `From (${shown})` },
+    { field: 'to', label: `Up to (${shown})` },
+    { field: 'price', label: `Price (${symbol})` },
   ] as const;
   const tableProblem = error('root') ?? error('message');
 
@@ -67,7 +70,7 @@ export function BandTable({ name, unit, caption }: { name: BandsName; unit: 'g' 
                         className="min-w-20"
                         type="number"
                         min={0}
-                        {...(c.field === 'price' ? { step: 0.01, inputMode: 'decimal' as const } : amount)}
+                        {...(c.field === 'price' ? money : amount)}
                         aria-label={`${c.label}, band ${b + 1}`}
                         aria-invalid={Boolean(message)}
                         aria-describedby={message ? `${cell}-error` : undefined}

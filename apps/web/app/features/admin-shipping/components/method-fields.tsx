@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { NATIVE_SELECT as SELECT } from '../../../components/ui/native-select.ts';
-import { messageAt } from '../../admin/index.ts';
+import { currencySymbol, messageAt, moneyInput, useBaseCurrency } from '../../admin/index.ts';
 import { FREE_OVER_BASES, RATE_KINDS, type ShippingFormValues } from '../zone-form.ts';
 import { BandTable } from './band-table.tsx';
 
@@ -27,6 +27,9 @@ export function MethodFields({
   const name = useWatch({ control, name: `${path}.name` });
   const error = (field: string): string | undefined => messageAt(formState.errors, `${path}.${field}`);
   const id = `zone-${zone}-method-${index}`;
+  const base = useBaseCurrency();
+  const money = moneyInput(base);
+  const symbol = currencySymbol(base);
   const title = `Method ${index + 1}${name?.trim() ? `: ${name.trim()}` : ''}`;
 
   return (
@@ -66,10 +69,8 @@ export function MethodFields({
           )}
         </LabelledField>
         {kind === 'flat' ? (
-          <LabelledField id={`${id}-price`} label="Price ($)" error={error('price')}>
-            {(c) => (
-              <Input {...c} type="number" inputMode="decimal" step={0.01} min={0} {...register(`${path}.price`)} />
-            )}
+          <LabelledField id={`${id}-price`} label={`Price (${symbol})`} error={error('price')}>
+            {(c) => <Input {...c} type="number" {...money} min={0} {...register(`${path}.price`)} />}
           </LabelledField>
         ) : null}
       </div>
@@ -86,7 +87,7 @@ export function MethodFields({
         <BandTable
           key="subtotal"
           name={`${path}.subtotalBands`}
-          unit="$"
+          unit="money"
           caption={`Order value bands of ${zoneTitle}, ${title}`}
         />
       ) : null}
@@ -94,13 +95,11 @@ export function MethodFields({
       <div className="mt-3 grid gap-3 md:grid-cols-3">
         <LabelledField
           id={`${id}-free-over`}
-          label="Free shipping over ($) (optional)"
+          label={`Free shipping over (${symbol}) (optional)`}
           hint="Empty: never free"
           error={error('freeOver')}
         >
-          {(c) => (
-            <Input {...c} type="number" inputMode="decimal" step={0.01} min={0} {...register(`${path}.freeOver`)} />
-          )}
+          {(c) => <Input {...c} type="number" {...money} min={0} {...register(`${path}.freeOver`)} />}
         </LabelledField>
         <LabelledField
           id={`${id}-basis`}

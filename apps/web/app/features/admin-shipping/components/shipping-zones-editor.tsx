@@ -1,13 +1,21 @@
+import type { CurrencyUnit } from '@shop/contracts/currency';
 import { type ShippingSettings, type ShippingSettingsAnswer, shippingSettings } from '@shop/contracts/shipping-zones';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { FormProvider, type Resolver, set, useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-message.tsx';
-import { issuesOf, QueryState } from '../../admin/index.ts';
+import { issuesOf, QueryState, useBaseCurrency, type WireIssue } from '../../admin/index.ts';
 import { useShipping } from '../api/get-shipping.ts';
 import { useSaveShipping } from '../api/update-shipping.ts';
-import { formValuesOf, newZone, placeIssuesOn, type ShippingFormValues, settingsOf } from '../zone-form.ts';
+import {
+  amountDigitIssues,
+  formValuesOf,
+  newZone,
+  placeIssuesOn,
+  type ShippingFormValues,
+  settingsOf,
+} from '../zone-form.ts';
 import { ZoneFields } from './zone-fields.tsx';
 
 /** Admin › Settings › Shipping: every zone with its methods and rates, saved together. */
@@ -17,24 +25,33 @@ export function ShippingZonesEditor() {
 }
 
 /**
- * The browser checks the save with the contract the API uses, and each complaint goes on the field it
- * names (zone rules such as a country in two zones included); the form is sent only once it passes.
+ * The browser checks the save with the contract the API uses, and its amounts with the base currency's
+ * digits; each complaint goes on the field it names (zone rules such as a country in two zones
+ * included); the form is sent only once it passes.
  */
-const resolver: Resolver<ShippingFormValues, unknown, ShippingSettings> = (values) => {
-  const checked = shippingSettings.safeParse(settingsOf(values));
-  if (checked.success) return { values: checked.data, errors: {} };
-  const { fields, unplaced } = placeIssuesOn(checked.error.issues, values);
+const resolverFor =
+  (base: CurrencyUnit): Resolver<ShippingFormValues, unknown, ShippingSettings> =>
+  (values) => {
+    const checked = shippingSettings.safeParse(settingsOf(values));
+    const issues: readonly WireIssue[] = checked.success ? amountDigitIssues(checked.data, base) : checked.error.issues;
+    if (checked.success && issues.length === 0) return { values: checked.data, errors: {} };
+    return { values: {}, errors: errorsOf(issues, values) };
+  };
+
+function errorsOf(issues: readonly WireIssue[], values: ShippingFormValues) {
+  const { fields, unplaced } = placeIssuesOn(issues, values);
   const errors = {};
   for (const [name, message] of fields) set(errors, name, { type: 'contract', message });
   // What no field shows goes with the list of zones as a whole.
   if (unplaced[0] && !fields.has('zones.root')) set(errors, 'zones.root', { type: 'contract', message: unplaced[0] });
-  return { values: {}, errors };
-};
+  return errors;
+}
 
 function ZonesForm({ saved }: { saved: ShippingSettingsAnswer }) {
+  const base = useBaseCurrency();
   const form = useForm<ShippingFormValues, unknown, ShippingSettings>({
-    resolver,
-    defaultValues: formValuesOf(saved),
+    resolver: resolverFor(base),
+    defaultValues: formValuesOf(saved, base.digits),
     reValidateMode: 'onSubmit',
   });
   const zones = useFieldArray({ control: form.control, name: 'zones', keyName: 'key' });
@@ -46,7 +63,7 @@ function ZonesForm({ saved }: { saved: ShippingSettingsAnswer }) {
     setOutcome(null);
     try {
       const answer = await save.mutateAsync(next);
-      form.reset(formValuesOf(answer));
+      form.reset(formValuesOf(answer, base.digits));
       setOutcome({ tone: 'success', message: 'Shipping saved' });
     } catch (error) {
       const values = form.getValues();

@@ -1,3 +1,4 @@
+import type { StoreSettings } from '@shop/contracts/orders';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BarChart3,
@@ -26,7 +27,7 @@ import { DemoModeBanner } from '../../../components/ui/demo-mode-banner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { logout, useSession } from '../../auth/index.ts';
 import { ADMIN_LOGIN_PATH, isAdmin } from '../access.ts';
-import { cardProviderQuery } from '../api/card-provider.ts';
+import { storeSettingsQuery } from '../api/store-settings.ts';
 import { timeZoneQuery } from '../api/time-zone.ts';
 import { setAdminTimeZone } from '../format.ts';
 import { QueryState } from './query-state.tsx';
@@ -64,6 +65,8 @@ const NAV: NavItem[] = [
   { to: '/admin/audit-log', label: 'Audit log', icon: FileClock },
 ];
 
+const cardProviderOf = (settings: StoreSettings) => settings.payments.card;
+
 /** The admin frame: section navigation, who is signed in, sign out (the root provides the query client). */
 export function AdminShell({ children }: { children: ReactNode }) {
   const client = useQueryClient();
@@ -71,7 +74,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const items = NAV.filter((item) => !item.adminOnly || isAdmin(user));
   // Staff see on every page that cards are not really charged.
-  const cardProvider = useQuery(cardProviderQuery).data;
+  const cardProvider = useQuery({ ...storeSettingsQuery, select: cardProviderOf }).data;
 
   function signOut() {
     logout();
@@ -145,7 +148,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
               instead of widening the page. */}
           <main id="admin-main" className="p-4 md:p-6 [&_.grid>*]:min-w-0">
             {cardProvider === 'demo' ? <DemoModeBanner className="mb-4" audience="staff" /> : null}
-            <InStoreTimeZone>{children}</InStoreTimeZone>
+            <InStoreSettings>{children}</InStoreSettings>
           </main>
         </div>
       </div>
@@ -157,14 +160,17 @@ export function AdminShell({ children }: { children: ReactNode }) {
 }
 
 /**
- * Renders the page once the store's time zone is known, with every admin time formatted in it.
- * A new zone (saved in Settings) renders the page anew. Should the zone not
- * load, times fall back to UTC, which the formatted times then say.
+ * Renders the page once the store's time zone and base currency are known, with every admin time
+ * formatted in the zone and every amount in the base. A new zone (saved in Settings) renders the page
+ * anew. Should the zone not load, times fall back to UTC; should the settings not load, amounts fall
+ * back to US dollars: what is shown then says so.
  */
-function InStoreTimeZone({ children }: { children: ReactNode }) {
+function InStoreSettings({ children }: { children: ReactNode }) {
   const query = useQuery(timeZoneQuery);
+  const settings = useQuery(storeSettingsQuery);
   const zone = query.data?.time_zone ?? (query.isError ? 'UTC' : undefined);
   if (zone === undefined) return <QueryState query={query}>{() => null}</QueryState>;
+  if (settings.data === undefined && !settings.isError) return <QueryState query={settings}>{() => null}</QueryState>;
   // Idempotent, and it must happen before the children render: they format with it.
   setAdminTimeZone(zone);
   return <Fragment key={zone}>{children}</Fragment>;

@@ -1,19 +1,20 @@
-import { formatMoney } from '@shop/contracts/money';
+import { formatMinor } from '@shop/contracts/currency';
 import { lineLimit } from '@shop/contracts/quantity';
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
+import { useShopperCurrency } from '../../../lib/shopper-currency.ts';
 import {
   type CartTotals,
   cartStore,
-  cartTotals,
+  cartTotalsIn,
   itemKey,
   type LocalCartItem,
   lineChoices,
-  lineTotalCents,
+  lineTotalIn,
   loadCartFromStorage,
-  unitCents,
+  unitIn,
   useCart,
 } from '../cart-store.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
@@ -32,6 +33,7 @@ export function CartView() {
   const loaded = useCart((s) => s.loaded);
   const items = useCart((s) => s.items);
   const summary = useCart((s) => s.summary);
+  const shopper = useShopperCurrency();
   const [notices, setNotices] = useState<string[]>([]);
   useEffect(() => {
     let live = true;
@@ -86,7 +88,7 @@ export function CartView() {
           ))}
         </ul>
       </section>
-      <CartSummary totals={cartTotals({ items, summary })} />
+      <CartSummary totals={cartTotalsIn({ items, summary }, shopper)} />
     </div>
   );
 }
@@ -95,6 +97,7 @@ const linesOf = (items: LocalCartItem[], productId: string) => items.filter((i) 
 
 /** `named`: the product has other lines (other variants), so the line's controls name its values too. */
 function CartLine({ item, named }: { item: LocalCartItem; named: boolean }) {
+  const shopper = useShopperCurrency();
   const { product } = item;
   const line = { variantId: item.variantId ?? null, color: item.color ?? null, size: item.size ?? null };
   const choices = lineChoices(item);
@@ -145,7 +148,7 @@ function CartLine({ item, named }: { item: LocalCartItem; named: boolean }) {
           ) : null}
           <p className="mt-1 text-slate-700 text-sm">
             <span className="sr-only">Unit price: </span>
-            <span data-testid="unit-price">{formatMoney(unitCents(item))}</span> each
+            <span data-testid="unit-price">{formatMinor(unitIn(item, shopper), shopper.presentment)}</span> each
           </p>
           <QuantityStepper
             className="mt-2"
@@ -159,7 +162,7 @@ function CartLine({ item, named }: { item: LocalCartItem; named: boolean }) {
         <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end">
           <p className="font-semibold">
             <span className="sr-only">Line total: </span>
-            <span data-testid="line-total">{formatMoney(lineTotalCents(item))}</span>
+            <span data-testid="line-total">{formatMinor(lineTotalIn(item, shopper), shopper.presentment)}</span>
           </p>
           <button
             type="button"
@@ -178,6 +181,7 @@ function CartLine({ item, named }: { item: LocalCartItem; named: boolean }) {
 
 /** Signed in, the totals are the server's (its cart answers them); a guest's are summed here. */
 function CartSummary({ totals }: { totals: CartTotals }) {
+  const { presentment } = useShopperCurrency();
   return (
     <aside aria-labelledby="cart-summary-heading" className="h-fit rounded-lg border border-slate-200 p-5">
       <h2 id="cart-summary-heading" className="font-semibold text-lg">
@@ -191,7 +195,7 @@ function CartSummary({ totals }: { totals: CartTotals }) {
         </div>
         <div className="flex justify-between border-slate-200 border-t pt-2 font-semibold text-base">
           <dt>Total price</dt>
-          <dd data-testid="cart-total-price">{formatMoney(totals.priceCents)}</dd>
+          <dd data-testid="cart-total-price">{formatMinor(totals.priceCents, presentment)}</dd>
         </div>
       </dl>
       <Link to="/checkout" className={buttonVariants({ size: 'lg', className: 'mt-5 w-full' })}>

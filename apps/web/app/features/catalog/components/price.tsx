@@ -1,9 +1,10 @@
-import { formatMoney } from '@shop/contracts/money';
 import { cn } from '../../../lib/cn.ts';
 
 export interface PriceProps {
-  saleCents: number;
-  regularCents: number;
+  /** What the shopper pays, written in their currency (`shelfPrices`, lib/presentment.ts). */
+  sale: string;
+  /** The regular price when it is higher: struck through, with the discount's badge. */
+  regular: string | null;
   discount: number;
   /** The lowest of several prices (a product whose variants cost different amounts). */
   from?: boolean;
@@ -12,20 +13,20 @@ export interface PriceProps {
 }
 
 /** The price, and when discounted the regular price struck through with a percentage badge. */
-export function Price({ saleCents, regularCents, discount, from = false, size = 'sm', className }: PriceProps) {
-  const discounted = discount > 0 && regularCents > saleCents;
+export function Price({ sale, regular, discount, from = false, size = 'sm', className }: PriceProps) {
+  const discounted = discount > 0 && regular !== null;
   return (
     <p className={cn('flex flex-wrap items-baseline gap-x-2 gap-y-1', className)}>
       <span className={cn('font-semibold', size === 'lg' ? 'text-3xl' : 'text-base')}>
         {from ? <span className="font-normal text-base text-slate-700">From </span> : null}
         {discounted ? <span className="sr-only">Sale price </span> : null}
-        {formatMoney(saleCents)}
+        {sale}
       </span>
       {discounted ? (
         <>
           <s className={cn('text-slate-600', size === 'lg' ? 'text-lg' : 'text-sm')}>
             <span className="sr-only">Regular price </span>
-            {formatMoney(regularCents)}
+            {regular}
           </s>
           <span className="rounded bg-brand-accent px-1.5 py-0.5 font-semibold text-white text-xs">{`-${discount}%`}</span>
         </>

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SavedAddress, savedAddressProblem } from '@shop/contracts/account';
 import { addressOneLine } from '@shop/contracts/address-format';
+import { formatAmountIn } from '@shop/contracts/currency';
 import { placeOrderFailure } from '@shop/contracts/failures';
-import { formatAmount } from '@shop/contracts/money';
 import type { Address, Order, PlaceOrderBody } from '@shop/contracts/orders';
 import { useQuery } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
@@ -17,8 +17,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { LabelledField } from '../../../components/ui/labelled-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiFailureOf } from '../../../lib/api-error.ts';
+import { chosenCurrency } from '../../../lib/currency-cookie.ts';
 import { failureMessage } from '../../../lib/http.ts';
 import { loadable, useLoadable } from '../../../lib/lazy-island.ts';
+import { useShopperCurrency } from '../../../lib/shopper-currency.ts';
 // The form's queries use the tab's one client, which the root provides once this module has loaded.
 import '../../../lib/query-client.ts';
 import { loginHref } from '../../../lib/safe-next.ts';
@@ -54,7 +56,7 @@ import { explainFailure } from '../explain-failure.ts';
 import { finishOrder } from '../finish-order.ts';
 import { type PayLaterSettings, payLaterTerm } from '../pay-later-term.ts';
 import { methodToTake, shippingChoice } from '../shipping.ts';
-import { completeReturnUrl, elementAmountCents, payWithStripe, STRIPE_MSG } from '../stripe-flow.ts';
+import { completeReturnUrl, elementAmount, payWithStripe, STRIPE_MSG } from '../stripe-flow.ts';
 import { useQuote } from '../use-quote.ts';
 import { AddressFields } from './address-fields.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
@@ -163,7 +165,9 @@ function CheckoutForm({
   const setChoice = (next: string) => dispatch({ type: 'addressChosen', choice: next });
   const savedAddress = choice === 'new' ? null : toAddress(saved?.find((a) => a.id === choice));
   const payLater = payLaterTerm(settings, guest);
-  const ctx: CheckoutContext = { guest, savedAddress, cardProvider, payLater: settings.payments.payLater };
+  // The currency chosen in the header, as this browser remembers it (the page may be older than the choice).
+  const currency = chosenCurrency(useShopperCurrency().offered);
+  const ctx: CheckoutContext = { guest, savedAddress, cardProvider, payLater: settings.payments.payLater, currency };
   const canPay = paymentMethods(ctx).length > 0;
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
@@ -227,7 +231,7 @@ function CheckoutForm({
   }, []);
   const stripePending = pendingStripeOrder(state);
   const StripePayment = useLoadable(stripePayment, cardProvider === 'stripe');
-  const stripeAmount = elementAmountCents(stripePending, quote?.totals.total ?? null);
+  const stripeAmount = elementAmount(stripePending, quote);
 
   async function onValid(valid: CheckoutValues) {
     dispatch({ type: 'submitted' });
@@ -345,7 +349,7 @@ function CheckoutForm({
     StripePayment && settings.payments.stripePublishableKey && stripeAmount !== null ? (
       <StripePayment
         publishableKey={settings.payments.stripePublishableKey}
-        amountCents={stripeAmount}
+        amount={stripeAmount}
         onReady={onStripeReady}
       />
     ) : (
@@ -492,8 +496,8 @@ function CheckoutForm({
           {stripePending ? (
             <p role="status" className="mb-4 text-slate-700 text-sm" data-testid="stripe-pending">
               Order {stripePending.order.number} is waiting for your payment of{' '}
-              {formatAmount(stripePending.order.totals.total)}. Nothing has been charged: try again with the same card
-              or another one.
+              {formatAmountIn(stripePending.order.totals.total, stripePending.order.currency)}. Nothing has been
+              charged: try again with the same card or another one.
             </p>
           ) : null}
           {awaiting && !dialogOpen ? (
@@ -501,7 +505,10 @@ function CheckoutForm({
               role="status"
               className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 text-sm"
             >
-              <p>Your bank is waiting for you to confirm the payment of {formatAmount(awaiting.totals.total)}.</p>
+              <p>
+                Your bank is waiting for you to confirm the payment of{' '}
+                {formatAmountIn(awaiting.totals.total, awaiting.currency)}.
+              </p>
               <Button variant="outline" size="sm" className="mt-2" onClick={() => setDialogOpen(true)}>
                 Confirm payment
               </Button>
@@ -513,7 +520,7 @@ function CheckoutForm({
           </Button>
           {quote && quoted.unshippable === null && quoted.vatRefused === null ? (
             <p className="mt-2 text-center text-slate-700 text-sm">
-              You pay <span data-testid="checkout-total">{formatAmount(quote.totals.total)}</span>
+              You pay <span data-testid="checkout-total">{formatAmountIn(quote.totals.total, quote.currency)}</span>
               {values.payment_method === 'pay_later' ? ` within ${payLater.term}` : ''}.
             </p>
           ) : null}
@@ -542,7 +549,7 @@ function CheckoutForm({
         <ConfirmPaymentDialog
           open={dialogOpen}
           onOpenChange={setDialogOpen}
-          amount={formatAmount(awaiting.totals.total)}
+          amount={formatAmountIn(awaiting.totals.total, awaiting.currency)}
           storeName={settings.storeName}
           busy={answering}
           error={dialogError}

@@ -83,6 +83,9 @@ export function ConfirmationView({ payment }: { payment: PaymentInstructions }) 
           </h2>
           <OrderLines lines={order.lines} currency={order.currency} />
           <OrderTotals className="mt-4 border-slate-200 border-t pt-4" priced={order} />
+          <p className="mt-3 text-slate-700 text-sm">
+            Amounts in <span data-testid="order-currency">{order.currency.code}</span>
+          </p>
         </section>
         <div className="space-y-6">
           <section aria-labelledby="confirmation-shipping-heading" className="rounded-lg border border-slate-200 p-5">

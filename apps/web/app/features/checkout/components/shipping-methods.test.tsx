@@ -20,7 +20,14 @@ afterEach(cleanup);
 
 describe('ShippingMethods', () => {
   it('offers a radio per method with its estimate and its price for this order', () => {
-    render(<ShippingMethods idPrefix="c" choice={{ kind: 'options', options }} pending={false} field={field} />);
+    render(
+      <ShippingMethods
+        idPrefix="c"
+        choice={{ kind: 'options', options, currency: { code: 'USD', digits: 2 } }}
+        pending={false}
+        field={field}
+      />,
+    );
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['standard', 'pick-up']);
     expect(screen.getByRole('radio', { name: /Standard shipping 3–5 business days/ })).toBeTruthy();
     expect(screen.getByTestId('shipping-price-standard').textContent).toBe('$9.90');

@@ -54,7 +54,7 @@ export function ShippingMethods({
                 {option.estimate ? <span className="block text-slate-700">{option.estimate}</span> : null}
               </span>
               <span className="font-medium text-sm" data-testid={`shipping-price-${option.code}`}>
-                {shippingPriceLabel(option)}
+                {shippingPriceLabel(option, choice.currency)}
               </span>
             </label>
           ))}

@@ -41,11 +41,12 @@ export const STRIPE_LOAD_FAILED =
 
 export function StripePayment({
   publishableKey,
-  amountCents,
+  amount,
   onReady,
 }: {
   publishableKey: string;
-  amountCents: number;
+  /** The total in minor units of its currency (lower case). */
+  amount: { minor: number; currency: string };
   /** The handle once Stripe.js and the Element are ready; null when they go away. */
   onReady: (handle: StripeHandle | null) => void;
 }) {
@@ -64,8 +65,8 @@ export function StripePayment({
   // The amount may change (shipping method, discount); Elements updates itself from new options.
   // Cards only: the order's payment method is `card`, as its PaymentIntent is.
   const options = useMemo(
-    () => ({ mode: 'payment' as const, amount: amountCents, currency: 'usd', paymentMethodTypes: ['card'] }),
-    [amountCents],
+    () => ({ mode: 'payment' as const, amount: amount.minor, currency: amount.currency, paymentMethodTypes: ['card'] }),
+    [amount.minor, amount.currency],
   );
   if (state === 'failed') {
     return (

@@ -1,11 +1,13 @@
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
-import { formatMoney, toCents } from '@shop/contracts/money';
+import { toCents } from '@shop/contracts/money';
 import { parseQuantity } from '@shop/contracts/quantity';
 import type { PublicVariant } from '@shop/contracts/variants';
 import { Heart, Minus, Plus, ShoppingCart } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatShelf } from '../../../lib/presentment.ts';
+import { baseOnly, type ShopperCurrency } from '../../../lib/shopper-currency.ts';
 import type { VariantChoice } from '../use-variant-choice.ts';
 import {
   type ChoiceState,
@@ -29,6 +31,8 @@ export interface PurchasePanelProps {
   choice: VariantChoice;
   onAddToCart: (quantity: number, options: PurchaseOptions) => unknown;
   onAddToWishlist: () => unknown;
+  /** The currency the choices' prices are shown in (the base when left out). */
+  shopper?: ShopperCurrency;
 }
 
 export const CHOOSE_SIZE_MESSAGE = 'Please choose a size';
@@ -42,13 +46,16 @@ export function chooseMessage(optionName: string): string {
 const pill =
   'inline-flex min-w-11 cursor-pointer flex-col items-center justify-center rounded-md border px-3 py-2 text-sm has-[:checked]:border-slate-900 has-[:checked]:bg-slate-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-slate-900';
 
-/** What a choice says under its value: sold out or not made, and its price where the choices' prices differ. */
-function choiceNote(state: ChoiceState, showPrice: boolean): string {
+/**
+ * What a choice says under its value: sold out or not made, and its price (in the shopper's currency)
+ * where the choices' prices differ.
+ */
+export function choiceNote(state: ChoiceState, showPrice: boolean, shopper: ShopperCurrency): string {
   const parts: string[] = [];
   if (!state.exists) parts.push('Unavailable');
   else if (!state.available) parts.push('Sold out');
   if (showPrice && state.minPrice !== undefined && state.maxPrice !== undefined) {
-    const low = formatMoney(toCents(state.minPrice));
+    const low = formatShelf(toCents(state.minPrice), shopper);
     parts.push(state.minPrice === state.maxPrice ? low : `from ${low}`);
   }
   return parts.join(' · ');
@@ -68,6 +75,7 @@ function Choices({
   onChange,
   describedBy,
   invalid,
+  shopper,
 }: {
   legend: string;
   name: string;
@@ -76,6 +84,7 @@ function Choices({
   onChange: (value: string) => void;
   describedBy?: string;
   invalid?: boolean;
+  shopper: ShopperCurrency;
 }) {
   const showPrices = pricesDiffer(states);
   return (
@@ -86,7 +95,7 @@ function Choices({
       </legend>
       <div className="mt-2 flex flex-wrap gap-2">
         {states.map((state, k) => {
-          const note = choiceNote(state, showPrices);
+          const note = choiceNote(state, showPrices, shopper);
           const noteId = `${name}-note-${k}`;
           return (
             <label
@@ -129,7 +138,13 @@ function Choices({
  * in the product's order). The route holds the choice (price, stock and picture follow it); the cart and
  * wishlist themselves belong to their features, and the route passes what the buttons do.
  */
-export function PurchasePanel({ model, choice, onAddToCart, onAddToWishlist }: PurchasePanelProps) {
+export function PurchasePanel({
+  model,
+  choice,
+  onAddToCart,
+  onAddToWishlist,
+  shopper = baseOnly(),
+}: PurchasePanelProps) {
   const id = useId();
   const { chosen, choose, summary } = choice;
   const [wanted, setQuantity] = useState(1);
@@ -187,6 +202,7 @@ export function PurchasePanel({ model, choice, onAddToCart, onAddToWishlist }: P
         return (
           <div key={option.name}>
             <Choices
+              shopper={shopper}
               legend={optionLabel(option.name)}
               name={`${id}-option-${index}`}
               states={choiceStates(model, chosen, index)}

@@ -12,6 +12,7 @@ import { plural } from '../../../lib/plural.ts';
 import { signOut, syncSessionFromStorage, useSession } from '../../auth/index.ts';
 import { loadCartSync, totalItems, useCart } from '../../cart/index.ts';
 import { loadWishlistSync } from '../../wishlist/index.ts';
+import { CurrencySelect, type HeaderCurrency } from './currency-select.tsx';
 import { MenuLinkTo } from './menu-link.tsx';
 import { openSiteDialog, preloadSiteDialog, SiteDialogs } from './site-dialogs.tsx';
 
@@ -53,12 +54,20 @@ function useCloseOnNavigation(close: () => void) {
  * renders it in full and the browser hydrates it as soon as its code arrives (React replays a click
  * that comes earlier) — so that the first paint's JavaScript stays within budget (docs/architecture.md §9).
  */
-export default function StorefrontHeader({ categories, store }: { categories: MenuCategory[]; store: HeaderStore }) {
+export default function StorefrontHeader({
+  categories,
+  store,
+  currency,
+}: {
+  categories: MenuCategory[];
+  store: HeaderStore;
+  currency?: HeaderCurrency;
+}) {
   const hydrated = useShellEffects();
   const AppToaster = useLoadable(toaster, hydrated);
   return (
     <>
-      <Navbar categories={categories} store={store} />
+      <Navbar categories={categories} store={store} currency={currency} />
       {hydrated ? <SiteDialogs /> : null}
       {AppToaster ? <AppToaster /> : null}
     </>
@@ -102,7 +111,15 @@ export type HeaderStore = Pick<StoreProfile, 'name' | 'logo' | 'headerMenu'>;
 const LOGO_HEIGHT = 32;
 
 /** docs/product.md §2 navbar. */
-export function Navbar({ categories, store }: { categories: MenuCategory[]; store: HeaderStore }) {
+export function Navbar({
+  categories,
+  store,
+  currency,
+}: {
+  categories: MenuCategory[];
+  store: HeaderStore;
+  currency?: HeaderCurrency | undefined;
+}) {
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   const cartCount = useCart((s) => totalItems(s.items));
   const signOut = useSignOut();
@@ -174,6 +191,7 @@ export function Navbar({ categories, store }: { categories: MenuCategory[]; stor
           </ul>
         </nav>
         <div className="flex items-center gap-1">
+          {currency ? <CurrencySelect {...currency} /> : null}
           <div className="hidden items-center gap-1 md:flex">
             {isAuthenticated ? (
               <>

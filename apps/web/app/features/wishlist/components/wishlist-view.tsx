@@ -1,9 +1,11 @@
-import { formatMoney, toCents } from '@shop/contracts/money';
+import { toCents } from '@shop/contracts/money';
 import { Heart, ShoppingCart, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { shelfPrices } from '../../../lib/presentment.ts';
 import { loginHref } from '../../../lib/safe-next.ts';
+import { useShopperCurrency } from '../../../lib/shopper-currency.ts';
 import { useSession } from '../../auth/index.ts';
 import {
   loadWishlistFromStorage,
@@ -91,15 +93,7 @@ export function WishlistView({ onAddToCart }: { onAddToCart: (product: WishlistP
               <Link to={productPath(product)} className="font-medium hover:underline">
                 {product.name}
               </Link>
-              <p className="mt-1 flex items-baseline gap-2">
-                <span className="font-semibold">{formatMoney(toCents(product.sale_price))}</span>
-                {product.regular_price !== undefined && product.regular_price > product.sale_price ? (
-                  <span className="text-slate-600 text-sm line-through">
-                    <span className="sr-only">was </span>
-                    {formatMoney(toCents(product.regular_price))}
-                  </span>
-                ) : null}
-              </p>
+              <WishlistPrice salePrice={product.sale_price} regularPrice={product.regular_price} />
               {product.in_stock === false ? <p className="mt-1 text-red-700 text-sm">Out of stock</p> : null}
               <div className="mt-auto flex gap-2 pt-4">
                 {needsChoice(product) && product.in_stock !== false ? (
@@ -136,5 +130,23 @@ export function WishlistView({ onAddToCart }: { onAddToCart: (product: WishlistP
         ))}
       </ul>
     </>
+  );
+}
+
+/** A saved product's price in the shopper's currency, and its regular price struck through when higher. */
+function WishlistPrice({ salePrice, regularPrice }: { salePrice: number; regularPrice: number | undefined }) {
+  const shopper = useShopperCurrency();
+  const sale = toCents(salePrice);
+  const shown = shelfPrices(sale, regularPrice === undefined ? sale : toCents(regularPrice), 1, shopper);
+  return (
+    <p className="mt-1 flex items-baseline gap-2">
+      <span className="font-semibold">{shown.sale}</span>
+      {shown.regular ? (
+        <span className="text-slate-600 text-sm line-through">
+          <span className="sr-only">was </span>
+          {shown.regular}
+        </span>
+      ) : null}
+    </p>
   );
 }
