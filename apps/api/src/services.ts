@@ -105,8 +105,8 @@ export function createServices(deps: Deps) {
   const settings = createSettingsService(deps, { card: provider?.kind ?? null });
   const audit = createAuditService();
   const auth = createAuthService(deps);
-  const catalog = createCatalogService(deps, { answerCacheMs: deps.config.LISTING_CACHE_MS });
-  const cart = createCartService(deps);
+  const catalog = createCatalogService(deps, { settings }, { answerCacheMs: deps.config.LISTING_CACHE_MS });
+  const cart = createCartService(deps, { settings });
   const backInStock = createBackInStockService(deps, { catalog });
   const media = createMediaService(deps, { catalog });
   const content = createContentService(deps, { settings });
@@ -134,7 +134,7 @@ export function createServices(deps: Deps) {
     account: createAccountService(deps, { auth }),
     catalog,
     cart,
-    wishlist: createWishlistService(deps),
+    wishlist: createWishlistService(deps, { settings }),
     reviews: createReviewsService(deps, { catalog }),
     backInStock,
     media,
@@ -162,7 +162,7 @@ export function createServices(deps: Deps) {
     adminAuditLog: createAdminAuditLogService(longWork, { settings }),
     adminSettings: createAdminSettingsService(deps, { settings, audit, media }),
     adminSetup: createAdminSetupService(deps, { settings }),
-    adminDiscounts: createAdminDiscountsService(deps, { audit }),
+    adminDiscounts: createAdminDiscountsService(deps, { audit, settings }),
     adminNewsletter: createAdminNewsletterService(longWork),
     adminPages: createAdminPagesService(deps, { content, audit }),
     adminHomePage: createAdminHomePageService(deps, { audit, homePage }),

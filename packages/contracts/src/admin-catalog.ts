@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { product } from './catalog.ts';
 import { paged, pageQuery } from './common.ts';
+import { hasAtMostDecimals, MAX_CURRENCY_DIGITS } from './currency.ts';
 import { discountedCents, fromCents, hasAtMostTwoDecimals } from './money.ts';
 import { methodCode } from './orders.ts';
 import { richText } from './rich-text-field.ts';
@@ -99,13 +100,20 @@ export const mediaPath = (message = IMAGE_MESSAGE) =>
     .regex(IMAGE_PATH, message)
     .refine((path) => !path.includes('..'), message);
 
+/**
+ * A price in the base currency: the contract allows the most decimals any currency has; the server
+ * refuses more than the base's own (docs/adr/050-currencies.md).
+ */
 const money = (name: string) =>
   z
     .number({ error: `${name} must be a number` })
     .finite(`${name} must be a number`)
     .min(0, `${name} must not be negative`)
     .max(MAX_PRICE, `${name} must be at most ${MAX_PRICE}`)
-    .refine(hasAtMostTwoDecimals, `${name} must have at most 2 decimals`);
+    .refine(
+      (v) => hasAtMostDecimals(v, MAX_CURRENCY_DIGITS),
+      `${name} must have at most ${MAX_CURRENCY_DIGITS} decimals`,
+    );
 
 /** An SEO text: blank means none (null), so the page falls back to the name and description. */
 function optionalSeo(name: string, max: number) {

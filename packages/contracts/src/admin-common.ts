@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from './money.ts';
+import { hasAtMostDecimals, MAX_CURRENCY_DIGITS } from './currency.ts';
 import { stopAt } from './text.ts';
 
 /** A calendar day as the admin area sends it: `YYYY-MM-DD` (UTC). */
@@ -116,10 +116,15 @@ export const csvFormatQuery = z.object({
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
 });
 
-/** A decimal amount of dollars with at most two places, zero or more. */
+/**
+ * A decimal amount of the base currency, zero or more: at most the decimals any currency has here; the
+ * server refuses more than the base's own (docs/adr/050-currencies.md).
+ */
 export const amountField = (field: string) =>
   z
     .number({ error: `${field} must be a number` })
     .min(0, `${field} must not be negative`)
     .max(1_000_000, `${field} must be at most 1000000`)
-    .refine(hasAtMostTwoDecimals, { message: `${field} must have at most two decimal places` });
+    .refine((v) => hasAtMostDecimals(v, MAX_CURRENCY_DIGITS), {
+      message: `${field} must have at most ${MAX_CURRENCY_DIGITS} decimal places`,
+    });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountField } from './admin-common.ts';
 import { paged, pageQuery } from './common.ts';
-import { hasAtMostTwoDecimals } from './money.ts';
+import { hasAtMostDecimals, MAX_CURRENCY_DIGITS } from './currency.ts';
 import { stopAt } from './text.ts';
 
 // Admin discount codes. Wire names are snake_case, money decimal.
@@ -48,8 +48,13 @@ function checkDiscount(
   if (v.kind === 'percent' && v.value !== undefined && (!Number.isInteger(v.value) || v.value > 100)) {
     ctx.addIssue({ code: 'custom', message: 'A percentage must be a whole number from 1 to 100', path: ['value'] });
   }
-  if (v.kind === 'fixed' && v.value !== undefined && !hasAtMostTwoDecimals(v.value)) {
-    ctx.addIssue({ code: 'custom', message: 'An amount must have at most two decimal places', path: ['value'] });
+  // The base currency's own digits are the server's check (docs/adr/050-currencies.md).
+  if (v.kind === 'fixed' && v.value !== undefined && !hasAtMostDecimals(v.value, MAX_CURRENCY_DIGITS)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `An amount must have at most ${MAX_CURRENCY_DIGITS} decimal places`,
+      path: ['value'],
+    });
   }
   if (v.starts_at && v.expires_at && Date.parse(v.expires_at) <= Date.parse(v.starts_at)) {
     ctx.addIssue({ code: 'custom', message: 'The end must be after the start', path: ['expires_at'] });

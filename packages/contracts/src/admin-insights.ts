@@ -5,8 +5,12 @@ import { paged, pageQuery } from './common.ts';
 /**
  * Admin dashboard, reports and customers. Revenue is defined once (docs/adr/006-revenue.md):
  * sales are orders other than `awaiting_payment` and `cancelled`, by the day they were placed (UTC);
- * net revenue = their totals − the money refunded on them. Money is decimal on the wire.
+ * net revenue = their totals − the money refunded on them. Money is decimal on the wire, in the base
+ * currency each answer names (docs/adr/050-currencies.md: reports add up in the base).
  */
+
+/** The base currency an answer's amounts are in, with its minor-unit digits. */
+export const reportCurrency = z.object({ code: z.string(), digits: z.number().int() });
 
 /** The longest range a report or the dashboard covers, in days (about two years). */
 export const MAX_RANGE_DAYS = 731;
@@ -135,6 +139,7 @@ export const dashboard = z.object({
   recent_orders: z.array(dashboardOrder),
   low_stock: z.array(lowStockProduct),
   low_stock_threshold: z.number().int(),
+  currency: reportCurrency,
 });
 export type Dashboard = z.infer<typeof dashboard>;
 
@@ -143,6 +148,7 @@ export const salesReport = z.object({
   group: z.enum(GROUPS),
   periods: z.array(salesPeriod),
   totals: salesFigures.omit({ new_customers: true }),
+  currency: reportCurrency,
 });
 export type SalesReport = z.infer<typeof salesReport>;
 
@@ -164,6 +170,7 @@ export const taxReport = z.object({
   group: z.enum(GROUPS),
   rows: z.array(taxReportRow),
   totals: z.object({ taxable: z.number(), tax: z.number() }),
+  currency: reportCurrency,
 });
 export type TaxReport = z.infer<typeof taxReport>;
 
@@ -179,6 +186,7 @@ export const categoriesReport = z.object({
   range,
   items: z.array(categorySales),
   total: z.number(),
+  currency: reportCurrency,
 });
 export type CategoriesReport = z.infer<typeof categoriesReport>;
 
@@ -190,7 +198,7 @@ export const productSales = z.object({
   units: z.number().int(),
   sales: z.number(),
 });
-export const topProductsReport = z.object({ range, items: z.array(productSales) });
+export const topProductsReport = z.object({ range, items: z.array(productSales), currency: reportCurrency });
 export type TopProductsReport = z.infer<typeof topProductsReport>;
 
 /**
@@ -213,7 +221,7 @@ export const skuSales = z.object({
   stock: z.number().int().nullable(),
 });
 export type SkuSales = z.infer<typeof skuSales>;
-export const skuReport = z.object({ range, items: z.array(skuSales) });
+export const skuReport = z.object({ range, items: z.array(skuSales), currency: reportCurrency });
 export type SkuReport = z.infer<typeof skuReport>;
 
 /** A variant's options as one cell: 'Color: Black / Storage: 256GB'. */
@@ -275,5 +283,6 @@ export const customerDetail = z.object({
   gross: z.number(),
   refunds: z.number(),
   orders: paged(customerOrder),
+  currency: reportCurrency,
 });
 export type CustomerDetail = z.infer<typeof customerDetail>;

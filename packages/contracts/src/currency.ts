@@ -152,3 +152,12 @@ export function formatMinor(minor: number, currency: CurrencyUnit, locale = 'en-
 export function formatAmountIn(amount: number, currency: CurrencyUnit, locale = 'en-US'): string {
   return formatMinor(toMinor(amount, currency.digits), currency, locale);
 }
+
+/** The most minor-unit digits an ISO 4217 currency has: what a contract lets through before the server checks the base's. */
+export const MAX_CURRENCY_DIGITS = 4;
+
+/** Why an amount with more decimals than `currency` has is refused: `Prices in JPY have no decimals`. */
+export function tooManyDecimals(currency: CurrencyUnit, noun = 'Amounts'): string {
+  if (currency.digits === 0) return `${noun} in ${currency.code} have no decimals`;
+  return `${noun} in ${currency.code} have at most ${currency.digits} decimal${currency.digits === 1 ? '' : 's'}`;
+}

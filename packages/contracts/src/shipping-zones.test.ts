@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shippingSettings, zonesFromWire, zonesToWire } from './shipping-zones.ts';
+import { shippingAmounts, shippingSettings, zonesFromWire, zonesToWire } from './shipping-zones.ts';
 
 const method = (over: Record<string, unknown> = {}) => ({
   code: 'standard',
@@ -148,7 +148,7 @@ describe('shippingSettings', () => {
         }),
       ],
     });
-    const stored = zonesFromWire(body, () => 'new');
+    const stored = zonesFromWire(body, () => 'new', 2);
     expect(stored[0]?.methods[0]).toMatchObject({
       rate: {
         kind: 'subtotal',
@@ -160,7 +160,29 @@ describe('shippingSettings', () => {
       freeOverCents: 10_000,
       afterDiscount: false,
     });
-    expect(zonesToWire(stored)).toEqual({ zones: [{ ...body.zones[0], id: '5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b09' }] });
-    expect(zonesFromWire({ zones: [zone()] } as never, () => 'new')[0]?.id).toBe('new');
+    expect(zonesToWire(stored, 2)).toEqual({
+      zones: [{ ...body.zones[0], id: '5b0c1f0e-6f55-4c3e-9d7a-0d3f6c1a2b09' }],
+    });
+    expect(zonesFromWire({ zones: [zone()] } as never, () => 'new', 2)[0]?.id).toBe('new');
+  });
+
+  it('reads and answers amounts in the base currency’s digits, and names every amount’s field', () => {
+    const body = shippingSettings.parse({
+      zones: [zone({ methods: [method({ rate: { kind: 'flat', price: 800 }, free_over: 5000 })] })],
+    });
+    const stored = zonesFromWire(body, () => 'new', 0);
+    expect(stored[0]?.methods[0]).toMatchObject({ rate: { kind: 'flat', priceCents: 800 }, freeOverCents: 5000 });
+    expect(zonesToWire(stored, 0).zones[0]?.methods[0]).toMatchObject({
+      rate: { kind: 'flat', price: 800 },
+      free_over: 5000,
+    });
+    expect(zonesToWire(stored, 3).zones[0]?.methods[0]).toMatchObject({
+      rate: { kind: 'flat', price: 0.8 },
+      free_over: 5,
+    });
+    expect(shippingAmounts(body)).toEqual([
+      { path: 'zones.0.methods.0.rate.price', amount: 800 },
+      { path: 'zones.0.methods.0.free_over', amount: 5000 },
+    ]);
   });
 });

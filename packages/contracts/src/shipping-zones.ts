@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountField } from './admin-common.ts';
 import { countryName } from './countries.ts';
-import { fromCents, toCents } from './money.ts';
+import { fromMinor, toMinor } from './currency.ts';
 import { countryCode, methodCode } from './orders.ts';
 import { regionsOf } from './regions.ts';
 import type { RateRule, ShippingZone, ZoneMethod } from './shipping.ts';
@@ -279,53 +279,87 @@ export const shippingSettingsAnswer = z.object({
 });
 export type ShippingSettingsAnswer = z.infer<typeof shippingSettingsAnswer>;
 
-function rateFromWire(rate: RateRuleWire): RateRule {
-  if (rate.kind === 'flat') return { kind: 'flat', priceCents: toCents(rate.price) };
+function rateFromWire(rate: RateRuleWire, digits: number): RateRule {
+  const minor = (amount: number) => toMinor(amount, digits);
+  if (rate.kind === 'flat') return { kind: 'flat', priceCents: minor(rate.price) };
   if (rate.kind === 'weight') {
     return {
       kind: 'weight',
-      bands: rate.bands.map((b) => ({ from: b.from_grams, to: b.to_grams, priceCents: toCents(b.price) })),
+      bands: rate.bands.map((b) => ({ from: b.from_grams, to: b.to_grams, priceCents: minor(b.price) })),
     };
   }
   return {
     kind: 'subtotal',
     bands: rate.bands.map((b) => ({
-      from: toCents(b.from),
-      to: b.to === null ? null : toCents(b.to),
-      priceCents: toCents(b.price),
+      from: minor(b.from),
+      to: b.to === null ? null : minor(b.to),
+      priceCents: minor(b.price),
     })),
   };
 }
 
-function rateToWire(rate: RateRule): RateRuleWire {
-  if (rate.kind === 'flat') return { kind: 'flat', price: fromCents(rate.priceCents) };
+function rateToWire(rate: RateRule, digits: number): RateRuleWire {
+  const amount = (minor: number) => fromMinor(minor, digits);
+  if (rate.kind === 'flat') return { kind: 'flat', price: amount(rate.priceCents) };
   if (rate.kind === 'weight') {
     return {
       kind: 'weight',
-      bands: rate.bands.map((b) => ({ from_grams: b.from, to_grams: b.to, price: fromCents(b.priceCents) })),
+      bands: rate.bands.map((b) => ({ from_grams: b.from, to_grams: b.to, price: amount(b.priceCents) })),
     };
   }
   return {
     kind: 'subtotal',
     bands: rate.bands.map((b) => ({
-      from: fromCents(b.from),
-      to: b.to === null ? null : fromCents(b.to),
-      price: fromCents(b.priceCents),
+      from: amount(b.from),
+      to: b.to === null ? null : amount(b.to),
+      price: amount(b.priceCents),
     })),
   };
 }
 
-const methodFromWire = (m: ZoneMethodWire): ZoneMethod => ({
+const methodFromWire = (m: ZoneMethodWire, digits: number): ZoneMethod => ({
   code: m.code,
   name: m.name,
   estimate: m.estimate,
-  rate: rateFromWire(m.rate),
-  freeOverCents: m.free_over === null ? null : toCents(m.free_over),
+  rate: rateFromWire(m.rate, digits),
+  freeOverCents: m.free_over === null ? null : toMinor(m.free_over, digits),
   afterDiscount: m.free_over_basis === 'after_discount',
 });
 
-/** The zones to store from a validated save; `newId` names a zone added in it. */
-export function zonesFromWire(settings: ShippingSettings, newId: () => string): ShippingZone[] {
+/** A decimal amount of a save and the field that carries it (`zones.0.methods.1.rate.price`). */
+export interface ShippingAmount {
+  path: string;
+  amount: number | null;
+}
+
+/**
+ * Every amount of a save with its field: the server checks each against the base currency's digits
+ * (docs/adr/050-currencies.md), the schema only against the most any currency has.
+ */
+export function shippingAmounts(settings: ShippingSettings): ShippingAmount[] {
+  return settings.zones.flatMap((z, zi) =>
+    z.methods.flatMap((m, mi): ShippingAmount[] => {
+      const at = `zones.${zi}.methods.${mi}`;
+      const rate: ShippingAmount[] =
+        m.rate.kind === 'flat'
+          ? [{ path: `${at}.rate.price`, amount: m.rate.price }]
+          : m.rate.kind === 'weight'
+            ? m.rate.bands.map((b, bi) => ({ path: `${at}.rate.bands.${bi}.price`, amount: b.price }))
+            : m.rate.bands.flatMap((b, bi) => [
+                { path: `${at}.rate.bands.${bi}.from`, amount: b.from },
+                { path: `${at}.rate.bands.${bi}.to`, amount: b.to },
+                { path: `${at}.rate.bands.${bi}.price`, amount: b.price },
+              ]);
+      return [...rate, { path: `${at}.free_over`, amount: m.free_over }];
+    }),
+  );
+}
+
+/**
+ * The zones to store from a validated save; `newId` names a zone added in it. Amounts are decimals of
+ * the base currency, which has `digits` (docs/adr/050-currencies.md).
+ */
+export function zonesFromWire(settings: ShippingSettings, newId: () => string, digits: number): ShippingZone[] {
   return settings.zones.map((z) => ({
     id: z.id ?? newId(),
     name: z.name,
@@ -333,12 +367,12 @@ export function zonesFromWire(settings: ShippingSettings, newId: () => string): 
     regions: z.regions,
     postcodePrefixes: z.postcode_prefixes,
     everywhereElse: z.everywhere_else,
-    methods: z.methods.map(methodFromWire),
+    methods: z.methods.map((m) => methodFromWire(m, digits)),
   }));
 }
 
-/** The stored zones as GET /api/admin/shipping answers them. */
-export function zonesToWire(zones: readonly ShippingZone[]): ShippingSettingsAnswer {
+/** The stored zones as GET /api/admin/shipping answers them, amounts in the base currency of `digits`. */
+export function zonesToWire(zones: readonly ShippingZone[], digits: number): ShippingSettingsAnswer {
   return {
     zones: zones.map((z) => ({
       id: z.id,
@@ -351,8 +385,8 @@ export function zonesToWire(zones: readonly ShippingZone[]): ShippingSettingsAns
         code: m.code,
         name: m.name,
         estimate: m.estimate,
-        rate: rateToWire(m.rate),
-        free_over: m.freeOverCents === null ? null : fromCents(m.freeOverCents),
+        rate: rateToWire(m.rate, digits),
+        free_over: m.freeOverCents === null ? null : fromMinor(m.freeOverCents, digits),
         free_over_basis: m.afterDiscount ? 'after_discount' : 'before_discount',
       })),
     })),

@@ -37,10 +37,10 @@ export const storeSamples: RouteSamples = {
   'GET /api/admin/shipping': { adminOnly: true, request: () => ({ url: '/api/admin/shipping' }) },
   'PUT /api/admin/shipping': {
     adminOnly: true,
-    request: async (t) => ({
-      url: '/api/admin/shipping',
-      payload: zonesToWire((await t.app.services.settings.current(t.db)).shippingZones),
-    }),
+    request: async (t) => {
+      const now = await t.app.services.settings.current(t.db);
+      return { url: '/api/admin/shipping', payload: zonesToWire(now.shippingZones, now.currencies.base.digits) };
+    },
   },
   'GET /api/admin/tax': { adminOnly: true, request: () => ({ url: '/api/admin/tax' }) },
   'PUT /api/admin/tax': {

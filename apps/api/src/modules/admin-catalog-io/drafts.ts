@@ -7,6 +7,7 @@ import {
   TAG_CHARS,
 } from '@shop/contracts/admin-catalog';
 import type { CatalogFormat, ImportRefusal } from '@shop/contracts/admin-catalog-io';
+import { type CurrencyUnit, tooManyDecimals } from '@shop/contracts/currency';
 import { RICH_TEXT_CHARS } from '@shop/contracts/rich-text';
 import {
   defaultSku,
@@ -99,6 +100,8 @@ export interface DuplicateSku {
 export interface DraftOptions {
   /** A SKU given twice is accepted (the service gives the later ones a suffix); else such rows are refused. */
   acceptDuplicateSkus: boolean;
+  /** The base currency the file's prices are in. */
+  base: CurrencyUnit;
 }
 
 export interface Drafts {
@@ -121,17 +124,22 @@ const LIMITS = { handle: 200, name: 200, brand: 50, ...SEO_LIMITS };
 type Row = { line: number; cell: (field: Field) => string | undefined };
 type Refuse = (line: number, reason: string) => void;
 
-/** Money in cents from a decimal with at most two places, or why not. */
-export function parseMoney(raw: string, name: string): number | string {
+/**
+ * Money in minor units of the base currency `base` from a decimal with at most its digits, or why not
+ * (docs/adr/050-currencies.md).
+ */
+export function parseMoney(raw: string, name: string, base: CurrencyUnit): number | string {
   const m = raw.length <= 20 ? DECIMAL.exec(raw) : null;
-  if (!m) return `${name} "${short(raw)}" is not a number like 19.99`;
+  if (!m)
+    return `${name} "${short(raw)}" is not a number like ${base.digits === 0 ? '1999' : `19.${'9'.repeat(base.digits)}`}`;
   if (m[1]) return `${name} must not be negative`;
   let fraction = m[3] ?? '';
   while (fraction.endsWith('0')) fraction = fraction.slice(0, -1);
-  if (fraction.length > 2) return `${name} must have at most 2 decimals`;
-  const cents = Number(m[2]) * 100 + Number(fraction.padEnd(2, '0'));
-  if (cents > MAX_PRICE * 100) return `${name} must be at most ${MAX_PRICE}`;
-  return cents;
+  if (fraction.length > base.digits) return `${name}: ${tooManyDecimals(base, 'prices')}`;
+  const scale = 10 ** base.digits;
+  const minor = Number(m[2]) * scale + Number(fraction.padEnd(base.digits, '0') || '0');
+  if (minor > MAX_PRICE * scale) return `${name} must be at most ${MAX_PRICE}`;
+  return minor;
 }
 
 function parseCount(raw: string, name: string, max: number): number | string {
@@ -171,7 +179,7 @@ export function readDrafts(
   format: CatalogFormat,
   text: string,
   policy: ImagePolicy,
-  options: DraftOptions = { acceptDuplicateSkus: false },
+  options: DraftOptions,
 ): Result<Drafts, BadFile> {
   const records = readCsv(text);
   const first = records.next();
@@ -248,7 +256,7 @@ export function readDrafts(
   const sku = { seen: skus, duplicates, accept: options.acceptDuplicateSkus };
   for (const group of groups.values()) {
     const product = group.product;
-    readRows(format, product, group.rows, policy, refuse, sku, (line) => refusedLines.has(line));
+    readRows(format, product, group.rows, policy, refuse, sku, (line) => refusedLines.has(line), options.base);
     product.rows = group.rows.length;
     product.refused = group.refused || group.rows.some((r) => refusedLines.has(r.line));
     products.push(product);
@@ -367,6 +375,7 @@ function readRows(
   refuse: Refuse,
   skus: { seen: Map<string, number>; duplicates: DuplicateSku[]; accept: boolean },
   isRefused: (line: number) => boolean,
+  base: CurrencyUnit,
 ) {
   const col = (field: Field) => columnName(format, field);
   const [head] = rows;
@@ -402,7 +411,7 @@ function readRows(
       const variantRow = [...OPTION_VALUE_FIELDS, 'sku', 'price'].some((f) => row.cell(f as Field));
       if (!variantRow) continue;
     }
-    const variant = readVariant(format, product, row, declared, defaultTitle, refuse, policy);
+    const variant = readVariant(format, product, row, declared, defaultTitle, refuse, policy, base);
     if (!variant) continue;
     const key = variant.values.map((v) => (v ?? '').toLowerCase()).join('\u0000');
     const sameOptions = combos.get(key);
@@ -497,6 +506,7 @@ function readVariant(
   defaultTitle: boolean,
   refuse: Refuse,
   policy: ImagePolicy,
+  base: CurrencyUnit,
 ): VariantDraft | undefined {
   const col = (field: Field) => columnName(format, field);
   const { line } = row;
@@ -533,10 +543,10 @@ function readVariant(
   }
 
   const rawPrice = row.cell('price') ?? '';
-  const price = rawPrice ? parseMoney(rawPrice, col('price')) : `${col('price')} is empty`;
+  const price = rawPrice ? parseMoney(rawPrice, col('price'), base) : `${col('price')} is empty`;
   if (typeof price === 'string') no(price);
   const rawCompare = row.cell('compareAt') ?? '';
-  const compare = rawCompare ? parseMoney(rawCompare, col('compareAt')) : null;
+  const compare = rawCompare ? parseMoney(rawCompare, col('compareAt'), base) : null;
   if (typeof compare === 'string') no(compare);
   const rawStock = row.cell('stock') ?? '';
   const stock = rawStock ? parseCount(rawStock, col('stock'), MAX_STOCK) : undefined;

@@ -20,19 +20,32 @@ export type ExportProduct = ExistingProduct & {
   variants: ExistingVariant[];
 };
 
-export const formatCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** Minor units as the file writes them, every digit of the currency: 1999 → `19.99`, ¥1500 → `1500`. */
+export function formatMinorPlain(minor: number, digits: number): string {
+  if (digits === 0) return String(minor);
+  const scale = 10 ** digits;
+  return `${Math.floor(minor / scale)}.${String(minor % scale).padStart(digits, '0')}`;
+}
 
-function variantPrices(p: ExportProduct, v: ExistingVariant) {
+function variantPrices(p: ExportProduct, v: ExistingVariant, digits: number) {
   const { priceCents: price, compareAtCents: compare } = effectivePrices(v, p);
-  return { price: formatCents(price), compareAt: compare > price ? formatCents(compare) : '' };
+  return {
+    price: formatMinorPlain(price, digits),
+    compareAt: compare > price ? formatMinorPlain(compare, digits) : '',
+  };
 }
 
 const absolute = (origin: string, path: string | null) =>
   path ? (path.startsWith('/') ? `${origin}${path}` : path) : '';
 
 /** The fields of one variant row, product fields left empty. */
-function variantFields(origin: string, p: ExportProduct, v: ExistingVariant): Partial<Record<Field, string>> {
-  const { price, compareAt } = variantPrices(p, v);
+function variantFields(
+  origin: string,
+  p: ExportProduct,
+  v: ExistingVariant,
+  digits: number,
+): Partial<Record<Field, string>> {
+  const { price, compareAt } = variantPrices(p, v, digits);
   return {
     handle: p.slug,
     option1Value: v.option1 ?? '',
@@ -56,9 +69,9 @@ function optionNames(p: ExportProduct): Partial<Record<Field, string>> {
   };
 }
 
-function shopRows(origin: string, p: ExportProduct): Partial<Record<Field, string>>[] {
+function shopRows(origin: string, p: ExportProduct, digits: number): Partial<Record<Field, string>>[] {
   return p.variants.map((v, i) => {
-    const row = variantFields(origin, p, v);
+    const row = variantFields(origin, p, v, digits);
     if (i > 0) return row;
     return {
       ...row,
@@ -87,11 +100,11 @@ function shopifyTags(p: ExportProduct): string[] {
 }
 
 /** Shopify writes a product without options as option "Title" = "Default Title"; the n-th row carries the n-th picture. */
-function shopifyRows(origin: string, p: ExportProduct): Partial<Record<Field, string>>[] {
+function shopifyRows(origin: string, p: ExportProduct, digits: number): Partial<Record<Field, string>>[] {
   const noOptions = p.options.length === 0;
   const place = p.subcategoryName ? `${p.categoryName} > ${p.subcategoryName}` : p.categoryName;
   const rows = p.variants.map((v, i) => {
-    const row = variantFields(origin, p, v);
+    const row = variantFields(origin, p, v, digits);
     if (noOptions) row.option1Value = 'Default Title';
     if (i > 0) return row;
     return {
@@ -122,10 +135,13 @@ function shopifyRows(origin: string, p: ExportProduct): Partial<Record<Field, st
 }
 
 /** The whole file. `origin` is the shop's public address (no trailing slash). */
-export function exportCsv(format: CatalogFormat, catalog: ExportProduct[], origin: string): string {
+/** The catalogue as the format's CSV, prices in the base currency of `digits` (docs/adr/050-currencies.md). */
+export function exportCsv(format: CatalogFormat, catalog: ExportProduct[], origin: string, digits: number): string {
   const columns = FORMAT_COLUMNS[format];
   const toRow = (fields: Partial<Record<Field, string>>) => columns.map(([field]) => fields[field] ?? '');
-  const rows = catalog.flatMap((p) => (format === 'shop' ? shopRows(origin, p) : shopifyRows(origin, p)).map(toRow));
+  const rows = catalog.flatMap((p) =>
+    (format === 'shop' ? shopRows(origin, p, digits) : shopifyRows(origin, p, digits)).map(toRow),
+  );
   return writeCsv(
     columns.map(([, name]) => name),
     rows,

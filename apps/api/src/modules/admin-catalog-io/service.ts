@@ -218,7 +218,8 @@ export function createCatalogIoService(
       if (!known) return fail('unknown_default_category', { category: input.defaultCategory });
     }
     const accept = input.resolveDuplicateSkus === 'suffix';
-    const read = readDrafts(input.format, text, policy, { acceptDuplicateSkus: accept });
+    const { base } = (await settings.get()).currencies;
+    const read = readDrafts(input.format, text, policy, { acceptDuplicateSkus: accept, base });
     if (!read.ok) return read;
     const drafts = read.value;
     const duplicates = await resolveDuplicates(drafts, accept);
@@ -484,7 +485,8 @@ export function createCatalogIoService(
 
     /** The whole catalogue as a CSV of the format; the export is audit-logged. */
     async exportCatalog(actor: Actor, format: CatalogFormat): Promise<string> {
-      const csv = exportCsv(format, await selectCatalog(db), policy.ownOrigin);
+      const [catalogue, current] = await Promise.all([selectCatalog(db), settings.get()]);
+      const csv = exportCsv(format, catalogue, policy.ownOrigin, current.currencies.base.digits);
       await audit.record(db, actor, { action: 'catalog.export', entityType: 'catalog', after: { format } });
       return csv;
     },

@@ -1,5 +1,6 @@
 import { type BulkEditBody, MAX_PRICE } from '@shop/contracts/admin-catalog';
-import { discountedCents, toCents } from '@shop/contracts/money';
+import { type CurrencyUnit, toMinor } from '@shop/contracts/currency';
+import { discountedCents } from '@shop/contracts/money';
 import type { Tx } from '../../db/client.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
@@ -34,9 +35,10 @@ type Locked = Awaited<ReturnType<typeof lockForBulk>>[number];
 type LockedVariant = Awaited<ReturnType<typeof lockVariants>>[number];
 
 /** The product's new prices under a bulk price change, or undefined when one would exceed MAX_PRICE. */
-function repriced(product: Locked, price: NonNullable<BulkEditBody['price']>) {
-  const regular = price.mode === 'set' ? toCents(price.value) : scaleCents(product.regularPriceCents, price.value);
-  if (regular > toCents(MAX_PRICE)) return undefined;
+function repriced(product: Locked, price: NonNullable<BulkEditBody['price']>, base: CurrencyUnit) {
+  const regular =
+    price.mode === 'set' ? toMinor(price.value, base.digits) : scaleCents(product.regularPriceCents, price.value);
+  if (regular > toMinor(MAX_PRICE, base.digits)) return undefined;
   // The discount is kept: the sale price follows the regular one as the catalogue computes it.
   return { regularPriceCents: regular, salePriceCents: discountedCents(regular, product.percentageDiscount) };
 }
@@ -52,7 +54,7 @@ function variantPrices(v: LockedVariant, price: NonNullable<BulkEditBody['price'
  * Bulk edit inside the caller's transaction: the products and their variants are locked in id
  * order (no deadlocks with another bulk edit or an order), an unknown id refuses the whole edit, every
  * stock change is an `adjustment` movement of its variant, and each product changed gets one audit entry
- * with the fields before and after. Answers how many products changed.
+ * with the fields before and after. Answers how many products changed. Prices are in the base currency `base`.
  */
 export async function bulkEdit(
   tx: Tx,
@@ -60,7 +62,9 @@ export async function bulkEdit(
   actor: Actor,
   body: BulkEditBody,
   now: Date,
+  base: CurrencyUnit,
 ): Promise<Result<number, BulkFailure>> {
+  const maxPrice = toMinor(MAX_PRICE, base.digits);
   const ids = [...new Set(body.ids)];
   const found = await lockForBulk(tx, ids);
   if (found.length !== ids.length) {
@@ -84,7 +88,7 @@ export async function bulkEdit(
     const own = variants.filter((v) => v.productId === product.id);
 
     if (body.price) {
-      const prices = repriced(product, body.price);
+      const prices = repriced(product, body.price, base);
       if (!prices) return fail('price_out_of_range', { id: product.id });
       Object.assign(values, prices);
       before.regular_price_cents = product.regularPriceCents;
@@ -94,7 +98,7 @@ export async function bulkEdit(
       for (const v of own) {
         const next = variantPrices(v, body.price);
         if (next.priceCents !== v.priceCents || next.compareAtCents !== v.compareAtCents) {
-          if ((next.priceCents ?? 0) > toCents(MAX_PRICE) || (next.compareAtCents ?? 0) > toCents(MAX_PRICE)) {
+          if ((next.priceCents ?? 0) > maxPrice || (next.compareAtCents ?? 0) > maxPrice) {
             return fail('price_out_of_range', { id: product.id });
           }
           await updateVariant(tx, v.id, next);

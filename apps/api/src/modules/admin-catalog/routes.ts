@@ -39,6 +39,7 @@ const http: HttpTable<AdminCatalogFailure> = {
   unknown_tax_class: ({ taxClass, path }) =>
     invalidFields([{ path: `body.${path}`, message: `There is no tax class "${taxClass}": add it in Settings › Tax` }]),
   invalid_pricing: ({ message }) => badRequest(message),
+  invalid_amount: ({ path, message }) => invalidFields([{ path: `body.${path}`, message }]),
   slug_taken: ({ slug }) => conflict(`The slug ${slug} is already used by another product`),
   no_free_slug: () => conflict('Could not find a free slug for this name; give one'),
   not_enough_stock: ({ available, delta, sku }) =>

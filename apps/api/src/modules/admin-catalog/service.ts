@@ -16,11 +16,12 @@ import {
   type UpdateProductBody,
   type UploadedImage,
 } from '@shop/contracts/admin-catalog';
-import { fromCents, toCents } from '@shop/contracts/money';
+import { type CurrencyUnit, fromMinor, toMinor } from '@shop/contracts/currency';
 import { MAX_OPTIONS, optionsFromLists, type ProductOption, splitEvenly } from '@shop/contracts/variants';
 import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { transactionResult } from '../../db/transaction.ts';
+import { type AmountFailure, amountProblem } from '../../lib/base-amounts.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { richTextFromInput } from '../../lib/rich-text.ts';
 import type { Deps } from '../../services.ts';
@@ -86,6 +87,7 @@ export type AdminCatalogFailure =
   | Failure<'too_many_options'>
   | VariantFailure
   | BulkFailure
+  | AmountFailure
   | UploadFailure;
 
 function pricing(
@@ -119,16 +121,48 @@ export function createAdminCatalogService(
     settings: SettingsService;
   },
 ) {
+  /** The base currency: every price is in its minor units (docs/adr/050-currencies.md). */
+  async function baseUnit(): Promise<CurrencyUnit> {
+    return (await settings.get()).currencies.base;
+  }
+
+  /** A price of the body with more decimals than the base has, on its field; undefined when none. */
+  function priceProblem(
+    body: {
+      regular_price?: number;
+      sale_price?: number;
+      variants?: { price: number | null; compare_at_price: number | null }[];
+    },
+    base: CurrencyUnit,
+  ): AmountFailure | undefined {
+    return amountProblem(
+      [
+        { path: 'regular_price', amount: body.regular_price },
+        { path: 'sale_price', amount: body.sale_price },
+        ...(body.variants ?? []).flatMap((v, i) => [
+          { path: `variants.${i}.price`, amount: v.price },
+          { path: `variants.${i}.compare_at_price`, amount: v.compare_at_price },
+        ]),
+      ],
+      base,
+      'Prices',
+    );
+  }
+
   /** Products with their variants, as staff see them. */
   async function withVariants(ex: Db | Tx, rows: AdminRow[]): Promise<AdminProduct[]> {
-    const variants = await selectVariants(
-      ex,
-      rows.map((r) => r.id),
-    );
+    const [variants, base] = await Promise.all([
+      selectVariants(
+        ex,
+        rows.map((r) => r.id),
+      ),
+      baseUnit(),
+    ]);
     return rows.map((row) =>
       toAdminWire(
         row,
         variants.filter((v) => v.productId === row.id),
+        base,
       ),
     );
   }
@@ -196,21 +230,21 @@ export function createAdminCatalogService(
    * Inserts the product under `slug` with its variants: the grid sent, or every combination of the options
    * with `available` split evenly over them. A taken slug throws the database's unique violation.
    */
-  function create(actor: Actor, body: CreateProductBody, slug: string) {
+  function create(actor: Actor, body: CreateProductBody, slug: string, base: CurrencyUnit) {
     return transactionResult<AdminProduct, RefFailure | PricingFailure | VariantFailure>(db, async (tx) => {
       const refs = await resolveRefs(tx, body);
       if (!refs.ok) return refs;
       const taxProblem = await unknownTaxClass(tx, body);
       if (taxProblem) return taxProblem;
-      const regularCents = toCents(body.regular_price);
+      const regularCents = toMinor(body.regular_price, base.digits);
       const price = pricing(
         regularCents,
-        body.sale_price === undefined ? undefined : toCents(body.sale_price),
+        body.sale_price === undefined ? undefined : toMinor(body.sale_price, base.digits),
         body.percentage_discount,
       );
       if (!price.ok) return price;
       const options = body.options ?? optionsFromLists(body.colors ?? [], body.available_sizes ?? []);
-      let rows = body.variants?.map(variantRequest);
+      let rows = body.variants?.map((v) => variantRequest(v, base));
       if (!rows) {
         const generated = generatedRows(options, new Map());
         if (!generated.ok) return generated;
@@ -298,11 +332,14 @@ export function createAdminCatalogService(
      * that is taken is `slug_taken`. Initial stock is recorded as an adjustment.
      */
     async create(actor: Actor, body: CreateProductBody): Promise<Result<AdminProduct, AdminCatalogFailure>> {
+      const currency = await baseUnit();
+      const refused = priceProblem(body, currency);
+      if (refused) return refused;
       const base = body.slug ?? slugify(body.name);
       for (let attempt = 0; ; attempt++) {
         const slug = attempt === 0 ? base : `${base}-${Math.random().toString(36).slice(2, 7)}`;
         try {
-          const created = await create(actor, body, slug);
+          const created = await create(actor, body, slug, currency);
           if (created.ok) await afterChange();
           return created;
         } catch (err) {
@@ -321,6 +358,9 @@ export function createAdminCatalogService(
       id: string,
       body: UpdateProductBody,
     ): Promise<Result<AdminProduct, AdminCatalogFailure>> {
+      const currency = await baseUnit();
+      const refused = priceProblem(body, currency);
+      if (refused) return refused;
       let updated: Result<AdminProduct, AdminCatalogFailure>;
       try {
         updated = await transactionResult(db, async (tx) => {
@@ -370,10 +410,12 @@ export function createAdminCatalogService(
             body.percentage_discount !== undefined
           ) {
             const regularCents =
-              body.regular_price === undefined ? locked.regularPriceCents : toCents(body.regular_price);
+              body.regular_price === undefined
+                ? locked.regularPriceCents
+                : toMinor(body.regular_price, currency.digits);
             const price = pricing(
               regularCents,
-              body.sale_price === undefined ? undefined : toCents(body.sale_price),
+              body.sale_price === undefined ? undefined : toMinor(body.sale_price, currency.digits),
               body.percentage_discount,
               locked.percentageDiscount,
             );
@@ -395,7 +437,7 @@ export function createAdminCatalogService(
               slug: body.slug ?? locked.slug,
               oldOptions: locked.options,
               options: options ?? locked.options,
-              rows: body.variants?.map(variantRequest),
+              rows: body.variants?.map((v) => variantRequest(v, currency)),
               actorId: actor.userId,
               now: clock.now(),
               note: 'Stock set in the product editor',
@@ -533,8 +575,14 @@ export function createAdminCatalogService(
      * one audit entry per product changed (bulk.ts says how each change applies).
      */
     async bulkEdit(actor: Actor, body: BulkEditBody): Promise<Result<{ updated: number }, AdminCatalogFailure>> {
+      const base = await baseUnit();
+      const refused =
+        body.price?.mode === 'set'
+          ? amountProblem([{ path: 'price.value', amount: body.price.value }], base, 'Prices')
+          : undefined;
+      if (refused) return refused;
       const result = await transactionResult<number, AdminCatalogFailure>(db, (tx) =>
-        bulkEdit(tx, { audit, backInStock }, actor, body, clock.now()),
+        bulkEdit(tx, { audit, backInStock }, actor, body, clock.now(), base),
       );
       if (!result.ok) return result;
       await afterChange();
@@ -551,12 +599,12 @@ export function createAdminCatalogService(
     /** Units sold, revenue and orders of a product (cancelled and unpaid-card orders excluded), and its latest lines. */
     async sales(id: string): Promise<Result<ProductSales, ProductNotFound>> {
       if (!(await productExists(db, id))) return fail('product_not_found');
-      const { totals, recent } = await selectSales(db, id);
+      const [{ totals, recent }, base] = await Promise.all([selectSales(db, id), baseUnit()]);
       return ok({
         units_sold: Number(totals?.units ?? 0),
-        revenue: fromCents(Number(totals?.revenue ?? 0)),
+        revenue: fromMinor(Number(totals?.revenue ?? 0), base.digits),
         orders_count: Number(totals?.orders ?? 0),
-        recent: recent.map(toSalesLineWire),
+        recent: recent.map((r) => toSalesLineWire(r, base)),
       });
     },
 

@@ -1,5 +1,5 @@
 import type { VariantInput } from '@shop/contracts/admin-catalog';
-import { toCents } from '@shop/contracts/money';
+import { type CurrencyUnit, toMinor } from '@shop/contracts/currency';
 import { type OptionValues, type ProductOption, specLists } from '@shop/contracts/variants';
 import type { Tx } from '../../db/client.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
@@ -17,14 +17,14 @@ import { comboKey, type PlanFailure, planVariants, type StoredVariant, type Vari
 /** Why a product's variants could not be saved: the plan's reasons, or a SKU another product has. */
 export type VariantFailure = PlanFailure | Failure<'sku_taken', { skus: string[] }>;
 
-/** A grid row of the request as the plan reads it (prices in cents). */
-export function variantRequest(input: VariantInput): VariantRequest {
+/** A grid row of the request as the plan reads it (prices in minor units of the base currency `base`). */
+export function variantRequest(input: VariantInput, base: CurrencyUnit): VariantRequest {
   return {
     id: input.id,
     sku: input.sku,
     values: input.options,
-    priceCents: input.price === null ? null : toCents(input.price),
-    compareAtCents: input.compare_at_price === null ? null : toCents(input.compare_at_price),
+    priceCents: input.price === null ? null : toMinor(input.price, base.digits),
+    compareAtCents: input.compare_at_price === null ? null : toMinor(input.compare_at_price, base.digits),
     available: input.available,
     expectedAvailable: input.expected_available,
     image: input.image,

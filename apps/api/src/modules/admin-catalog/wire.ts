@@ -1,5 +1,5 @@
 import type { AdminProduct, AdminVariant, ProductSales, StockMovement } from '@shop/contracts/admin-catalog';
-import { fromCents } from '@shop/contracts/money';
+import { type CurrencyUnit, fromMinor } from '@shop/contracts/currency';
 import { type ProductOption, type ProductVariant, products } from '../../db/schema.ts';
 import { type ProductRow, productColumns, toProductWire } from '../catalog/index.ts';
 
@@ -48,13 +48,13 @@ export type VariantWireRow = Pick<
   | 'taxClass'
 >;
 
-export function toVariantWire(v: VariantWireRow, optionCount: number): AdminVariant {
+export function toVariantWire(v: VariantWireRow, optionCount: number, base: CurrencyUnit): AdminVariant {
   return {
     id: v.id,
     sku: v.sku,
     options: [v.option1, v.option2, v.option3].slice(0, optionCount).map((value) => value ?? ''),
-    price: v.priceCents === null ? null : fromCents(v.priceCents),
-    compare_at_price: v.compareAtCents === null ? null : fromCents(v.compareAtCents),
+    price: v.priceCents === null ? null : fromMinor(v.priceCents, base.digits),
+    compare_at_price: v.compareAtCents === null ? null : fromMinor(v.compareAtCents, base.digits),
     available: v.available,
     sold_count: v.soldCount,
     image: v.image,
@@ -64,15 +64,15 @@ export function toVariantWire(v: VariantWireRow, optionCount: number): AdminVari
   };
 }
 
-/** Staff see who last changed a product; the storefront never does. */
-export function toAdminWire(row: AdminRow, variants: readonly VariantWireRow[]): AdminProduct {
+/** Staff see who last changed a product; the storefront never does. Prices in the base currency `base`. */
+export function toAdminWire(row: AdminRow, variants: readonly VariantWireRow[], base: CurrencyUnit): AdminProduct {
   return {
-    ...toProductWire(row),
+    ...toProductWire(row, base),
     modified_by: row.modifiedBy,
     featured: row.featured,
     sold_count: row.soldCount,
     options: row.options,
-    variants: variants.map((v) => toVariantWire(v, row.options.length)),
+    variants: variants.map((v) => toVariantWire(v, row.options.length, base)),
     meta_title: row.metaTitle,
     meta_description: row.metaDescription,
     tags: row.tags,
@@ -108,21 +108,25 @@ export function toMovementWire(r: {
   };
 }
 
-export function toSalesLineWire(r: {
-  orderId: string;
-  number: string;
-  status: ProductSales['recent'][number]['status'];
-  quantity: number;
-  unitPriceCents: number;
-  createdAt: Date;
-}): ProductSales['recent'][number] {
+/** A recent order line of a product; its price in base minor units as `sales` reads them (`base`). */
+export function toSalesLineWire(
+  r: {
+    orderId: string;
+    number: string;
+    status: ProductSales['recent'][number]['status'];
+    quantity: number;
+    unitPriceCents: number;
+    createdAt: Date;
+  },
+  base: CurrencyUnit,
+): ProductSales['recent'][number] {
   return {
     order_id: r.orderId,
     order_number: r.number,
     status: r.status,
     quantity: r.quantity,
-    unit_price: fromCents(r.unitPriceCents),
-    total: fromCents(r.unitPriceCents * r.quantity),
+    unit_price: fromMinor(r.unitPriceCents, base.digits),
+    total: fromMinor(r.unitPriceCents * r.quantity, base.digits),
     created_at: r.createdAt.toISOString(),
   };
 }

@@ -9,7 +9,7 @@ import {
 } from '@shop/contracts/admin-discounts';
 import { uuidParam } from '@shop/contracts/common';
 import { errorBody } from '@shop/contracts/errors';
-import { badRequest, conflict, type HttpTable, notFound, orThrow } from '../../errors.ts';
+import { badRequest, conflict, type HttpTable, invalidFields, notFound, orThrow } from '../../errors.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 import type { AdminDiscountFailure } from './service.ts';
 
@@ -23,6 +23,7 @@ const http: HttpTable<AdminDiscountFailure> = {
   invalid: ({ message }) => badRequest(message),
   limit_below_used: ({ used }) => conflict(DISCOUNT_ADMIN_MSG.limitBelowUsed(used), { field: 'usage_limit' }),
   used: ({ used }) => conflict(DISCOUNT_ADMIN_MSG.used(used)),
+  invalid_amount: ({ path, message }) => invalidFields([{ path: `body.${path}`, message }]),
 };
 
 /** Admin Marketing's discount codes, under /api/admin behind the staff guard. */

@@ -14,7 +14,7 @@ import {
   type TaxReport,
   type TopProductsReport,
 } from '@shop/contracts/admin-insights';
-import { fromCents } from '@shop/contracts/money';
+import { type CurrencyUnit, fromMinor } from '@shop/contracts/currency';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
@@ -24,6 +24,10 @@ import { insightsRepository as repo } from './repository.ts';
 import { type Bounds, bounds, change, type DayRange, previousRange, resolveRange } from './revenue.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
+/** Base minor units as the wire's decimal amount (docs/adr/050-currencies.md: reports are in the base). */
+const money = (base: CurrencyUnit, minor: number) => fromMinor(minor, base.digits);
+/** The currency an answer names for its amounts: the base's code and digits. */
+const unitOf = (base: CurrencyUnit): CurrencyUnit => ({ code: base.code, digits: base.digits });
 /** A variant's values paired with its product's option names (null past the product's option count). */
 function namedValues(names: string[], values: (string | null)[]): { name: string; value: string }[] {
   return names.flatMap((name, i) => {
@@ -52,31 +56,36 @@ export function createInsightsService(
     return ok(r);
   }
 
-  async function figures(b: Bounds): Promise<SalesFigures> {
+  /** The base currency every figure is in. */
+  async function baseUnit(): Promise<CurrencyUnit> {
+    return (await settings.get()).currencies.base;
+  }
+
+  async function figures(b: Bounds, base: CurrencyUnit): Promise<SalesFigures> {
     const [s] = await repo.figures(db, b);
     const gross = num(s?.gross);
     const refunds = num(s?.refunds);
     const orders = num(s?.orders);
     const net = gross - refunds;
     return {
-      revenue: fromCents(net),
-      gross: fromCents(gross),
-      refunds: fromCents(refunds),
+      revenue: money(base, net),
+      gross: money(base, gross),
+      refunds: money(base, refunds),
       orders,
-      aov: orders > 0 ? fromCents(Math.round(net / orders)) : 0,
+      aov: orders > 0 ? money(base, Math.round(net / orders)) : 0,
       new_customers: num(s?.new_customers),
     };
   }
 
   /** Every period of the range, empty ones included (ISO weeks start on Monday; in the store's zone). */
-  async function periods(r: DayRange, group: Group): Promise<SalesPeriod[]> {
+  async function periods(r: DayRange, group: Group, base: CurrencyUnit): Promise<SalesPeriod[]> {
     const found = await repo.periods(db, r, group);
     return found.map((p) => ({
       period: p.period,
       orders: num(p.orders),
-      gross: fromCents(num(p.gross)),
-      refunds: fromCents(num(p.refunds)),
-      revenue: fromCents(num(p.gross) - num(p.refunds)),
+      gross: money(base, num(p.gross)),
+      refunds: money(base, num(p.refunds)),
+      revenue: money(base, num(p.gross) - num(p.refunds)),
     }));
   }
 
@@ -84,7 +93,7 @@ export function createInsightsService(
     return repo.customers(db, where, order, limit, offset);
   }
   type CustomerSqlRow = Awaited<ReturnType<typeof customerRows>>[number];
-  const toRow = (u: CustomerSqlRow): CustomerRow => ({
+  const toRow = (u: CustomerSqlRow, base: CurrencyUnit): CustomerRow => ({
     id: u.id,
     name: `${u.first_name} ${u.last_name}`.trim(),
     email: u.email,
@@ -92,7 +101,7 @@ export function createInsightsService(
     disabled: u.disabled,
     created_at: iso(u.created_at),
     orders: num(u.orders),
-    lifetime_value: fromCents(num(u.value)),
+    lifetime_value: money(base, num(u.value)),
     last_order_at: u.last_order_at ? iso(u.last_order_at) : null,
   });
 
@@ -124,7 +133,7 @@ export function createInsightsService(
     if (refused) return refused;
     const [row] = await customerRows(sql`u.id = ${id}`, sql`u.id`, 1, 0);
     if (!row) return fail('customer_not_found');
-    return ok(toRow(row));
+    return ok(toRow(row, await baseUnit()));
   }
 
   return {
@@ -135,10 +144,11 @@ export function createInsightsService(
       if (!range.ok) return range;
       const r = range.value;
       const prev = previousRange(r);
+      const base = await baseUnit();
       const [current, before, byDay, recent, settings] = await Promise.all([
-        figures(bounds(r)),
-        figures(bounds(prev)),
-        periods(r, 'day'),
+        figures(bounds(r), base),
+        figures(bounds(prev), base),
+        periods(r, 'day', base),
         repo.recentOrders(db),
         repo.lowStockThreshold(db),
       ]);
@@ -162,11 +172,12 @@ export function createInsightsService(
           customer: o.first_name !== null ? `${o.first_name} ${o.last_name ?? ''}`.trim() : (o.address_name ?? 'Guest'),
           email: o.email,
           status: o.status,
-          total: fromCents(o.total_cents),
+          total: money(base, o.total_cents),
           created_at: iso(o.created_at),
         })),
         low_stock: low,
         low_stock_threshold: threshold,
+        currency: unitOf(base),
       });
     },
 
@@ -174,31 +185,37 @@ export function createInsightsService(
       const range = await rangeOf(q);
       if (!range.ok) return range;
       const r = range.value;
-      const [list, totals] = await Promise.all([periods(r, q.group), figures(bounds(r))]);
+      const base = await baseUnit();
+      const [list, totals] = await Promise.all([periods(r, q.group, base), figures(bounds(r), base)]);
       const { new_customers: _n, ...rest } = totals;
-      return ok({ range: r, group: q.group, periods: list, totals: rest });
+      return ok({ range: r, group: q.group, periods: list, totals: rest, currency: unitOf(base) });
     },
 
     /** Tax collected per period, zone and rate, for filing. */
     async tax(q: InsightsRangeQuery & { group: Group }): Promise<Result<TaxReport, InsightsFailure>> {
       const range = await rangeOf(q);
       if (!range.ok) return range;
-      const found = await repo.tax(db, range.value, q.group);
+      const [found, base] = await Promise.all([repo.tax(db, range.value, q.group), baseUnit()]);
       const items = found.map((t) => ({
         period: t.period,
         zone: t.zone,
         name: t.name,
         rate: num(t.rate) / 100,
         orders: num(t.orders),
-        taxable: fromCents(num(t.taxable)),
-        tax: fromCents(num(t.tax)),
+        taxable: money(base, num(t.taxable)),
+        tax: money(base, num(t.tax)),
       }));
-      const sum = (key: 'taxable' | 'tax') => fromCents(found.reduce((s, t) => s + num(t[key]), 0));
+      const sum = (key: 'taxable' | 'tax') =>
+        money(
+          base,
+          found.reduce((s, t) => s + num(t[key]), 0),
+        );
       return ok({
         range: range.value,
         group: q.group,
         rows: items,
         totals: { taxable: sum('taxable'), tax: sum('tax') },
+        currency: unitOf(base),
       });
     },
 
@@ -206,32 +223,33 @@ export function createInsightsService(
       const range = await rangeOf(q);
       if (!range.ok) return range;
       const r = range.value;
-      const found = await repo.categories(db, r);
+      const [found, base] = await Promise.all([repo.categories(db, r), baseUnit()]);
       const items = found.map((c) => ({
         category_id: c.category_id,
         category: c.category ?? 'Uncategorised',
         orders: num(c.orders),
         units: num(c.units),
-        sales: fromCents(num(c.sales)),
+        sales: money(base, num(c.sales)),
       }));
       const total = found.reduce((sum, c) => sum + num(c.sales), 0);
-      return ok({ range: r, items, total: fromCents(total) });
+      return ok({ range: r, items, total: money(base, total), currency: unitOf(base) });
     },
 
     async topProducts(q: InsightsRangeQuery & { limit: number }): Promise<Result<TopProductsReport, InsightsFailure>> {
       const range = await rangeOf(q);
       if (!range.ok) return range;
       const r = range.value;
-      const found = await repo.topProducts(db, r, q);
+      const [found, base] = await Promise.all([repo.topProducts(db, r, q), baseUnit()]);
       return ok({
         range: r,
+        currency: unitOf(base),
         items: found.map((p) => ({
           product_id: p.product_id,
           name: p.name,
           category: p.category,
           orders: num(p.orders),
           units: num(p.units),
-          sales: fromCents(num(p.sales)),
+          sales: money(base, num(p.sales)),
         })),
       });
     },
@@ -239,9 +257,10 @@ export function createInsightsService(
     async skus(q: InsightsRangeQuery & { limit: number }): Promise<Result<SkuReport, InsightsFailure>> {
       const range = await rangeOf(q);
       if (!range.ok) return range;
-      const found = await repo.skus(db, range.value, q);
+      const [found, base] = await Promise.all([repo.skus(db, range.value, q), baseUnit()]);
       return ok({
         range: range.value,
+        currency: unitOf(base),
         items: found.map((v) => ({
           sku: v.sku,
           variant_id: v.variant_id,
@@ -250,7 +269,7 @@ export function createInsightsService(
           options: v.line_options ?? (v.variant_id === null ? [] : namedValues(v.option_names ?? [], v.option_values)),
           orders: num(v.orders),
           units: num(v.units),
-          sales: fromCents(num(v.sales)),
+          sales: money(base, num(v.sales)),
           stock: v.stock === null ? null : num(v.stock),
         })),
       });
@@ -269,7 +288,8 @@ export function createInsightsService(
         const [c] = await repo.customerCount(db, conditions);
         total = num(c?.n);
       }
-      return { items: found.map(toRow), total: num(total), page: q.page, limit: q.limit };
+      const base = await baseUnit();
+      return { items: found.map((u) => toRow(u, base)), total: num(total), page: q.page, limit: q.limit };
     },
 
     async customer(
@@ -281,7 +301,7 @@ export function createInsightsService(
       if (user.role !== 'customer') return fail('not_a_customer');
       const [row] = await customerRows(sql`u.id = ${id}`, sql`u.id`, 1, 0);
       if (!row) return fail('customer_not_found');
-      const [money] = await repo.customerMoney(db, id);
+      const [[spent], base] = await Promise.all([repo.customerMoney(db, id), baseUnit()]);
       const addressRows = await repo.addresses(db, id);
       const orderRows = await repo.customerOrders(db, id, page);
       let totalOrders = orderRows[0]?.total ?? 0;
@@ -290,17 +310,17 @@ export function createInsightsService(
         totalOrders = num(c?.n);
       }
       return ok({
-        customer: { ...toRow(row), first_name: user.firstName, last_name: user.lastName },
+        customer: { ...toRow(row, base), first_name: user.firstName, last_name: user.lastName },
         addresses: addressRows,
-        gross: fromCents(num(money?.gross)),
-        refunds: fromCents(num(money?.refunds)),
+        gross: money(base, num(spent?.gross)),
+        refunds: money(base, num(spent?.refunds)),
         orders: {
           items: orderRows.map((o) => ({
             id: o.id,
             number: o.number,
             status: o.status,
-            total: fromCents(o.total_cents),
-            refunded: fromCents(o.refunded_cents),
+            total: money(base, o.total_cents),
+            refunded: money(base, o.refunded_cents),
             counted: o.counted,
             created_at: iso(o.created_at),
           })),
@@ -308,6 +328,7 @@ export function createInsightsService(
           page: page.page,
           limit: page.limit,
         },
+        currency: unitOf(base),
       });
     },
 

@@ -3,7 +3,8 @@ import { currencySettingsAnswer, currencySettingsBody } from '@shop/contracts/cu
 import { errorBody } from '@shop/contracts/errors';
 import { shippingSettings, shippingSettingsAnswer } from '@shop/contracts/shipping-zones';
 import { taxSettingsAnswer, taxSettingsBody } from '@shop/contracts/tax-settings';
-import { badRequest, conflict, type HttpTable, orThrow } from '../../errors.ts';
+import { badRequest, conflict, type HttpTable, invalidFields, orThrow } from '../../errors.ts';
+import type { AmountFailure } from '../../lib/base-amounts.ts';
 import { acceptPictureUploads, PICTURE_BODY_LIMIT, pictureRefusals, readPicture } from '../media/index.ts';
 import { type AdminRoutesPlugin, actorOf, adminDoc } from '../types.ts';
 import type { CurrencyFailure, TaxFailure } from './service.ts';
@@ -20,6 +21,11 @@ const taxHttp: HttpTable<TaxFailure> = {
 const onField = (f: CurrencyFailure) =>
   conflict(f.message, { issues: [{ path: ['body', ...f.path].join('.'), message: f.message }] });
 const currencyHttp: HttpTable<CurrencyFailure> = { base_locked: onField, catalogue_not_empty: onField };
+
+/** An amount with more decimals than the base currency has: a 400 on its field. */
+const shippingHttp: HttpTable<AmountFailure> = {
+  invalid_amount: ({ path, message }) => invalidFields([{ path: `body.${path}`, message }]),
+};
 
 /** Admin Settings (admins only) and the store's time zone (every staff member), under /api/admin. */
 export const adminSettingsRoutes: AdminRoutesPlugin = async (app, { services, guards }) => {
@@ -96,7 +102,7 @@ export const adminSettingsRoutes: AdminRoutesPlugin = async (app, { services, gu
         response: { 200: shippingSettingsAnswer, ...errors },
       },
     },
-    async (request) => services.adminSettings.saveShipping(actorOf(request), request.body),
+    async (request) => orThrow(await services.adminSettings.saveShipping(actorOf(request), request.body), shippingHttp),
   );
 
   // --- Tax classes and rates (admin only; docs/adr/049-tax-by-destination.md) -------------------

@@ -12,12 +12,14 @@ import type { ShippingZone } from '@shop/contracts/shipping';
 import {
   type ShippingSettings,
   type ShippingSettingsAnswer,
+  shippingAmounts,
   zonesFromWire,
   zonesToWire,
 } from '@shop/contracts/shipping-zones';
 import { type TaxSettingsAnswer, type TaxSettingsBody, taxFromWire, taxToWire } from '@shop/contracts/tax-settings';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders, products } from '../../db/schema.ts';
+import { type AmountFailure, amountProblem } from '../../lib/base-amounts.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
 import type { Actor, AuditService } from '../audit/index.ts';
@@ -214,28 +216,32 @@ export function createAdminSettingsService(
 
     /** The shipping zones as stored right now (admin Settings › Shipping). */
     async shipping(): Promise<ShippingSettingsAnswer> {
-      return zonesToWire((await settings.current(db)).shippingZones);
+      const now = await settings.current(db);
+      return zonesToWire(now.shippingZones, now.currencies.base.digits);
     },
 
     /**
      * Replaces every zone at once, audited in its transaction; checkout offers the new methods at once.
      * A zone keeps its id across saves; one added in this save gets a new one.
      */
-    async saveShipping(actor: Actor, body: ShippingSettings): Promise<ShippingSettingsAnswer> {
+    async saveShipping(actor: Actor, body: ShippingSettings): Promise<Result<ShippingSettingsAnswer, AmountFailure>> {
       const saved = await db.transaction(async (tx) => {
         const previous = await settings.current(tx, { lock: true });
-        await settings.saveShipping(tx, zonesFromWire(body, randomUUID), previous);
-        const after = zonesToWire((await settings.current(tx)).shippingZones);
+        const base = previous.currencies.base;
+        const refused = amountProblem(shippingAmounts(body), base);
+        if (refused) return refused;
+        await settings.saveShipping(tx, zonesFromWire(body, randomUUID, base.digits), previous);
+        const after = zonesToWire((await settings.current(tx)).shippingZones, base.digits);
         await audit.record(tx, actor, {
           action: 'shipping.update',
           entityType: 'settings',
           entityId: 'shipping',
-          before: zonesToWire(previous.shippingZones),
+          before: zonesToWire(previous.shippingZones, base.digits),
           after,
         });
-        return after;
+        return ok(after);
       });
-      await settings.invalidate();
+      if (saved.ok) await settings.invalidate();
       return saved;
     },
 

@@ -1,5 +1,6 @@
 import type { AddToCartBody, Cart, UpdateCartItemBody } from '@shop/contracts/cart';
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
+import type { CurrencyUnit } from '@shop/contracts/currency';
 import type { Db, Tx } from '../../db/client.ts';
 import { notNullViolation } from '../../db/errors.ts';
 import { failureOfRollback, okOrRollback, transactionResult } from '../../db/transaction.ts';
@@ -7,6 +8,7 @@ import { expiryOf, hashRequest, lockKey, storedResponse, withIdempotency } from 
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { chooseVariant, readSellable } from '../stock/index.ts';
 import {
   addInOneStatement,
@@ -60,14 +62,19 @@ const isKeyTakenMeanwhile = (err: unknown) => notNullViolation(err) === 'idempot
  * The signed-in user's cart (docs/product.md §4, §7). The cart is always the token's own: no user or cart id
  * ever comes from the client, and every statement is scoped by the user's cart.
  */
-export function createCartService({ db, clock }: Deps) {
+export function createCartService(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { settings }: { settings: Pick<SettingsService, 'get'> },
+) {
+  /** Prices are in the base currency (docs/adr/050-currencies.md). */
+  const baseUnit = async (): Promise<CurrencyUnit> => (await settings.get()).currencies.base;
   const readSnapshot = async (ex: Executor, cartId: string): Promise<CartSnapshot> => ({
     cartId,
     lines: await selectCartLines(ex, cartId),
   });
   const readCart = async (ex: Executor, cartId: string): Promise<Cart> => {
     const { lines } = await readSnapshot(ex, cartId);
-    return toCartWire(cartId, lines);
+    return toCartWire(cartId, lines, await baseUnit());
   };
 
   /** Why an atomic stock-checked write of a variant's line touched no row. */
@@ -138,9 +145,9 @@ export function createCartService({ db, clock }: Deps) {
       case 'session_ended':
         return fail('session_ended');
       case 'stored':
-        return ok({ cart: storedCart(storedResponse(done, key?.requestHash ?? '')), replayed: true });
+        return ok({ cart: storedCart(storedResponse(done, key?.requestHash ?? ''), await baseUnit()), replayed: true });
       case 'added':
-        return ok({ cart: toCartWire(done.cart.cartId, done.cart.lines), replayed: false });
+        return ok({ cart: toCartWire(done.cart.cartId, done.cart.lines, await baseUnit()), replayed: false });
       default:
         return undefined;
     }
@@ -174,7 +181,8 @@ export function createCartService({ db, clock }: Deps) {
       if (!(await sessionRole(db, claims, clock.now()))) return fail('session_ended');
       if (!key) {
         const added = await transactionResult(db, (tx) => add(tx, userId, input));
-        return added.ok ? ok({ cart: toCartWire(added.value.cartId, added.value.lines), replayed: false }) : added;
+        if (!added.ok) return added;
+        return ok({ cart: toCartWire(added.value.cartId, added.value.lines, await baseUnit()), replayed: false });
       }
       const answer = await failureOfRollback<Awaited<ReturnType<typeof withIdempotency<CartSnapshot>>>, CartFailure>(
         () =>
@@ -183,7 +191,8 @@ export function createCartService({ db, clock }: Deps) {
             body: okOrRollback(await add(tx, userId, input)),
           })),
       );
-      return answer.ok ? ok({ cart: storedCart(answer.value.body), replayed: answer.value.replayed }) : answer;
+      if (!answer.ok) return answer;
+      return ok({ cart: storedCart(answer.value.body, await baseUnit()), replayed: answer.value.replayed });
     },
 
     /** Sets one line's quantity (docs/product.md §4 update); the same stock rule as adding. */

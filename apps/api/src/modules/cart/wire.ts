@@ -1,5 +1,5 @@
 import type { Cart } from '@shop/contracts/cart';
-import { fromCents } from '@shop/contracts/money';
+import { type CurrencyUnit, fromMinor } from '@shop/contracts/currency';
 import { missingChoices } from '@shop/contracts/product-options';
 import { type OptionValues, type ProductOption, specLists } from '@shop/contracts/variants';
 import { specValue } from '../stock/index.ts';
@@ -41,13 +41,13 @@ export interface CartSnapshot {
  * The answer stored under a cart add's key: a snapshot, or (stored by an older release, within the 24
  * hours a key lives) the wire cart itself.
  */
-export function storedCart(response: unknown): Cart {
+export function storedCart(response: unknown, base: CurrencyUnit): Cart {
   const stored = response as CartSnapshot | Cart;
-  return 'cart_items' in stored ? stored : toCartWire(stored.cartId, stored.lines);
+  return 'cart_items' in stored ? stored : toCartWire(stored.cartId, stored.lines, base);
 }
 
-/** The wire shape of a cart (contracts `cart`) with its totals. */
-export function toCartWire(cartId: string, rows: CartLineRow[]): Cart {
+/** The wire shape of a cart (contracts `cart`) with its totals, prices in the base currency `base`. */
+export function toCartWire(cartId: string, rows: CartLineRow[], base: CurrencyUnit): Cart {
   // docs/product.md §4: total items = sum of quantities; total price = sum of sale_price × quantity (in cents).
   let totalItems = 0;
   let totalCents = 0;
@@ -64,8 +64,8 @@ export function toCartWire(cartId: string, rows: CartLineRow[]): Cart {
         id: r.productId,
         slug: r.slug,
         name: r.name,
-        sale_price: fromCents(r.salePriceCents),
-        regular_price: fromCents(r.regularPriceCents),
+        sale_price: fromMinor(r.salePriceCents, base.digits),
+        regular_price: fromMinor(r.regularPriceCents, base.digits),
         images: r.image ? [r.image, ...r.images.filter((i) => i !== r.image)] : r.images,
         available: r.available,
         in_stock: r.published && r.available > 0,
@@ -80,5 +80,5 @@ export function toCartWire(cartId: string, rows: CartLineRow[]): Cart {
       missing_choices: missingChoices({ color, size }, specLists(r.options)),
     };
   });
-  return { id: cartId, cart_items: items, total_items: totalItems, total_price: fromCents(totalCents) };
+  return { id: cartId, cart_items: items, total_items: totalItems, total_price: fromMinor(totalCents, base.digits) };
 }

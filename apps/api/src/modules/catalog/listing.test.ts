@@ -35,7 +35,7 @@ describe('listing statements', () => {
         for (const brand of [undefined, 'nike']) {
           for (const in_stock of [undefined, true as const]) {
             for (const count of [true, false]) {
-              const st = listingStatement({ sort, category, brand, in_stock }, count);
+              const st = listingStatement({ sort, category, brand, in_stock }, count, 2);
               if (st.name !== undefined) expect(st.name).toBe(nameOf(st.text));
               names.set(st.text, st.name);
             }
@@ -48,16 +48,16 @@ describe('listing statements', () => {
     expect(issued.length).toBeGreaterThan(0);
     expect(issued.length).toBeLessThanOrEqual(MAX_NAMED_STATEMENTS);
     // Asked again, a named text keeps its name and an unnamed one stays unnamed.
-    expect(listingStatement({ sort: 'newest' }, true).name).toBe(
-      names.get(listingStatement({ sort: 'newest' }, true).text),
+    expect(listingStatement({ sort: 'newest' }, true, 2).name).toBe(
+      names.get(listingStatement({ sort: 'newest' }, true, 2).text),
     );
   });
 
   it('keep values out of the text: one name per set of filters and sort, whatever the values', () => {
     fc.assert(
       fc.property(filters, filters, (a, b) => {
-        const sa = listingStatement(a, true);
-        const sb = listingStatement(b, true);
+        const sa = listingStatement(a, true, 2);
+        const sb = listingStatement(b, true, 2);
         expect(sa.text === sb.text).toBe(shape(a) === shape(b));
         expect(nameOf(sa.text) === nameOf(sb.text)).toBe(sa.text === sb.text);
         for (const value of [a.subcategory, a.featured, a.q]) if (value) expect(sa.text).not.toContain(`'${value}'`);
@@ -67,24 +67,24 @@ describe('listing statements', () => {
   });
 
   it('pass limit and offset as the first two parameters', () => {
-    expect(listingStatement({ page: 3, limit: 20 }, true).values.slice(0, 2)).toEqual([20, 40]);
-    expect(listingStatement({}, false).values).toEqual([20, 0]);
+    expect(listingStatement({ page: 3, limit: 20 }, true, 2).values.slice(0, 2)).toEqual([20, 40]);
+    expect(listingStatement({}, false, 2).values).toEqual([20, 0]);
   });
 
   it('count the matches only when asked, and order by the sort with the id last', () => {
-    expect(listingStatement({}, true).text).toContain('select count(*) from products p where p.published');
-    expect(listingStatement({}, false).text).not.toContain('from products p where p.published) end');
-    expect(listingStatement({ sort: 'price-high' }, true).text).toContain(
+    expect(listingStatement({}, true, 2).text).toContain('select count(*) from products p where p.published');
+    expect(listingStatement({}, false, 2).text).not.toContain('from products p where p.published) end');
+    expect(listingStatement({ sort: 'price-high' }, true, 2).text).toContain(
       'order by p.sale_price_cents desc, p.id limit $1 offset $2',
     );
-    expect(listingStatement({ q: 'red shoes' }, true).text).toMatch(
+    expect(listingStatement({ q: 'red shoes' }, true, 2).text).toMatch(
       /order by ts_rank\(.*\) desc, p\.sold_count desc, p\.id/,
     );
   });
 
   it('match nothing for a search without words, and leave the brand out of the facets', () => {
-    expect(listingStatement({ q: '--' }, true).text).toContain('where p.published and false');
-    const facets = brandCountStatement({ category: 'home', brand: 'nike' } as never);
+    expect(listingStatement({ q: '--' }, true, 2).text).toContain('where p.published and false');
+    const facets = brandCountStatement({ category: 'home', brand: 'nike' } as never, 2);
     expect(facets.values).toEqual(['home']);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BrandFacetQuery, ProductListQuery } from '@shop/contracts/catalog';
-import { toCents } from '@shop/contracts/money';
+import { toMinor } from '@shop/contracts/currency';
 import { searchWords } from './search.ts';
 
 /**
@@ -42,12 +42,12 @@ function named(text: string, values: unknown[]): Statement {
 /**
  * The WHERE conditions of the listing filters (docs/product.md §2 lists, price, stock, search) over `products p`, with
  * `brand` when asked (the listing; the brand facets leave it out), and the search's relevance for ordering.
- * Values go to `values` as parameters.
+ * Values go to `values` as parameters; prices are decimals of the base currency, which has `digits`.
  */
 export function whereOf(
   query: Partial<ProductListQuery>,
   values: unknown[],
-  opts: { brand: boolean },
+  opts: { brand: boolean; digits: number },
 ): { where: string; rank: string | undefined } {
   const param = (value: unknown) => {
     values.push(value);
@@ -83,8 +83,10 @@ export function whereOf(
       rank = `ts_rank(p.search, ${tsquery})`;
     }
   }
-  if (query.min_price !== undefined) where.push(`p.sale_price_cents >= ${param(toCents(query.min_price))}::int`);
-  if (query.max_price !== undefined) where.push(`p.sale_price_cents <= ${param(toCents(query.max_price))}::int`);
+  if (query.min_price !== undefined)
+    where.push(`p.sale_price_cents >= ${param(toMinor(query.min_price, opts.digits))}::int`);
+  if (query.max_price !== undefined)
+    where.push(`p.sale_price_cents <= ${param(toMinor(query.max_price, opts.digits))}::int`);
   if (query.in_stock) where.push('p.available > 0');
   if (opts.brand && query.brand && query.brand !== 'all') where.push(`p.brand_id = ${param(query.brand)}`);
   return { where: where.join(' and '), rank };
@@ -140,11 +142,11 @@ const PRODUCT_COLUMNS = `p.id, p.slug, p.name, p.description, p.category_id as "
  * One row per product in order, each with `total`; an empty page is one row with `total` and no product
  * (`id` null).
  */
-export function listingStatement(query: Partial<ProductListQuery>, count: boolean): Statement {
+export function listingStatement(query: Partial<ProductListQuery>, count: boolean, digits: number): Statement {
   const limit = query.limit ?? 20;
   const offset = ((query.page ?? 1) - 1) * limit;
   const values: unknown[] = [limit, offset];
-  const { where, rank } = whereOf(query, values, { brand: true });
+  const { where, rank } = whereOf(query, values, { brand: true, digits });
   const keys = keysOf(query.sort, rank);
   const keyColumns = keys.map(([expression], i) => `${expression} as k${i}`).join(', ');
   const innerOrder = [...keys.map(([expression, direction]) => `${expression} ${direction}`), 'p.id'].join(', ');
@@ -171,9 +173,9 @@ order by ${outerOrder}`;
  * brand list is the facets of its current result): one grouped count over the filtered products, joined to
  * the brands table so brands without a match are listed with 0.
  */
-export function brandCountStatement(filters: Partial<BrandFacetQuery>): Statement {
+export function brandCountStatement(filters: Partial<BrandFacetQuery>, digits: number): Statement {
   const values: unknown[] = [];
-  const { where } = whereOf(filters, values, { brand: false });
+  const { where } = whereOf(filters, values, { brand: false, digits });
   const text = `select b.id, b.name, b.slug, coalesce(c.n, 0)::int as count
 from brands b left join (select p.brand_id, count(*) as n from products p where ${where} group by p.brand_id) c
   on c.brand_id = b.id

@@ -92,23 +92,28 @@ export interface BrandCount {
  * Every brand with the number of published products matching `filters` (the listing's brand facets;
  * listing.ts `brandCountStatement`).
  */
-export async function loadBrandCounts(pool: pg.Pool, filters: Partial<BrandFacetQuery>): Promise<BrandCount[]> {
-  const { rows } = await pool.query<BrandCount>(brandCountStatement(filters));
+export async function loadBrandCounts(
+  pool: pg.Pool,
+  filters: Partial<BrandFacetQuery>,
+  digits: number,
+): Promise<BrandCount[]> {
+  const { rows } = await pool.query<BrandCount>(brandCountStatement(filters, digits));
   return rows;
 }
 
 /**
- * One page of published products matching the listing's filters, in its order, and their total, in one
- * round trip (listing.ts `listingStatement`). With `knownTotal` (a recent count of the same filters) the
+ * One page of published products matching the listing's filters (prices in the base currency, which has
+ * `digits`), in its order, and their total, in one round trip (listing.ts `listingStatement`). With `knownTotal` (a recent count of the same filters) the
  * matches are not counted: the total is the page's own when the page tells it, else `knownTotal`.
  */
 export async function selectListing(
   pool: pg.Pool,
   query: Partial<ProductListQuery>,
+  digits: number,
   knownTotal?: number,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const result = await pool.query<ProductRow & { total: number | null }>(
-    listingStatement(query, knownTotal === undefined),
+    listingStatement(query, knownTotal === undefined, digits),
   );
   const rows = result.rows.filter((r) => r.id !== null);
   const limit = query.limit ?? 20;

@@ -7,10 +7,12 @@ import type {
   ProductListQuery,
 } from '@shop/contracts/catalog';
 import { PAGE } from '@shop/contracts/constants';
+import type { CurrencyUnit } from '@shop/contracts/currency';
 import type { ProductVariantsAnswer } from '@shop/contracts/variants';
 import { poolOf } from '../../db/client.ts';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import type { Deps } from '../../services.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { answerCache, cached } from './cache.ts';
 import {
   type BrandCount,
@@ -43,14 +45,17 @@ export interface CatalogServiceOptions {
  */
 export function createCatalogService(
   deps: Pick<Deps, 'db' | 'invalidation'> & { config: Pick<Deps['config'], 'CACHE_MAX_MB'> },
+  { settings }: { settings: Pick<SettingsService, 'get'> },
   opts: CatalogServiceOptions = {},
 ) {
   const { db, invalidation } = deps;
+  /** The base currency: every price is in its minor units (docs/adr/050-currencies.md). */
+  const baseUnit = async (): Promise<CurrencyUnit> => (await settings.get()).currencies.base;
   // Listings go to the pool as named prepared statements (listing.ts).
   const pool = poolOf(db);
   const ttl = opts.listCacheMs ?? 5_000;
   const categoryCache = cached(ttl, () => loadCategories(db));
-  const brandCache = cached(ttl, () => loadBrandCounts(pool, {}));
+  const brandCache = cached(ttl, async () => loadBrandCounts(pool, {}, (await baseUnit()).digits));
 
   // docs/architecture.md §9: the public listing answers the same to everyone. A page is kept for a moment (one
   // second by default) and shared by concurrent requests, so a burst costs one query. A single
@@ -60,13 +65,15 @@ export function createCatalogService(
   const answerTtl = opts.answerCacheMs ?? 1_000;
   const answers = answerCache(deps.config.CACHE_MAX_MB * 1024 * 1024);
 
-  // A change in any process (prices, stock, publish flags, reviews) empties them all.
+  // A change in any process (prices, stock, publish flags, reviews) empties them all; so does one of the
+  // settings, where the base currency (the digits of every price answered) is.
   function clearAll() {
     categoryCache.clear();
     brandCache.clear();
     answers.clear();
   }
   invalidation.subscribe('catalog', clearAll);
+  invalidation.subscribe('settings', clearAll);
 
   async function loadPage(filters: Partial<ProductListQuery>): Promise<ProductList> {
     const query = { ...filters, page: filters.page ?? 1, limit: filters.limit ?? PAGE.defaultLimit };
@@ -77,9 +84,10 @@ export function createCatalogService(
     const key = `total:${filterKey(narrowing)}`;
     const known = answers.get<number>(key);
     const since = answers.generation();
-    const { rows, total } = await selectListing(pool, query, known);
+    const base = await baseUnit();
+    const { rows, total } = await selectListing(pool, query, base.digits, known);
     if (known === undefined) answers.set(key, total, ttl, since);
-    return { items: rows.map(toProductWire), total, page: query.page, limit: query.limit };
+    return { items: rows.map((row) => toProductWire(row, base)), total, page: query.page, limit: query.limit };
   }
 
   return {
@@ -97,8 +105,8 @@ export function createCatalogService(
      * else is `product_not_found`.
      */
     async getProduct(idOrSlug: string): Promise<Result<ProductDetail, ProductNotFound>> {
-      const row = await findPublishedProduct(db, idOrSlug.trim());
-      return row ? ok(toProductDetailWire(row)) : fail('product_not_found');
+      const [row, base] = await Promise.all([findPublishedProduct(db, idOrSlug.trim()), baseUnit()]);
+      return row ? ok(toProductDetailWire(row, base)) : fail('product_not_found');
     },
 
     /**
@@ -107,8 +115,8 @@ export function createCatalogService(
      * the page shows the stock of each choice, which an order may just have changed.
      */
     async getProductVariants(idOrSlug: string): Promise<Result<ProductVariantsAnswer, ProductNotFound>> {
-      const found = await findPublishedVariants(db, idOrSlug.trim());
-      return found ? ok(toVariantsWire(found.product, found.variants)) : fail('product_not_found');
+      const [found, base] = await Promise.all([findPublishedVariants(db, idOrSlug.trim()), baseUnit()]);
+      return found ? ok(toVariantsWire(found.product, found.variants, base)) : fail('product_not_found');
     },
 
     /** A brand's record by its page slug (/brands/{slug}); anything else is `brand_not_found`. */
@@ -129,7 +137,9 @@ export function createCatalogService(
     listBrands(filters: Partial<BrandFacetQuery> = {}): Promise<BrandCount[]> {
       const key = filterKey(filters);
       if (key === '[]') return brandCache.get();
-      return answers.shared(`facet:${key}`, answerTtl, () => loadBrandCounts(pool, filters));
+      return answers.shared(`facet:${key}`, answerTtl, async () =>
+        loadBrandCounts(pool, filters, (await baseUnit()).digits),
+      );
     },
 
     /**

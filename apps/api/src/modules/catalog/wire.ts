@@ -1,5 +1,5 @@
 import type { Product, ProductDetail } from '@shop/contracts/catalog';
-import { fromCents } from '@shop/contracts/money';
+import { type CurrencyUnit, fromMinor } from '@shop/contracts/currency';
 import type { ProductOption, ProductVariantsAnswer } from '@shop/contracts/variants';
 import { brands, type ProductVariant, products, subcategories } from '../../db/schema.ts';
 import { effectivePrices } from '../stock/index.ts';
@@ -55,14 +55,15 @@ export interface ProductRow {
 }
 
 /**
- * The wire shape of a product (contracts `product`): prices as decimals (docs/architecture.md §6), `in_stock`
+ * The wire shape of a product (contracts `product`): prices as decimals of the base currency `base`
+ * (docs/architecture.md §6, docs/adr/050-currencies.md), `in_stock`
  * derived from `available`, `category`/`subcategory`/`brand` as the ids the filters take. The cart
  * and wishlist modules may reuse it for their lines.
  *
  * `modified_by` is a field of docs/product.md §3's product, but who edited a product is the staff's business:
  * public answers never name them; the admin answer fills it in.
  */
-export function toProductWire(row: ProductRow): Product {
+export function toProductWire(row: ProductRow, base: CurrencyUnit): Product {
   return {
     id: row.id,
     slug: row.slug,
@@ -71,8 +72,8 @@ export function toProductWire(row: ProductRow): Product {
     category: row.categoryId,
     subcategory: row.subcategorySlug,
     brand: row.brandId,
-    sale_price: fromCents(row.salePriceCents),
-    regular_price: fromCents(row.regularPriceCents),
+    sale_price: fromMinor(row.salePriceCents, base.digits),
+    regular_price: fromMinor(row.regularPriceCents, base.digits),
     percentage_discount: row.percentageDiscount,
     tax_class: row.taxClass,
     images: row.images,
@@ -107,9 +108,9 @@ export interface ProductDetailRow extends ProductRow {
 }
 
 /** GET products/:id (contracts `productDetail`): the product, its SEO fields and its brand's page. */
-export function toProductDetailWire(row: ProductDetailRow): ProductDetail {
+export function toProductDetailWire(row: ProductDetailRow, base: CurrencyUnit): ProductDetail {
   return {
-    ...toProductWire(row),
+    ...toProductWire(row, base),
     // A blank SEO field is no SEO field: the page falls back to the name and description.
     meta_title: row.metaTitle?.trim() || null,
     meta_description: row.metaDescription?.trim() || null,
@@ -145,7 +146,11 @@ export type VariantRow = Pick<
  * product's options in their order, and its own price — or the product's sale and regular price where it
  * has none (ADR 023) — as decimals like every price of the API (docs/architecture.md §6).
  */
-export function toVariantsWire(product: VariantsProductRow, variants: VariantRow[]): ProductVariantsAnswer {
+export function toVariantsWire(
+  product: VariantsProductRow,
+  variants: VariantRow[],
+  base: CurrencyUnit,
+): ProductVariantsAnswer {
   const count = product.options.length;
   return {
     options: product.options.map((o) => ({ name: o.name, values: [...o.values] })),
@@ -155,8 +160,8 @@ export function toVariantsWire(product: VariantsProductRow, variants: VariantRow
         id: v.id,
         sku: v.sku,
         options: [v.option1, v.option2, v.option3].slice(0, count).map((value) => value ?? ''),
-        price: fromCents(prices.priceCents),
-        compare_at_price: fromCents(prices.compareAtCents),
+        price: fromMinor(prices.priceCents, base.digits),
+        compare_at_price: fromMinor(prices.compareAtCents, base.digits),
         available: v.available,
         in_stock: v.available > 0,
         image: v.image,

@@ -1,4 +1,4 @@
-import { fromCents } from '@shop/contracts/money';
+import { type CurrencyUnit, fromMinor } from '@shop/contracts/currency';
 import type { changedLine } from '@shop/contracts/orders';
 import type { z } from 'zod';
 import { type Failure, fail } from '../../lib/result.ts';
@@ -8,6 +8,9 @@ import { CHECKOUT_MSG } from './rules.ts';
 import type { RequestedLine, ResolvedCheckout } from './types.ts';
 
 export type ChangedLine = z.infer<typeof changedLine>;
+
+/** What a caller that does not yet say the base reads prices in: the two digits of the default base. */
+const TWO_DIGITS: CurrencyUnit = { code: 'USD', digits: 2 };
 
 /** The checkout's 409: what moved since the shopper looked (prices, stock), with the new figures. */
 export type LinesChanged = Failure<'lines_changed', { lines: ChangedLine[] }>;
@@ -51,6 +54,7 @@ export function availabilityProblems(r: ResolvedCheckout): ChangedLine[] {
     const problem = shortLine(
       { productId: line.productId, variantId: line.variantId, name: p?.name ?? null, requested: line.quantity },
       { stock: p?.published && v ? v.available : null, priceCents: v?.priceCents ?? null },
+      r.settings.currencies.base,
     );
     return problem ? [problem] : [];
   });
@@ -58,36 +62,44 @@ export function availabilityProblems(r: ResolvedCheckout): ChangedLine[] {
 
 /**
  * The 409 line of a variant that cannot give `requested` (`availability`), with its price now and the
- * stock it has (0 when it is not for sale); undefined when it can. `stock` null: not for sale.
+ * stock it has (0 when it is not for sale); undefined when it can. `stock` null: not for sale. Prices
+ * are in the base currency `base` (docs/adr/050-currencies.md).
  */
 export function shortLine(
   line: { productId: string; variantId: string | null; name: string | null; requested: number },
   now: { stock: number | null; priceCents: number | null },
+  base: CurrencyUnit = TWO_DIGITS,
 ): ChangedLine | undefined {
   const reason = availability(now.stock, line.requested);
   if (reason === 'in_stock') return undefined;
-  return changed({ ...line, reason, currentCents: now.priceCents, available: now.stock ?? 0 });
+  return changed({ ...line, reason, currentCents: now.priceCents, available: now.stock ?? 0 }, base);
 }
 
-/** One line of the 409 (contracts `changedLine`): what moved for this variant, with the new figures. */
-export function changed(c: {
-  productId: string;
-  variantId: string | null;
-  name: string | null;
-  reason: ChangedLine['reason'];
-  expectedCents?: number | null;
-  currentCents: number | null;
-  requested: number;
-  available: number;
-}): ChangedLine {
+/**
+ * One line of the 409 (contracts `changedLine`): what moved for this variant, with the new figures as
+ * decimals of the base currency `base`.
+ */
+export function changed(
+  c: {
+    productId: string;
+    variantId: string | null;
+    name: string | null;
+    reason: ChangedLine['reason'];
+    expectedCents?: number | null;
+    currentCents: number | null;
+    requested: number;
+    available: number;
+  },
+  base: CurrencyUnit = TWO_DIGITS,
+): ChangedLine {
   const expected = c.expectedCents ?? null;
   return {
     product_id: c.productId,
     variant_id: c.variantId,
     name: c.name ?? 'Unknown product',
     reason: c.reason,
-    expected_price: expected === null ? null : fromCents(expected),
-    current_price: c.currentCents === null ? null : fromCents(c.currentCents),
+    expected_price: expected === null ? null : fromMinor(expected, base.digits),
+    current_price: c.currentCents === null ? null : fromMinor(c.currentCents, base.digits),
     requested: c.requested,
     available: c.available,
   };

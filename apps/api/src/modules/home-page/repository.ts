@@ -1,4 +1,5 @@
 import type { Product } from '@shop/contracts/catalog';
+import type { CurrencyUnit } from '@shop/contracts/currency';
 import type { HomeSection } from '@shop/contracts/home-page';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -47,8 +48,8 @@ export async function upsertHomePage(
   return row;
 }
 
-/** Published products sold below their regular price, the largest discount first. */
-export async function selectOnSale(db: Db, limit: number): Promise<Product[]> {
+/** Published products sold below their regular price, the largest discount first; prices in `base`. */
+export async function selectOnSale(db: Db, limit: number, base: CurrencyUnit): Promise<Product[]> {
   const rows = await db
     .select(productColumns)
     .from(products)
@@ -56,11 +57,11 @@ export async function selectOnSale(db: Db, limit: number): Promise<Product[]> {
     .where(and(eq(products.published, true), lt(products.salePriceCents, products.regularPriceCents)))
     .orderBy(desc(products.percentageDiscount), desc(products.dateAdded), desc(products.id))
     .limit(limit);
-  return rows.map(toProductWire);
+  return rows.map((row) => toProductWire(row, base));
 }
 
-/** The published ones among the products with these slugs, in the order given. */
-export async function selectBySlugs(db: Db, slugs: string[]): Promise<Product[]> {
+/** The published ones among the products with these slugs, in the order given; prices in `base`. */
+export async function selectBySlugs(db: Db, slugs: string[], base: CurrencyUnit): Promise<Product[]> {
   if (slugs.length === 0) return [];
   const rows = await db
     .select(productColumns)
@@ -68,7 +69,7 @@ export async function selectBySlugs(db: Db, slugs: string[]): Promise<Product[]>
     .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
     .where(and(eq(products.published, true), inArray(products.slug, slugs)))
     .orderBy(sql`array_position(${sql.param(slugs)}::text[], ${products.slug})`);
-  return rows.map(toProductWire);
+  return rows.map((row) => toProductWire(row, base));
 }
 
 /** Forgets the saved list: the home is the neutral one again. */

@@ -47,10 +47,11 @@ export function createHomePageService(
     const page = { page: 1, limit };
     if (source === 'new') return (await catalog.listProducts({ ...page, sort: 'newest' })).items;
     if (source === 'best_sellers') return (await catalog.listProducts({ ...page, sort: 'popular' })).items;
-    if (source === 'on_sale') return selectOnSale(db, limit);
+    const base = async () => (await settings.get()).currencies.base;
+    if (source === 'on_sale') return selectOnSale(db, limit, await base());
     if ('category' in source) return (await catalog.listProducts({ ...page, category: source.category })).items;
     if ('tag' in source) return (await catalog.listProducts({ ...page, tag: source.tag })).items;
-    return (await selectBySlugs(db, source.products)).slice(0, limit);
+    return (await selectBySlugs(db, source.products, await base())).slice(0, limit);
   }
 
   async function resolveOne(section: HomeSection, categories: () => Promise<Category[]>): Promise<ResolvedSection> {

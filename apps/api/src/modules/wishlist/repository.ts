@@ -1,3 +1,4 @@
+import type { CurrencyUnit } from '@shop/contracts/currency';
 import type { Wishlist } from '@shop/contracts/wishlist';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -6,8 +7,8 @@ import { productColumns, toProductWire } from '../catalog/index.ts';
 
 /** The wishlist's SQL: every statement on saved items is scoped by the user. */
 
-/** The user's saved products that are published, newest first. */
-export async function selectWishlist(db: Db, userId: string): Promise<Wishlist> {
+/** The user's saved products that are published, newest first; prices in `base`. */
+export async function selectWishlist(db: Db, userId: string, base: CurrencyUnit): Promise<Wishlist> {
   const rows = await db
     // The catalogue's own columns and mapper: a wishlist shows products exactly as the catalogue does.
     .select(productColumns)
@@ -17,7 +18,7 @@ export async function selectWishlist(db: Db, userId: string): Promise<Wishlist> 
     // An unpublished product drops out of view but stays saved, and comes back when republished.
     .where(and(eq(wishlistItems.userId, userId), eq(products.published, true)))
     .orderBy(desc(wishlistItems.createdAt), desc(products.id));
-  return rows.map(toProductWire);
+  return rows.map((row) => toProductWire(row, base));
 }
 
 /** Whether a published product has this id. */

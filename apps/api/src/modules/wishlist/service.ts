@@ -2,14 +2,19 @@ import type { Wishlist } from '@shop/contracts/wishlist';
 import { type Failure, fail, ok, type Result } from '../../lib/result.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Deps } from '../../services.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { deleteItem, insertItem, isPublishedProduct, selectWishlist } from './repository.ts';
 
 /** What adding or removing can end in besides success: the product is not there to save or to remove. */
 export type WishlistFailure = Failure<'product_not_found'> | Failure<'not_saved'>;
 
 /** The signed-in user's wishlist (docs/product.md §2 /wishlist; docs/product.md §10). Always the token's own user. */
-export function createWishlistService({ db, clock }: Deps) {
-  const list = (userId: string): Promise<Wishlist> => selectWishlist(db, userId);
+export function createWishlistService(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  { settings }: { settings: Pick<SettingsService, 'get'> },
+) {
+  const list = async (userId: string): Promise<Wishlist> =>
+    selectWishlist(db, userId, (await settings.get()).currencies.base);
 
   return {
     list,
