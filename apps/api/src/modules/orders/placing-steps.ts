@@ -105,7 +105,7 @@ export function createPlacingSteps(ctx: OrdersContext) {
       const toTake = linesWithVariant(r.lines);
       const { reserved, short } = await stock.reserve(tx, toTake);
       const locked = new Map(reserved.map((v) => [v.variantId, v]));
-      problems.push(...shortLines(r, short), ...repricedLines(toTake, locked));
+      problems.push(...shortLines(r, short), ...repricedLines(toTake, locked, r.settings.currencies.base));
       if (problems.length > 0) return linesChanged(problems);
       return ok({ toTake, lines: atLockedPrices(toTake, locked) });
     },
@@ -249,6 +249,7 @@ function unchosenLines(r: ResolvedCheckout): ChangedLine[] {
     const line = shortLine(
       { productId: l.productId, variantId: null, name, requested: l.quantity },
       { stock: null, priceCents: null },
+      r.settings.currencies.base,
     );
     return line ? [line] : [];
   });
@@ -261,6 +262,7 @@ function shortLines(r: ResolvedCheckout, short: ShortVariant[]): ChangedLine[] {
     const line = shortLine(
       { productId: s.productId, variantId: s.variantId, name, requested: s.requested },
       { stock: s.published ? s.available : null, priceCents: s.priceCents },
+      r.settings.currencies.base,
     );
     // The conditional update refused it with its product locked: what it reads now is short too.
     if (!line) throw new Error('a variant the stock update refused has the stock asked for');
@@ -269,21 +271,24 @@ function shortLines(r: ResolvedCheckout, short: ShortVariant[]): ChangedLine[] {
 }
 
 /** Prices as the stock update locked them, against the cart's: no change can slip in between check and sale. */
-function repricedLines(toTake: LineToTake[], locked: Map<string, ReservedVariant>): ChangedLine[] {
+function repricedLines(toTake: LineToTake[], locked: Map<string, ReservedVariant>, base: CurrencyUnit): ChangedLine[] {
   return toTake.flatMap((l) => {
     const v = locked.get(l.variantId);
     if (!v || l.expectedPriceCents === null || l.expectedPriceCents === v.priceCents) return [];
     return [
-      changed({
-        productId: l.productId,
-        variantId: l.variantId,
-        name: v.name,
-        reason: 'price_changed',
-        expectedCents: l.expectedPriceCents,
-        currentCents: v.priceCents,
-        requested: l.quantity,
-        available: v.available,
-      }),
+      changed(
+        {
+          productId: l.productId,
+          variantId: l.variantId,
+          name: v.name,
+          reason: 'price_changed',
+          expectedCents: l.expectedPriceCents,
+          currentCents: v.priceCents,
+          requested: l.quantity,
+          available: v.available,
+        },
+        base,
+      ),
     ];
   });
 }
