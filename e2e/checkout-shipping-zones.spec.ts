@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { formatAmountIn } from '../packages/contracts/src/currency.ts';
 import {
   addOnProductPage,
   apiQuote,
@@ -13,7 +14,7 @@ import {
   shippingMethods,
   summary,
 } from './support/checkout.ts';
-import { type CatalogProduct, cents, money, plainProducts } from './support/shopper.ts';
+import { type CatalogProduct, plainProducts } from './support/shopper.ts';
 
 // Checkout offers the shipping methods of the shopper's address (docs/adr/048-shipping-zones.md): the
 // demo seed's US zone has standard, express and pick-up in store, the EU zone standard and express.
@@ -26,12 +27,13 @@ interface ShippingOption {
   price: number;
 }
 interface Quote {
+  currency: { code: string; digits: number };
   totals: { shipping: number; total: number };
   shipping_method: string;
   shipping_options: ShippingOption[];
 }
 
-const priceLabel = (price: number) => (price === 0 ? 'Free' : money(cents(price)));
+const priceLabel = (quote: Quote, price: number) => (price === 0 ? 'Free' : formatAmountIn(price, quote.currency));
 
 /** The page shows the quote's methods with their prices, the one priced chosen, and the quote's totals. */
 async function expectShown(page: Page, quote: Quote) {
@@ -39,12 +41,12 @@ async function expectShown(page: Page, quote: Quote) {
   await expect(group.getByRole('radio')).toHaveCount(quote.shipping_options.length);
   for (const option of quote.shipping_options) {
     await expect(group.getByRole('radio', { name: new RegExp(`^${option.name}`) })).toBeVisible();
-    await expect(group.getByTestId(`shipping-price-${option.code}`)).toHaveText(priceLabel(option.price));
+    await expect(group.getByTestId(`shipping-price-${option.code}`)).toHaveText(priceLabel(quote, option.price));
   }
   const priced = quote.shipping_options.find((o) => o.code === quote.shipping_method) as ShippingOption;
   await expect(group.getByRole('radio', { name: new RegExp(`^${priced.name}`) })).toBeChecked();
-  await expect(summary(page).getByTestId('total-shipping')).toHaveText(priceLabel(quote.totals.shipping));
-  await expect(summary(page).getByTestId('total-total')).toHaveText(money(cents(quote.totals.total)));
+  await expect(summary(page).getByTestId('total-shipping')).toHaveText(priceLabel(quote, quote.totals.shipping));
+  await expect(summary(page).getByTestId('total-total')).toHaveText(formatAmountIn(quote.totals.total, quote.currency));
 }
 
 let product: CatalogProduct;
@@ -93,12 +95,14 @@ test('a guest sees the methods and prices of a US address, then the EU ones once
   expect(usExpress.shipping_method).toBe('express');
   await expectShown(page, usExpress);
 
-  // Germany: the EU zone's methods and rates; express is still offered and stays chosen.
+  // Germany: the EU zone's methods and rates, in euros with German VAT in them (the demo's euro area and
+  // EU prices with tax, docs/adr/050-currencies.md): express $24.90 + 19 % = $29.63 → €27.26. Express is
+  // still offered and stays chosen.
   await chooseCountry(form, 'Germany');
   await form.getByLabel('State / region (optional)', { exact: true }).fill('');
   await form.getByLabel('City', { exact: true }).fill('Berlin');
   await postcodeField(form).fill('10115');
-  await expect(summary(page).getByTestId('total-shipping')).toHaveText('$24.90');
+  await expect(summary(page).getByTestId('total-shipping')).toHaveText('€27.26');
   await pricedForAddress(page);
   const body = lastBody() as { shipping_address: { country: string; postal_code: string } };
   expect(body.shipping_address).toMatchObject({ country: 'DE', postal_code: '10115' });

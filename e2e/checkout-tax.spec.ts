@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { formatAmountIn } from '../packages/contracts/src/currency.ts';
+import { wireTaxRows } from '../packages/contracts/src/tax.ts';
 import { adminSignIn } from './support/admin.ts';
 import {
   addOnProductPage,
@@ -22,11 +24,13 @@ import { adminAccount, apiLogin } from './support/session.ts';
 import { type CatalogProduct, cents, firstChoices, money, plainProducts } from './support/shopper.ts';
 
 // Tax by destination (docs/adr/049-tax-by-destination.md) on the demo seed: a US shop whose prices
-// exclude tax, charging its standard 8 % where no state rate is set (Texas), and 19 % VAT in Germany —
-// named "Tax" like every demo rate — which a German business with a valid VAT number does not pay (the
-// reverse charge). Every figure on the page is checked against the API's own quote for the body sent.
+// exclude tax, charging its standard 8 % where no state rate is set (Texas); in Germany the prices hold
+// 19 % VAT and are in euros (docs/adr/050-currencies.md), and a German business with a valid VAT number
+// pays no VAT (the reverse charge). Every figure on the page is checked against the API's own quote for
+// the body sent.
 
 interface Quote {
+  currency: { code: string; digits: number };
   totals: { subtotal: number; shipping: number; tax: number; total: number };
   tax_included: boolean;
   tax_lines: { name: string; rate: number; taxable: number; amount: number }[];
@@ -46,15 +50,17 @@ const BERLIN = {
 
 const vatField = (page: Page) => checkoutForm(page).getByLabel('VAT number (businesses)', { exact: true });
 
-/** The summary shows the quote's tax, one row per rate added before the total, and the quote's total. */
+/**
+ * The summary shows the quote's tax, one row per rate as receipts name it ("Tax (8%)" added, "incl. VAT
+ * 19%" held), and the quote's total, in the quote's currency.
+ */
 async function expectTaxShown(page: Page, quote: Quote) {
-  expect(quote.tax_included).toBe(false);
-  const rows = summary(page).getByTestId('total-tax');
-  await expect(rows).toHaveText(quote.tax_lines.map((l) => money(cents(l.amount))));
-  for (const line of quote.tax_lines) {
-    await expect(summary(page).getByText(`${line.name} (${line.rate}%)`, { exact: true })).toBeVisible();
-  }
-  await expect(summary(page).getByTestId('total-total')).toHaveText(money(cents(quote.totals.total)));
+  const rows = wireTaxRows(quote);
+  await expect(summary(page).getByTestId('total-tax')).toHaveText(
+    rows.map((row) => formatAmountIn(row.amount, quote.currency)),
+  );
+  for (const row of rows) await expect(summary(page).getByText(row.label, { exact: true })).toBeVisible();
+  await expect(summary(page).getByTestId('total-total')).toHaveText(formatAmountIn(quote.totals.total, quote.currency));
 }
 
 let product: CatalogProduct;
@@ -85,18 +91,20 @@ test('a guest pays 8 % in Texas, 19 % in Germany, and nothing as a German busine
   expect(us.tax_lines.map((l) => l.rate)).toEqual([8]);
   await expectTaxShown(page, us);
 
-  // Germany: the demo's German VAT, added on top as the demo's prices exclude tax.
+  // Germany: the demo's German VAT, held in euro prices (the demo shows EU shoppers prices with tax).
   await chooseCountry(form, 'Germany');
   await form.getByLabel('State / region (optional)', { exact: true }).fill('');
   await form.getByLabel('Address', { exact: true }).fill(BERLIN.line1);
   await form.getByLabel('City', { exact: true }).fill(BERLIN.city);
   await postcodeField(form).fill(BERLIN.postal_code);
-  await expect(summary(page).getByText('Tax (19%)', { exact: true })).toBeVisible();
+  await expect(summary(page).getByText(/^incl\. .+ 19%$/)).toBeVisible();
   await pricedForAddress(page);
   const de = await apiQuote<Quote>(request, lastBody());
   expect(lastBody()?.shipping_address).toMatchObject({ country: 'DE', postal_code: '10115' });
-  expect(de.reverse_charge).toBe(false);
+  expect(de).toMatchObject({ currency: { code: 'EUR' }, tax_included: true, reverse_charge: false });
   expect(de.totals.tax).toBeGreaterThan(0);
+  // Held, not added: the total is the shelf prices and the shipping.
+  expect(cents(de.totals.total)).toBe(cents(de.totals.subtotal) + cents(de.totals.shipping));
   await expectTaxShown(page, de);
   await expect(summary(page).getByTestId('reverse-charge')).toHaveCount(0);
 
@@ -107,7 +115,8 @@ test('a guest pays 8 % in Texas, 19 % in Germany, and nothing as a German busine
   expect(lastBody()?.vat_number).toBe(VALID_VAT);
   const business = await apiQuote<Quote>(request, lastBody());
   expect(business).toMatchObject({ reverse_charge: true, totals: { tax: 0 } });
-  expect(cents(business.totals.total)).toBe(cents(de.totals.total) - cents(de.totals.tax));
+  // Its prices have no German VAT in them: the entered prices, converted.
+  expect(business.totals.total).toBeLessThan(de.totals.total);
   await expectTaxShown(page, business);
 
   // A number that is not Germany's: said on the field, no total shown, nothing to place.
@@ -131,7 +140,7 @@ test('a guest pays 8 % in Texas, 19 % in Germany, and nothing as a German busine
   await expect(page).toHaveURL(/\/checkout\/confirmation$/);
   await expect(page.getByTestId('reverse-charge')).toContainText(REVERSE_CHARGE);
   await expect(page.getByTestId('vat-number')).toHaveText(VALID_VAT);
-  await expect(page.getByTestId('total-total')).toHaveText(money(cents(business.totals.total)));
+  await expect(page.getByTestId('total-total')).toHaveText(formatAmountIn(business.totals.total, business.currency));
 });
 
 test('staff see a reverse-charged order with its VAT number, and Reports › Tax sums the tax per zone and rate', async ({

@@ -139,6 +139,8 @@ export async function apiOrder(
     shopper?: Shopper;
     items?: { product_id: string; quantity: number }[];
     payment?: { method: 'pay_later' } | { method: 'card'; card: Record<string, unknown> };
+    /** What the order is paid in: dollars, the demo's base, unless a spec says otherwise (London would get pounds). */
+    currency?: string;
   },
 ): Promise<ApiOrder> {
   // A guest's lines carry the product's first colour and size, as the product page would send them.
@@ -152,6 +154,7 @@ export async function apiOrder(
       shipping_address: ADDRESS,
       shipping_method: 'standard',
       payment: options.payment ?? { method: 'pay_later' },
+      currency: options.currency ?? 'USD',
     },
   });
   expect(res.status(), await res.text()).toBe(201);
