@@ -11,6 +11,8 @@ import { STANDARD_CLASS, type TaxSettings } from './tax.ts';
  * two decimals (6.25); stored as basis points.
  */
 
+const MAX_ZONE_NAMES = 100;
+
 const percent = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
@@ -50,6 +52,11 @@ export const taxSettingsBody = z
     inclusive_zones: z
       .array(z.uuid({ error: 'Choose a shipping zone' }))
       .max(100, 'At most 100 zones')
+      .optional(),
+    /** Per zone id, what receipts there call the tax; left out: `name` everywhere. */
+    zone_names: z
+      .record(z.uuid({ error: 'Choose a shipping zone' }), line('Tax name in a zone', 1, 30))
+      .refine((names) => Object.keys(names).length <= MAX_ZONE_NAMES, `At most ${MAX_ZONE_NAMES} zone names`)
       .optional(),
   })
   .superRefine((tax, ctx) => {
@@ -114,6 +121,7 @@ export const taxSettingsAnswer = z.object({
     }),
   ),
   inclusive_zones: z.array(z.string()),
+  zone_names: z.record(z.string(), z.string()).optional(),
 });
 export type TaxSettingsAnswer = z.infer<typeof taxSettingsAnswer>;
 
@@ -124,6 +132,7 @@ export function taxFromWire(body: TaxSettingsBody): TaxSettings {
     pricesIncludeTax: body.prices_include_tax,
     inclusiveZones: [...new Set(body.inclusive_zones ?? [])],
     name: body.name,
+    ...(body.zone_names && Object.keys(body.zone_names).length > 0 ? { zoneNames: { ...body.zone_names } } : {}),
     originCountry: body.origin_country,
     shippingClass: body.shipping_class,
     classes: body.classes.map((c) => ({ code: c.code, name: c.name, rateBasisPoints: basisPoints(c.rate_percent) })),
@@ -143,6 +152,7 @@ export function taxToWire(tax: TaxSettings): TaxSettingsAnswer {
     prices_include_tax: tax.pricesIncludeTax,
     inclusive_zones: tax.inclusiveZones,
     name: tax.name,
+    ...(tax.zoneNames ? { zone_names: tax.zoneNames } : {}),
     origin_country: tax.originCountry,
     shipping_class: tax.shippingClass,
     classes: tax.classes.map((c) => ({ code: c.code, name: c.name, rate_percent: c.rateBasisPoints / 100 })),

@@ -38,6 +38,8 @@ export interface TaxSettings {
   inclusiveZones: string[];
   /** What receipts call the tax: "Tax", "VAT", "Sales tax", "GST". */
   name: string;
+  /** Per shipping zone id, what receipts there call the tax ("VAT" in the EU) instead of `name`. */
+  zoneNames?: Record<string, string>;
   /** The shop's own country: a sale to a business elsewhere may be reverse-charged. null: not said. */
   originCountry: string | null;
   /** The class shipping is taxed at. */

@@ -118,6 +118,25 @@ describe('pageKeyOf', () => {
     expect(pageKeyOf('/', 'currency=EUR', [])).toEqual({ key: '/' });
   });
 
+  it('keeps a page per ship-to country the zones name, alone or with the currency', () => {
+    const countries = ['DE', 'GB'];
+    expect(pageKeyOf('/', 'ship_to=DE; session=secret', offered, countries)).toEqual({
+      key: '/#ship_to=DE',
+      cookie: 'ship_to=DE',
+    });
+    expect(pageKeyOf('/p', 'ship_to=GB; a=1; currency=EUR', offered, countries)).toEqual({
+      key: '/p#currency=EUR&ship_to=GB',
+      cookie: 'currency=EUR; ship_to=GB',
+    });
+    for (const header of ['ship_to=FR', 'ship_to=', 'ship_to=de', 'ship_to=DE#x', 'xship_to=DE']) {
+      expect(pageKeyOf('/', header, offered, countries)).toEqual({ key: '/' });
+    }
+    expect(pageKeyOf('/', 'ship_to=FR; currency=GBP', offered, countries)).toEqual({
+      key: '/#currency=GBP',
+      cookie: 'currency=GBP',
+    });
+  });
+
   it('never lets a cookie spell another key or reach the render beyond its code', () => {
     expect(pageKeyOf('/', 'currency=EUR#x', offered)).toEqual({ key: '/' });
     expect(pageKeyOf('/', `currency=${'E'.repeat(10_000)}`, offered)).toEqual({ key: '/' });

@@ -268,24 +268,32 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 
 /** The cookie naming the currency a shopper chose (apps/web/app/lib/currency-cookie.ts). */
 const CURRENCY_COOKIE = 'currency';
+const SHIP_TO_COOKIE = 'ship_to';
 /** Longer than any cookie header a browser sends for this shop; past it no currency is read. */
 const MAX_COOKIE_HEADER = 8_192;
 
 /**
- * Where a page is kept, and the one cookie its render may read. Pages show prices in the shopper's
- * currency (docs/adr/050-currencies.md): a `currency` cookie naming one of the shop's `presentment`
- * currencies gets that currency's copy of the URL, and its render that cookie alone; any other cookie,
- * the base currency's name included, gets the base copy, rendered without cookies. Linear in the header.
+ * Where a page is kept, and the cookies its render may read. Pages show prices in the shopper's currency
+ * and market (docs/adr/050-currencies.md): a `currency` cookie naming one of the shop's `presentment`
+ * currencies, and a `ship_to` cookie naming one of the `countries` its shipping zones name, get that
+ * pair's copy of the URL, and its render those cookies alone; any other cookie, the base currency's name
+ * included, is as if not sent: no such cookie gets the base copy, rendered without cookies. Linear in the header.
  */
 export function pageKeyOf(
   url: string,
   cookieHeader: string | undefined,
   presentment: readonly string[],
+  countries: readonly string[] = [],
 ): { key: string; cookie?: string } {
   const code = cookieValue(cookieHeader, CURRENCY_COOKIE);
-  if (code === undefined || !presentment.includes(code)) return { key: url };
+  const country = cookieValue(cookieHeader, SHIP_TO_COOKIE);
+  const kept = [
+    ...(code !== undefined && presentment.includes(code) ? [`${CURRENCY_COOKIE}=${code}`] : []),
+    ...(country !== undefined && countries.includes(country) ? [`${SHIP_TO_COOKIE}=${country}`] : []),
+  ];
+  if (kept.length === 0) return { key: url };
   // A fragment never reaches the server: no URL can spell this key.
-  return { key: `${url}#${CURRENCY_COOKIE}=${code}`, cookie: `${CURRENCY_COOKIE}=${code}` };
+  return { key: `${url}#${kept.join('&')}`, cookie: kept.join('; ') };
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {

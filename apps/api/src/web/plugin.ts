@@ -218,6 +218,7 @@ export async function registerWeb(
       let preview: boolean;
       let cacheable: boolean;
       let presentment: string[] = [];
+      let countries: string[] = [];
       try {
         // In maintenance mode every page but the admin area's answers 503 with the maintenance
         // page (the root loader throws it). One look at the cached settings per page. A
@@ -225,7 +226,7 @@ export async function registerWeb(
         maintenanceOn = !pageOpenDuringMaintenance(pathname) && (await services.settings.maintenance());
         preview = maintenanceOn && (await isStaffPreview(request.headers.cookie));
         cacheable = pageCache.enabled && !maintenanceOn && (request.method === 'GET' || request.method === 'HEAD');
-        if (cacheable) presentment = await presentmentCodes();
+        if (cacheable) ({ presentment, countries } = await marketChoices());
       } catch (err) {
         if (databaseUnavailable(err)) return databaseUnavailablePage(request, reply);
         throw err;
@@ -233,7 +234,7 @@ export async function registerWeb(
       // A page the same for everyone shopping in one currency, from memory, or rendered once for everyone
       // asking for it.
       if (cacheable) {
-        const { key, cookie } = pageKeyOf(request.url, request.headers.cookie, presentment);
+        const { key, cookie } = pageKeyOf(request.url, request.headers.cookie, presentment, countries);
         const hit = pageCache.get(key);
         if (hit) return sendCachedPage(request, reply, hit);
         const topics = cacheTopicsOf(pathname);
@@ -293,13 +294,18 @@ export async function registerWeb(
     }
 
     /** The codes of the currencies shoppers may choose besides the base (cached settings). */
-    async function presentmentCodes(): Promise<string[]> {
-      return (await services.settings.get()).currencies.presentment.map((c) => c.code);
+    /** The currencies the shop offers beside its base, and the countries its zones name (the header's choices). */
+    async function marketChoices(): Promise<{ presentment: string[]; countries: string[] }> {
+      const { currencies, shippingZones } = await services.settings.get();
+      return {
+        presentment: currencies.presentment.map((c) => c.code),
+        countries: shippingZones.flatMap((z) => (z.everywhereElse ? [] : z.countries)),
+      };
     }
 
     /**
      * A page for the page cache: rendered whole, as anyone gets it — a GET without the visitor's cookies or
-     * credentials but the currency one `pageKeyOf` allows, no maintenance (checked before). Its nonce marks
+     * credentials but the currency and ship-to ones `pageKeyOf` allows, no maintenance (checked before). Its nonce marks
      * the inline scripts this render emits: the kept page's policy lists their hashes, and only theirs
      * (page-cache.ts, ADR 027).
      */
@@ -329,7 +335,7 @@ export async function registerWeb(
       reply.header('content-security-policy', cachedPolicy(page));
       reply.header('cache-control', SHARED_PAGE);
       reply.header('etag', page.etag);
-      // Kept per currency (`pageKeyOf`): a shared cache must not give one shopper's copy to another.
+      // Kept per currency and ship-to country (`pageKeyOf`): a shared cache must not give one shopper's copy to another.
       reply.header('vary', 'accept-encoding, cookie');
       if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
       const encoding = pickEncoding(request.headers['accept-encoding']);

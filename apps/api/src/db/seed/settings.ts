@@ -178,6 +178,7 @@ export const DEMO_TAX: TaxSettings = {
   ],
   // Prices are entered without tax, as in the US; shoppers in the EU and the UK see them with their VAT.
   inclusiveZones: [EU_ZONE, UK_ZONE],
+  zoneNames: { [EU_ZONE]: 'VAT', [UK_ZONE]: 'VAT' },
 };
 
 export const DEFAULT_STORE_SETTINGS = {

@@ -28,7 +28,7 @@ export function marketFor(
     base: settings.currencies.base,
     currency,
     taxIncluded: included,
-    taxName: tax.name,
+    taxName: (zone ? tax.zoneNames?.[zone.id] : undefined) ?? tax.name,
     addedRates,
   };
 }

@@ -393,7 +393,7 @@ export function priceWith(
     method: chosen.method,
     options,
     taxIncluded: priced.taxIncluded,
-    taxLines: priced.taxLines.map((l) => ({ ...l, name: tax.name, zone: zone.name })),
+    taxLines: priced.taxLines.map((l) => ({ ...l, name: tax.zoneNames?.[zone.id] ?? tax.name, zone: zone.name })),
     reverseCharge: rates.reverseCharge,
     standardRateBasisPoints: rateFor(tax, r.zone.id, STANDARD_CLASS, r.destination).rateBasisPoints,
   });

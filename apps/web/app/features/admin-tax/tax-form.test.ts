@@ -71,6 +71,16 @@ describe('tax form ⇄ wire', () => {
   });
 });
 
+describe('tax names per zone', () => {
+  it('round-trip, blank ones left out, and a complaint lands on its zone’s field', () => {
+    const values = formValuesOf({ ...saved, zone_names: { [EU]: 'VAT' } });
+    expect(values.zoneNames).toEqual({ [EU]: 'VAT' });
+    expect(settingsOf({ ...values, zoneNames: { [EU]: ' VAT ', [US]: ' ' } }).zone_names).toEqual({ [EU]: 'VAT' });
+    expect(settingsOf(formValuesOf(saved))).not.toHaveProperty('zone_names');
+    expect(fieldOf(['zone_names', EU], values)).toBe(`zoneNames.${EU}`);
+  });
+});
+
 describe('a complaint on its field', () => {
   const values: TaxFormValues = formValuesOf(saved);
 

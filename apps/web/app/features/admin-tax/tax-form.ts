@@ -34,6 +34,8 @@ export interface TaxFormValues {
   pricesIncludeTax: boolean;
   /** Zones whose shoppers see prices with tax (when prices are entered without it). */
   inclusiveZones: string[];
+  /** Per zone id, what receipts there call the tax, as typed; empty: the tax's name. */
+  zoneNames: Record<string, string>;
   name: string;
   /** Empty: not said. */
   originCountry: string;
@@ -66,6 +68,7 @@ export function formValuesOf(answer: TaxSettingsAnswer): TaxFormValues {
   return {
     pricesIncludeTax: answer.prices_include_tax,
     inclusiveZones: answer.inclusive_zones,
+    zoneNames: { ...answer.zone_names },
     name: answer.name,
     originCountry: answer.origin_country ?? '',
     shippingClass: answer.shipping_class,
@@ -91,6 +94,7 @@ export function settingsOf(values: TaxFormValues): TaxSettingsBody {
   return {
     prices_include_tax: values.pricesIncludeTax,
     inclusive_zones: values.inclusiveZones,
+    ...zoneNamesOf(values.zoneNames),
     name: values.name.trim(),
     origin_country: values.originCountry === '' ? null : values.originCountry,
     shipping_class: values.shippingClass,
@@ -106,9 +110,18 @@ export function settingsOf(values: TaxFormValues): TaxSettingsBody {
   };
 }
 
+/** The zone names typed, blank ones left out; none: not sent. */
+function zoneNamesOf(typed: Record<string, string>): Pick<TaxSettingsBody, 'zone_names'> {
+  const named = Object.entries(typed)
+    .map(([zoneId, name]): [string, string] => [zoneId, name.trim()])
+    .filter(([, name]) => name !== '');
+  return named.length > 0 ? { zone_names: Object.fromEntries(named) } : {};
+}
+
 const TOP_FIELDS: Record<string, keyof TaxFormValues> = {
   prices_include_tax: 'pricesIncludeTax',
   inclusive_zones: 'inclusiveZones',
+  zone_names: 'zoneNames',
   name: 'name',
   origin_country: 'originCountry',
   shipping_class: 'shippingClass',
@@ -131,6 +144,7 @@ const RATE_FIELDS: Record<string, keyof RateValues> = {
 export function fieldOf(path: WireIssue['path'], values: TaxFormValues): string | null {
   const [top, i, key] = issuePath(path);
   if (top === undefined) return null;
+  if (top === 'zone_names' && typeof i === 'string') return key === undefined ? `zoneNames.${i}` : null;
   if (top !== 'classes' && top !== 'rates') {
     const field = TOP_FIELDS[top];
     return field && i === undefined ? field : null;

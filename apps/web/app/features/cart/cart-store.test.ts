@@ -320,6 +320,10 @@ describe('cart totals in the shopper’s currency (docs/adr/050-currencies.md)',
     base: usd,
     presentment: { code: 'EUR', digits: 2, rate: 0.92, rounding: 'charm' as const, converted: true },
     offered: ['USD', 'EUR'],
+    country: null,
+    taxIncluded: false,
+    taxName: 'Tax',
+    addedRates: {},
   };
 
   it('convert each unit price, then multiply and add up, as checkout charges', () => {
@@ -338,5 +342,20 @@ describe('cart totals in the shopper’s currency (docs/adr/050-currencies.md)',
     const base = { ...eur, presentment: { ...usd, rate: 1, rounding: 'none' as const, converted: false } };
     expect(cartTotalsIn({ items: items(), summary: null }, base)).toEqual({ items: 1, priceCents: 19999 });
     expect(cartTotalsIn({ items: items(), summary: { items: 1, priceCents: 18000 } }, base).priceCents).toBe(18000);
+  });
+
+  it('add the tax of a market that shows prices with it, even in the base', () => {
+    addItem({ ...phone, tax_class: 'reduced' }, 1);
+    const base = { ...eur, presentment: { ...usd, rate: 1, rounding: 'none' as const, converted: false } };
+    const withVat = {
+      ...base,
+      country: 'DE',
+      taxIncluded: true,
+      taxName: 'VAT',
+      addedRates: { standard: 1900, reduced: 700 },
+    };
+    // 199.99 + 7 % = 213.99 (213.9893).
+    expect(unitIn(items()[0]!, withVat)).toBe(21399);
+    expect(cartTotalsIn({ items: items(), summary: { items: 1, priceCents: 19999 } }, withVat).priceCents).toBe(21399);
   });
 });

@@ -1,5 +1,6 @@
 import { toCents } from '@shop/contracts/money';
 import { cappedAdd, lineLimit } from '@shop/contracts/quantity';
+import { STANDARD_CLASS } from '@shop/contracts/tax';
 import { shelfMinor } from '../../lib/presentment.ts';
 import type { ShopperCurrency } from '../../lib/shopper-currency.ts';
 import {
@@ -18,6 +19,8 @@ export interface CartProduct {
   sale_price: number;
   image?: string | null;
   slug?: string;
+  /** The tax class of the line's price (the variant's); unknown in lines saved before it was kept: standard. */
+  tax_class?: string;
 }
 
 /**
@@ -307,7 +310,7 @@ export function cartTotals(state: Pick<CartState, 'items' | 'summary'>): CartTot
 
 /** A line's unit price in the shopper's currency (minor units), as checkout charges it. */
 export function unitIn(item: LocalCartItem, shopper: ShopperCurrency): number {
-  return shelfMinor(unitCents(item), shopper);
+  return shelfMinor(unitCents(item), item.product.tax_class ?? STANDARD_CLASS, shopper);
 }
 
 /** A line's total in the shopper's currency: the converted unit price times the quantity. */
@@ -320,7 +323,7 @@ export function lineTotalIn(item: LocalCartItem, shopper: ShopperCurrency): numb
  * sum of the converted lines, which is what checkout charges (docs/adr/050-currencies.md).
  */
 export function cartTotalsIn(state: Pick<CartState, 'items' | 'summary'>, shopper: ShopperCurrency): CartTotals {
-  if (!shopper.presentment.converted) return cartTotals(state);
+  if (!shopper.presentment.converted && Object.keys(shopper.addedRates).length === 0) return cartTotals(state);
   return {
     items: totalItems(state.items),
     priceCents: state.items.reduce((sum, i) => sum + lineTotalIn(i, shopper), 0),

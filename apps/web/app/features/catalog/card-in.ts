@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contracts/catalog';
 import { toCents } from '@shop/contracts/money';
-import { shelfPrices } from '../../lib/presentment.ts';
+import { shelfPrices, taxNote } from '../../lib/presentment.ts';
 import type { ShopperCurrency } from '../../lib/shopper-currency.ts';
 import { type CardProduct, cardOf } from './card.ts';
 
@@ -9,5 +9,10 @@ import { type CardProduct, cardOf } from './card.ts';
  * the shopper's currency on the server (docs/architecture.md §6), so that no listing's code converts.
  */
 export function cardIn(shopper: ShopperCurrency): (p: Product) => CardProduct {
-  return (p) => cardOf(p, shelfPrices(toCents(p.sale_price), toCents(p.regular_price), p.percentage_discount, shopper));
+  const tax = taxNote(shopper);
+  return (p) =>
+    cardOf(p, {
+      ...shelfPrices(toCents(p.sale_price), toCents(p.regular_price), p.percentage_discount, p.tax_class, shopper),
+      ...(tax ? { taxNote: tax } : {}),
+    });
 }

@@ -12,6 +12,8 @@ export interface CardProduct {
   regular: string | null;
   discount: number;
   inStock: boolean;
+  /** "incl. VAT" where the price holds the shopper's tax. */
+  taxNote?: string;
 }
 
 /** Pictures staff uploaded have a 400 px variant, the size a card shows; others are used as they are. */
@@ -21,7 +23,7 @@ function cardImage(src: string | undefined): string | null {
 }
 
 /** The wire product → a card, with its prices as shown (`card-in.ts`, `to-card.ts`). */
-export function cardOf(p: Product, prices: Pick<CardProduct, 'sale' | 'regular'>): CardProduct {
+export function cardOf(p: Product, prices: Pick<CardProduct, 'sale' | 'regular' | 'taxNote'>): CardProduct {
   return {
     id: p.id,
     slug: p.slug,

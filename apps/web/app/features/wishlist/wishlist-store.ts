@@ -13,6 +13,8 @@ export interface WishlistProduct {
   image?: string | null;
   slug?: string;
   regular_price?: number;
+  /** The tax class of its price; unknown in lists saved before it was kept: standard. */
+  tax_class?: string;
   in_stock?: boolean;
   /**
    * The product's colours and sizes: with any, 'Add to cart' needs a choice first.

@@ -11,6 +11,7 @@ export function toWishlistProducts(list: Wishlist): WishlistProduct[] {
     name: p.name,
     sale_price: p.sale_price,
     regular_price: p.regular_price,
+    tax_class: p.tax_class,
     image: p.images[0] ?? null,
     slug: p.slug,
     in_stock: p.in_stock,

@@ -4,7 +4,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'r
 import type { MenuCategory } from '../../components/layout/category-menu.tsx';
 import { RouteLoadingScreen } from '../../components/loading/route-loading-screen.tsx';
 import { lazyIsland } from '../../lib/lazy-island.ts';
-import { shopperCurrency } from '../../lib/presentment.server.ts';
+import { shipToChoices, shopperCurrency } from '../../lib/presentment.server.ts';
 import type { loader as rootLoader } from '../../root.tsx';
 import type { Route } from './+types/layout';
 
@@ -21,13 +21,16 @@ const Footer = lazyIsland(() => import('../../features/shell/components/footer.t
  * browser. And the shopper's currency, which every price on every page is shown in (lib/shopper-currency.ts).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [categories, store, currency] = await Promise.all([
+  const [categories, store, currency, settings] = await Promise.all([
     context.services.catalog.listCategories(),
     context.services.settings.profile(),
     shopperCurrency(request, context.services),
+    context.services.settings.get(),
   ]);
   return {
     currency,
+    // The header's "Ship to" choices.
+    countries: shipToChoices(settings.shippingZones),
     // The footer's store profile (name, contact details, social links from admin Settings).
     store,
     categories: categories.map(
@@ -66,7 +69,12 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
         <StorefrontHeader
           categories={loaderData.categories}
           store={loaderData.store}
-          currency={{ offered: loaderData.currency.offered, current: loaderData.currency.presentment.code }}
+          currency={{
+            offered: loaderData.currency.offered,
+            current: loaderData.currency.presentment.code,
+            countries: loaderData.countries,
+            shipTo: loaderData.currency.country,
+          }}
         />
       </Suspense>
       <div id="main" className="flex-1">

@@ -21,7 +21,7 @@ import { useNonce } from '../../lib/nonce.ts';
 import { pageCache } from '../../lib/page-cache.ts';
 import { plural } from '../../lib/plural.ts';
 import { shopperCurrency } from '../../lib/presentment.server.ts';
-import { shelfPrices } from '../../lib/presentment.ts';
+import { shelfPrices, taxNote } from '../../lib/presentment.ts';
 import { canonicalUrl, jsonLdString, seoMeta } from '../../lib/seo.ts';
 import { useShopperCurrency } from '../../lib/shopper-currency.ts';
 import type { Route } from './+types/product';
@@ -118,6 +118,8 @@ function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) 
   const stock = choiceStock(summary);
   // The variant's price, or the product's where the choice leaves several.
   const price = summary.price ?? product.sale_price;
+  // The chosen variant's tax class; the product's for its own price.
+  const taxClass = summary.variant?.tax_class ?? product.tax_class;
   const compareAt = summary.compareAtPrice ?? product.regular_price;
   const ownDiscount = price === product.sale_price && compareAt === product.regular_price;
   const discount = ownDiscount ? product.percentage_discount : discountPercent(price, compareAt);
@@ -130,18 +132,23 @@ function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) 
     sale_price: product.sale_price,
     image: product.images[0] ?? null,
     slug: product.slug,
+    tax_class: product.tax_class,
   };
   const addToCart = (quantity: number, { variant, color, size }: PurchaseOptions) =>
     loadCartActions().then((m) =>
-      m.addToCart({ ...line, sale_price: variant.price, image: variant.image ?? line.image }, quantity, {
-        variantId: variant.id,
-        sku: variant.sku,
-        options: variant.options,
-        color,
-        size,
-        // The guest cart caps the line at it (it has no server to refuse more).
-        available: variant.available,
-      }),
+      m.addToCart(
+        { ...line, sale_price: variant.price, image: variant.image ?? line.image, tax_class: variant.tax_class },
+        quantity,
+        {
+          variantId: variant.id,
+          sku: variant.sku,
+          options: variant.options,
+          color,
+          size,
+          // The guest cart caps the line at it (it has no server to refuse more).
+          available: variant.available,
+        },
+      ),
     );
   const addToWishlist = () =>
     loadWishlistActions().then((m) =>
@@ -216,8 +223,9 @@ function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) 
               className="mt-4"
               size="lg"
               from={summary.from}
-              {...shelfPrices(toCents(price), toCents(compareAt), discount, shopper)}
+              {...shelfPrices(toCents(price), toCents(compareAt), discount, taxClass, shopper)}
               discount={discount}
+              taxNote={taxNote(shopper)}
             />
             <p className={`mt-2 font-medium ${STOCK_TONES[stock.tone]}`} data-testid="stock-state" aria-live="polite">
               {stock.label}
@@ -241,6 +249,7 @@ function ProductDetails({ data }: { data: Route.ComponentProps['loaderData'] }) 
                 onAddToCart={addToCart}
                 onAddToWishlist={addToWishlist}
                 shopper={shopper}
+                taxClass={product.tax_class}
               />
             </div>
             {product.features.length > 0 ? (

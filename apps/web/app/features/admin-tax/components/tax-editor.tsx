@@ -3,7 +3,7 @@ import type { ShippingSettingsAnswer } from '@shop/contracts/shipping-zones';
 import { type TaxSettingsAnswer, type TaxSettingsBody, taxSettingsBody } from '@shop/contracts/tax-settings';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, FormProvider, type Resolver, set, useForm, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, type Resolver, set, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FieldError, FormAlert } from '../../../components/ui/form-message.tsx';
@@ -111,7 +111,7 @@ function TaxForm({ saved, zones }: { saved: TaxSettingsAnswer; zones: ShippingSe
             </p>
             <FieldError id="tax-prices-include-error" message={error('pricesIncludeTax')} />
           </div>
-          {pricesIncludeTax ? null : <InclusiveZones zones={zones} error={error('inclusiveZones')} />}
+          {pricesIncludeTax ? null : <InclusiveZones zones={zones} error={error} />}
           <LabelledField
             id="tax-name"
             label="Tax name"
@@ -191,7 +191,14 @@ function TaxForm({ saved, zones }: { saved: TaxSettingsAnswer; zones: ShippingSe
  * The zones whose shoppers see prices with their tax although they are entered without it (a US shop's
  * EU zone shows "incl. VAT"; docs/adr/050-currencies.md).
  */
-function InclusiveZones({ zones, error }: { zones: ShippingSettingsAnswer['zones']; error: string | undefined }) {
+function InclusiveZones({
+  zones,
+  error,
+}: {
+  zones: ShippingSettingsAnswer['zones'];
+  error: (name: string) => string | undefined;
+}) {
+  const { register } = useFormContext<TaxFormValues>();
   return (
     <fieldset className="space-y-2 md:col-span-2" aria-describedby="tax-inclusive-zones-hint">
       <legend className="font-medium text-slate-800 text-sm">Show prices with tax in</legend>
@@ -227,7 +234,20 @@ function InclusiveZones({ zones, error }: { zones: ShippingSettingsAnswer['zones
           />
         ))}
       </div>
-      <FieldError id="tax-inclusive-zones-error" message={error} />
+      <FieldError id="tax-inclusive-zones-error" message={error('inclusiveZones')} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        {zones.map((zone) => (
+          <LabelledField
+            key={zone.id}
+            id={`tax-zone-name-${zone.id}`}
+            label={`Tax name in ${zone.name}`}
+            hint="Left empty: the tax name below"
+            error={error(`zoneNames.${zone.id}`)}
+          >
+            {(c) => <Input {...c} list="tax-names" autoComplete="off" {...register(`zoneNames.${zone.id}` as const)} />}
+          </LabelledField>
+        ))}
+      </div>
     </fieldset>
   );
 }

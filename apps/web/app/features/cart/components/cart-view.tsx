@@ -4,6 +4,7 @@ import { ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
+import { taxNote } from '../../../lib/presentment.ts';
 import { useShopperCurrency } from '../../../lib/shopper-currency.ts';
 import {
   type CartTotals,
@@ -181,7 +182,8 @@ function CartLine({ item, named }: { item: LocalCartItem; named: boolean }) {
 
 /** Signed in, the totals are the server's (its cart answers them); a guest's are summed here. */
 function CartSummary({ totals }: { totals: CartTotals }) {
-  const { presentment } = useShopperCurrency();
+  const shopper = useShopperCurrency();
+  const tax = taxNote(shopper);
   return (
     <aside aria-labelledby="cart-summary-heading" className="h-fit rounded-lg border border-slate-200 p-5">
       <h2 id="cart-summary-heading" className="font-semibold text-lg">
@@ -195,7 +197,14 @@ function CartSummary({ totals }: { totals: CartTotals }) {
         </div>
         <div className="flex justify-between border-slate-200 border-t pt-2 font-semibold text-base">
           <dt>Total price</dt>
-          <dd data-testid="cart-total-price">{formatMinor(totals.priceCents, presentment)}</dd>
+          <dd className="text-right">
+            <span data-testid="cart-total-price">{formatMinor(totals.priceCents, shopper.presentment)}</span>
+            {tax ? (
+              <span className="block font-normal text-slate-600 text-xs" data-testid="tax-note">
+                {tax}
+              </span>
+            ) : null}
+          </dd>
         </div>
       </dl>
       <Link to="/checkout" className={buttonVariants({ size: 'lg', className: 'mt-5 w-full' })}>

@@ -10,10 +10,12 @@ export interface PriceProps {
   from?: boolean;
   size?: 'sm' | 'lg';
   className?: string;
+  /** "incl. VAT" where the price holds the shopper's tax. */
+  taxNote?: string | null | undefined;
 }
 
 /** The price, and when discounted the regular price struck through with a percentage badge. */
-export function Price({ sale, regular, discount, from = false, size = 'sm', className }: PriceProps) {
+export function Price({ sale, regular, discount, from = false, size = 'sm', className, taxNote }: PriceProps) {
   const discounted = discount > 0 && regular !== null;
   return (
     <p className={cn('flex flex-wrap items-baseline gap-x-2 gap-y-1', className)}>
@@ -30,6 +32,11 @@ export function Price({ sale, regular, discount, from = false, size = 'sm', clas
           </s>
           <span className="rounded bg-brand-accent px-1.5 py-0.5 font-semibold text-white text-xs">{`-${discount}%`}</span>
         </>
+      ) : null}
+      {taxNote ? (
+        <span className="text-slate-600 text-xs" data-testid="tax-note">
+          {taxNote}
+        </span>
       ) : null}
     </p>
   );

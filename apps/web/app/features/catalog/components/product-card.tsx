@@ -25,7 +25,13 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
       )}
       <div className="p-3">
         <h3 className="line-clamp-2 font-medium text-sm group-hover:underline">{product.name}</h3>
-        <Price className="mt-1" sale={product.sale} regular={product.regular} discount={product.discount} />
+        <Price
+          className="mt-1"
+          sale={product.sale}
+          regular={product.regular}
+          discount={product.discount}
+          taxNote={product.taxNote}
+        />
         {product.inStock ? null : <p className="mt-1 font-medium text-red-700 text-xs">Out of stock</p>}
       </div>
     </Link>

@@ -1,6 +1,7 @@
 import { MAX_LINE_QUANTITY } from '@shop/contracts/constants';
 import { toCents } from '@shop/contracts/money';
 import { parseQuantity } from '@shop/contracts/quantity';
+import { STANDARD_CLASS } from '@shop/contracts/tax';
 import type { PublicVariant } from '@shop/contracts/variants';
 import { Heart, Minus, Plus, ShoppingCart } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -33,6 +34,8 @@ export interface PurchasePanelProps {
   onAddToWishlist: () => unknown;
   /** The currency the choices' prices are shown in (the base when left out). */
   shopper?: ShopperCurrency;
+  /** The product's tax class, which the choices' prices are taxed in (standard when left out). */
+  taxClass?: string;
 }
 
 export const CHOOSE_SIZE_MESSAGE = 'Please choose a size';
@@ -50,12 +53,12 @@ const pill =
  * What a choice says under its value: sold out or not made, and its price (in the shopper's currency)
  * where the choices' prices differ.
  */
-export function choiceNote(state: ChoiceState, showPrice: boolean, shopper: ShopperCurrency): string {
+export function choiceNote(state: ChoiceState, showPrice: boolean, taxClass: string, shopper: ShopperCurrency): string {
   const parts: string[] = [];
   if (!state.exists) parts.push('Unavailable');
   else if (!state.available) parts.push('Sold out');
   if (showPrice && state.minPrice !== undefined && state.maxPrice !== undefined) {
-    const low = formatShelf(toCents(state.minPrice), shopper);
+    const low = formatShelf(toCents(state.minPrice), taxClass, shopper);
     parts.push(state.minPrice === state.maxPrice ? low : `from ${low}`);
   }
   return parts.join(' · ');
@@ -76,6 +79,7 @@ function Choices({
   describedBy,
   invalid,
   shopper,
+  taxClass,
 }: {
   legend: string;
   name: string;
@@ -85,6 +89,7 @@ function Choices({
   describedBy?: string;
   invalid?: boolean;
   shopper: ShopperCurrency;
+  taxClass: string;
 }) {
   const showPrices = pricesDiffer(states);
   return (
@@ -95,7 +100,7 @@ function Choices({
       </legend>
       <div className="mt-2 flex flex-wrap gap-2">
         {states.map((state, k) => {
-          const note = choiceNote(state, showPrices, shopper);
+          const note = choiceNote(state, showPrices, taxClass, shopper);
           const noteId = `${name}-note-${k}`;
           return (
             <label
@@ -144,6 +149,7 @@ export function PurchasePanel({
   onAddToCart,
   onAddToWishlist,
   shopper = baseOnly(),
+  taxClass = STANDARD_CLASS,
 }: PurchasePanelProps) {
   const id = useId();
   const { chosen, choose, summary } = choice;
@@ -203,6 +209,7 @@ export function PurchasePanel({
           <div key={option.name}>
             <Choices
               shopper={shopper}
+              taxClass={taxClass}
               legend={optionLabel(option.name)}
               name={`${id}-option-${index}`}
               states={choiceStates(model, chosen, index)}

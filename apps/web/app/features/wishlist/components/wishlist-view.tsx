@@ -1,4 +1,5 @@
 import { toCents } from '@shop/contracts/money';
+import { STANDARD_CLASS } from '@shop/contracts/tax';
 import { Heart, ShoppingCart, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -93,7 +94,11 @@ export function WishlistView({ onAddToCart }: { onAddToCart: (product: WishlistP
               <Link to={productPath(product)} className="font-medium hover:underline">
                 {product.name}
               </Link>
-              <WishlistPrice salePrice={product.sale_price} regularPrice={product.regular_price} />
+              <WishlistPrice
+                salePrice={product.sale_price}
+                regularPrice={product.regular_price}
+                taxClass={product.tax_class ?? STANDARD_CLASS}
+              />
               {product.in_stock === false ? <p className="mt-1 text-red-700 text-sm">Out of stock</p> : null}
               <div className="mt-auto flex gap-2 pt-4">
                 {needsChoice(product) && product.in_stock !== false ? (
@@ -134,10 +139,18 @@ export function WishlistView({ onAddToCart }: { onAddToCart: (product: WishlistP
 }
 
 /** A saved product's price in the shopper's currency, and its regular price struck through when higher. */
-function WishlistPrice({ salePrice, regularPrice }: { salePrice: number; regularPrice: number | undefined }) {
+function WishlistPrice({
+  salePrice,
+  regularPrice,
+  taxClass,
+}: {
+  salePrice: number;
+  regularPrice: number | undefined;
+  taxClass: string;
+}) {
   const shopper = useShopperCurrency();
   const sale = toCents(salePrice);
-  const shown = shelfPrices(sale, regularPrice === undefined ? sale : toCents(regularPrice), 1, shopper);
+  const shown = shelfPrices(sale, regularPrice === undefined ? sale : toCents(regularPrice), 1, taxClass, shopper);
   return (
     <p className="mt-1 flex items-baseline gap-2">
       <span className="font-semibold">{shown.sale}</span>
