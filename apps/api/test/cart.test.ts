@@ -53,6 +53,7 @@ describe('POST /api/products/add-to-cart (docs/product.md §7)', () => {
             images: p.images,
             available: 7,
             in_stock: true,
+            tax_class: 'standard',
           },
           // The product's one variant, chosen without asking.
           variant_id: p.variants[0]?.id,

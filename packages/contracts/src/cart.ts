@@ -68,6 +68,8 @@ export const cartProduct = z.object({
   images: z.array(z.string()),
   available: z.number().int(),
   in_stock: z.boolean(),
+  /** The tax class the line is taxed in: its variant's, else the product's. */
+  tax_class: z.string(),
 });
 
 export const cartItem = z.object({

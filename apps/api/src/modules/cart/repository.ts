@@ -45,6 +45,7 @@ export function selectCartLines(ex: Executor, cartId: string): Promise<CartLineR
       regularPriceCents: compareAtSql(),
       image: productVariants.image,
       available: productVariants.available,
+      taxClass: sql<string>`coalesce(${productVariants.taxClass}, ${products.taxClass})`,
     })
     .from(cartItems)
     .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
@@ -297,7 +298,7 @@ export async function addInOneStatement(
         'variantId', v.id, 'sku', v.sku, 'option1', v.option1, 'option2', v.option2, 'option3', v.option3,
         'salePriceCents', ${priceSql(AS_V_AND_P)},
         'regularPriceCents', ${compareAtSql(AS_V_AND_P)},
-        'image', v.image, 'available', v.available
+        'image', v.image, 'available', v.available, 'taxClass', coalesce(v.tax_class, p.tax_class)
       ) order by l.created_at, l.id), '[]'::jsonb)) as body
       from lines l join product_variants v on v.id = l.variant_id join products p on p.id = l.product_id
     )

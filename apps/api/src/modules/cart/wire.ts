@@ -26,6 +26,8 @@ export interface CartLineRow {
   image: string | null;
   /** The variant's stock. */
   available: number;
+  /** The variant's tax class, else the product's. */
+  taxClass: string;
 }
 
 /**
@@ -69,6 +71,7 @@ export function toCartWire(cartId: string, rows: CartLineRow[], base: CurrencyUn
         images: r.image ? [r.image, ...r.images.filter((i) => i !== r.image)] : r.images,
         available: r.available,
         in_stock: r.published && r.available > 0,
+        tax_class: r.taxClass,
       },
       variant_id: r.variantId,
       sku: r.sku,

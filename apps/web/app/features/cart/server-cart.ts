@@ -13,6 +13,7 @@ export function toLocalItems(cart: Cart): LocalCartItem[] {
       sale_price: line.product.sale_price,
       image: line.product.images[0] ?? null,
       slug: line.product.slug,
+      tax_class: line.product.tax_class,
     },
     quantity: line.quantity,
     variantId: line.variant_id,

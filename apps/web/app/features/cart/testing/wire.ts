@@ -30,6 +30,7 @@ export function cartLine(
       images: [`/media/${p.id}.svg`],
       available: 100,
       in_stock: true,
+      tax_class: 'standard',
     },
     variant_id: options.variantId ?? `v-${p.id}${values.map((v) => `-${v}`).join('')}`,
     sku: `sku-${p.id}${values.map((v) => `-${v.toLowerCase()}`).join('')}`,
