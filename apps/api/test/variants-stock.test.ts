@@ -255,6 +255,7 @@ describe('add-to-cart picks the variant', () => {
           images: ['/media/blue-m.jpg', ...p.images],
           available: 2,
           in_stock: true,
+          tax_class: 'standard',
         },
         variant_id: blueM.id,
         sku: blueM.sku,
