@@ -111,7 +111,7 @@ describe('the discount dialog with a dollar base', () => {
     open(USD);
     fixedCode('4.995', '0', '$');
     create();
-    expect(await screen.findByText('An amount must have at most two decimal places')).toBeTruthy();
+    expect(await screen.findByText('The amount must have at most 2 decimals')).toBeTruthy();
     expect(posts()).toEqual([]);
   });
 });
